@@ -1,0 +1,64 @@
+/// @file cpu_jacobi.hpp
+/// @brief Chapter 01's CPU solvers: the paper's separate diagonals and its interleaved rows, each
+/// on one thread (as in the paper) or on every core with OpenMP (today's fair CPU baseline).
+///
+/// Each solver owns its storage layout (built once, not timed, as in the paper), takes an initial
+/// guess with reset(), runs iterations with iterate() (the timed part) and hands the result back
+/// with solution(). All compute in single precision, like the paper's CPU code.
+#pragma once
+#include <span>
+#include <vector>
+
+#include "gpgpu/layouts.hpp"
+#include "gpgpu/problem.hpp"
+#include "gpgpu/reference.hpp"
+
+namespace ch01 {
+
+/// The weighted Jacobi update of one node from its off-diagonal sum s = ((L+U)x)_k:
+/// (1−ω) x + ω (f − s) / a_C. 20 FLOPs in all with the 15 of the sum (work_counts.hpp).
+inline float jacobi_update(float x, float f, float offdiag_sum, float centre, float omega) {
+  return (1.0f - omega) * x + omega * (f - offdiag_sum) / centre;
+}
+
+/// The paper's storage (Fig. 2): nine separate, zero-padded diagonal arrays and a ghost-padded x
+/// (offset nx+1, Fig. 12). Twelve memory streams per node: nine diagonals, f, x and the new x.
+class SeparateDiagonalsSolver {
+ public:
+  /// threads > 1 splits every iteration's rows across OpenMP threads (static schedule).
+  explicit SeparateDiagonalsSolver(const gpgpu::LinearSystem& sys, int threads = 1);
+  void reset(std::span<const float> x0);
+  void iterate(int iters, float omega, const gpgpu::ProgressCallback& progress = {});
+  [[nodiscard]] std::vector<float> solution() const;
+
+ private:
+  const gpgpu::LinearSystem& sys_;
+  gpgpu::GhostPadded<float> x_, next_;
+  int threads_;
+};
+
+/// The paper's CPU storage (Fig. 4): the nine coefficients of a row side by side in one array, so
+/// a node's matrix data arrive in one or two cache lines. Four streams: rows, f, x, new x.
+class InterleavedRowsSolver {
+ public:
+  /// threads > 1 splits every iteration's rows across OpenMP threads (static schedule).
+  explicit InterleavedRowsSolver(const gpgpu::LinearSystem& sys, int threads = 1);
+  void reset(std::span<const float> x0);
+  void iterate(int iters, float omega, const gpgpu::ProgressCallback& progress = {});
+  [[nodiscard]] std::vector<float> solution() const;
+
+ private:
+  const gpgpu::LinearSystem& sys_;
+  std::vector<float> rows_;
+  gpgpu::GhostPadded<float> x_, next_;
+  int threads_;
+};
+
+/// Host bytes per node the solvers above add to the experiment: interleaved rows (9 floats) and
+/// two ghost-padded iterates.
+inline constexpr double kHostBytesPerNode = 9 * 4 + 2 * 4;
+
+/// Threads an OpenMP region uses by default (1 without OpenMP).
+int default_threads();
+
+}  // namespace ch01

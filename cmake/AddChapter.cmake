@@ -1,0 +1,188 @@
+# One function registers a chapter with everything that belongs to it (in the spirit of the
+# OpenCL-SDK's add_sample): the executable, its smoke and command-line tests with CTest labels,
+# and its place in the tour. Tests and benchmarks have their own small functions below.
+#
+#   gpgpu_add_chapter(ID 01 TARGET ch01_cpu_jacobi BACKEND cpu
+#                     TITLE "CPU weighted Jacobi"
+#                     SOURCES main.cpp LINK ch01_solvers
+#                     [QUICK_ARGS --quick ...] [NO_CLI_TESTS])
+#
+#   gpgpu_add_test(NAME test_ch01_solvers BACKEND cpu SOURCES a.cpp LINK ch01_solvers [LABELS x])
+#   gpgpu_add_benchmark(NAME bench_ch01 BACKEND cpu SOURCES b.cpp LINK ch01_solvers
+#                       [SMOKE_ARGS --benchmark_filter=...])
+#
+# BACKEND is one of cpu, gl, cuda, opencl. When that backend is off the chapter is not built and
+# the configure summary says why. Test executables exit 77 when the backend is present at build
+# time but absent at run time (no GPU, no EGL display, no OpenCL platform); CTest shows a skip.
+
+set(GPGPU_CMAKE_DIR "${CMAKE_CURRENT_LIST_DIR}")
+
+function(_gpgpu_backend_var backend out)
+  string(TOUPPER "${backend}" up)
+  if(NOT up MATCHES "^(CPU|GL|CUDA|OPENCL)$")
+    message(FATAL_ERROR "unknown BACKEND '${backend}' (expected cpu, gl, cuda or opencl)")
+  endif()
+  set(${out} ${up} PARENT_SCOPE)
+endfunction()
+
+# Compiler flags shared by every target of the project.
+function(gpgpu_target_defaults target)
+  target_compile_features(${target} PRIVATE cxx_std_20)
+  if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+    target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CXX>:-Wall -Wextra -Wpedantic>)
+    if(GPGPU_WARNINGS_AS_ERRORS)
+      target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CXX>:-Werror>)
+    endif()
+  endif()
+endfunction()
+
+# Optimisation for CPU solver code: -march=native when GPGPU_NATIVE_CPU is ON (the CPU baseline
+# should be as fast as this machine allows). Applied to C++ sources only, never to CUDA.
+function(gpgpu_cpu_optimisation target)
+  if(GPGPU_NATIVE_CPU AND CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+    target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CXX>:-march=native>)
+  endif()
+endfunction()
+
+# Adds a ctest entry that runs CMD (a '|'-separated argument list) and checks its exit code.
+# EXPECT 2 also checks that the error is a single line on stderr (the project's convention).
+function(gpgpu_add_exit_test name expect labels cmd)
+  add_test(NAME ${name}
+    COMMAND ${CMAKE_COMMAND} -DEXPECT=${expect} "-DCMD=${cmd}" -P "${GPGPU_CMAKE_DIR}/ExpectExit.cmake")
+  set_tests_properties(${name} PROPERTIES LABELS "${labels}" SKIP_REGULAR_EXPRESSION "GPGPU_SKIP" TIMEOUT 300)
+endfunction()
+
+function(gpgpu_add_chapter)
+  cmake_parse_arguments(CH "NO_CLI_TESTS" "ID;TARGET;BACKEND;TITLE" "SOURCES;LINK;QUICK_ARGS" ${ARGN})
+  _gpgpu_backend_var(${CH_BACKEND} up)
+  if(NOT GPGPU_HAVE_${up})
+    set_property(GLOBAL APPEND PROPERTY GPGPU_CHAPTER_SUMMARY
+      "off  ${CH_ID} ${CH_TARGET}: ${CH_BACKEND} backend off (${GPGPU_WHY_${up}})")
+    set_property(GLOBAL APPEND PROPERTY GPGPU_TOUR_OFF "${CH_ID}|${CH_TARGET}|${CH_BACKEND}|${GPGPU_WHY_${up}}")
+    return()
+  endif()
+
+  add_executable(${CH_TARGET} ${CH_SOURCES})
+  target_link_libraries(${CH_TARGET} PRIVATE gpgpu::common ${CH_LINK})
+  gpgpu_target_defaults(${CH_TARGET})
+  set_target_properties(${CH_TARGET} PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${PROJECT_BINARY_DIR}/bin")
+
+  set_property(GLOBAL APPEND PROPERTY GPGPU_CHAPTER_SUMMARY "on   ${CH_ID} ${CH_TARGET}: ${CH_TITLE}")
+  set_property(GLOBAL APPEND PROPERTY GPGPU_TOUR_ON "${CH_ID}|${CH_TARGET}|${CH_BACKEND}|${CH_TITLE}")
+
+  if(NOT BUILD_TESTING)
+    return()
+  endif()
+  set(exe "$<TARGET_FILE:${CH_TARGET}>")
+  set(labels "${CH_BACKEND};chapter")
+  if(NOT CH_QUICK_ARGS)
+    set(CH_QUICK_ARGS --quick)
+  endif()
+  string(JOIN "|" quick ${CH_QUICK_ARGS})
+  # The chapter runs end to end at a small size and verifies itself (exit 0), or skips (77).
+  add_test(NAME ${CH_TARGET}.quick COMMAND ${CH_TARGET} ${CH_QUICK_ARGS})
+  set_tests_properties(${CH_TARGET}.quick PROPERTIES LABELS "${labels}" SKIP_RETURN_CODE 77 TIMEOUT 600)
+  gpgpu_add_exit_test(${CH_TARGET}.help 0 "${labels}" "${exe}|--help")
+  if(CH_NO_CLI_TESTS)
+    return()
+  endif()
+  # Bad input: a one-line error on stderr and exit code 2, never a crash, hang or silent clamp.
+  set(bad_inputs
+    "nx_zero|--nx|0"            "nx_negative|--nx|-3"         "ny_not_a_number|--ny|abc"
+    "nx_fraction|--nx|1.5"      "nx_overflow|--nx|99999999999" "iters_zero|--iters|0"
+    "omega_two|--omega|2"       "omega_zero|--omega|0"         "omega_nan|--omega|nan"
+    "repeat_zero|--repeat|0"    "warmup_negative|--warmup|-1"  "unknown_option|--no-such-option"
+    "unknown_variant|--variant|no_such_variant"
+    "index_overflow|--nx|200000|--ny|200000"       "does_not_fit|--nx|46000|--ny|46000")
+  foreach(case IN LISTS bad_inputs)
+    string(REPLACE "|" ";" parts "${case}")
+    list(POP_FRONT parts case_name)
+    string(JOIN "|" args ${parts})
+    gpgpu_add_exit_test(${CH_TARGET}.cli.${case_name} 2 "${labels};cli" "${exe}|${args}")
+  endforeach()
+endfunction()
+
+# A GoogleTest executable. Its main() returns 77 (CTest: skipped) when the backend is missing at
+# run time, so CUDA tests skip cleanly on machines without a GPU.
+function(gpgpu_add_test)
+  cmake_parse_arguments(T "" "NAME;BACKEND" "SOURCES;LINK;LABELS" ${ARGN})
+  _gpgpu_backend_var(${T_BACKEND} up)
+  if(NOT GPGPU_HAVE_TESTS OR NOT GPGPU_HAVE_${up})
+    return()
+  endif()
+  string(TOLOWER "${T_BACKEND}" lb)
+  add_executable(${T_NAME} ${T_SOURCES})
+  target_link_libraries(${T_NAME} PRIVATE gpgpu::common ${T_LINK} gpgpu_test_main gpgpu_harness_${lb}
+    GTest::gtest GTest::gmock)
+  gpgpu_target_defaults(${T_NAME})
+  add_test(NAME ${T_NAME} COMMAND ${T_NAME})
+  set_tests_properties(${T_NAME} PROPERTIES LABELS "${lb};${T_LABELS}" SKIP_RETURN_CODE 77 TIMEOUT 1200)
+endfunction()
+
+# A Google Benchmark executable with the project's main (adds the machine to the JSON context).
+# Its smoke test runs a tiny filter once to prove it works; it asserts nothing about time.
+function(gpgpu_add_benchmark)
+  cmake_parse_arguments(B "" "NAME;BACKEND" "SOURCES;LINK;SMOKE_ARGS" ${ARGN})
+  _gpgpu_backend_var(${B_BACKEND} up)
+  if(NOT GPGPU_HAVE_BENCHMARKS OR NOT GPGPU_HAVE_${up})
+    return()
+  endif()
+  string(TOLOWER "${B_BACKEND}" lb)
+  add_executable(${B_NAME} ${B_SOURCES})
+  target_link_libraries(${B_NAME} PRIVATE gpgpu::common ${B_LINK} gpgpu_bench_main gpgpu_harness_${lb}
+    benchmark::benchmark)
+  gpgpu_target_defaults(${B_NAME})
+  set_target_properties(${B_NAME} PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${PROJECT_BINARY_DIR}/bin")
+  if(BUILD_TESTING AND B_SMOKE_ARGS)
+    add_test(NAME ${B_NAME}.smoke COMMAND ${B_NAME} ${B_SMOKE_ARGS}
+      --benchmark_out=${B_NAME}.smoke.json --benchmark_out_format=json)
+    set_tests_properties(${B_NAME}.smoke PROPERTIES LABELS "${lb};benchmark" SKIP_RETURN_CODE 77 TIMEOUT 600)
+  endif()
+endfunction()
+
+# The tour runs every built chapter in order; chapters whose backend is off are listed as such.
+function(gpgpu_generate_tour)
+  get_property(on GLOBAL PROPERTY GPGPU_TOUR_ON)
+  get_property(off GLOBAL PROPERTY GPGPU_TOUR_OFF)
+  set(entries "")
+  foreach(item IN LISTS on)
+    string(REPLACE "|" ";" f "${item}")
+    list(GET f 0 id)
+    list(GET f 1 tgt)
+    list(GET f 2 backend)
+    list(GET f 3 title)
+    string(APPEND entries "  {\"${id}\", \"${tgt}\", \"${backend}\", \"${title}\", \"$<TARGET_FILE:${tgt}>\", \"\"},\n")
+  endforeach()
+  foreach(item IN LISTS off)
+    string(REPLACE "|" ";" f "${item}")
+    list(GET f 0 id)
+    list(GET f 1 tgt)
+    list(GET f 2 backend)
+    list(GET f 3 why)
+    string(REPLACE "\"" "'" why "${why}")
+    string(APPEND entries "  {\"${id}\", \"${tgt}\", \"${backend}\", \"\", \"\", \"not built: ${why}\"},\n")
+  endforeach()
+  file(GENERATE OUTPUT "${PROJECT_BINARY_DIR}/generated/tour_chapters.inc" CONTENT "${entries}")
+  add_executable(gpgpu_tour "${PROJECT_SOURCE_DIR}/common/tour/tour_main.cpp")
+  target_include_directories(gpgpu_tour PRIVATE "${PROJECT_BINARY_DIR}/generated")
+  target_link_libraries(gpgpu_tour PRIVATE gpgpu::common)
+  gpgpu_target_defaults(gpgpu_tour)
+  set_target_properties(gpgpu_tour PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${PROJECT_BINARY_DIR}/bin")
+  foreach(item IN LISTS on)
+    string(REPLACE "|" ";" f "${item}")
+    list(GET f 1 tgt)
+    add_dependencies(gpgpu_tour ${tgt})
+  endforeach()
+endfunction()
+
+# Adds every numbered folder (01_*, 02_*, ...) of the current directory that has a CMakeLists.txt,
+# in numeric order. Used for chapters/, exercises/ and kernels/.
+function(gpgpu_add_numbered_subdirectories)
+  file(GLOB dirs LIST_DIRECTORIES true RELATIVE "${CMAKE_CURRENT_SOURCE_DIR}" "[0-9][0-9]*_*")
+  list(SORT dirs)
+  foreach(dir IN LISTS dirs)
+    if(EXISTS "${CMAKE_CURRENT_SOURCE_DIR}/${dir}/CMakeLists.txt")
+      add_subdirectory(${dir})
+    endif()
+  endforeach()
+endfunction()

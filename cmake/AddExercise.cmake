@@ -1,0 +1,44 @@
+# Graded exercises: one check (a GoogleTest file) is built twice, against the student's skeleton
+# in exercises/<ID>_<NAME>/ and against the worked answer in solutions/<ID>_<NAME>/.
+#
+#   gpgpu_add_exercise(ID 01 NAME symmetric_storage BACKEND cpu
+#                      CHECK check_symmetric_storage.cpp
+#                      STUDENT_SOURCES symmetric_storage.cpp
+#                      [LINK ch01_solvers])
+#
+# CTest entries and labels:
+#   exercise_<ID>_<NAME>                    label `exercise`: the student's check, fails until solved
+#   solution_<ID>_<NAME>                    label `solution`: the same check on the worked answer
+#   grading.<ID>_<NAME>.skeleton_fails      label `grading`: passes only while the skeleton FAILS its
+#                                           check (proves the check can fail); turn off with
+#                                           -DGPGPU_GRADE_SKELETONS=OFF once you have solved it.
+option(GPGPU_GRADE_SKELETONS "Add tests proving that unsolved exercise skeletons fail their checks" ON)
+
+function(gpgpu_add_exercise)
+  cmake_parse_arguments(X "" "ID;NAME;BACKEND;CHECK" "STUDENT_SOURCES;LINK" ${ARGN})
+  _gpgpu_backend_var(${X_BACKEND} up)
+  set(dir "${X_ID}_${X_NAME}")
+  if(NOT GPGPU_HAVE_TESTS OR NOT GPGPU_HAVE_${up})
+    set_property(GLOBAL APPEND PROPERTY GPGPU_EXERCISE_SUMMARY "off  ${dir}: needs ${X_BACKEND} and GoogleTest")
+    return()
+  endif()
+  set(exercise_dir "${PROJECT_SOURCE_DIR}/exercises/${dir}")
+  set(solution_dir "${PROJECT_SOURCE_DIR}/solutions/${dir}")
+  set(check "${exercise_dir}/${X_CHECK}")
+  foreach(kind exercise solution)
+    set(sources "${check}")
+    foreach(src IN LISTS X_STUDENT_SOURCES)
+      list(APPEND sources "${${kind}_dir}/${src}")
+    endforeach()
+    set(target ${kind}_${X_ID}_${X_NAME})
+    gpgpu_add_test(NAME ${target} BACKEND ${X_BACKEND} SOURCES ${sources} LINK ${X_LINK} LABELS ${kind})
+    # The exercise folder holds the interface header both versions implement.
+    target_include_directories(${target} PRIVATE "${exercise_dir}")
+  endforeach()
+  if(GPGPU_GRADE_SKELETONS)
+    gpgpu_add_exit_test(grading.${dir}.skeleton_fails nonzero "grading;${X_BACKEND}"
+      "$<TARGET_FILE:exercise_${X_ID}_${X_NAME}>")
+  endif()
+  set_property(GLOBAL APPEND PROPERTY GPGPU_EXERCISE_SUMMARY
+    "on   ${dir}: ctest -L exercise -R ${dir} (worked answer: solutions/${dir})")
+endfunction()

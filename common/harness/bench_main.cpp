@@ -1,0 +1,31 @@
+// main() of every Google Benchmark executable: records the machine in the JSON context (CPU,
+// measured host bandwidth, compiler, revision, and the backend's device) before running.
+#include <cstdio>
+#include <string>
+
+#include <benchmark/benchmark.h>
+
+#include "gpgpu/host_bandwidth.hpp"
+#include "gpgpu/sysinfo.hpp"
+#include "harness.hpp"
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
+  if (const auto why = gpgpu::harness::backend_missing()) {
+    std::printf("SKIPPED: %s\n", why->c_str());
+    return 77;
+  }
+  const gpgpu::HostInfo host = gpgpu::host_info();
+  benchmark::AddCustomContext("gpgpu_cpu_model", host.cpu_model);
+  benchmark::AddCustomContext("gpgpu_compiler", host.compiler);
+  benchmark::AddCustomContext("gpgpu_build", host.build_type);
+  benchmark::AddCustomContext("gpgpu_git_revision", host.git_revision);
+  const gpgpu::HostBandwidth bw = gpgpu::measure_host_copy_bandwidth(host.openmp_threads);
+  benchmark::AddCustomContext("gpgpu_host_copy_gbs", std::to_string(bw.gbs));
+  benchmark::AddCustomContext("gpgpu_host_copy_threads", std::to_string(bw.threads));
+  gpgpu::harness::add_backend_context();
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
