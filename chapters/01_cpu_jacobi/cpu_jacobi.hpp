@@ -54,6 +54,18 @@ class InterleavedRowsSolver {
   int threads_;
 };
 
+/// Chapter 01's CPU numbers on a given system, for the later chapters' "speedup over the CPU"
+/// columns: seconds per iteration of the faster layout on one thread and on `threads` threads.
+struct CpuBaseline {
+  double single_thread_s_per_iter = 0;
+  double multi_thread_s_per_iter = 0;
+  int threads = 1;
+};
+
+/// Times `sample_iters` iterations (after one untimed) of both layouts on one thread and on
+/// `threads` threads and keeps the faster layout of each. Cost: about 4 × sample_iters iterations.
+CpuBaseline measure_cpu_baseline(const gpgpu::LinearSystem& sys, int sample_iters, int threads);
+
 /// Host bytes per node the solvers above add to the experiment: interleaved rows (9 floats) and
 /// two ghost-padded iterates.
 inline constexpr double kHostBytesPerNode = 9 * 4 + 2 * 4;

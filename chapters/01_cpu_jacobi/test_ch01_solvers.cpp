@@ -108,3 +108,15 @@ TEST(Ch01Solvers, ProgressIsReportedForEveryIteration) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Ch01Baseline, MeasuresPositiveTimesForBothThreadCounts) {
+  const auto sys = gpgpu::assemble_bidomain({64, 64});
+  const ch01::CpuBaseline b = ch01::measure_cpu_baseline(sys, 3, 2);
+  EXPECT_GT(b.single_thread_s_per_iter, 0.0);
+  EXPECT_GT(b.multi_thread_s_per_iter, 0.0);
+  EXPECT_EQ(b.threads, 2);
+}
+
+}  // namespace
