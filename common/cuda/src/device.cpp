@@ -1,0 +1,115 @@
+#include "gpgpu/cuda/device.hpp"
+
+#include <iomanip>
+#include <ostream>
+
+#include <cuda_runtime_api.h>
+#include <nlohmann/json.hpp>
+
+#include "gpgpu/cli.hpp"
+#include "gpgpu/cuda/check.hpp"
+#include "gpgpu/errors.hpp"
+#include "gpgpu/memory.hpp"
+
+namespace gpgpu::cuda {
+
+double DeviceInfo::nominal_bandwidth_gbs() const {
+  return 2.0 * memory_clock_khz * 1e3 * (memory_bus_bits / 8.0) / 1e9;
+}
+
+std::string DeviceInfo::arch() const { return "sm_" + std::to_string(cc_major) + std::to_string(cc_minor); }
+
+std::string version_text(int v) { return std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10); }
+
+int device_count() {
+  int count = 0;
+  const cudaError_t status = cudaGetDeviceCount(&count);
+  if (status != cudaSuccess) {
+    (void)cudaGetLastError();
+    throw BackendUnavailable("no CUDA device: " + error_text(status));
+  }
+  if (count == 0) throw BackendUnavailable("no CUDA device: the driver reports none");
+  return count;
+}
+
+DeviceInfo open_device(int index) {
+  const int count = device_count();
+  if (index < 0 || index >= count)
+    throw UsageError("--device " + std::to_string(index) + ": this machine has " + std::to_string(count) +
+                     " CUDA device(s), numbered 0 to " + std::to_string(count - 1));
+  GPGPU_CUDA_CHECK(cudaSetDevice(index));
+  cudaDeviceProp p{};
+  GPGPU_CUDA_CHECK(cudaGetDeviceProperties(&p, index));
+  DeviceInfo d;
+  d.index = index;
+  d.name = p.name;
+  d.cc_major = p.major;
+  d.cc_minor = p.minor;
+  d.sm_count = p.multiProcessorCount;
+  d.l2_bytes = static_cast<std::size_t>(p.l2CacheSize);
+  d.global_memory_bytes = p.totalGlobalMem;
+  d.memory_bus_bits = p.memoryBusWidth;
+  d.texture_alignment = p.textureAlignment;
+  d.shared_per_block_optin = p.sharedMemPerBlockOptin;
+  d.max_threads_per_sm = p.maxThreadsPerMultiProcessor;
+  d.max_grid_y = p.maxGridSize[1];
+  // The clocks left cudaDeviceProp in CUDA 13; the attributes remain.
+  GPGPU_CUDA_CHECK(cudaDeviceGetAttribute(&d.sm_clock_khz, cudaDevAttrClockRate, index));
+  GPGPU_CUDA_CHECK(cudaDeviceGetAttribute(&d.memory_clock_khz, cudaDevAttrMemoryClockRate, index));
+  GPGPU_CUDA_CHECK(cudaDriverGetVersion(&d.driver_version));
+  GPGPU_CUDA_CHECK(cudaRuntimeGetVersion(&d.runtime_version));
+  const cudaChannelFormatDesc float_format = cudaCreateChannelDesc(32, 0, 0, 0, cudaChannelFormatKindFloat);
+  GPGPU_CUDA_CHECK(cudaDeviceGetTexture1DLinearMaxWidth(&d.texture1d_linear_max_floats, &float_format, index));
+  std::size_t total = 0;
+  GPGPU_CUDA_CHECK(cudaMemGetInfo(&d.free_memory_bytes, &total));
+  return d;
+}
+
+void add_device_option(CLI::App& app, int& index) {
+  app.add_option("--device", index, "CUDA device to run on (0 = first; see nvidia-smi -L)")
+      ->check(integer_in_range(0, 1023))
+      ->capture_default_str();
+}
+
+void print_device_info(std::ostream& out, const DeviceInfo& d) {
+  const auto flags = out.flags();
+  out << "GPU:      " << d.name << " (device " << d.index << ", compute capability " << d.cc_major << "."
+      << d.cc_minor << ", " << d.sm_count << " SMs, " << format_bytes(static_cast<double>(d.l2_bytes)) << " L2, "
+      << format_bytes(static_cast<double>(d.global_memory_bytes)) << " memory, "
+      << format_bytes(static_cast<double>(d.free_memory_bytes)) << " free)\n"
+      << "          driver " << version_text(d.driver_version) << ", runtime " << version_text(d.runtime_version)
+      << ", SM clock " << d.sm_clock_khz / 1000 << " MHz, memory clock " << d.memory_clock_khz / 1000 << " MHz x "
+      << d.memory_bus_bits << " bit (nominal " << std::fixed << std::setprecision(0) << d.nominal_bandwidth_gbs()
+      << " GB/s)\n"
+      << "          texture alignment " << d.texture_alignment << " B, widest 1D linear float texture "
+      << d.texture1d_linear_max_floats << " elements\n";
+  out.flags(flags);
+}
+
+void to_json(nlohmann::json& j, const DeviceInfo& d) {
+  j = {{"index", d.index},
+       {"name", d.name},
+       {"compute_capability", std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor)},
+       {"sm_count", d.sm_count},
+       {"l2_bytes", d.l2_bytes},
+       {"global_memory_bytes", d.global_memory_bytes},
+       {"free_memory_bytes", d.free_memory_bytes},
+       {"memory_bus_bits", d.memory_bus_bits},
+       {"sm_clock_mhz", d.sm_clock_khz / 1000},
+       {"memory_clock_mhz", d.memory_clock_khz / 1000},
+       {"nominal_bandwidth_gbs", d.nominal_bandwidth_gbs()},
+       {"driver_version", version_text(d.driver_version)},
+       {"runtime_version", version_text(d.runtime_version)},
+       {"texture_alignment_bytes", d.texture_alignment},
+       {"texture1d_linear_max_floats", d.texture1d_linear_max_floats}};
+}
+
+void require_device_memory(double bytes, const std::string& what) {
+  std::size_t free = 0, total = 0;
+  GPGPU_CUDA_CHECK(cudaMemGetInfo(&free, &total));
+  if (bytes > 0.9 * static_cast<double>(free))
+    throw UsageError(what + " needs " + format_bytes(bytes) + " of device memory, but only " +
+                     format_bytes(static_cast<double>(free)) + " is free");
+}
+
+}  // namespace gpgpu::cuda
