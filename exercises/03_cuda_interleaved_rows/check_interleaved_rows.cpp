@@ -1,0 +1,67 @@
+// The check of exercise 03, built against the skeleton (label `exercise`) and the worked answer
+// (label `solution`): the interleaved-row kernel matches the CPU double-precision reference at
+// awkward sizes, for odd and even iteration counts and several block sizes. The output's unknowns
+// are NaN before the run, so an element the kernel does not write fails.
+#include <utility>
+
+#include <gtest/gtest.h>
+
+#include "gpgpu/cuda/buffers.hpp"
+#include "gpgpu/cuda/device.hpp"
+#include "gpgpu/layouts.hpp"
+#include "interleaved_rows.hpp"
+#include "jacobi_check.hpp"
+
+namespace {
+
+using gpgpu::cuda::DeviceBuffer;
+
+// Host side: the layout, the upload, the ping-pong loop and the download.
+std::vector<float> solve(const gpgpu::LinearSystem& sys, std::span<const float> x0, int iters, int block) {
+  const gpgpu::Grid g = sys.grid;
+  const auto offset = gpgpu::simple_offset(g);
+  const auto host_rows = gpgpu::interleave_rows(sys.A);
+  const auto host_x = gpgpu::make_ghost_padded<float>(g, x0, offset);
+  DeviceBuffer<float> rows(host_rows.size()), f(sys.rhs.size()), x(host_x.data.size()), x_new(host_x.data.size());
+  rows.upload(host_rows);
+  f.upload(sys.rhs);
+  x.upload(host_x.data);
+  x_new.fill_bytes(0);
+  GPGPU_CUDA_CHECK(cudaMemset(x_new.get() + offset, 0xFF, static_cast<std::size_t>(g.nodes()) * sizeof(float)));
+  for (int it = 0; it < iters; ++it) {
+    ex03::launch_jacobi_interleaved({rows.get(), f.get(), x.get(), x_new.get(), g.nx, static_cast<int>(g.nodes()),
+                                     static_cast<float>(gpgpu::kDefaultOmega)},
+                                    block);
+    std::swap(x, x_new);
+  }
+  return x.download(static_cast<std::size_t>(offset), static_cast<std::size_t>(g.nodes()));
+}
+
+struct Case {
+  gpgpu::Grid grid;
+  int iters;
+  int block;
+};
+
+class InterleavedRows : public ::testing::TestWithParam<Case> {
+ protected:
+  static void SetUpTestSuite() { (void)gpgpu::cuda::open_device(0); }
+};
+
+TEST_P(InterleavedRows, MatchesTheReference) {
+  const Case c = GetParam();
+  const auto sys = gpgpu::assemble_bidomain(c.grid);
+  const auto x0 = gpgpu::cuda_check::random_guess(c.grid.nodes(), 3);
+  EXPECT_TRUE(gpgpu::cuda_check::matches_reference(solve(sys, x0, c.iters, c.block), sys, x0, c.iters));
+}
+
+INSTANTIATE_TEST_SUITE_P(AwkwardSizes, InterleavedRows,
+                         ::testing::Values(Case{{1, 1}, 3, 64}, Case{{2, 7}, 2, 64}, Case{{17, 1023}, 7, 100},
+                                           Case{{513, 1024}, 10, 64}, Case{{4097, 33}, 5, 256}),
+                         [](const auto& info) {
+                           std::string name = info.param.grid.str();
+                           name += "_it" + std::to_string(info.param.iters);
+                           return name;
+                         });
+
+}  // namespace
