@@ -1,0 +1,95 @@
+// The check of exercise 07 (a .cu file: it has two small kernels of its own). The texture objects
+// read exactly the floats of their buffers (random indices, the first and the last element);
+// swapping the objects of two ping-pong buffers swaps input and output, as chapter 07's solver
+// does; and the two limits become usage errors before anything is created.
+#include <cstdint>
+#include <random>
+#include <utility>
+
+#include <gtest/gtest.h>
+
+#include "gpgpu/cuda/buffers.hpp"
+#include "gpgpu/cuda/device.hpp"
+#include "gpgpu/errors.hpp"
+#include "jacobi_check.hpp"
+#include "texture_objects.hpp"
+
+namespace {
+
+using gpgpu::cuda::DeviceBuffer;
+
+__global__ void gather(cudaTextureObject_t tex, const int* index, float* out, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = tex1Dfetch<float>(tex, index[i]);
+}
+
+// One ping-pong step of a 3-point average through the texture: out[i] = (x[i-1] + x[i] + x[i+1]) / 4
+// with x read through `in` (ghost at both ends).
+__global__ void smooth(cudaTextureObject_t in, float* out, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x + 1;
+  if (i <= n) out[i] = 0.25f * (tex1Dfetch<float>(in, i - 1) + tex1Dfetch<float>(in, i) + tex1Dfetch<float>(in, i + 1));
+}
+
+class TextureObjects : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { (void)gpgpu::cuda::open_device(0); }
+};
+
+TEST_F(TextureObjects, ReadsTheBufferElementByElement) {
+  const int count = 1 << 20;
+  const auto values = gpgpu::cuda_check::random_guess(count, 11);
+  DeviceBuffer<float> data(count);
+  data.upload(values);
+  std::vector<int> index(4096);
+  std::mt19937 rng(2);
+  for (int& i : index) i = static_cast<int>(rng() % count);
+  index[0] = 0;
+  index[1] = count - 1;
+  DeviceBuffer<int> d_index(index.size());
+  d_index.upload(index);
+  DeviceBuffer<float> out(index.size());
+  out.fill_bytes(0xFF);
+  const cudaTextureObject_t tex = ex07::create_linear_texture(data.get(), data.size());
+  ASSERT_NE(tex, 0u) << "no texture object was created";
+  gather<<<16, 256>>>(tex, d_index.get(), out.get(), static_cast<int>(index.size()));
+  GPGPU_CUDA_CHECK_LAUNCH("gather");
+  const auto got = out.download(0, index.size());
+  for (std::size_t i = 0; i < index.size(); ++i) ASSERT_EQ(got[i], values[static_cast<std::size_t>(index[i])]) << i;
+  ex07::destroy_texture(tex);
+}
+
+TEST_F(TextureObjects, SwappingObjectsSwapsPingPongBuffers) {
+  const int n = 1000, steps = 7;
+  std::vector<float> host(n + 2, 0.0f);
+  const auto inner = gpgpu::cuda_check::random_guess(n, 12);
+  std::copy(inner.begin(), inner.end(), host.begin() + 1);
+  std::array<DeviceBuffer<float>, 2> x{DeviceBuffer<float>(n + 2), DeviceBuffer<float>(n + 2)};
+  x[0].upload(host);
+  x[1].fill_bytes(0);
+  const std::array<cudaTextureObject_t, 2> tex{ex07::create_linear_texture(x[0].get(), n + 2),
+                                               ex07::create_linear_texture(x[1].get(), n + 2)};
+  int cur = 0;
+  for (int s = 0; s < steps; ++s, cur ^= 1) {
+    smooth<<<(n + 255) / 256, 256>>>(tex[cur], x[1 - cur].get(), n);
+    GPGPU_CUDA_CHECK_LAUNCH("smooth");
+  }
+  std::vector<double> expect(host.begin(), host.end());
+  for (int s = 0; s < steps; ++s) {
+    std::vector<double> next(expect.size(), 0.0);
+    for (int i = 1; i <= n; ++i) next[i] = 0.25 * (expect[i - 1] + expect[i] + expect[i + 1]);
+    expect = next;
+  }
+  const auto got = x[cur].download(0, n + 2);
+  for (int i = 1; i <= n; ++i) ASSERT_NEAR(got[i], expect[i], 1e-4) << i;
+  ex07::destroy_texture(tex[0]);
+  ex07::destroy_texture(tex[1]);
+  ex07::destroy_texture(0);
+}
+
+TEST_F(TextureObjects, LimitsAreUsageErrors) {
+  DeviceBuffer<float> data(1024);
+  EXPECT_THROW((void)ex07::create_linear_texture(data.get() + 1, 1000), gpgpu::UsageError);  // 4 B off
+  EXPECT_THROW((void)ex07::create_linear_texture(data.get(), std::size_t{1} << 40), gpgpu::UsageError);
+}
+
+}  // namespace

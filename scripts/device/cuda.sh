@@ -1,0 +1,188 @@
+#!/usr/bin/env bash
+# Chapters 03-07b on the GPU machine: tests, compute-sanitizer, the chapter runs at 1024² and 4096²,
+# the width sweeps, the benchmarks, Nsight Compute's sectors per request, the compiler's resource
+# report and SASS of the fastest kernels, and a short summary at the end.
+#
+# Run from the repository root after `source .device/gpu-setup.sh`, with the project built in
+# build-h100/ (cmake --preset h100 && cmake --build --preset h100) and OUT set to a writable folder:
+#   OUT=/tmp/out bash scripts/device/cuda.sh
+# Files written to $OUT: cuda_log.txt, cuda_runs.json, cuda_sweep.csv, cuda_bench.json, cuda_ncu.csv,
+# cuda_sass.txt. Keeps going after a failure and lists every failed step at the end (exit 1 then).
+set -u
+cd "$(dirname "$0")/../.."
+BUILD=${BUILD:-build-h100}
+BIN="$BUILD/bin"
+: "${OUT:?set OUT to a writable folder}"
+mkdir -p "$OUT"
+TMP=$(mktemp -d)
+LOG="$OUT/cuda_log.txt"
+: > "$LOG"
+failed=()
+t0=$(date +%s)
+
+# step NAME COMMAND...: runs the command, appends its output to the log, records a failure.
+step() {
+  local name=$1
+  shift
+  local s=$(date +%s)
+  echo "=== $name: $*" >> "$LOG"
+  "$@" >> "$LOG" 2>&1
+  local rc=$?
+  echo "=== $name: exit $rc after $(( $(date +%s) - s )) s" >> "$LOG"
+  printf '%-34s exit %3d  %4d s\n' "$name" "$rc" "$(( $(date +%s) - s ))"
+  [ "$rc" -eq 0 ] || failed+=("$name (exit $rc)")
+  return 0
+}
+
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,clocks.max.sm --format=csv >> "$LOG" 2>&1
+
+# 1. Tests: every kernel against the CPU reference, chapter smoke and CLI tests, registry,
+#    benchmark smoke; the exercises' worked answers; the grading tests (skeletons must fail).
+step "ctest cuda" ctest --test-dir "$BUILD" -L cuda -LE '^exercise$' -j 4 --output-on-failure --timeout 600
+step "ctest grading" ctest --test-dir "$BUILD" -L grading -R cuda -j 4 --output-on-failure
+
+# 2. compute-sanitizer on every kernel at small, awkward sizes (non-default blocks, partial
+#    blocks, the row loop beyond gridDim.y), launches synchronised so errors point at the kernel.
+SMALL='*_2x7_it2_b32:*_17x1023_it8_b96:*_4097x33_it6_b256:*_3x70000_*:*CudaJacobiSolver.*'
+for tool in memcheck racecheck synccheck initcheck; do
+  step "sanitizer $tool" env GPGPU_CUDA_SYNC=1 compute-sanitizer --tool "$tool" --error-exitcode 3 \
+    "$BUILD/kernels/cuda/test_cuda_jacobi" --gtest_filter="$SMALL" --gtest_brief=1
+done
+
+# 3. The chapters: the paper's 1024² (inside the 50 MB L2) and 4096² (805 MB of traffic per
+#    iteration) with JSON results; fewer iterations at 4096² keep the CPU reference short.
+chapters="ch03_cuda_simple ch04_cuda_aligned ch05_cuda_pitched ch06_cuda_shared ch07_cuda_texture ch07b_cuda_past_the_paper"
+for ch in $chapters; do
+  step "$ch 1024" "$BIN/$ch" --nx 1024 --ny 1024 --iters 1000 --warmup 1 --repeat 3 --json "$TMP/${ch}_1024.json"
+done
+for ch in $chapters; do
+  step "$ch 4096" "$BIN/$ch" --nx 4096 --ny 4096 --iters 100 --warmup 1 --repeat 5 --cpu-sample-iters 2 \
+    --json "$TMP/${ch}_4096.json"
+done
+
+# 4. The width sweeps of Fig. 19 / Tables 1-2 (the wide one for chapter 04's alignment).
+step "sweep ch03 paper" "$BIN/ch03_cuda_simple" --sweep paper --repeat 3 --csv "$TMP/sweep_ch03.csv"
+step "sweep ch04 wide" "$BIN/ch04_cuda_aligned" --sweep wide --iters 300 --repeat 3 --csv "$TMP/sweep_ch04.csv"
+step "sweep ch05 paper" "$BIN/ch05_cuda_pitched" --sweep paper --repeat 3 --csv "$TMP/sweep_ch05.csv"
+step "sweep ch06 paper" "$BIN/ch06_cuda_shared" --sweep paper --repeat 3 --csv "$TMP/sweep_ch06.csv"
+
+# 5. Benchmarks: every variant at 256², 1024², 4096², and rows per thread x block size of kernels
+#    08 and 09 at 4096².
+step "benchmarks" "$BIN/bench_cuda_jacobi" --benchmark_min_time=0.1s \
+  --benchmark_out="$OUT/cuda_bench.json" --benchmark_out_format=json
+
+# 6. Nsight Compute: global-load sectors per request (coalescing), texture-pipe sectors for the
+#    texture kernel, L2 and DRAM traffic and time, for every variant at 1024² and 4096². Two launches
+#    each (--iters 2) with the caches left as they are, so the second launch shows the warm L2.
+metrics=l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
+metrics+=,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum
+metrics+=,l1tex__t_sectors_pipe_tex_mem_texture.sum,l1tex__t_requests_pipe_tex_mem_texture.sum
+metrics+=,lts__t_sectors_srcunit_tex_op_read.sum,dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum
+for n in 1024 4096; do
+  for ch in ch04_cuda_aligned ch06_cuda_shared ch07b_cuda_past_the_paper; do
+    step "ncu $ch $n" ncu --metrics "$metrics" -k regex:jacobi --cache-control none -f -o "$TMP/ncu_${ch}_$n" \
+      "$BIN/$ch" --nx $n --ny $n --iters 2 --no-verify --cpu-sample-iters 0
+    ncu --import "$TMP/ncu_${ch}_$n.ncu-rep" --csv --page raw --print-units base > "$TMP/ncu_${ch}_$n.csv" 2>> "$LOG"
+  done
+done
+python3 - "$TMP" "$OUT/cuda_ncu.csv" <<'PY'
+import csv, glob, os, re, sys
+tmp, dest = sys.argv[1], sys.argv[2]
+m = {"ld_sec": "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", "ld_req": "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",
+     "st_sec": "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", "st_req": "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum",
+     "tex_sec": "l1tex__t_sectors_pipe_tex_mem_texture.sum", "tex_req": "l1tex__t_requests_pipe_tex_mem_texture.sum",
+     "l2_read_sec": "lts__t_sectors_srcunit_tex_op_read.sum", "dram_read": "dram__bytes_read.sum",
+     "dram_write": "dram__bytes_write.sum", "time": "gpu__time_duration.sum"}
+out = [["size", "launch", "kernel", "ld_sectors_per_request", "st_sectors_per_request", "tex_sectors_per_request",
+        "l2_read_sectors", "dram_read_bytes", "dram_write_bytes", "time_ns"]]
+def num(v):
+    try: return float(v.replace(",", ""))
+    except ValueError: return float("nan")
+def ratio(a, b): return "%.2f" % (a / b) if b > 0 else "-"
+for path in sorted(glob.glob(os.path.join(tmp, "ncu_*.csv"))):
+    size = path.rsplit("_", 1)[1][:-4]
+    rows = [r for r in csv.reader(open(path)) if r]
+    head = next((i for i, r in enumerate(rows) if "Kernel Name" in r), None)
+    if head is None: continue
+    cols = rows[head]
+    launch = {}
+    for r in rows[head + 1:]:
+        if len(r) != len(cols) or not r[0].strip().isdigit(): continue  # skip the units row
+        d = dict(zip(cols, r))
+        found = re.search(r"jacobi_[a-z0-9]+", d["Kernel Name"])
+        name = found.group(0) if found else d["Kernel Name"][:30]
+        launch[name] = launch.get(name, 0) + 1
+        v = {k: num(d.get(c, "nan")) for k, c in m.items()}
+        out.append([size, launch[name], name, ratio(v["ld_sec"], v["ld_req"]), ratio(v["st_sec"], v["st_req"]),
+                    ratio(v["tex_sec"], v["tex_req"]), "%.0f" % v["l2_read_sec"], "%.0f" % (v["dram_read"] ),
+                    "%.0f" % (v["dram_write"] ), "%.0f" % v["time"]])
+csv.writer(open(dest, "w")).writerows(out)
+PY
+
+# 7. What the compiler made of the kernels: registers, spills, shared memory; SASS of 08 and 09.
+{
+  echo "### cuobjdump -res-usage (registers, stack, shared memory per kernel)"
+  cuobjdump -res-usage "$BUILD/kernels/cuda/libgpgpu_cuda_jacobi.a" 2>&1 | grep -E 'Function|REG' | sed 's/^ *//'
+  for k in multirow symmetric; do
+    echo "### SASS of jacobi_$k: memory instructions"
+    cuobjdump -sass -fun "$(cuobjdump -sass "$BUILD/kernels/cuda/libgpgpu_cuda_jacobi.a" 2>/dev/null |
+      grep -oE '_Z[A-Za-z0-9_]*jacobi_'"$k"'[A-Za-z0-9_]*' | head -1)" "$BUILD/kernels/cuda/libgpgpu_cuda_jacobi.a" 2>&1 |
+      grep -E 'LDG|STG|LDS|STS|LD\.|ST\.|Function' | sed 's/^ *//' | head -60
+  done
+} > "$OUT/cuda_sass.txt" 2>&1
+
+# 8. Collect: chapter JSONs into one file, sweep CSVs into one.
+python3 - "$TMP" "$OUT" <<'PY'
+import glob, json, os, sys
+tmp, out = sys.argv[1], sys.argv[2]
+runs = {}
+for path in sorted(glob.glob(os.path.join(tmp, "*.json"))):
+    try:
+        runs[os.path.basename(path)[:-5]] = json.load(open(path))
+    except Exception as e:
+        runs[os.path.basename(path)[:-5]] = {"error": str(e)}
+json.dump(runs, open(os.path.join(out, "cuda_runs.json"), "w"), indent=1)
+header, lines = None, []
+for path in sorted(glob.glob(os.path.join(tmp, "sweep_*.csv"))):
+    rows = open(path).read().splitlines()
+    if rows:
+        header = "chapter," + rows[0]
+        lines += [os.path.basename(path)[6:10] + "," + r for r in rows[1:]]
+if header:
+    open(os.path.join(out, "cuda_sweep.csv"), "w").write("\n".join([header] + lines) + "\n")
+PY
+
+# 9. Summary: the result of every variant at both sizes, the floor ratio, sectors per request.
+python3 - "$OUT" <<'PY'
+import csv, json, os, sys
+out = sys.argv[1]
+runs = json.load(open(os.path.join(out, "cuda_runs.json")))
+print("\n%-28s %-10s %6s %10s %9s %8s %8s %6s" % ("chapter run", "variant", "size", "ms/iter", "GB/s min", "%limit", "t/floor", "check"))
+for name, r in runs.items():
+    if "results" not in r:
+        print("%-28s %s" % (name, r.get("error", "no results")))
+        continue
+    floor = r.get("device", {}).get("floor_and_speedup", {})
+    for row in r["results"]:
+        f = floor.get(row["variant"], {})
+        print("%-28s %-10s %6s %10.4f %9.1f %7.1f%% %8.3f %6s" % (name, row["variant"], row["nx"], row["ms_per_iter"],
+              row["gbs_min"], 100 * (row["limit_share"] or 0), f.get("time_over_floor", float("nan")), row["check"]))
+lim = next((r["device"]["limit"] for r in runs.values() if "device" in r and "limit" in r["device"]), None)
+if lim: print("copy-bandwidth limit: %s %.1f GB/s" % (lim["name"], lim["gbs"]))
+path = os.path.join(out, "cuda_ncu.csv")
+if os.path.exists(path):
+    rows = list(csv.reader(open(path)))
+    print("\nNsight Compute (launch 2 of each kernel): sectors per request, DRAM MB, time")
+    print("%6s %-20s %7s %7s %7s %9s %9s %9s" % ("size", "kernel", "ld s/r", "st s/r", "tex s/r", "DRAM rd", "DRAM wr", "us"))
+    for r in rows[1:]:
+        if r[1] != "2": continue
+        mb = lambda v: "%.1f" % (float(v) / 1e6) if v not in ("nan", "") else "-"
+        us = "%.1f" % (float(r[9]) / 1e3) if r[9] != "nan" else "-"
+        print("%6s %-20s %7s %7s %7s %9s %9s %9s" % (r[0], r[2][-20:], r[3], r[4], r[5], mb(r[7]), mb(r[8]), us))
+PY
+echo "cuda.sh: $(( $(date +%s) - t0 )) s in all"
+if ((${#failed[@]})); then
+  printf 'FAILED: %s\n' "${failed[@]}"
+  exit 1
+fi
+echo "cuda.sh: every step passed"
