@@ -31,8 +31,7 @@ std::string fmt(const char* format, double v) {
 
 // Every variant fits (device memory, texture width) before the long CPU reference starts.
 void check_fits(const std::vector<std::string>& variants, const gpgpu::Grid& grid) {
-  for (const std::string& v : variants)
-    gpgpu::cuda::require_device_memory(cj::device_bytes(v, grid), "variant " + v + " on grid " + grid.str());
+  for (const std::string& v : variants) cj::check_limits(v, grid);
 }
 
 gpgpu::VariantResult run_variant(cj::Solver& solver, const gpgpu::JacobiExperiment& exp) {

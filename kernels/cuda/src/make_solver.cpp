@@ -20,23 +20,27 @@ double device_bytes(std::string_view variant, const Grid& grid) {
   const VariantInfo& info = variant_info(variant);
   const double n = static_cast<double>(grid.nodes());
   if (variant == "simple" || variant == "aligned" || variant == "aligned32" || variant == "texture")
-    return 4.0 * (10.0 * n + 2.0 * static_cast<double>(linear_padded_floats(grid)));
+    return 4.0 * (10.0 * n + 2.0 * static_cast<double>(linear_padded_floats(grid) + 1024));
   const double arrays = (info.work == "jacobi9_symmetric" ? 5.0 : 9.0) + 1.0 + 2.0;
   // cudaMallocPitch pads a row to at most 512 B more; every array has 2 * 2 ghost rows.
   return arrays * 4.0 * (grid.nx + 128.0) * (grid.ny + 4.0);
 }
 
-std::unique_ptr<Solver> make_solver(std::string_view variant, const LinearSystem& sys, const LaunchConfig& config) {
-  const VariantInfo& info = variant_info(variant);
-  cuda::require_device_memory(device_bytes(variant, sys.grid),
-                              "variant " + std::string(variant) + " on grid " + sys.grid.str());
+void check_limits(std::string_view variant, const Grid& grid) {
+  (void)variant_info(variant);  // unknown names are usage errors too
+  cuda::require_device_memory(device_bytes(variant, grid), "variant " + std::string(variant) + " on grid " + grid.str());
   if (variant == "texture") {
     const TextureLimits limits = texture_limits();
-    if (linear_padded_floats(sys.grid) > limits.max_floats)
-      throw UsageError("variant texture: grid " + sys.grid.str() + " needs a 1D texture of " +
-                       std::to_string(linear_padded_floats(sys.grid)) + " floats; this GPU allows " +
+    if (linear_padded_floats(grid) > limits.max_floats)
+      throw UsageError("variant texture: grid " + grid.str() + " needs a 1D texture of " +
+                       std::to_string(linear_padded_floats(grid)) + " floats; this GPU allows " +
                        std::to_string(limits.max_floats) + " (cudaDeviceGetTexture1DLinearMaxWidth)");
   }
+}
+
+std::unique_ptr<Solver> make_solver(std::string_view variant, const LinearSystem& sys, const LaunchConfig& config) {
+  const VariantInfo& info = variant_info(variant);
+  check_limits(variant, sys.grid);
   if (variant == "simple") return make_linear_solver(info, sys, config, LinearKind::simple);
   if (variant == "aligned") return make_linear_solver(info, sys, config, LinearKind::aligned16);
   if (variant == "aligned32") return make_linear_solver(info, sys, config, LinearKind::aligned32);

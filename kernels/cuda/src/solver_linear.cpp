@@ -1,6 +1,7 @@
 // Solvers on the paper's 1D layouts (kernels 01, 02, 05): nine unpadded diagonal arrays, f, and two
 // ghost-padded iterates (gpgpu::make_ghost_padded, offset nx+1 or rounded up to a multiple).
 #include <array>
+#include <cstdint>
 #include <optional>
 
 #include "../launchers.hpp"
@@ -31,27 +32,33 @@ class LinearSolver final : public PingPongSolver {
     f_.upload(sys.rhs);
     // Same padded length as the host layout; a multiple of 32 floats keeps the texture size tidy.
     padded_size_ = make_ghost_padded_zero<float>(grid_, offset_, 32).data.size();
-    for (auto& x : x_) {
-      x = DeviceBuffer<float>(padded_size_);
-      x.fill_bytes(0);
+    // A texture's base address must be a multiple of textureAlignment (512 B on the H100), more
+    // than cudaMalloc promises (256 B): allocate a little more and start at the next multiple.
+    const std::size_t alignment = kind_ == LinearKind::texture ? texture_limits().alignment : 256;
+    for (int b = 0; b < 2; ++b) {
+      x_[b] = DeviceBuffer<float>(padded_size_ + alignment / sizeof(float));
+      x_[b].fill_bytes(0);
+      const auto address = reinterpret_cast<std::uintptr_t>(x_[b].get());
+      xb_[b] = x_[b].get() + ((alignment - address % alignment) % alignment) / sizeof(float);
     }
     if (kind_ == LinearKind::texture) {
       const TextureLimits limits = texture_limits();
-      for (int b = 0; b < 2; ++b)
-        tex_[b] = cuda::TextureObject(x_[b].get(), x_[b].size(), limits.alignment, limits.max_floats);
+      for (int b = 0; b < 2; ++b) tex_[b] = cuda::TextureObject(xb_[b], padded_size_, limits.alignment, limits.max_floats);
     }
   }
 
   void upload(std::span<const float> x0) override {
     const GhostPadded<float> host = make_ghost_padded<float>(grid_, x0, offset_, 32);
-    x_[0].upload(host.data);
+    GPGPU_CUDA_CHECK(cudaMemcpy(xb_[0], host.data.data(), host.data.size() * sizeof(float), cudaMemcpyHostToDevice));
     x_[1].fill_bytes(0);  // ghosts must be finite: 0 times a ghost is only 0 if the ghost is
-    GPGPU_CUDA_CHECK(cudaMemset(x_[1].get() + offset_, 0xFF, static_cast<std::size_t>(grid_.nodes()) * sizeof(float)));
+    GPGPU_CUDA_CHECK(cudaMemset(xb_[1] + offset_, 0xFF, static_cast<std::size_t>(grid_.nodes()) * sizeof(float)));
     current_ = 0;
   }
 
   [[nodiscard]] std::vector<float> download() const override {
-    return x_[current_].download(static_cast<std::size_t>(offset_), static_cast<std::size_t>(grid_.nodes()));
+    std::vector<float> x(static_cast<std::size_t>(grid_.nodes()));
+    GPGPU_CUDA_CHECK(cudaMemcpy(x.data(), xb_[current_] + offset_, x.size() * sizeof(float), cudaMemcpyDeviceToHost));
+    return x;
   }
 
   [[nodiscard]] std::string launch_text() const override {
@@ -66,14 +73,14 @@ class LinearSolver final : public PingPongSolver {
                       diag_[5].get(), diag_[6].get(), diag_[7].get(), diag_[8].get()};
     const int nodes = static_cast<int>(grid_.nodes());
     const int offset = static_cast<int>(offset_);
-    float* out = x_[1 - in].get();
+    float* out = xb_[1 - in];
     switch (kind_) {
       case LinearKind::simple:
-        launch_jacobi_simple({A, f_.get(), x_[in].get(), out, grid_.nx, nodes, offset, omega}, block_, nullptr);
+        launch_jacobi_simple({A, f_.get(), xb_[in], out, grid_.nx, nodes, offset, omega}, block_, nullptr);
         break;
       case LinearKind::aligned16:
       case LinearKind::aligned32:
-        launch_jacobi_aligned({A, f_.get(), x_[in].get(), out, grid_.nx, nodes, offset, omega}, block_, nullptr);
+        launch_jacobi_aligned({A, f_.get(), xb_[in], out, grid_.nx, nodes, offset, omega}, block_, nullptr);
         break;
       case LinearKind::texture:  // the input is the texture object over buffer `in`
         launch_jacobi_texture({A, f_.get(), tex_[in].get(), out, grid_.nx, nodes, offset, omega}, block_, nullptr);
@@ -90,6 +97,7 @@ class LinearSolver final : public PingPongSolver {
   std::array<DeviceBuffer<float>, 9> diag_;
   DeviceBuffer<float> f_;
   std::array<DeviceBuffer<float>, 2> x_;
+  std::array<float*, 2> xb_{};  ///< where each padded iterate starts inside x_ (aligned)
   std::array<cuda::TextureObject, 2> tex_;
 };
 

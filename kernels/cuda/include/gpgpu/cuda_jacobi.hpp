@@ -65,6 +65,11 @@ class Solver {
 /// Device bytes `variant` allocates for `grid` (an upper bound, for the memory check).
 double device_bytes(std::string_view variant, const Grid& grid);
 
+/// Throws UsageError when `variant` cannot run on `grid` on the current device: not enough free
+/// device memory, or (texture) a padded x wider than the device's 1D linear texture limit. Cheap:
+/// call it before long preparations. make_solver() calls it too.
+void check_limits(std::string_view variant, const Grid& grid);
+
 /// Builds the solver and uploads the matrix and f (untimed). Throws UsageError when the grid does
 /// not fit into the free device memory or a limit of the variant (texture width, block size).
 std::unique_ptr<Solver> make_solver(std::string_view variant, const LinearSystem& sys, const LaunchConfig& config = {});
