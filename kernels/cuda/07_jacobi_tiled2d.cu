@@ -47,6 +47,7 @@ __global__ void jacobi_tiled2d(PitchedArgs a) {
 
 }  // namespace
 
+#ifndef GPGPU_CUDA_EMULATION  // tests/test_kernels_emulated.cpp runs the kernel above on the CPU
 void launch_jacobi_tiled2d(const PitchedArgs& a, int block_x, int block_y, cudaStream_t stream) {
   const dim3 block(block_x, block_y);
   const dim3 grid(blocks_for(a.nx, block_x), grid_rows(blocks_for(a.ny, block_y)));
@@ -55,5 +56,6 @@ void launch_jacobi_tiled2d(const PitchedArgs& a, int block_x, int block_y, cudaS
   jacobi_tiled2d<<<grid, block, shared_bytes, stream>>>(a);
   GPGPU_CUDA_CHECK_LAUNCH("jacobi_tiled2d");
 }
+#endif
 
 }  // namespace gpgpu::cuda_jacobi

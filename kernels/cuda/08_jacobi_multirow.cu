@@ -48,6 +48,7 @@ __global__ void jacobi_multirow(PitchedArgs a, int rows_per_thread) {
 
 }  // namespace
 
+#ifndef GPGPU_CUDA_EMULATION  // tests/test_kernels_emulated.cpp runs the kernel above on the CPU
 void launch_jacobi_multirow(const PitchedArgs& a, int block, int rows_per_thread, cudaStream_t stream) {
   const dim3 grid(blocks_for((a.nx + 3) / 4, block), grid_rows(blocks_for(a.ny, rows_per_thread)));
   jacobi_multirow<<<grid, block, 0, stream>>>(a, rows_per_thread);
@@ -59,5 +60,6 @@ int multirow_blocks_per_sm(int block) {
   GPGPU_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, jacobi_multirow, block, 0));
   return blocks;
 }
+#endif
 
 }  // namespace gpgpu::cuda_jacobi

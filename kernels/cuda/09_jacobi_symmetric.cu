@@ -53,6 +53,7 @@ __global__ void jacobi_symmetric(SymmetricArgs a, int rows_per_thread) {
 
 }  // namespace
 
+#ifndef GPGPU_CUDA_EMULATION  // tests/test_kernels_emulated.cpp runs the kernel above on the CPU
 void launch_jacobi_symmetric(const SymmetricArgs& a, int block, int rows_per_thread, cudaStream_t stream) {
   const dim3 grid(blocks_for((a.nx + 3) / 4, block), grid_rows(blocks_for(a.ny, rows_per_thread)));
   jacobi_symmetric<<<grid, block, 0, stream>>>(a, rows_per_thread);
@@ -64,5 +65,6 @@ int symmetric_blocks_per_sm(int block) {
   GPGPU_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, jacobi_symmetric, block, 0));
   return blocks;
 }
+#endif
 
 }  // namespace gpgpu::cuda_jacobi
