@@ -68,7 +68,7 @@ step "sweep ch06 paper" "$BIN/ch06_cuda_shared" --sweep paper --repeat 3 --csv "
 
 # 5. Benchmarks: every variant at 256², 1024², 4096², and rows per thread x block size of kernels
 #    08 and 09 at 4096².
-step "benchmarks" "$BIN/bench_cuda_jacobi" --benchmark_min_time=0.1s \
+step "benchmarks" "$BIN/bench_cuda_jacobi" --benchmark_min_time=0.1 \
   --benchmark_out="$OUT/cuda_bench.json" --benchmark_out_format=json
 
 # 6. Nsight Compute: global-load sectors per request (coalescing), texture-pipe sectors for the

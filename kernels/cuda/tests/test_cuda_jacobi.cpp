@@ -35,6 +35,7 @@ const std::vector<Case>& cases() {
       {{2, 7}, 2, {32, 2, 2}},
       {{17, 1023}, 7, {}},
       {{17, 1023}, 8, {96, 3, 3}},          // blocks that are not a multiple of a warp
+      {{512, 37}, 4, {}},                   // pitch == nx: cudaMallocPitch adds no padding
       {{513, 1024}, 11, {}},                // the paper's awkward width
       {{4097, 33}, 6, {256, 4, 5}},
       {{3, 70000}, 3, {64, 1, 1}},          // more rows than gridDim.y may hold: the kernels loop
