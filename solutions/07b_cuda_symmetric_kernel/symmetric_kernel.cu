@@ -1,0 +1,32 @@
+// Worked answer to exercise 07b: one point per thread with the symmetric storage. The four lower
+// couplings are read at shifted indices of the upper arrays (at the grid's edges those reads land in
+// ghost rows or zero padding, or on a coefficient that is zero because its own neighbour is
+// missing). Kernel 09 of chapter 07b does the same four columns and several rows per thread, with
+// the shifted values kept in registers.
+#include "gpgpu/cuda/check.hpp"
+#include "symmetric_kernel.hpp"
+
+namespace ex07b {
+namespace {
+
+__global__ void jacobi_symmetric(SymmetricArgs a) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  const int j = blockIdx.y;
+  if (i >= a.nx || j >= a.ny) return;
+  const int p = a.pitch;
+  const int k = j * p + i;
+  const float* x = a.x + k;
+  const float upper = a.e[k] * x[1] + a.nw[k] * x[p - 1] + a.n[k] * x[p] + a.ne[k] * x[p + 1];
+  const float lower = a.e[k - 1] * x[-1] + a.nw[k - p + 1] * x[-p + 1] + a.n[k - p] * x[-p] + a.ne[k - p - 1] * x[-p - 1];
+  a.x_new[k] = (1.0f - a.omega) * x[0] + a.omega * (a.f[k] - (lower + upper)) / a.c[k];
+}
+
+}  // namespace
+
+void launch_jacobi_symmetric(const SymmetricArgs& a, int block) {
+  const dim3 grid((a.nx + block - 1) / block, a.ny);
+  jacobi_symmetric<<<grid, block>>>(a);
+  GPGPU_CUDA_CHECK_LAUNCH("jacobi_symmetric (exercise 07b)");
+}
+
+}  // namespace ex07b
