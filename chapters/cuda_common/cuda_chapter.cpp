@@ -23,6 +23,9 @@ namespace cj = gpgpu::cuda_jacobi;
 // solution, and chapter 01's CPU solvers for the speedup columns.
 constexpr double kHostBytesPerNode = 2 * 4 + ch01::kHostBytesPerNode + 2 * 4;
 
+// Iterations per candidate launch configuration when a variant is tuned.
+constexpr int kTuneIters = 20;
+
 std::string fmt(const char* format, double v) {
   char buf[64];
   std::snprintf(buf, sizeof buf, format, v);
@@ -94,6 +97,14 @@ int run_table(const gpgpu::CommonOptions& opt, const CudaOptions& cuda,
   for (const std::string& name : opt.variants) {
     auto solver = cj::make_solver(name, exp.system(), cuda.launch);
     const cj::VariantInfo& info = solver->info();
+    // Autotuning, reported: only where the user fixed nothing; the chosen configuration is printed.
+    if (cuda.tune && cuda.launch.block_x == 0 && cuda.launch.rows_per_thread == 0) {
+      const std::string tuned = solver->tune(kTuneIters, static_cast<float>(opt.omega));
+      if (!tuned.empty()) {
+        std::cout << "  " << name << " tuned: " << tuned << "\n";
+        device["tuning"][name] = tuned;
+      }
+    }
     std::cout << "  " << name << ": " << info.kernel_file << "; " << solver->launch_text() << "\n";
     device["launch"][name] = solver->launch_text();
     gpgpu::ResultRow row;

@@ -24,6 +24,9 @@ void add_cuda_options(gpgpu::ChapterCli& cli, CudaOptions& o, bool width_sweep) 
   app.add_option("--cpu-threads", o.cpu_threads, "threads of the multi-threaded CPU baseline (0 = all)")
       ->check(gpgpu::integer_in_range(0, 4096))
       ->capture_default_str();
+  app.add_flag("--no-tune", [&o](std::int64_t) { o.tune = false; },
+               "multirow, symmetric: use the default launch configuration instead of timing the candidates "
+               "(block 64/128/256 x 1-16 rows per thread, 20 iterations each); also off with --block or --rows-per-thread");
   if (width_sweep)
     app.add_option("--sweep", o.sweep,
                    "run the width sweep at height --ny instead: 'paper' (widths 508 511 512 513 516, Tables 1-2) "

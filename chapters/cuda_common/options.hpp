@@ -13,6 +13,7 @@ struct CudaOptions {
   int cpu_sample_iters = 3;  ///< iterations of chapter 01's CPU solvers timed for the speedup columns (0: skip)
   int cpu_threads = 0;       ///< 0: all (chapter 01's default)
   std::string sweep;         ///< "", "paper" or "wide"
+  bool tune = true;          ///< try the launch configurations of multirow/symmetric, keep the fastest
 };
 
 /// Adds --device, --block, --block-y, --rows-per-thread, --cpu-sample-iters, --cpu-threads and,

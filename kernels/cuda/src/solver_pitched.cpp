@@ -1,6 +1,7 @@
 // Solvers on the pitched layout (kernels 03, 04, 06-09): every array from cudaMallocPitch with the
 // same pitch and kGhostRows zero rows above and below the grid; padding columns are zero too.
 #include <array>
+#include <cstdio>
 #include <vector>
 
 #include "../launchers.hpp"
@@ -60,6 +61,30 @@ class PitchedSolver final : public PingPongSolver {
   [[nodiscard]] std::vector<float> download() const override {
     return x_[current_].download_rows(static_cast<std::size_t>(grid_.nx), static_cast<std::size_t>(grid_.ny),
                                       kGhostRows);
+  }
+
+  std::string tune(int iters, float omega) override {
+    if (kind_ != PitchedKind::multirow && kind_ != PitchedKind::symmetric) return {};
+    int best_block = block_x_, best_rows = rows_per_thread_, tried = 0;
+    double best = run(iters, omega);  // the occupancy-based default first (also warms up)
+    for (int block : {64, 128, 256})
+      for (int rows : {1, 2, 4, 8, 16}) {
+        block_x_ = block;
+        rows_per_thread_ = rows;
+        const double t = run(iters, omega);
+        ++tried;
+        if (t < best) {
+          best = t;
+          best_block = block;
+          best_rows = rows;
+        }
+      }
+    block_x_ = best_block;
+    rows_per_thread_ = best_rows;
+    char text[160];
+    std::snprintf(text, sizeof text, "block %d, %d rows per thread: %.4f ms/iter, fastest of %d configurations x %d iterations",
+                  best_block, best_rows, 1e3 * best / iters, tried + 1, iters);
+    return text;
   }
 
   [[nodiscard]] std::string launch_text() const override {

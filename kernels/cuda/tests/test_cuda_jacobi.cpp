@@ -137,6 +137,18 @@ TEST_P(CudaJacobiSolver, RunContinuesTheIteration) {
   EXPECT_EQ(solver->download(), split);
 }
 
+TEST_P(CudaJacobiSolver, TuningKeepsTheResultCorrect) {
+  // Tuning changes block size and rows per thread; the solver must still compute the same iteration.
+  const auto sys = gpgpu::assemble_bidomain({203, 77});
+  const auto x0 = random_guess(sys.grid.nodes(), 9);
+  auto solver = cj::make_solver(GetParam(), sys);
+  const std::string tuned = solver->tune(3, 0.8f);
+  if (GetParam() == "multirow" || GetParam() == "symmetric") EXPECT_FALSE(tuned.empty());
+  solver->upload(x0);
+  solver->run(5, static_cast<float>(gpgpu::kDefaultOmega));
+  EXPECT_TRUE(gpgpu::cuda_check::matches_reference(solver->download(), sys, x0, 5)) << tuned;
+}
+
 TEST_P(CudaJacobiSolver, RefusesBlocksCudaCannotLaunch) {
   const auto sys = gpgpu::assemble_bidomain({8, 8});
   EXPECT_THROW((void)cj::make_solver(GetParam(), sys, {2048, 1, 0}), gpgpu::UsageError);

@@ -57,6 +57,15 @@ class Solver {
   virtual double run(int iters, float omega) = 0;
   /// The current iterate (nx*ny values).
   [[nodiscard]] virtual std::vector<float> download() const = 0;
+  /// Times every launch configuration the variant offers (block size x rows per thread for
+  /// multirow and symmetric) over `iters` iterations, keeps the fastest and returns what it chose
+  /// and how many it tried; returns "" for variants with nothing to tune. Leaves an arbitrary
+  /// iterate behind: call upload() afterwards.
+  virtual std::string tune(int iters, float omega) {
+    (void)iters;
+    (void)omega;
+    return {};
+  }
   /// Grid, block and layout actually used, e.g. "grid 16384, block 64, offset 1056".
   [[nodiscard]] virtual std::string launch_text() const = 0;
   [[nodiscard]] virtual const VariantInfo& info() const = 0;
