@@ -83,6 +83,17 @@ function(gpgpu_add_chapter)
   add_test(NAME ${CH_TARGET}.quick COMMAND ${CH_TARGET} ${CH_QUICK_ARGS})
   set_tests_properties(${CH_TARGET}.quick PROPERTIES LABELS "${labels}" SKIP_RETURN_CODE 77 TIMEOUT 600)
   gpgpu_add_exit_test(${CH_TARGET}.help 0 "${labels}" "${exe}|--help")
+  # --dump writes NumPy files that an independent NumPy implementation must agree with.
+  if(GPGPU_PYTHON_NUMPY)
+    set(dump_dir "${CMAKE_CURRENT_BINARY_DIR}/${CH_TARGET}.dump")
+    file(REMOVE_RECURSE "${dump_dir}")
+    add_test(NAME ${CH_TARGET}.dump COMMAND ${CH_TARGET} --nx 37 --ny 23 --iters 31 --dump "${dump_dir}")
+    add_test(NAME ${CH_TARGET}.dump_check
+      COMMAND "${GPGPU_PYTHON_NUMPY}" "${PROJECT_SOURCE_DIR}/scripts/check_dump.py" "${dump_dir}" --iters 31)
+    set_tests_properties(${CH_TARGET}.dump PROPERTIES LABELS "${labels}" SKIP_RETURN_CODE 77 FIXTURES_SETUP ${CH_TARGET}.dump)
+    set_tests_properties(${CH_TARGET}.dump_check PROPERTIES LABELS "${labels}" FIXTURES_REQUIRED ${CH_TARGET}.dump
+      SKIP_REGULAR_EXPRESSION "GPGPU_SKIP")
+  endif()
   if(CH_NO_CLI_TESTS)
     return()
   endif()

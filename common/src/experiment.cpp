@@ -96,7 +96,7 @@ const ResultRow& JacobiExperiment::record(std::ostream& out, ResultRow row, Vari
     row.check = verify_solution(result.solution, reference_, jacobi_tolerance(options_.iters));
   }
   row.residual = relative_residual(system_, std::span<const float>(result.solution));
-  out << "  " << std::left << std::setw(14) << row.variant << std::right << row.check.summary() << "\n";
+  out << "  " << std::left << std::setw(20) << row.variant << ' ' << std::right << row.check.summary() << "\n";
   if (!options_.dump_dir.empty()) dumped_solutions_.emplace_back(row.variant, std::move(result.solution));
   rows_.push_back(std::move(row));
   return rows_.back();
