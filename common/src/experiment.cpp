@@ -60,6 +60,15 @@ void JacobiExperiment::print_header(std::ostream& out) const {
       << " timed run(s) after " << options_.warmup << " warm-up(s)\n";
 }
 
+void JacobiExperiment::print_cache_note(std::ostream& out, const WorkCounts& work, double cache_bytes,
+                                        const std::string& cache_name) const {
+  const double working_set = static_cast<double>(options_.grid.nodes()) * work.bytes_min;
+  out << "Cache:    one iteration touches " << format_bytes(working_set) << ", the " << cache_name << " holds "
+      << format_bytes(cache_bytes)
+      << (working_set < cache_bytes ? ": it fits, so rates above the memory limit are cache rates\n"
+                                    : ": it does not fit, so every iteration streams from memory\n");
+}
+
 void JacobiExperiment::prepare(std::ostream& out) {
   Stopwatch clock;
   system_ = assemble_bidomain(options_.grid);
