@@ -61,6 +61,8 @@ class JacobiExperiment {
   [[nodiscard]] const SpectralEstimate& spectrum() const { return spectrum_; }
   /// The initial guess every variant starts from (zero, as a solver would start).
   [[nodiscard]] std::span<const float> initial_guess() const { return x0_; }
+  /// The double-precision reference result after opt.iters iterations (empty with --no-verify).
+  [[nodiscard]] std::span<const double> reference() const { return reference_; }
 
   /// Attaches backend details (GPU, driver, clocks, platform...) to the JSON output.
   void set_device_json(nlohmann::json device) { device_json_ = std::move(device); }
