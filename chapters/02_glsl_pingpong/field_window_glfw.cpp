@@ -60,8 +60,10 @@ FieldWindow::FieldWindow(gpgpu::Grid grid, const std::string& title) : impl_(std
   glfwSetKeyCallback(impl_->window, on_key);
   const bool egl = glfwGetWindowAttrib(impl_->window, GLFW_CONTEXT_CREATION_API) == GLFW_EGL_CONTEXT_API;
   gpgpu::gl::load_gl_functions(egl ? gpgpu::gl::ContextApi::Egl : gpgpu::gl::ContextApi::Glx);
-  impl_->info = gpgpu::gl::query_context_info(std::string("GLFW ") + glfwGetVersionString() + " window (" +
-                                                  (egl ? "EGL" : "GLX") + ")",
+  int major = 0, minor = 0, revision = 0;
+  glfwGetVersion(&major, &minor, &revision);
+  impl_->info = gpgpu::gl::query_context_info("GLFW " + std::to_string(major) + "." + std::to_string(minor) + "." +
+                                                  std::to_string(revision) + " window (" + (egl ? "EGL" : "GLX") + ")",
                                               "");
   impl_->view = std::make_unique<FieldView>();
 }

@@ -6,7 +6,6 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <memory>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -17,6 +16,7 @@
 #include "gpgpu/gl/context.hpp"
 #include "gpgpu/gl/copy_pass.hpp"
 #include "gpgpu/gl/program.hpp"
+#include "gpgpu/gl/test_context.hpp"
 #include "gpgpu/gl/timer.hpp"
 #include "gpgpu/reference.hpp"
 #include "gpgpu/spectral.hpp"
@@ -29,19 +29,6 @@ namespace {
 
 using gpgpu::Grid;
 using ::testing::HasSubstr;
-
-// One EGL context for the whole executable, made before the first test and released after the
-// last (main() has already skipped with exit 77 when none can be made).
-class GlEnvironment : public ::testing::Environment {
- public:
-  void SetUp() override { context_ = std::make_unique<gpgpu::gl::HeadlessContext>(); }
-  void TearDown() override { context_.reset(); }
-  static const gpgpu::gl::ContextInfo& info() { return context_->info(); }
-
- private:
-  static inline std::unique_ptr<gpgpu::gl::HeadlessContext> context_;
-};
-[[maybe_unused]] const auto* const kEnvironment = ::testing::AddGlobalTestEnvironment(new GlEnvironment);
 
 // Initial guesses on the scale of the solution (mV), never all zeros.
 std::vector<float> random_guess(std::int64_t n, unsigned seed) { return gpgpu::testing::random_vector(n, seed, -10.0f, 10.0f); }
@@ -96,7 +83,7 @@ class Ch02Variants : public ::testing::TestWithParam<Case> {};
 TEST_P(Ch02Variants, MatchTheDoublePrecisionReference) {
   const Case c = GetParam();
   const ch02::VariantInfo& v = ch02::variant(c.variant);
-  if (!ch02::supported(v, GlEnvironment::info())) GTEST_SKIP() << "needs OpenGL 4.3 compute shaders";
+  if (!ch02::supported(v, gpgpu::gl::TestContext::info())) GTEST_SKIP() << "needs OpenGL 4.3 compute shaders";
   const auto sys = gpgpu::assemble_bidomain(c.grid);
   const auto x0 = random_guess(sys.grid.nodes(), 17);
   const auto ref = gpgpu::jacobi_reference(sys, x0, c.iters, gpgpu::kDefaultOmega);
@@ -203,7 +190,7 @@ void main() {
 // ---- The GL layer -----------------------------------------------------------------------------
 
 TEST(GlLayer, ContextIsCoreProfile33OrNewer) {
-  const auto& info = GlEnvironment::info();
+  const auto& info = gpgpu::gl::TestContext::info();
   EXPECT_TRUE(info.at_least(3, 3)) << info.version;
   EXPECT_FALSE(info.renderer.empty());
   EXPECT_GE(info.max_texture_size, 1024);
@@ -269,17 +256,17 @@ TEST(GlLayer, PoisonFillsEveryTexelWithNan) {
 }
 
 TEST(GlLayer, CopyPassCopiesAndReportsAPositiveRate) {
-  const auto bw = gpgpu::gl::measure_copy_bandwidth(GlEnvironment::info(), 256, 128, 2);
+  const auto bw = gpgpu::gl::measure_copy_bandwidth(gpgpu::gl::TestContext::info(), 256, 128, 2);
   EXPECT_GT(bw.gbs, 0.0);
   EXPECT_EQ(bw.limit().name, "GL copy pass RGBA32F 256x128");
 }
 
 TEST(GlLayer, TimerMeasuresFinishedWork) {
-  gpgpu::gl::GpuTimer timer(GlEnvironment::info());
+  gpgpu::gl::GpuTimer timer(gpgpu::gl::TestContext::info());
   const auto t = timer.time([] { GPGPU_GL(glFlush()); });
   EXPECT_GE(t.gpu_seconds, 0.0);
   EXPECT_GT(t.wall_seconds, 0.0);
-  EXPECT_EQ(timer.uses_query(), GlEnvironment::info().timer_query);
+  EXPECT_EQ(timer.uses_query(), gpgpu::gl::TestContext::info().timer_query);
 }
 
 // ---- The colour map and the PNG ---------------------------------------------------------------
