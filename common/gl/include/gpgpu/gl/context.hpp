@@ -88,7 +88,8 @@ void require_functions(std::initializer_list<FunctionPointer> functions, const c
 /// neither, GL_OUT_OF_MEMORY from the allocation itself is the check.
 void require_texture_memory(const ContextInfo& info, double bytes, const std::string& what);
 
-/// A current OpenGL context made with EGL, without any window or display server.
+/// A current OpenGL context made with EGL, without any window or display server. One per thread
+/// at a time: the destructor leaves the thread with no current context.
 class HeadlessContext {
  public:
   explicit HeadlessContext(EglPlatform platform = EglPlatform::Auto);

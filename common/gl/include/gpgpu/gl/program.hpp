@@ -4,7 +4,7 @@
 ///
 /// A shader stage may be built from several files, compiled as one shader object in order: the
 /// first holds the `#version` line and the entry point, the later ones functions it declares
-/// (GLSL has no #include). Drivers number the files in their messages ("0:12(3): error ..."
+/// (GLSL has no `#include`). Drivers number the files in their messages ("0:12(3): error ..."
 /// from Mesa, "0(12) : error ..." from NVIDIA: file 0, line 12), so the error lists them.
 #pragma once
 #include <string>
