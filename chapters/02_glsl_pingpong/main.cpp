@@ -2,6 +2,7 @@
 // paper's luminance textures (one unknown per texel) and RGBA textures (four per texel), plus the
 // same stencil as a compute shader. Headless through EGL by default; --window shows the field
 // converging; every variant is verified against the CPU double-precision reference.
+#include <algorithm>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -74,6 +75,11 @@ void require_fits(const gpgpu::gl::ContextInfo& info, const gpgpu::CommonOptions
   gpgpu::gl::require_texture_memory(info, bytes, "grid " + opt.grid.str());
 }
 
+bool uses_compute(const std::vector<std::string>& variants) {
+  return std::any_of(variants.begin(), variants.end(),
+                     [](const std::string& v) { return ch02::variant(v).launch == ch02::Launch::Compute; });
+}
+
 std::string iteration_status(const std::string& variant, int done, int total) {
   return variant + ", iteration " + std::to_string(done) + " of " + std::to_string(total);
 }
@@ -102,12 +108,15 @@ int main(int argc, char** argv) {
     gpgpu::gl::print_context_info(std::cout, info);
     require_fits(info, opt);
 
+    // The limits: a copy through the same launch path as the variants (pixel or compute shader).
     int copy_width = 0, copy_height = 0;
     gpgpu::gl::default_copy_size(info, copy_width, copy_height);
-    const gpgpu::gl::CopyBandwidth copy = gpgpu::gl::measure_copy_bandwidth(info, copy_width, copy_height);
-    const gpgpu::Limit limit = copy.limit();
-    std::cout << "Limit:    " << limit.name << ": " << copy.gbs << " GB/s (read + write, best of " << copy.samples
-              << " samples, " << copy.timer << ")\n";
+    std::vector<gpgpu::gl::CopyBandwidth> copies{gpgpu::gl::measure_copy_bandwidth(info, copy_width, copy_height)};
+    if (info.compute_shaders && uses_compute(opt.variants))
+      copies.push_back(gpgpu::gl::measure_copy_bandwidth(info, copy_width, copy_height, 3, gpgpu::gl::CopyLaunch::Compute));
+    for (const auto& c : copies)
+      std::cout << "Limit:    " << c.limit().name << ": " << c.gbs << " GB/s (read + write, best of " << c.samples
+                << " samples, " << c.timer << ")\n";
     exp.prepare(std::cout);
 
     gpgpu::gl::GpuTimer timer(info);
@@ -153,7 +162,7 @@ int main(int argc, char** argv) {
       row.device = info.renderer;
       row.timer = timer.name() + (window ? ", incl. window redraws every " + std::to_string(o.draw_every) + " it." : "");
       row.work = gpgpu::work_counts("jacobi9");
-      row.limit = limit;
+      row.limit = copies[v.launch == ch02::Launch::Compute && copies.size() > 1 ? 1 : 0].limit();
       const gpgpu::ResultRow& kept = exp.record(std::cout, row, std::move(result));
       if (timer.uses_query())
         std::cout << "                host clock after glFinish: median " << gpgpu::median(wall) << " s (GPU timer "
@@ -177,8 +186,9 @@ int main(int argc, char** argv) {
     }
 
     nlohmann::json device = info;
-    device["copy_pass"] = {{"gbs", copy.gbs}, {"width", copy.width}, {"height", copy.height},
-                           {"samples", copy.samples}, {"timer", copy.timer}};
+    for (const auto& c : copies)
+      device[c.launch == gpgpu::gl::CopyLaunch::Compute ? "compute_copy" : "copy_pass"] = {
+          {"gbs", c.gbs}, {"width", c.width}, {"height", c.height}, {"samples", c.samples}, {"timer", c.timer}};
     device["host_clock_seconds"] = wall_json;
     device["window"] = o.window;
     exp.set_device_json(device);

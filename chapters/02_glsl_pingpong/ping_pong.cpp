@@ -15,10 +15,7 @@ PingPongSolver::PingPongSolver(FieldLayout layout, Program program, Launch launc
   for (int i = 0; i < 2; ++i)
     fields_.push_back(make_render_target(make_texture(layout_.format(), layout_.texture_width(), layout_.texture_height())));
   if (launch_ == Launch::Compute) {
-    require_functions({{"glDispatchCompute", reinterpret_cast<const void*>(glDispatchCompute)},
-                       {"glBindImageTexture", reinterpret_cast<const void*>(glBindImageTexture)},
-                       {"glMemoryBarrier", reinterpret_cast<const void*>(glMemoryBarrier)}},
-                      "4.3 compute");
+    require_compute_functions();
     GPGPU_GL(glGetProgramiv(program_.id(), GL_COMPUTE_WORK_GROUP_SIZE, work_group_));
   }
 }

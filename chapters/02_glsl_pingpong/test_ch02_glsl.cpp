@@ -256,9 +256,18 @@ TEST(GlLayer, PoisonFillsEveryTexelWithNan) {
 }
 
 TEST(GlLayer, CopyPassCopiesAndReportsAPositiveRate) {
+  // The pass reads its copy back and throws if it differs from the source.
   const auto bw = gpgpu::gl::measure_copy_bandwidth(gpgpu::gl::TestContext::info(), 256, 128, 2);
   EXPECT_GT(bw.gbs, 0.0);
   EXPECT_EQ(bw.limit().name, "GL copy pass RGBA32F 256x128");
+}
+
+TEST(GlLayer, ComputeCopyCopiesAndReportsAPositiveRate) {
+  if (!gpgpu::gl::TestContext::info().compute_shaders) GTEST_SKIP() << "needs OpenGL 4.3 compute shaders";
+  const auto bw = gpgpu::gl::measure_copy_bandwidth(gpgpu::gl::TestContext::info(), 250, 130, 2,
+                                                    gpgpu::gl::CopyLaunch::Compute);  // not multiples of 16
+  EXPECT_GT(bw.gbs, 0.0);
+  EXPECT_EQ(bw.limit().name, "GL compute copy RGBA32F 250x130");
 }
 
 TEST(GlLayer, TimerMeasuresFinishedWork) {

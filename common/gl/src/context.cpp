@@ -282,6 +282,13 @@ void require_functions(std::initializer_list<FunctionPointer> functions, const c
                                         std::string("OpenGL ") + need + " functions missing after glewInit: " + missing));
 }
 
+void require_compute_functions() {
+  require_functions({{"glDispatchCompute", reinterpret_cast<const void*>(glDispatchCompute)},
+                     {"glBindImageTexture", reinterpret_cast<const void*>(glBindImageTexture)},
+                     {"glMemoryBarrier", reinterpret_cast<const void*>(glMemoryBarrier)}},
+                    "4.3 compute");
+}
+
 ContextInfo query_context_info(std::string platform, std::string egl) {
   ContextInfo info;
   info.platform = std::move(platform);

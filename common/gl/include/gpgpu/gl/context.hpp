@@ -83,6 +83,9 @@ struct FunctionPointer {
 /// Throws ApiError listing every function whose pointer is null ("needs OpenGL <need>").
 void require_functions(std::initializer_list<FunctionPointer> functions, const char* need);
 
+/// Throws ApiError unless the compute-shader functions (OpenGL 4.3) are loaded.
+void require_compute_functions();
+
 /// Throws UsageError when `bytes` of textures will not fit: in the available video memory when the
 /// driver reports it (GL_NVX_gpu_memory_info), in host memory for a software renderer. With
 /// neither, GL_OUT_OF_MEMORY from the allocation itself is the check.
