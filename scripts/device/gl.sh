@@ -63,7 +63,7 @@ echo "==== chapter 02 (GLSL ping-pong) summary ===="
 grep -m1 "^GPU:" "$log" || echo "GPU line missing (see ch02_runs.log)"
 grep -m1 "^Context:" "$log"
 grep -m1 "^Timer:" "$log"
-grep -m1 "^Limit:" "$log"
+grep "^Limit:" "$log" | head -n 2
 grep -q "GL_RENDERER.*NVIDIA" "$log" || echo "WARNING: GL_RENDERER is not NVIDIA: these are not GPU numbers"
 if command -v python3 >/dev/null; then
   python3 - "$out" <<'PY'
@@ -80,7 +80,8 @@ for size in (1024, 4096):
         share = 100 * (r["limit_share"] or 0)
         print(f"{size:>9} {r['variant']:<13} {r['ms_per_iter']:9.4f} {r['gbs_min']:9.1f} {share:7.1f}% "
               f"{r['gflops']:8.1f} {r['rel_error_l2']:8.1e} {r['check']}")
-    print(f"{'':>9} limit: {j['results'][0]['limit']['name']} {j['results'][0]['limit']['gbs']:.1f} GB/s")
+    for name, gbs in sorted({(r["limit"]["name"], r["limit"]["gbs"]) for r in j["results"]}):
+        print(f"{'':>9} limit: {name} {gbs:.1f} GB/s")
 b = out / "ch02_bench.json"
 if b.exists():
     for r in json.loads(b.read_text()).get("benchmarks", []):

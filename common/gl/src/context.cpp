@@ -232,6 +232,8 @@ void load_gl_functions(ContextApi api) {
   // not the project's, and must not be blamed on the next checked call.
   while (glGetError() != GL_NO_ERROR) {
   }
+  // Every function the GL layer and the chapters call beyond OpenGL 1.1 (whose functions libGL
+  // and libOpenGL export directly, so they cannot be missing). Compute: require_compute_functions().
   require_functions({{"glActiveTexture", reinterpret_cast<const void*>(glActiveTexture)},
                      {"glAttachShader", reinterpret_cast<const void*>(glAttachShader)},
                      {"glBeginQuery", reinterpret_cast<const void*>(glBeginQuery)},
@@ -266,7 +268,6 @@ void load_gl_functions(ContextApi api) {
                      {"glShaderSource", reinterpret_cast<const void*>(glShaderSource)},
                      {"glUniform1f", reinterpret_cast<const void*>(glUniform1f)},
                      {"glUniform1i", reinterpret_cast<const void*>(glUniform1i)},
-                     {"glUniform1iv", reinterpret_cast<const void*>(glUniform1iv)},
                      {"glUniform2f", reinterpret_cast<const void*>(glUniform2f)},
                      {"glUniform2i", reinterpret_cast<const void*>(glUniform2i)},
                      {"glUseProgram", reinterpret_cast<const void*>(glUseProgram)}},
