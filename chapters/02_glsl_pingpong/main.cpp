@@ -80,6 +80,54 @@ bool uses_compute(const std::vector<std::string>& variants) {
                      [](const std::string& v) { return ch02::variant(v).launch == ch02::Launch::Compute; });
 }
 
+// The bandwidth limits, measured now: a copy through each launch path the variants use. A
+// software renderer gets the fragment copy only: its compute path costs about 0.1 µs per
+// invocation whatever the invocation does, so a compute copy would time that, not memory.
+std::vector<gpgpu::gl::CopyBandwidth> measure_limits(const gpgpu::gl::ContextInfo& info,
+                                                     const std::vector<std::string>& variants) {
+  int width = 0, height = 0;
+  gpgpu::gl::default_copy_size(info, width, height);
+  std::vector<gpgpu::gl::CopyBandwidth> copies{gpgpu::gl::measure_copy_bandwidth(info, width, height)};
+  if (info.compute_shaders && !info.software && uses_compute(variants))
+    copies.push_back(gpgpu::gl::measure_copy_bandwidth(info, width, height, 3, gpgpu::gl::CopyLaunch::Compute));
+  for (const auto& c : copies)
+    std::cout << "Limit:    " << c.limit().name << ": " << c.gbs << " GB/s (read + write, best of " << c.samples
+              << " samples, " << c.timer << ")\n";
+  return copies;
+}
+
+// The limit of a variant: the copy through its own launch path (the fragment copy where only
+// that one was measured).
+gpgpu::Limit limit_of(const std::vector<gpgpu::gl::CopyBandwidth>& copies, ch02::Launch launch) {
+  const auto want = launch == ch02::Launch::Compute ? gpgpu::gl::CopyLaunch::Compute : gpgpu::gl::CopyLaunch::Fragment;
+  for (const auto& c : copies)
+    if (c.launch == want) return c.limit();
+  return copies.front().limit();
+}
+
+// The warm-up and timed runs of one variant: GPU time per run (the samples), the host clock
+// after glFinish in `wall`, and the final iterate. Only the iterations are timed.
+gpgpu::VariantResult run(ch02::PingPongSolver& solver, const gpgpu::JacobiExperiment& exp, gpgpu::gl::GpuTimer& timer,
+                         const std::string& name, const ch02::StepObserver& after_step, std::vector<double>& wall) {
+  const gpgpu::CommonOptions& opt = exp.options();
+  gpgpu::VariantResult result;
+  result.samples = gpgpu::repeat_runs(opt, [&] {
+    solver.reset(exp.initial_guess());
+    gpgpu::Progress progress(name);
+    const gpgpu::gl::GlTiming t = timer.time([&] {
+      solver.iterate(opt.iters, static_cast<float>(opt.omega), [&](int done, int total) {
+        progress.update(done, total);
+        return after_step(done, total);
+      });
+    });
+    wall.push_back(t.wall_seconds);
+    return t.gpu_seconds;
+  });
+  wall.erase(wall.begin(), wall.begin() + opt.warmup);  // keep the timed runs only
+  result.solution = solver.solution();
+  return result;
+}
+
 std::string iteration_status(const std::string& variant, int done, int total) {
   return variant + ", iteration " + std::to_string(done) + " of " + std::to_string(total);
 }
@@ -108,21 +156,14 @@ int main(int argc, char** argv) {
     gpgpu::gl::print_context_info(std::cout, info);
     require_fits(info, opt);
 
-    // The limits: a copy through the same launch path as the variants (pixel or compute shader).
-    int copy_width = 0, copy_height = 0;
-    gpgpu::gl::default_copy_size(info, copy_width, copy_height);
-    std::vector<gpgpu::gl::CopyBandwidth> copies{gpgpu::gl::measure_copy_bandwidth(info, copy_width, copy_height)};
-    if (info.compute_shaders && uses_compute(opt.variants))
-      copies.push_back(gpgpu::gl::measure_copy_bandwidth(info, copy_width, copy_height, 3, gpgpu::gl::CopyLaunch::Compute));
-    for (const auto& c : copies)
-      std::cout << "Limit:    " << c.limit().name << ": " << c.gbs << " GB/s (read + write, best of " << c.samples
-                << " samples, " << c.timer << ")\n";
+    const std::vector<gpgpu::gl::CopyBandwidth> copies = measure_limits(info, opt.variants);
     exp.prepare(std::cout);
 
     gpgpu::gl::GpuTimer timer(info);
     const float window_scale = ch02::colour_scale(exp.reference());
     nlohmann::json wall_json = nlohmann::json::object();
     std::optional<ch02::PingPongSolver> last;  // the last variant's field, for --png and the window
+    std::string last_name;
     std::cout << "Verification:\n";
     for (const std::string& name : opt.variants) {
       const ch02::VariantInfo& v = ch02::variant(name);
@@ -140,21 +181,7 @@ int main(int argc, char** argv) {
         return true;
       };
       std::vector<double> wall;
-      gpgpu::VariantResult result;
-      result.samples = gpgpu::repeat_runs(opt, [&] {
-        solver.reset(exp.initial_guess());
-        gpgpu::Progress progress(name);
-        const gpgpu::gl::GlTiming t = timer.time([&] {
-          solver.iterate(opt.iters, static_cast<float>(opt.omega), [&](int done, int total) {
-            progress.update(done, total);
-            return after_step(done, total);
-          });
-        });
-        wall.push_back(t.wall_seconds);
-        return t.gpu_seconds;
-      });
-      wall.erase(wall.begin(), wall.begin() + opt.warmup);  // keep the timed runs only
-      result.solution = solver.solution();
+      gpgpu::VariantResult result = run(solver, exp, timer, name, after_step, wall);
 
       gpgpu::ResultRow row;
       row.variant = name;
@@ -162,20 +189,21 @@ int main(int argc, char** argv) {
       row.device = info.renderer;
       row.timer = timer.name() + (window ? ", incl. window redraws every " + std::to_string(o.draw_every) + " it." : "");
       row.work = gpgpu::work_counts("jacobi9");
-      row.limit = copies[v.launch == ch02::Launch::Compute && copies.size() > 1 ? 1 : 0].limit();
+      row.limit = limit_of(copies, v.launch);
       const gpgpu::ResultRow& kept = exp.record(std::cout, row, std::move(result));
       if (timer.uses_query())
         std::cout << "                host clock after glFinish: median " << gpgpu::median(wall) << " s (GPU timer "
                   << kept.seconds() << " s)\n";
       wall_json[name] = wall;
       last.emplace(std::move(solver));
+      last_name = name;
     }
 
     if (!o.png.empty() && last) {
       const ch02::FieldView view;
       const float scale = ch02::colour_scale(last->solution());
       ch02::write_png(o.png, opt.grid.nx, opt.grid.ny, view.render(last->current(), last->layout(), scale));
-      std::cout << "PNG:      " << o.png << " (" << opt.variants.back() << ", " << opt.grid.str()
+      std::cout << "PNG:      " << o.png << " (" << last_name << ", " << opt.grid.str()
                 << ", blue < 0 < red, full colour at |x| = " << scale << ")\n";
     }
     if (!o.screenshot.empty() && last) {
@@ -199,7 +227,7 @@ int main(int argc, char** argv) {
     if (window && last && o.screenshot.empty()) {
       std::cout << "Window:   close it (or press Esc) to exit\n" << std::flush;
       window->wait_until_closed(last->current(), last->layout(), opt.verify ? window_scale : ch02::colour_scale(last->solution()),
-                                opt.variants.back() + ", final iterate");
+                                last_name + ", final iterate");
     }
     return code;
   });
