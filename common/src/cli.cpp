@@ -54,6 +54,8 @@ const CLI::Validator kWritablePath(
 
 }  // namespace
 
+CLI::Validator writable_path() { return kWritablePath; }
+
 ChapterCli::ChapterCli(std::string program, std::string description, std::vector<std::string> variant_names,
                        CliDefaults defaults)
     : program_(std::move(program)), variant_names_(std::move(variant_names)), defaults_(defaults),

@@ -62,6 +62,8 @@ class JacobiExperiment {
   [[nodiscard]] const SpectralEstimate& spectrum() const { return spectrum_; }
   /// The initial guess every variant starts from (zero, as a solver would start).
   [[nodiscard]] std::span<const float> initial_guess() const { return x0_; }
+  /// The double-precision reference result after opt.iters iterations (empty with --no-verify).
+  [[nodiscard]] std::span<const double> reference() const { return reference_; }
 
   /// Says whether one iteration's minimum traffic (work.bytes_min per node) fits in a cache of
   /// `cache_bytes` (the CPU's last-level cache, a GPU's L2): then rates above the memory limit are
