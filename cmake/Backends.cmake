@@ -106,17 +106,33 @@ else()
   _gpgpu_backend(DOCS OFF "Doxygen not found (install doxygen)")
 endif()
 
-# The git revision recorded in every JSON result and benchmark context.
-find_package(Git QUIET)
-set(GPGPU_GIT_REVISION "unknown")
-if(GIT_FOUND AND EXISTS "${CMAKE_SOURCE_DIR}/.git")
-  execute_process(COMMAND "${GIT_EXECUTABLE}" describe --always --dirty --abbrev=12
-    WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}" OUTPUT_VARIABLE _gpgpu_rev
-    OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET RESULT_VARIABLE _gpgpu_rev_rc)
-  if(_gpgpu_rev_rc EQUAL 0 AND _gpgpu_rev)
-    set(GPGPU_GIT_REVISION "${_gpgpu_rev}")
+# The git revision recorded in every JSON result and benchmark context (-DGPGPU_GIT_REVISION=...
+# overrides it, e.g. for a copy of the tree without .git).
+if(NOT DEFINED GPGPU_GIT_REVISION)
+  set(GPGPU_GIT_REVISION "unknown")
+  find_package(Git QUIET)
+  if(GIT_FOUND AND EXISTS "${CMAKE_SOURCE_DIR}/.git")
+    execute_process(COMMAND "${GIT_EXECUTABLE}" describe --always --dirty --abbrev=12
+      WORKING_DIRECTORY "${CMAKE_SOURCE_DIR}" OUTPUT_VARIABLE _gpgpu_rev
+      OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET RESULT_VARIABLE _gpgpu_rev_rc)
+    if(_gpgpu_rev_rc EQUAL 0 AND _gpgpu_rev)
+      set(GPGPU_GIT_REVISION "${_gpgpu_rev}")
+    endif()
   endif()
 endif()
+
+# Python with NumPy, for the test that reads a --dump back (scripts/check_dump.py). The distribution's
+# python3 is tried when the first one on PATH lacks NumPy.
+set(GPGPU_PYTHON_NUMPY "")
+find_package(Python3 COMPONENTS Interpreter QUIET)
+foreach(py IN ITEMS "${Python3_EXECUTABLE}" /usr/bin/python3)
+  if(py AND EXISTS "${py}" AND NOT GPGPU_PYTHON_NUMPY)
+    execute_process(COMMAND "${py}" -c "import numpy" RESULT_VARIABLE _gpgpu_np_rc OUTPUT_QUIET ERROR_QUIET)
+    if(_gpgpu_np_rc EQUAL 0)
+      set(GPGPU_PYTHON_NUMPY "${py}")
+    endif()
+  endif()
+endforeach()
 
 function(gpgpu_print_summary)
   message(STATUS "")

@@ -15,6 +15,7 @@ packages=(
   libpng-dev                                                 # PNG output of the GLSL chapter
   xvfb xauth                                                 # a virtual display for --window tests
   doxygen                                                    # the docs target
+  python3-numpy                                              # scripts/check_dump.py reads --dump output
 )
 
 missing=()

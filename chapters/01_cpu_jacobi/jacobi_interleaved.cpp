@@ -30,17 +30,28 @@ void InterleavedRowsSolver::reset(std::span<const float> x0) {
   x_ = gpgpu::make_ghost_padded<float>(sys_.grid, x0, gpgpu::simple_offset(sys_.grid));
 }
 
-void InterleavedRowsSolver::iterate(int iters, float omega, const gpgpu::ProgressCallback& progress) {
-  const float* rows = rows_.data();
-  const float* f = sys_.rhs.data();
-  const std::int64_t row = sys_.grid.nx;
-  iterate_ping_pong(threads_, iters, x_, next_, progress, [=](const float* in, float* out, std::int64_t k) {
+namespace {
+
+// One sweep over nodes [begin, end). Node k's coefficients are rows[9k .. 9k+8]: one stream, but a
+// stride of 9 floats between neighbouring nodes, which SIMD loads can only follow with gathers.
+void sweep_interleaved(const float* __restrict rows, const float* __restrict f, std::int64_t row,
+                       const float* __restrict x, float* __restrict y, std::int64_t begin, std::int64_t end,
+                       float omega) {
+  for (std::int64_t k = begin; k < end; ++k) {
     const float* a = rows + 9 * k;  // SW S SE W C E NW N NE
-    const float* x = in + k;
-    const float sum = a[0] * x[-row - 1] + a[1] * x[-row] + a[2] * x[-row + 1] + a[3] * x[-1] + a[5] * x[1] +
-                      a[6] * x[row - 1] + a[7] * x[row] + a[8] * x[row + 1];
-    out[k] = jacobi_update(x[0], f[k], sum, a[4], omega);
-  });
+    const float sum = a[0] * x[k - row - 1] + a[1] * x[k - row] + a[2] * x[k - row + 1] + a[3] * x[k - 1] +
+                      a[5] * x[k + 1] + a[6] * x[k + row - 1] + a[7] * x[k + row] + a[8] * x[k + row + 1];
+    y[k] = jacobi_update(x[k], f[k], sum, a[4], omega);
+  }
+}
+
+}  // namespace
+
+void InterleavedRowsSolver::iterate(int iters, float omega, const gpgpu::ProgressCallback& progress) {
+  iterate_ping_pong(threads_, iters, x_, next_, progress,
+                    [&](const float* in, float* out, std::int64_t begin, std::int64_t end) {
+                      sweep_interleaved(rows_.data(), sys_.rhs.data(), sys_.grid.nx, in, out, begin, end, omega);
+                    });
 }
 
 std::vector<float> InterleavedRowsSolver::solution() const {

@@ -65,9 +65,10 @@ int main(int argc, char** argv) {
               << ", read + write)\n";
     exp.set_device_json({{"kind", "cpu"}, {"threads_openmp_variant", threads},
                          {"host_copy_gbs_1_thread", one.gbs}, {"host_copy_gbs_n_threads", many.gbs}});
+    const gpgpu::WorkCounts& work = gpgpu::work_counts("jacobi9");
+    exp.print_cache_note(std::cout, work, static_cast<double>(gpgpu::last_level_cache_bytes()), "last-level cache");
     exp.prepare(std::cout);
 
-    const gpgpu::WorkCounts& work = gpgpu::work_counts("jacobi9");
     std::cout << "Verification:\n";
     for (const std::string& name : opt.variants) {
       const bool parallel = name.ends_with("_openmp");

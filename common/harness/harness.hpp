@@ -1,8 +1,8 @@
 /// @file harness.hpp
 /// @brief The hooks between the generic test/benchmark mains and one backend.
 ///
-/// Each backend provides a small library `gpgpu_harness_<backend>` (cpu here, cuda/opencl/gl in
-/// common/<backend>/) that defines both functions. gpgpu_add_test() and gpgpu_add_benchmark() link
+/// Each backend provides a small library (gpgpu_harness_cpu here; gpgpu_harness_cuda, _opencl and _gl in
+/// the backend folders of common/) that defines both functions. gpgpu_add_test() and gpgpu_add_benchmark() link
 /// the right one, so a CUDA test executable skips (exit 77) on a machine without a GPU.
 #pragma once
 #include <optional>

@@ -22,7 +22,9 @@ CLI::Validator integer_in_range(long long min, long long max) {
           return "expects an integer from " + std::to_string(min) + " to " + std::to_string(max) + ", got " + text;
         return {};
       },
-      "INT in [" + std::to_string(min) + ", " + std::to_string(max) + "]", "IntegerInRange");
+      max == std::numeric_limits<int>::max() ? (min > 0 ? ">0" : ">=0")
+                                             : "in [" + std::to_string(min) + "," + std::to_string(max) + "]",
+      "IntegerInRange");
 }
 
 namespace {
@@ -51,6 +53,8 @@ const CLI::Validator kWritablePath(
     "FILE", "WritablePath");
 
 }  // namespace
+
+CLI::Validator writable_path() { return kWritablePath; }
 
 ChapterCli::ChapterCli(std::string program, std::string description, std::vector<std::string> variant_names,
                        CliDefaults defaults)

@@ -60,6 +60,15 @@ void JacobiExperiment::print_header(std::ostream& out) const {
       << " timed run(s) after " << options_.warmup << " warm-up(s)\n";
 }
 
+void JacobiExperiment::print_cache_note(std::ostream& out, const WorkCounts& work, double cache_bytes,
+                                        const std::string& cache_name) const {
+  const double working_set = static_cast<double>(options_.grid.nodes()) * work.bytes_min;
+  out << "Cache:    one iteration touches " << format_bytes(working_set) << ", the " << cache_name << " holds "
+      << format_bytes(cache_bytes)
+      << (working_set < cache_bytes ? ": it fits, so rates above the memory limit are cache rates\n"
+                                    : ": it does not fit, so every iteration streams from memory\n");
+}
+
 void JacobiExperiment::prepare(std::ostream& out) {
   Stopwatch clock;
   system_ = assemble_bidomain(options_.grid);
@@ -96,7 +105,7 @@ const ResultRow& JacobiExperiment::record(std::ostream& out, ResultRow row, Vari
     row.check = verify_solution(result.solution, reference_, jacobi_tolerance(options_.iters));
   }
   row.residual = relative_residual(system_, std::span<const float>(result.solution));
-  out << "  " << std::left << std::setw(14) << row.variant << std::right << row.check.summary() << "\n";
+  out << "  " << std::left << std::setw(20) << row.variant << ' ' << std::right << row.check.summary() << "\n";
   if (!options_.dump_dir.empty()) dumped_solutions_.emplace_back(row.variant, std::move(result.solution));
   rows_.push_back(std::move(row));
   return rows_.back();

@@ -21,6 +21,10 @@ namespace gpgpu {
 /// one-line message. Use it for chapter options too (block sizes, thread counts, device indices).
 CLI::Validator integer_in_range(long long min, long long max = 2147483647);
 
+/// Validator for output files: refuses, at start-up, a path whose directory does not exist (so a
+/// long run does not fail at its end). Used by --csv and --json; use it for chapter outputs too.
+CLI::Validator writable_path();
+
 /// Values of the shared options after parsing.
 struct CommonOptions {
   Grid grid{1024, 1024};          ///< --nx, --ny (the paper's size)

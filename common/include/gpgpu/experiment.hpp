@@ -24,6 +24,7 @@
 #include "gpgpu/problem.hpp"
 #include "gpgpu/report.hpp"
 #include "gpgpu/spectral.hpp"
+#include "gpgpu/work_counts.hpp"
 
 namespace gpgpu {
 
@@ -61,6 +62,14 @@ class JacobiExperiment {
   [[nodiscard]] const SpectralEstimate& spectrum() const { return spectrum_; }
   /// The initial guess every variant starts from (zero, as a solver would start).
   [[nodiscard]] std::span<const float> initial_guess() const { return x0_; }
+  /// The double-precision reference result after opt.iters iterations (empty with --no-verify).
+  [[nodiscard]] std::span<const double> reference() const { return reference_; }
+
+  /// Says whether one iteration's minimum traffic (work.bytes_min per node) fits in a cache of
+  /// `cache_bytes` (the CPU's last-level cache, a GPU's L2): then rates above the memory limit are
+  /// cache rates, and the chapter should say so.
+  void print_cache_note(std::ostream& out, const WorkCounts& work, double cache_bytes,
+                        const std::string& cache_name) const;
 
   /// Attaches backend details (GPU, driver, clocks, platform...) to the JSON output.
   void set_device_json(nlohmann::json device) { device_json_ = std::move(device); }

@@ -1,0 +1,54 @@
+// Google Benchmark for chapter 02: every variant at 64², the paper's 1024² (fits in an H100's
+// 50 MB L2) and 4096² (805 MB per iteration, far beyond it). The time of each benchmark
+// iteration is the GPU time of kItersPerRun Jacobi iterations from a GL_TIME_ELAPSED query (the
+// host clock after glFinish where the context has no usable query, e.g. llvmpipe), reported as
+// manual time. JSON: --benchmark_out=FILE --benchmark_out_format=json
+#include <benchmark/benchmark.h>
+
+#include "gpgpu/gl/context.hpp"
+#include "gpgpu/gl/timer.hpp"
+#include "gpgpu/work_counts.hpp"
+#include "variants.hpp"
+
+namespace {
+
+constexpr int kItersPerRun = 20;
+
+void jacobi(benchmark::State& state, const ch02::VariantInfo& v) {
+  const int n = static_cast<int>(state.range(0));
+  const gpgpu::gl::HeadlessContext context;
+  const gpgpu::gl::ContextInfo& info = context.info();
+  if (!ch02::supported(v, info)) {
+    state.SkipWithError("needs OpenGL 4.3 compute shaders");
+    return;
+  }
+  const auto sys = gpgpu::assemble_bidomain({n, n});
+  ch02::PingPongSolver solver = ch02::make_solver(v, sys);
+  const std::vector<float> x0(static_cast<std::size_t>(sys.grid.nodes()), 1.0f);
+  solver.reset(x0);
+  gpgpu::gl::GpuTimer timer(info);
+  solver.iterate(kItersPerRun, 0.8f);  // warm-up: the driver finishes compiling the shaders on first use
+  for (auto _ : state) {
+    const auto t = timer.time([&] { solver.iterate(kItersPerRun, 0.8f); });
+    state.SetIterationTime(t.gpu_seconds);
+  }
+  const gpgpu::WorkCounts& w = gpgpu::work_counts("jacobi9");
+  const double updates = static_cast<double>(sys.grid.nodes()) * kItersPerRun * static_cast<double>(state.iterations());
+  state.counters["GB/s_min"] = benchmark::Counter(updates * w.bytes_min, benchmark::Counter::kIsRate);
+  state.counters["GB/s_all"] = benchmark::Counter(updates * w.bytes_all, benchmark::Counter::kIsRate);
+  state.counters["FLOP/s"] = benchmark::Counter(updates * w.flops, benchmark::Counter::kIsRate);
+  state.SetLabel(std::to_string(n) + "x" + std::to_string(n) + ", " + std::to_string(kItersPerRun) +
+                 " iterations, " + timer.name() + ", " + info.renderer);
+}
+
+void luminance(benchmark::State& s) { jacobi(s, ch02::variant("luminance")); }
+void rgba(benchmark::State& s) { jacobi(s, ch02::variant("rgba")); }
+void rgba_compute(benchmark::State& s) { jacobi(s, ch02::variant("rgba_compute")); }
+
+#define GPGPU_CH02_BENCH(fn) \
+  BENCHMARK(fn)->Arg(64)->Arg(1024)->Arg(4096)->Unit(benchmark::kMillisecond)->UseManualTime()
+GPGPU_CH02_BENCH(luminance);
+GPGPU_CH02_BENCH(rgba);
+GPGPU_CH02_BENCH(rgba_compute);
+
+}  // namespace

@@ -1,0 +1,78 @@
+#include "ping_pong.hpp"
+
+#include <stdexcept>
+
+#include "gpgpu/gl/check.hpp"
+#include "gpgpu/gl/context.hpp"
+#include "gpgpu/gl/program.hpp"
+
+namespace ch02 {
+
+using namespace gpgpu::gl;
+
+PingPongSolver::PingPongSolver(FieldLayout layout, Program program, Launch launch, std::vector<SamplerInput> inputs)
+    : layout_(layout), program_(std::move(program)), launch_(launch), inputs_(std::move(inputs)) {
+  for (int i = 0; i < 2; ++i)
+    fields_.push_back(make_render_target(make_texture(layout_.format(), layout_.texture_width(), layout_.texture_height())));
+  if (launch_ == Launch::Compute) {
+    require_compute_functions();
+    GPGPU_GL(glGetProgramiv(program_.id(), GL_COMPUTE_WORK_GROUP_SIZE, work_group_));
+  }
+}
+
+void PingPongSolver::reset(std::span<const float> x0) {
+  upload(fields_[0].texture, layout_.pack(x0, 0.0f));
+  poison(fields_[1]);
+  current_ = 0;
+}
+
+void PingPongSolver::bind_state(float omega) const {
+  GPGPU_GL(glUseProgram(program_.id()));
+  // The compiler removes uniforms a shader does not use (location -1): nothing to bind for them.
+  if (const GLint omega_at = GPGPU_GL(glGetUniformLocation(program_.id(), "omega")); omega_at >= 0)
+    GPGPU_GL(glUniform1f(omega_at, omega));
+  if (const GLint x_at = GPGPU_GL(glGetUniformLocation(program_.id(), "x_old")); x_at >= 0)
+    GPGPU_GL(glUniform1i(x_at, 0));  // texture unit 0: switched every iteration
+  GLint unit = 1;
+  for (const SamplerInput& input : inputs_) {
+    for (std::size_t i = 0; i < input.textures.size(); ++i, ++unit) {
+      const std::string name = input.textures.size() == 1 ? input.uniform : input.uniform + "[" + std::to_string(i) + "]";
+      GPGPU_GL(glActiveTexture(GL_TEXTURE0 + static_cast<GLenum>(unit)));
+      GPGPU_GL(glBindTexture(GL_TEXTURE_2D, input.textures[i].id()));
+      if (const GLint at = GPGPU_GL(glGetUniformLocation(program_.id(), name.c_str())); at >= 0)
+        GPGPU_GL(glUniform1i(at, unit));
+    }
+  }
+  GPGPU_GL(glActiveTexture(GL_TEXTURE0));
+  if (launch_ == Launch::Fragment) pass_.bind(fields_[0]);  // both fields have the same size
+}
+
+void PingPongSolver::step() {
+  const RenderTarget& in = fields_[current_];
+  const RenderTarget& out = fields_[1 - current_];
+  GPGPU_GL(glBindTexture(GL_TEXTURE_2D, in.texture.id()));
+  if (launch_ == Launch::Fragment) {
+    GPGPU_GL(glBindFramebuffer(GL_DRAW_FRAMEBUFFER, out.framebuffer.id()));
+    pass_.draw();
+  } else {
+    GPGPU_GL(glBindImageTexture(0, out.texture.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY,
+                                layout_.unknowns_per_texel == 1 ? GL_R32F : GL_RGBA32F));
+    const auto groups = [](int size, GLint group) { return static_cast<GLuint>((size + group - 1) / group); };
+    GPGPU_GL(glDispatchCompute(groups(out.texture.width, work_group_[0]), groups(out.texture.height, work_group_[1]), 1));
+    // The next iteration reads with texelFetch what this one stored with imageStore.
+    GPGPU_GL(glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT));
+  }
+  current_ = 1 - current_;
+}
+
+void PingPongSolver::iterate(int iters, float omega, const StepObserver& after_step) {
+  bind_state(omega);
+  for (int it = 0; it < iters; ++it) {
+    step();
+    if (after_step && after_step(it + 1, iters)) bind_state(omega);
+  }
+}
+
+std::vector<float> PingPongSolver::solution() const { return layout_.unpack(read_back(current())); }
+
+}  // namespace ch02

@@ -1,0 +1,29 @@
+/// @file fullscreen.hpp
+/// @brief Running a fragment shader once per pixel of a render target: the GPGPU "kernel launch"
+/// of OpenGL. The bound program's vertex shader must be shaders/fullscreen.vert (see
+/// link_fullscreen_program()), which makes one triangle cover the viewport from gl_VertexID alone.
+#pragma once
+#include "gpgpu/gl/objects.hpp"
+#include "gpgpu/gl/texture.hpp"
+
+namespace gpgpu::gl {
+
+class FullscreenPass {
+ public:
+  FullscreenPass() = default;
+  /// Binds the target's framebuffer, sets the viewport to its size and the (empty) vertex array a
+  /// core profile requires for any draw. Call once before draw() calls, and again after other code
+  /// changed that state.
+  void bind(const RenderTarget& target) const;
+  /// Same for the default framebuffer (a window) of width x height pixels.
+  void bind_default(int width, int height) const;
+  /// Draws the triangle: one fragment shader invocation per pixel of the viewport.
+  void draw() const;
+  /// bind() + draw().
+  void run(const RenderTarget& target) const;
+
+ private:
+  VertexArray vertex_array_;  // holds no attributes: the vertex shader needs only gl_VertexID
+};
+
+}  // namespace gpgpu::gl

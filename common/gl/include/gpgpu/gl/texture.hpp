@@ -1,0 +1,70 @@
+/// @file texture.hpp
+/// @brief Float textures as GPGPU arrays: allocation with data, read-back, framebuffers to render
+/// into them, and the NaN poison that makes every texel a shader forgot to write visible.
+///
+/// Every texture here samples with GL_NEAREST and has a single level: the shaders read it with
+/// texelFetch (integer texel coordinates, no filtering, no mipmaps), which is how a fragment
+/// shader reads an array. (A texture whose minification filter wants mipmaps it does not have is
+/// "incomplete", and texelFetch from it returns zeros.)
+#pragma once
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "gpgpu/gl/objects.hpp"
+
+namespace gpgpu::gl {
+
+/// The texel formats the project uses.
+enum class TexelFormat {
+  R32F,     ///< one float per texel (the paper's luminance textures)
+  RGBA32F,  ///< four floats per texel
+  RGBA8,    ///< four bytes per texel (colour images)
+};
+
+/// Floats (or bytes for RGBA8) per texel.
+[[nodiscard]] int channels(TexelFormat format);
+/// Bytes per texel.
+[[nodiscard]] int texel_bytes(TexelFormat format);
+
+/// A 2D texture with its size and format.
+struct Texture2D {
+  Texture texture;
+  int width = 0;
+  int height = 0;
+  TexelFormat format = TexelFormat::R32F;
+
+  [[nodiscard]] GLuint id() const { return texture.id(); }
+  /// width * height * channels: the number of floats (or bytes) of its contents.
+  [[nodiscard]] std::size_t values() const;
+};
+
+/// Allocates a width x height texture; `data` (values() floats, rows bottom-up) fills it, or it is
+/// left undefined when `data` is empty. Float formats only take floats.
+Texture2D make_texture(TexelFormat format, int width, int height, std::span<const float> data = {});
+
+/// Replaces the whole contents (values() floats).
+void upload(const Texture2D& texture, std::span<const float> data);
+
+/// Reads the whole texture back into host memory (values() floats, rows bottom-up).
+std::vector<float> read_back(const Texture2D& texture);
+
+/// A texture and the framebuffer object that renders into it (colour attachment 0).
+struct RenderTarget {
+  Texture2D texture;
+  Framebuffer framebuffer;
+};
+
+/// Wraps `texture` in a complete framebuffer; throws ApiError with the framebuffer status if the
+/// format cannot be rendered to.
+RenderTarget make_render_target(Texture2D texture);
+
+/// Fills every texel of the target with quiet NaNs, so a texel no shader invocation writes stays
+/// NaN and fails any later comparison.
+void poison(const RenderTarget& target);
+
+/// Reads the RGBA8 colour buffer of the bound read framebuffer (bottom-up rows), e.g. a window's
+/// back buffer for a screenshot.
+std::vector<std::uint8_t> read_pixels_rgba8(int width, int height);
+
+}  // namespace gpgpu::gl

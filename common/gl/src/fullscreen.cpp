@@ -1,0 +1,26 @@
+#include "gpgpu/gl/fullscreen.hpp"
+
+#include "gpgpu/gl/check.hpp"
+
+namespace gpgpu::gl {
+
+void FullscreenPass::bind(const RenderTarget& target) const {
+  GPGPU_GL(glBindFramebuffer(GL_DRAW_FRAMEBUFFER, target.framebuffer.id()));
+  GPGPU_GL(glViewport(0, 0, target.texture.width, target.texture.height));
+  GPGPU_GL(glBindVertexArray(vertex_array_.id()));
+}
+
+void FullscreenPass::bind_default(int width, int height) const {
+  GPGPU_GL(glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0));
+  GPGPU_GL(glViewport(0, 0, width, height));
+  GPGPU_GL(glBindVertexArray(vertex_array_.id()));
+}
+
+void FullscreenPass::draw() const { GPGPU_GL(glDrawArrays(GL_TRIANGLES, 0, 3)); }
+
+void FullscreenPass::run(const RenderTarget& target) const {
+  bind(target);
+  draw();
+}
+
+}  // namespace gpgpu::gl

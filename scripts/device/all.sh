@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# One batch on the GPU machine: build everything for the H100, then run each topic script
+# (scripts/device/<topic>.sh) with its own output folder, and pack each folder into one archive.
+# Usage (from the repo root, after `source .device/gpu-setup.sh`):
+#   OUT=/some/dir bash scripts/device/all.sh [topic ...]      (default: every topic script)
+set -u
+root_out="$OUT"
+topics=("$@")
+if [ ${#topics[@]} -eq 0 ]; then
+  for f in scripts/device/*.sh; do
+    t=$(basename "$f" .sh)
+    case "$t" in all|env) ;; *) topics+=("$t") ;; esac
+  done
+fi
+revision=$(cat .device/revision 2>/dev/null || echo unknown)
+start=$(date +%s)
+cmake --preset h100 -DGPGPU_GIT_REVISION="$revision" > "$root_out/build.log" 2>&1
+if ! cmake --build --preset h100 >> "$root_out/build.log" 2>&1; then
+  echo "BUILD FAILED"; grep -E "error|FAILED" "$root_out/build.log" | head -40
+fi
+echo "build: $(( $(date +%s) - start )) s"
+for t in "${topics[@]}"; do
+  mkdir -p "$root_out/$t"
+  t0=$(date +%s)
+  echo "===== $t"
+  OUT="$root_out/$t" timeout 420 bash "scripts/device/$t.sh" 2>&1 | tail -60 | tee "$root_out/$t/summary.txt"
+  echo "($t: $(( $(date +%s) - t0 )) s)"
+  tar -czf "$root_out/$t.tar.gz" -C "$root_out" "$t" && rm -rf "${root_out:?}/$t"
+done
+echo "total: $(( $(date +%s) - start )) s"
