@@ -159,38 +159,48 @@ if header:
     open(os.path.join(out, "cuda_sweep.csv"), "w").write("\n".join([header] + lines) + "\n")
 PY
 
-# 9. Summary: the result of every variant at both sizes, the floor ratio, sectors per request.
+# 9. Summary (all.sh keeps the last 60 lines): every variant at both sizes, the floor, the sectors.
 python3 - "$OUT" <<'PY'
 import csv, json, os, sys
 out = sys.argv[1]
 runs = json.load(open(os.path.join(out, "cuda_runs.json")))
-print("\n%-31s %-10s %6s %10s %9s %8s %8s %6s" % ("chapter run", "variant", "size", "ms/iter", "GB/s min", "%limit", "t/floor", "check"))
+rows = {}
 for name, r in runs.items():
-    if "results" not in r:
-        print("%-31s %s" % (name, r.get("error", "no results")))
-        continue
+    size = name.rsplit("_", 1)[-1]
+    chapter = name.split("_")[0]
     floor = r.get("device", {}).get("floor_and_speedup", {})
-    for row in r["results"]:
+    for row in r.get("results", []):
         f = floor.get(row["variant"], {})
-        print("%-31s %-10s %6s %10.4f %9.1f %7.1f%% %8.3f %6s" % (name, row["variant"], row["nx"], row["ms_per_iter"],
-              row["gbs_min"], 100 * (row["limit_share"] or 0), f.get("time_over_floor", float("nan")), row["check"]))
+        rows.setdefault((chapter, row["variant"]), {})[size] = (row["ms_per_iter"], 100 * (row["limit_share"] or 0),
+                                                                f.get("time_over_floor", float("nan")), row["check"])
+    if "results" not in r:
+        print("%s: %s" % (name, r.get("error", "no results")))
+print("\n%-5s %-10s %10s %7s %10s %7s %8s %6s" % ("ch", "variant", "1024 ms/it", "%limit", "4096 ms/it", "%limit",
+                                                  "t/floor", "check"))
+for (chapter, variant), by in rows.items():
+    a, b = by.get("1024"), by.get("4096")
+    cell = lambda v: ("%10.4f %6.1f%%" % (v[0], v[1])) if v else "%10s %7s" % ("-", "-")
+    checks = "/".join(v[3] for v in (a, b) if v)
+    print("%-5s %-10s %s %s %8.3f %6s" % (chapter, variant, cell(a), cell(b), b[2] if b else float("nan"), checks))
 lim = next((r["device"]["limit"] for r in runs.values() if "device" in r and "limit" in r["device"]), None)
-if lim: print("copy-bandwidth limit: %s %.1f GB/s" % (lim["name"], lim["gbs"]))
+if lim: print("limit: %s %.1f GB/s; t/floor at 4096^2 = time / (minimum bytes / limit)" % (lim["name"], lim["gbs"]))
 final = runs.get("ch07b_cuda_past_the_paper_4096", {})
 f = final.get("device", {}).get("floor_and_speedup", {}).get("symmetric")
 if f:
     print("FLOOR 4096^2: symmetric %.4f ms/iter, floor %.4f ms/iter (32 B/node at the copy bandwidth): ratio %.3f "
-          "(target <= 1.05)" % (f["ms_per_iter"], f["floor_ms_per_iter"], f["time_over_floor"]))
+          "(target <= 1.05); tuned: %s" % (f["ms_per_iter"], f["floor_ms_per_iter"], f["time_over_floor"],
+                                           final.get("device", {}).get("tuning", {}).get("symmetric", "-")))
 path = os.path.join(out, "cuda_ncu.csv")
 if os.path.exists(path):
-    rows = list(csv.reader(open(path)))
-    print("\nNsight Compute (launch 2 of each kernel): sectors per request, DRAM MB, time")
-    print("%6s %-20s %7s %7s %7s %9s %9s %9s" % ("size", "kernel", "ld s/r", "st s/r", "tex s/r", "DRAM rd", "DRAM wr", "us"))
-    for r in rows[1:]:
-        if r[1] != "2": continue
-        mb = lambda v: "%.1f" % (float(v) / 1e6) if v not in ("nan", "") else "-"
-        us = "%.1f" % (float(r[9]) / 1e3) if r[9] != "nan" else "-"
-        print("%6s %-20s %7s %7s %7s %9s %9s %9s" % (r[0], r[2][-20:], r[3], r[4], r[5], mb(r[7]), mb(r[8]), us))
+    ncu = {}
+    for r in list(csv.reader(open(path)))[1:]:
+        if r[1] == "2": ncu.setdefault(r[2], {})[r[0]] = r
+    print("ncu, 2nd launch: %-18s %9s %9s %9s %12s" % ("kernel", "ld s/r", "st s/r", "tex s/r", "DRAM B/node"))
+    for kernel, by in ncu.items():
+        a, b = by.get("1024"), by.get("4096")
+        dram = "%.1f" % ((float(b[7]) + float(b[8])) / 4096 ** 2) if b and b[7] not in ("", "nan") else "-"
+        pick = b or a
+        print("  %-30s %9s %9s %9s %12s" % (kernel, pick[3], pick[4], pick[5], dram))
 PY
 echo "cuda.sh: $steps steps, ${#failed[@]} failed, $(( $(date +%s) - t0 )) s in all (details: cuda_log.txt)"
 if ((${#failed[@]})); then
