@@ -10,6 +10,7 @@
 #include "gpgpu/cuda/device.hpp"
 #include "gpgpu/stencil.hpp"
 #include "jacobi_check.hpp"
+#include "pitched_fields.hpp"
 #include "symmetric_kernel.hpp"
 
 namespace {
@@ -21,16 +22,13 @@ constexpr std::size_t kGhostRows = 2;
 std::vector<float> solve(const gpgpu::LinearSystem& sys, std::span<const float> x0, int iters, int block) {
   const auto nx = static_cast<std::size_t>(sys.grid.nx), ny = static_cast<std::size_t>(sys.grid.ny);
   const auto field = [&](std::span<const float> values) {
-    PitchedBuffer<float> b(nx, ny + 2 * kGhostRows);
-    b.fill_bytes(0);
-    b.upload_rows(values, nx, ny, kGhostRows);
-    return b;
+    return gpgpu::cuda_check::pitched_field(values, nx, ny, kGhostRows);
   };
   const auto diag = [&](Dir d) { return field(sys.A.diag[static_cast<std::size_t>(gpgpu::idx(d))]); };
   PitchedBuffer<float> c = diag(Dir::C), e = diag(Dir::E), nw = diag(Dir::NW), n = diag(Dir::N), ne = diag(Dir::NE);
   PitchedBuffer<float> f = field(sys.rhs), x = field(x0), x_new = field(x0);
   const std::size_t p = x.pitch();
-  GPGPU_CUDA_CHECK(cudaMemset2D(x_new.get() + kGhostRows * p, x_new.pitch_bytes(), 0xFF, nx * sizeof(float), ny));
+  gpgpu::cuda_check::poison_unknowns(x_new, nx, ny, kGhostRows);
   const auto at00 = [&](PitchedBuffer<float>& b) { return b.get() + kGhostRows * p; };
   for (int it = 0; it < iters; ++it) {
     ex07b::launch_jacobi_symmetric({at00(c), at00(e), at00(nw), at00(n), at00(ne), at00(f), at00(x), at00(x_new),
