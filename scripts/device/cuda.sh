@@ -63,34 +63,38 @@ for ch in $chapters; do
   step "$ch 1024" "$BIN/$ch" --nx 1024 --ny 1024 --iters 1000 --warmup 1 --repeat 3 --json "$TMP/${ch}_1024.json"
 done
 for ch in $chapters; do
-  step "$ch 4096" "$BIN/$ch" --nx 4096 --ny 4096 --iters 100 --warmup 1 --repeat 5 --cpu-sample-iters 2 \
+  step "$ch 4096" "$BIN/$ch" --nx 4096 --ny 4096 --iters 100 --warmup 1 --repeat 5 --cpu-sample-iters 1 \
     --json "$TMP/${ch}_4096.json"
 done
 
 # 4. The width sweeps of Fig. 19 / Tables 1-2 (the wide one for chapter 04's alignment).
 step "sweep ch03 paper" "$BIN/ch03_cuda_simple" --sweep paper --repeat 3 --csv "$TMP/sweep_ch03.csv"
-step "sweep ch04 wide" "$BIN/ch04_cuda_aligned" --sweep wide --iters 300 --repeat 3 --csv "$TMP/sweep_ch04.csv"
+step "sweep ch04 wide" "$BIN/ch04_cuda_aligned" --sweep wide --iters 200 --csv "$TMP/sweep_ch04.csv"
 step "sweep ch05 paper" "$BIN/ch05_cuda_pitched" --sweep paper --repeat 3 --csv "$TMP/sweep_ch05.csv"
 step "sweep ch06 paper" "$BIN/ch06_cuda_shared" --sweep paper --repeat 3 --csv "$TMP/sweep_ch06.csv"
 
-# 5. Benchmarks: every variant at 256², 1024², 4096², and rows per thread x block size of kernels
-#    08 and 09 at 4096².
-step "benchmarks" "$BIN/bench_cuda_jacobi" --benchmark_min_time=0.1 \
+# 5. Benchmarks: every variant at 1024² and 4096², and rows per thread x block size of kernels 08
+#    and 09 at 4096².
+step "benchmarks" "$BIN/bench_cuda_jacobi" --benchmark_min_time=0.05 --benchmark_filter='/(1024|4096)/' \
   --benchmark_out="$OUT/cuda_bench.json" --benchmark_out_format=json
 
 # 6. Nsight Compute: global-load sectors per request (coalescing), texture-pipe sectors for the
-#    texture kernel, L2 and DRAM traffic and time, for every variant at 1024² and 4096². Two launches
-#    each (--iters 2) with the caches left as they are, so the second launch shows the warm L2.
+#    texture kernel, L2 and DRAM traffic and time. Two launches each (--iters 2) with the caches left
+#    as they are, so the second launch shows the warm L2.
 metrics=l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
 metrics+=,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum
 metrics+=,l1tex__t_sectors_pipe_tex_mem_texture.sum,l1tex__t_requests_pipe_tex_mem_texture.sum
 metrics+=,lts__t_sectors_srcunit_tex_op_read.sum,dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum
-for n in 1024 4096; do
-  for ch in ch04_cuda_aligned ch06_cuda_shared ch07b_cuda_past_the_paper; do
+# Sectors per request do not depend on the size; DRAM bytes do (1024² nearly fits the L2): every
+# kernel at 4096², the past-the-paper kernels also at 1024².
+for run in ch04_cuda_aligned:4096 ch06_cuda_shared:4096 ch07b_cuda_past_the_paper:4096 ch07b_cuda_past_the_paper:1024; do
+  ch=${run%:*}
+  n=${run#*:}
+  {
     step "ncu $ch $n" ncu_quiet --metrics "$metrics" -k regex:jacobi --cache-control none -f -o "$TMP/ncu_${ch}_$n" \
-      "$BIN/$ch" --nx $n --ny $n --iters 2 --no-verify --cpu-sample-iters 0
+      "$BIN/$ch" --nx $n --ny $n --iters 2 --no-verify --cpu-sample-iters 0 --no-tune
     ncu --import "$TMP/ncu_${ch}_$n.ncu-rep" --csv --page raw --print-units base > "$TMP/ncu_${ch}_$n.csv" 2>> "$LOG"
-  done
+  }
 done
 python3 - "$TMP" "$OUT/cuda_ncu.csv" <<'PY'
 import csv, glob, os, re, sys
