@@ -20,7 +20,7 @@ gpgpu::ocl::Runtime& runtime() {
   return r;
 }
 ch08::ProgramCache& programs() {
-  static ch08::ProgramCache cache(runtime(), kWorkGroup);
+  static ch08::ProgramCache cache(runtime());
   return cache;
 }
 

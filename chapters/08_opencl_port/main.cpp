@@ -53,7 +53,7 @@ void require_device_fit(const std::vector<const ch08::Variant*>& variants, const
                         const gpgpu::Grid& grid, int work_group) {
   ch08::DeviceBytes need;
   for (const ch08::Variant* v : variants) {
-    const ch08::DeviceBytes b = ch08::device_bytes(*v, grid);
+    const ch08::DeviceBytes b = ch08::device_bytes(*v, grid, runtime.info());
     need.total = std::max(need.total, b.total);
     need.largest = std::max(need.largest, b.largest);
   }
@@ -92,7 +92,7 @@ int main(int argc, char** argv) {
     const auto variants = runnable_variants(cli, runtime, skipped);
     require_device_fit(variants, runtime, opt.grid, work_group);
 
-    ch08::ProgramCache programs(runtime, static_cast<std::size_t>(work_group));
+    ch08::ProgramCache programs(runtime);
     for (const ch08::Variant* v : variants) programs.program(*v);  // run-time compilation, timed
     const gpgpu::ocl::CopyBandwidth copy = gpgpu::ocl::measure_copy_bandwidth(runtime);
     ch08::print_startup_table(std::cout, runtime.startup());
@@ -115,7 +115,8 @@ int main(int argc, char** argv) {
       result.solution = solver.solution();
       gpgpu::ResultRow row;
       row.variant = std::string(v->name);
-      row.description = std::string(v->description) + " (port of kernels/cuda/" + std::string(v->cuda_twin) + ")";
+      row.description = std::string(v->description) + "; " + solver.launch_text() + " (port of kernels/cuda/" +
+                        std::string(v->cuda_file) + ")";
       row.device = device.label();
       row.timer = "OpenCL profiling events";
       row.work = work;

@@ -1,7 +1,8 @@
 /// @file opencl_jacobi.hpp
 /// @brief The host side of the ported kernels: buffers, kernel arguments, the ping-pong launch
 /// loop and its profiling-event timing. One class serves every variant; what differs between
-/// them (ghost offset, image or pointer, local tile) comes from the Variant record.
+/// them (linear or pitched layout, ghost offset, image or pointer, local tile) comes from the
+/// Variant record.
 #pragma once
 #include <array>
 #include <map>
@@ -16,17 +17,15 @@
 
 namespace ch08 {
 
-/// Each kernel file is compiled once per run (simple and aligned share one program); the local
-/// variant's program is compiled for one work-group size (-DWG_SIZE).
+/// Each kernel file is compiled once per run (simple and aligned share one program).
 class ProgramCache {
  public:
-  ProgramCache(gpgpu::ocl::Runtime& runtime, std::size_t work_group) : runtime_(runtime), work_group_(work_group) {}
+  explicit ProgramCache(gpgpu::ocl::Runtime& runtime) : runtime_(runtime) {}
   /// The built program of `v`, compiling it on first use (timed as start-up by the runtime).
   const cl::Program& program(const Variant& v);
 
  private:
   gpgpu::ocl::Runtime& runtime_;
-  std::size_t work_group_;
   std::map<std::string, cl::Program, std::less<>> programs_;
 };
 
@@ -57,16 +56,20 @@ class OpenClJacobi {
   /// The current iterate's nx*ny unknowns.
   [[nodiscard]] std::vector<float> solution();
 
-  [[nodiscard]] std::size_t global_size() const { return global_; }
+  /// "global 1048576, local 64, ghost offset 1040" / "global 1024 x 1024, local 64, pitch 1024 floats".
+  [[nodiscard]] std::string launch_text() const;
+  [[nodiscard]] const DeviceLayout& layout() const { return layout_; }
 
  private:
+  cl::Buffer upload_coefficients(const std::vector<float>& values);
+  void write_unknowns(const cl::Buffer& x, std::span<const float> values);
+
   gpgpu::ocl::Runtime& runtime_;
   const Variant& variant_;
   gpgpu::Grid grid_;
-  std::int64_t ghost_;      ///< index of unknown 0 in x
-  std::int64_t x_length_;   ///< elements of each ghost-padded x buffer
-  std::size_t work_group_;
-  std::size_t global_;      ///< nodes rounded up to a whole number of work-groups
+  DeviceLayout layout_;
+  cl::NDRange global_, local_;  ///< nodes (or columns) rounded up to whole work-groups
+  cl_uint omega_arg_ = 0;
   std::array<cl::Buffer, 9> diagonals_;
   cl::Buffer rhs_;
   std::array<cl::Buffer, 2> x_;

@@ -29,11 +29,9 @@ gpgpu::ocl::Runtime& runtime() {
   static gpgpu::ocl::Runtime r(gpgpu::ocl::device_options_from_environment());
   return r;
 }
-ch08::ProgramCache& programs(std::size_t work_group = kWorkGroup) {
-  static std::map<std::size_t, std::unique_ptr<ch08::ProgramCache>> caches;
-  auto& cache = caches[work_group];
-  if (!cache) cache = std::make_unique<ch08::ProgramCache>(runtime(), work_group);
-  return *cache;
+ch08::ProgramCache& programs() {
+  static ch08::ProgramCache cache(runtime());
+  return cache;
 }
 
 std::vector<float> random_start(const Grid& g) { return gpgpu::testing::random_vector(g.nodes(), 17, -10.0f, 10.0f); }
@@ -44,7 +42,7 @@ gpgpu::Verification run_and_verify(const ch08::Variant& v, const Grid& g, int it
   const auto sys = gpgpu::assemble_bidomain(g);
   const auto x0 = random_start(g);
   const auto ref = gpgpu::jacobi_reference(sys, x0, iters, gpgpu::kDefaultOmega);
-  ch08::OpenClJacobi solver(runtime(), programs(work_group).program(v), v, sys, work_group);
+  ch08::OpenClJacobi solver(runtime(), programs().program(v), v, sys, work_group);
   solver.reset(x0);
   solver.iterate(iters, kOmega);
   return gpgpu::verify_solution(solver.solution(), ref, gpgpu::jacobi_tolerance(iters));
@@ -81,20 +79,23 @@ INSTANTIATE_TEST_SUITE_P(
       return name;
     });
 
-// The local kernel's tile and barrier at other work-group sizes: 1 (every item loads halo),
-// 96 (not a power of two), 256; 17 x 33 = 561 unknowns leaves the last group partly empty.
-class LocalWorkGroups : public ::testing::TestWithParam<std::size_t> {};
+// Every kernel at other work-group sizes, above all the local kernel's tile and barriers: 1 (every
+// work-item also loads halo), 96 (not a power of two), 256 (wider than the grid's rows).
+class WorkGroupSizes : public ::testing::TestWithParam<std::size_t> {};
 
-TEST_P(LocalWorkGroups, MatchTheReference) {
+TEST_P(WorkGroupSizes, MatchTheReference) {
   const std::size_t wg = GetParam();
   if (wg > runtime().info().max_work_group_size) GTEST_SKIP() << "device work-groups are smaller";
-  for (const Grid g : {Grid{17, 33}, Grid{5, 3}}) {
-    const gpgpu::Verification check = run_and_verify(ch08::variant("local"), g, 9, wg);
-    EXPECT_TRUE(check.pass) << "work-group " << wg << ", " << g.str() << ": " << check.summary();
+  for (const ch08::Variant& v : ch08::kVariants) {
+    for (const Grid g : {Grid{17, 33}, Grid{5, 3}, Grid{300, 2}}) {
+      if (ch08::device_limitation(v, g, runtime())) continue;
+      const gpgpu::Verification check = run_and_verify(v, g, 9, wg);
+      EXPECT_TRUE(check.pass) << v.name << ", work-group " << wg << ", " << g.str() << ": " << check.summary();
+    }
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Sizes, LocalWorkGroups, ::testing::Values(1, 32, 96, 256));
+INSTANTIATE_TEST_SUITE_P(Sizes, WorkGroupSizes, ::testing::Values(1, 32, 96, 256));
 
 TEST(PortedKernelState, IterationsSplitAcrossCallsEqualOneCall) {
   // The ping-pong state carries over between iterate() calls: 3 + 4 iterations == 7, bit for bit.
@@ -160,12 +161,22 @@ TEST(PortedKernelLimits, ImageTooLongForTheDeviceIsReported) {
   EXPECT_FALSE(ch08::device_limitation(ch08::variant("local"), {40, 40}, small).has_value());
 }
 
-TEST(PortedKernelLimits, DeviceBytesCountEveryBuffer) {
+TEST(PortedKernelLimits, LayoutsMatchTheCudaSolvers) {
   const Grid g{100, 50};
-  const ch08::DeviceBytes b = ch08::device_bytes(ch08::variant("aligned"), g);
-  const double padded = 112 + 5000 + 101;  // ghosts nx+1 = 101 rounded up to 16, unknowns, nx+1 ghosts
-  EXPECT_DOUBLE_EQ(b.total, 4.0 * (10 * 5000 + 2 * padded));
-  EXPECT_DOUBLE_EQ(b.largest, 4.0 * padded);
+  gpgpu::ocl::DeviceInfo device = runtime().info();
+  const ch08::DeviceLayout aligned = ch08::device_layout(ch08::variant("aligned"), g, device);
+  EXPECT_EQ(aligned.ghost, 112);                            // nx+1 = 101 rounded up to 16
+  EXPECT_EQ(aligned.x_length, 5216);                        // 112 + 5000 + 101 rounded up to 32
+  EXPECT_EQ(ch08::device_layout(ch08::variant("simple"), g, device).ghost, 101);
+  EXPECT_EQ(ch08::device_layout(ch08::variant("image"), g, device).ghost, 128);
+  device.base_address_align_bits = 4096;                    // 512 bytes: 128 floats, like cudaMallocPitch
+  const ch08::DeviceLayout pitched = ch08::device_layout(ch08::variant("local"), g, device);
+  EXPECT_EQ(pitched.pitch, 128);
+  EXPECT_EQ(pitched.origin, 2 * 128);
+  EXPECT_EQ(pitched.x_length, (50 + 4) * 128);
+  const ch08::DeviceBytes b = ch08::device_bytes(ch08::variant("local"), g, device);
+  EXPECT_DOUBLE_EQ(b.total, 4.0 * 12 * (50 + 4) * 128);
+  EXPECT_DOUBLE_EQ(b.largest, 4.0 * (50 + 4) * 128);
 }
 
 }  // namespace

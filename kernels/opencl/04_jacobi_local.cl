@@ -1,53 +1,63 @@
-// Weighted Jacobi with the work-group's x values staged in local memory: the OpenCL port of the
-// paper's "CUDA Shared" kernel (paper 000, sec. 6.4, Figs. 15-16; kernels/cuda/04_jacobi_shared.cu).
+// Weighted Jacobi with x staged in local memory: the OpenCL port of kernels/cuda/04_jacobi_shared.cu
+// (the paper's "CUDA Shared", paper 000, sec. 6.4, Figs. 15-16).
 //
-// The WG_SIZE work-items of a group update the consecutive unknowns first .. first+WG_SIZE-1.
-// Their 9-point stencils touch three row segments of x: below (k - nx), level (k) and above
-// (k + nx), each one element wider on both sides. The group copies those 3 x (WG_SIZE + 2)
-// values into local memory with consecutive (coalesced) reads, waits at a barrier, then reads
-// all nine neighbours from local memory. Same layout as 01_jacobi_simple.cl.
+// Layout: pitched, as the CUDA kernel's (kernels/cuda/03_jacobi_pitched.cu): every array holds
+// ny rows of `pitch` floats plus two zero ghost rows above and below; element (i, j) of every
+// array is at origin + j*pitch + i, origin = 2*pitch. OpenCL has no cudaMallocPitch: the host
+// chooses the pitch itself (nx rounded up to CL_DEVICE_MEM_BASE_ADDR_ALIGN) and passes `origin`,
+// because an OpenCL 1.2 host cannot hand a kernel a pointer into the middle of a buffer.
 //
-// CUDA -> OpenCL: __shared__ -> __local; __syncthreads() -> barrier(CLK_LOCAL_MEM_FENCE);
-// threadIdx.x -> get_local_id(0); blockIdx.x -> get_group_id(0); blockDim.x -> WG_SIZE, a
-// compile-time constant the host passes as -DWG_SIZE=n (reqd_work_group_size makes the launch
-// fail with CL_INVALID_WORK_GROUP_SIZE if the host ever passed another local size).
+// A 2D NDRange of 1D work-groups: group (gx, gy) updates columns i0 .. i0+L-1 (L = local size) of
+// rows gy, gy + G, ... (G = number of groups in dimension 1, capped at 65535 like CUDA's grid).
+// For each row the group copies x's rows j-1, j, j+1, columns i0-1 .. i0+L, into the local tile
+// with consecutive (coalesced) reads, waits at a barrier, computes from the tile, and waits again
+// before the next row overwrites the tile.
 //
-// The barrier rule: every work-item of a group must reach the barrier, or the result is undefined
-// (some implementations hang, PoCL's work-group loops can silently skip the rest). So work-items
-// past the last unknown do not return early: they load their share of the tile like everyone,
-// read zeros where the tile would run past the end of x, and only skip the final store.
-#ifndef WG_SIZE
-#error "build this file with -DWG_SIZE=<work-group size>"
-#endif
-
-__kernel __attribute__((reqd_work_group_size(WG_SIZE, 1, 1)))
-void jacobi_local(__global const float* restrict sw, __global const float* restrict s,
-                  __global const float* restrict se, __global const float* restrict w,
-                  __global const float* restrict c, __global const float* restrict e,
-                  __global const float* restrict nw, __global const float* restrict n,
-                  __global const float* restrict ne, __global const float* restrict f,
-                  __global const float* restrict x, __global float* restrict x_new,
-                  const int nx, const int nodes, const int ghost, const float omega,
-                  const int x_length) {
-  __local float tile[3][WG_SIZE + 2];  // rows below, level, above; column i is x[first - 1 + i]
+// CUDA -> OpenCL, line by line:
+//   extern __shared__ float tile[];           -> __local float* tile (a kernel argument; the host
+//                                               sizes it with cl::Local(bytes), as CUDA's third
+//                                               launch parameter sizes dynamic shared memory)
+//   blockDim.x / blockIdx.x / threadIdx.x     -> get_local_size(0) / get_group_id(0) / get_local_id(0)
+//   blockIdx.y / gridDim.y                    -> get_group_id(1) / get_num_groups(1)
+//   __syncthreads()                           -> barrier(CLK_LOCAL_MEM_FENCE)
+//
+// Every work-item must reach every barrier. The trip count of the row loop is the same for the
+// whole group, and work-items beyond column nx-1 (the last group of a row is partly empty) still
+// load their share of the tile and only skip the store. A version that returned early for them
+// hangs PoCL's CPU device (tried; see chapters/08_opencl_port/README.md).
+__kernel void jacobi_local(__global const float* sw, __global const float* s,
+                           __global const float* se, __global const float* w,
+                           __global const float* c, __global const float* e,
+                           __global const float* nw, __global const float* n,
+                           __global const float* ne, __global const float* f,
+                           __global const float* x, __global float* x_new,
+                           const int nx, const int ny, const int pitch, const int origin, const float omega,
+                           __local float* tile) {  // 3 rows of (local size + 2) values
+  const int lsize = (int)get_local_size(0);
   const int lid = (int)get_local_id(0);
-  const int first = (int)get_group_id(0) * WG_SIZE;
-  const int k = first + lid;
-
-  for (int row = 0; row < 3; ++row) {
-    const int start = ghost + first - 1 + (row - 1) * nx;  // index in x of tile[row][0]; >= 0
-    for (int i = lid; i < WG_SIZE + 2; i += WG_SIZE) {      // the first two work-items also load
-      const int at = start + i;                              // the two halo columns
-      tile[row][i] = at < x_length ? x[at] : 0.0f;           // past the end: only surplus items
+  const int width = lsize + 2;
+  const int i0 = (int)get_group_id(0) * lsize;
+  const int i = i0 + lid;
+  for (int j = (int)get_group_id(1); j < ny; j += (int)get_num_groups(1)) {  // the same j for the whole group
+    // Columns -1 .. nx exist in every row (ghost rows, pitch padding); beyond nx the tile holds 0.
+    for (int r = 0; r < 3; ++r) {
+      __global const float* row = x + origin + (j - 1 + r) * pitch;
+      for (int t = lid; t < width; t += lsize) {
+        const int col = i0 - 1 + t;
+        tile[r * width + t] = col <= nx ? row[col] : 0.0f;
+      }
     }
-  }
-  barrier(CLK_LOCAL_MEM_FENCE);
-
-  if (k < nodes) {
-    const int i = lid + 1;  // this unknown's column in the tile
-    const float offdiag = sw[k] * tile[0][i - 1] + s[k] * tile[0][i] + se[k] * tile[0][i + 1]
-                        + w[k] * tile[1][i - 1] + e[k] * tile[1][i + 1]
-                        + nw[k] * tile[2][i - 1] + n[k] * tile[2][i] + ne[k] * tile[2][i + 1];
-    x_new[ghost + k] = (1.0f - omega) * tile[1][i] + omega * (f[k] - offdiag) / c[k];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (i < nx) {
+      const int k = origin + j * pitch + i;
+      __local const float* below = tile + lid + 1;  // centre column of row j-1
+      __local const float* mid = below + width;
+      __local const float* above = mid + width;
+      const float offdiag = sw[k] * below[-1] + s[k] * below[0] + se[k] * below[1]
+                          + w[k] * mid[-1] + e[k] * mid[1]
+                          + nw[k] * above[-1] + n[k] * above[0] + ne[k] * above[1];
+      x_new[k] = (1.0f - omega) * mid[0] + omega * (f[k] - offdiag) / c[k];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);  // the next row's loads overwrite the tile
   }
 }

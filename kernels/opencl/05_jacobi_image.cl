@@ -8,17 +8,18 @@
 // tex1Dfetch. The kernel writes the new x into the other buffer through an ordinary pointer; the
 // host creates one image per ping-pong buffer and swaps them with the buffers. Reading an image
 // and writing the buffer beneath it in the same kernel is undefined, hence two of each.
-// Same layout as 01_jacobi_simple.cl; the image covers the whole ghost-padded vector.
+// Same layout as 01_jacobi_simple.cl with the ghost offset rounded up to 32 floats, as the CUDA
+// solver's; the image covers the whole ghost-padded vector.
 //
 // CUDA -> OpenCL: texture<float, 1> + tex1Dfetch(tex, i) -> image1d_buffer_t + read_imagef(img, i).x
 float x_at(__read_only image1d_buffer_t x, int i) { return read_imagef(x, i).x; }
 
-__kernel void jacobi_image(__global const float* restrict sw, __global const float* restrict s,
-                           __global const float* restrict se, __global const float* restrict w,
-                           __global const float* restrict c, __global const float* restrict e,
-                           __global const float* restrict nw, __global const float* restrict n,
-                           __global const float* restrict ne, __global const float* restrict f,
-                           __read_only image1d_buffer_t x, __global float* restrict x_new,
+__kernel void jacobi_image(__global const float* sw, __global const float* s,
+                           __global const float* se, __global const float* w,
+                           __global const float* c, __global const float* e,
+                           __global const float* nw, __global const float* n,
+                           __global const float* ne, __global const float* f,
+                           __read_only image1d_buffer_t x, __global float* x_new,
                            const int nx, const int nodes, const int ghost, const float omega) {
   const int k = (int)get_global_id(0);
   if (k >= nodes) return;
