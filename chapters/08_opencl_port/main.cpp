@@ -18,6 +18,9 @@
 #include "opencl_jacobi.hpp"
 #include "port_report.hpp"
 #include "ported_variants.hpp"
+#ifdef GPGPU_CH08_COMPARE_CUDA
+#include "cuda_twin.hpp"
+#endif
 
 namespace {
 
@@ -63,6 +66,21 @@ void require_device_fit(const std::vector<const ch08::Variant*>& variants, const
                             " allows work-groups of at most " + std::to_string(runtime.info().max_work_group_size));
 }
 
+// One variant through the warm-up and timed runs; only the iterations are timed, on the device.
+gpgpu::VariantResult run_opencl(gpgpu::ocl::Runtime& runtime, ch08::ProgramCache& programs, const ch08::Variant& v,
+                                const gpgpu::JacobiExperiment& exp, int work_group, std::string& launch) {
+  const gpgpu::CommonOptions& opt = exp.options();
+  ch08::OpenClJacobi solver(runtime, programs.program(v), v, exp.system(), static_cast<std::size_t>(work_group));
+  gpgpu::VariantResult result;
+  result.samples = gpgpu::repeat_runs(opt, [&] {
+    solver.reset(exp.initial_guess());
+    return solver.iterate(opt.iters, static_cast<float>(opt.omega));
+  });
+  result.solution = solver.solution();
+  launch = solver.launch_text();
+  return result;
+}  // the device buffers are released here, before the next variant (or the CUDA twin) allocates
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -76,6 +94,16 @@ int main(int argc, char** argv) {
         .add_option("--wg", work_group, "work-group size (the paper's CUDA block size is 64)")
         ->check(gpgpu::integer_in_range(1, 1024))
         ->capture_default_str();
+#ifdef GPGPU_CH08_COMPARE_CUDA
+    bool compare_cuda = false;
+    int cuda_device = 0;
+    cli.app().add_flag("--compare-cuda", compare_cuda,
+                       "also run each kernel's CUDA original (kernels/cuda/) on the same GPU, same run");
+    cli.app()
+        .add_option("--cuda-device", cuda_device, "CUDA device of --compare-cuda (the same GPU as the OpenCL device)")
+        ->check(gpgpu::integer_in_range(0, 255))
+        ->capture_default_str();
+#endif
     const gpgpu::CommonOptions& opt = cli.parse(argc, argv);
     if (device_options.list) {
       gpgpu::ocl::list_devices(std::cout);
@@ -88,6 +116,15 @@ int main(int argc, char** argv) {
     const gpgpu::ocl::DeviceInfo& device = runtime.info();
     gpgpu::ocl::print_device_info(std::cout, device);
 
+#ifdef GPGPU_CH08_COMPARE_CUDA
+    if (compare_cuda) {
+      if (!device.is_gpu) throw gpgpu::UsageError("--compare-cuda needs an OpenCL GPU device (try --cl-type gpu)");
+      const std::string cuda_name = ch08::open_cuda_device(cuda_device);
+      std::cout << "CUDA:     device " << cuda_device << ", " << cuda_name
+                << (cuda_name == device.name ? " (the same GPU)" : " -- NOT the OpenCL device: compare with care")
+                << "\n";
+    }
+#endif
     nlohmann::json skipped = nlohmann::json::object();
     const auto variants = runnable_variants(cli, runtime, skipped);
     require_device_fit(variants, runtime, opt.grid, work_group);
@@ -103,25 +140,34 @@ int main(int argc, char** argv) {
     exp.prepare(std::cout);
 
     const gpgpu::WorkCounts& work = gpgpu::work_counts("jacobi9");
-    std::vector<ch08::TwinTiming> twins;  // filled by --compare-cuda in a build with the CUDA kernels
+    std::vector<ch08::TwinTiming> twins;  // --compare-cuda, in a build with the CUDA kernels
     std::cout << "Verification:\n";
     for (const ch08::Variant* v : variants) {
-      ch08::OpenClJacobi solver(runtime, programs.program(*v), *v, exp.system(), static_cast<std::size_t>(work_group));
-      gpgpu::VariantResult result;
-      result.samples = gpgpu::repeat_runs(opt, [&] {
-        solver.reset(exp.initial_guess());
-        return solver.iterate(opt.iters, static_cast<float>(opt.omega));
-      });
-      result.solution = solver.solution();
+      std::string launch;
+      gpgpu::VariantResult result = run_opencl(runtime, programs, *v, exp, work_group, launch);
       gpgpu::ResultRow row;
       row.variant = std::string(v->name);
-      row.description = std::string(v->description) + "; " + solver.launch_text() + " (port of kernels/cuda/" +
+      row.description = std::string(v->description) + "; " + launch + " (port of kernels/cuda/" +
                         std::string(v->cuda_file) + ")";
       row.device = device.label();
       row.timer = "OpenCL profiling events";
       row.work = work;
       row.limit = limit;
-      exp.record(std::cout, row, std::move(result));
+      const double opencl_ms = exp.record(std::cout, row, std::move(result)).ms_per_iter();
+#ifdef GPGPU_CH08_COMPARE_CUDA
+      if (compare_cuda) {  // the CUDA original on the same GPU, verified like every variant
+        ch08::CudaTwinRun twin = ch08::run_cuda_twin(*v, exp, work_group);
+        row.variant = "cuda_" + std::string(v->cuda_variant);
+        row.description = "CUDA original of " + std::string(v->name) + "; " + twin.launch + " (kernels/cuda/" +
+                          std::string(v->cuda_file) + ")";
+        row.device = device.name + " (CUDA)";
+        row.timer = "CUDA events";
+        const double cuda_ms = exp.record(std::cout, row, std::move(twin.result)).ms_per_iter();
+        twins.push_back({std::string(v->name), "kernels/cuda/" + std::string(v->cuda_file), opencl_ms, cuda_ms});
+      }
+#else
+      (void)opencl_ms;
+#endif
     }
 
     std::vector<gpgpu::ThenNowRow> then = gpgpu::paper000::then_rows("CUDA Shared");
@@ -132,6 +178,12 @@ int main(int argc, char** argv) {
                                      {"kernel_gbs", copy.kernel_gbs}};
     device_json["work_group_size"] = work_group;
     device_json["skipped_variants"] = skipped;
+    nlohmann::json twin_json = nlohmann::json::array();
+    for (const ch08::TwinTiming& t : twins)
+      twin_json.push_back({{"variant", t.variant}, {"cuda_kernel", t.cuda_kernel},
+                           {"opencl_ms_per_iter", t.opencl_ms_per_iter}, {"cuda_ms_per_iter", t.cuda_ms_per_iter},
+                           {"opencl_over_cuda", t.ratio()}});
+    device_json["cuda_comparison"] = twin_json;
     if (device.is_cpu) {  // OpenCL on the CPU against the C++ of chapter 01, same system
       for (auto& r : gpgpu::paper000::then_rows("CPU")) then.push_back(std::move(r));
       const ch01::CpuBaseline baseline =

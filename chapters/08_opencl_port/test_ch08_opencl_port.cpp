@@ -70,6 +70,8 @@ INSTANTIATE_TEST_SUITE_P(
                                          Case{{17, 1023}, 8}, Case{{100, 3}, 3},  // 300 nodes: 4.7 groups
                                          Case{{64, 64}, 4}, Case{{1023, 1}, 5}, Case{{1, 1023}, 6},
                                          Case{{31, 31}, 100},
+                                         // more rows than NDRange dimension 1 gets work-groups (65535)
+                                         Case{{3, 70000}, 3},
                                          // 1100 x 1000: 53 MB per iteration, larger than an L2 cache
                                          Case{{1100, 1000}, 3})),
     [](const auto& info) {
