@@ -136,7 +136,7 @@ int main(int argc, char** argv) {
     const gpgpu::Limit limit{copy.limit_name(), copy.best_gbs()};
     std::cout << "Limit:    " << limit.name << ": " << limit.gbs << " GB/s (copy command " << copy.command_gbs
               << " GB/s, copy kernel " << copy.kernel_gbs << " GB/s; read + write, best of 5, profiling events)\n"
-              << "Launch:   work-groups of " << work_group << " work-items, global size rounded up to a multiple\n";
+              << "Launch:   work-groups of " << work_group << " work-items (--wg), global sizes rounded up to whole work-groups\n";
     exp.prepare(std::cout);
 
     const gpgpu::WorkCounts& work = gpgpu::work_counts("jacobi9");
