@@ -1,10 +1,11 @@
 # Runs CMD ('|'-separated) and fails unless its exit code is EXPECT (a number, or `nonzero`).
 # With EXPECT=2 (usage error) the program must print exactly one line on stderr.
-# Exit code 77 (backend missing) prints GPGPU_SKIP so CTest reports the test as skipped.
+# Exit code 77 (backend missing) prints GPGPU_SKIP so CTest reports the test as skipped, unless
+# EXPECT=77: then the missing backend is what is tested, and it too must be one line on stderr.
 string(REPLACE "|" ";" cmd "${CMD}")
 execute_process(COMMAND ${cmd} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 240)
 string(STRIP "${err}" err_stripped)
-if(rc STREQUAL "77")
+if(rc STREQUAL "77" AND NOT EXPECT STREQUAL "77")
   message("GPGPU_SKIP: backend missing: ${err_stripped}")
   return()
 endif()
@@ -18,11 +19,11 @@ endif()
 if(NOT rc STREQUAL "${EXPECT}")
   message(FATAL_ERROR "expected exit code ${EXPECT}, got '${rc}'\ncommand: ${cmd}\nstdout:\n${out}\nstderr:\n${err}")
 endif()
-if(EXPECT STREQUAL "2")
+if(EXPECT STREQUAL "2" OR EXPECT STREQUAL "77")
   string(REGEX MATCHALL "\n" newlines "${err_stripped}")
   list(LENGTH newlines n)
   if(err_stripped STREQUAL "" OR n GREATER 0)
     message(FATAL_ERROR "expected a one-line error on stderr, got:\n${err}")
   endif()
-  message("ok (exit 2): ${err_stripped}")
+  message("ok (exit ${EXPECT}): ${err_stripped}")
 endif()

@@ -15,14 +15,9 @@ namespace {
 constexpr int kItersPerBatch = 20;
 constexpr std::size_t kWorkGroup = 64;
 
-gpgpu::ocl::Runtime& runtime() {
-  static gpgpu::ocl::Runtime r(gpgpu::ocl::device_options_from_environment());
-  return r;
-}
-ch08::ProgramCache& programs() {
-  static ch08::ProgramCache cache(runtime());
-  return cache;
-}
+// One device and one build of each program for the whole executable (GPGPU_CL_* choose the device).
+gpgpu::ocl::Runtime& runtime() { return gpgpu::ocl::shared_runtime(); }
+ch08::ProgramCache& programs() { return ch08::shared_programs(); }
 
 void run(benchmark::State& state, const ch08::Variant& v) {
   const int n = static_cast<int>(state.range(0));

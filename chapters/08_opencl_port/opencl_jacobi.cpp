@@ -51,6 +51,11 @@ const cl::Program& ProgramCache::program(const Variant& v) {
   return it->second;
 }
 
+ProgramCache& shared_programs() {
+  static ProgramCache cache(gpgpu::ocl::shared_runtime());
+  return cache;
+}
+
 std::optional<std::string> device_limitation(const Variant& v, const gpgpu::Grid& grid, const Runtime& runtime) {
   if (auto reason = device_limitation(v, grid, runtime.info())) return reason;
   if (v.x_access == XAccess::Image && !float_texels_supported(runtime.context()))

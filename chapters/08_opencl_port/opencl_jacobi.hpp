@@ -29,6 +29,9 @@ class ProgramCache {
   std::map<std::string, cl::Program, std::less<>> programs_;
 };
 
+/// The programs of the shared runtime (gpgpu::ocl::shared_runtime()), for tests and benchmarks.
+ProgramCache& shared_programs();
+
 /// Why this device cannot run `v` on `grid` (no images, no CL_R/CL_FLOAT 1D buffer images, x
 /// longer than CL_DEVICE_IMAGE_MAX_BUFFER_SIZE), or nullopt.
 std::optional<std::string> device_limitation(const Variant& v, const gpgpu::Grid& grid,

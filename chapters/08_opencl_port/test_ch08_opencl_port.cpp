@@ -23,16 +23,9 @@ using gpgpu::Grid;
 constexpr std::size_t kWorkGroup = 64;
 constexpr float kOmega = static_cast<float>(gpgpu::kDefaultOmega);
 
-// One device and one build of each program for the whole executable: building costs far more
-// than these small runs.
-gpgpu::ocl::Runtime& runtime() {
-  static gpgpu::ocl::Runtime r(gpgpu::ocl::device_options_from_environment());
-  return r;
-}
-ch08::ProgramCache& programs() {
-  static ch08::ProgramCache cache(runtime());
-  return cache;
-}
+// One device and one build of each program for the whole executable (GPGPU_CL_* choose the device).
+gpgpu::ocl::Runtime& runtime() { return gpgpu::ocl::shared_runtime(); }
+ch08::ProgramCache& programs() { return ch08::shared_programs(); }
 
 std::vector<float> random_start(const Grid& g) { return gpgpu::testing::random_vector(g.nodes(), 17, -10.0f, 10.0f); }
 

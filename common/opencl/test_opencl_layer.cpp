@@ -14,10 +14,7 @@ namespace {
 
 using gpgpu::ocl::DeviceOptions;
 
-gpgpu::ocl::Runtime& runtime() {
-  static gpgpu::ocl::Runtime r(gpgpu::ocl::device_options_from_environment());
-  return r;
-}
+gpgpu::ocl::Runtime& runtime() { return gpgpu::ocl::shared_runtime(); }
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 

@@ -22,10 +22,7 @@ constexpr ch08::Variant kPitched{"pitched", "03_jacobi_pitched.cl", "jacobi_pitc
                                  "03_jacobi_pitched.cu", "CUDA 2D", "pitched, 2D NDRange",
                                  ch08::Layout::Pitched, 1, false, ch08::XAccess::Buffer};
 
-gpgpu::ocl::Runtime& runtime() {
-  static gpgpu::ocl::Runtime r(gpgpu::ocl::device_options_from_environment());
-  return r;
-}
+gpgpu::ocl::Runtime& runtime() { return gpgpu::ocl::shared_runtime(); }
 const cl::Program& program() {
   static const cl::Program p = runtime().build(gpgpu::embedded::_03_jacobi_pitched_cl);
   return p;

@@ -47,6 +47,11 @@ cl::Program Runtime::build(const EmbeddedText& source, const std::string& option
   return program;
 }
 
+Runtime& shared_runtime() {
+  static Runtime runtime(device_options_from_environment());
+  return runtime;
+}
+
 double profiled_seconds(const cl::Event& first, const cl::Event& last) {
   const cl_ulong start = GPGPU_CL(first.getProfilingInfo<CL_PROFILING_COMMAND_START>());
   const cl_ulong end = GPGPU_CL(last.getProfilingInfo<CL_PROFILING_COMMAND_END>());

@@ -70,6 +70,11 @@ class Runtime {
   StartupTimes startup_;
 };
 
+/// The one runtime of a test or benchmark executable, on the device GPGPU_CL_PLATFORM /
+/// GPGPU_CL_DEVICE / GPGPU_CL_TYPE choose, created on first use and kept until the process ends
+/// (creating a context and building programs costs far more than the small runs of a test).
+Runtime& shared_runtime();
+
 /// Seconds from the start of `first` to the end of `last` on the device's own clock
 /// (CL_PROFILING_COMMAND_START / _END; the queue must have profiling enabled).
 double profiled_seconds(const cl::Event& first, const cl::Event& last);
