@@ -172,18 +172,7 @@ int main(int argc, char** argv) {
 
     std::vector<gpgpu::ThenNowRow> then = gpgpu::paper000::then_rows("CUDA Shared");
     for (auto& r : gpgpu::paper000::then_rows("CUDA Texture")) then.push_back(std::move(r));
-    nlohmann::json device_json = device;
-    device_json["startup"] = ch08::startup_json(runtime.startup());
-    device_json["copy_bandwidth"] = {{"bytes", copy.bytes}, {"command_gbs", copy.command_gbs},
-                                     {"kernel_gbs", copy.kernel_gbs}};
-    device_json["work_group_size"] = work_group;
-    device_json["skipped_variants"] = skipped;
-    nlohmann::json twin_json = nlohmann::json::array();
-    for (const ch08::TwinTiming& t : twins)
-      twin_json.push_back({{"variant", t.variant}, {"cuda_kernel", t.cuda_kernel},
-                           {"opencl_ms_per_iter", t.opencl_ms_per_iter}, {"cuda_ms_per_iter", t.cuda_ms_per_iter},
-                           {"opencl_over_cuda", t.ratio()}});
-    device_json["cuda_comparison"] = twin_json;
+    nlohmann::json device_json = ch08::device_json(device, runtime.startup(), copy, work_group, skipped, twins);
     if (device.is_cpu) {  // OpenCL on the CPU against the C++ of chapter 01, same system
       for (auto& r : gpgpu::paper000::then_rows("CPU")) then.push_back(std::move(r));
       const ch01::CpuBaseline baseline =

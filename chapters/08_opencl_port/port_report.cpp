@@ -67,6 +67,24 @@ void print_cuda_comparison(std::ostream& out, const std::vector<TwinTiming>& twi
   gpgpu::print_text_table(out, t, 2);
 }
 
+nlohmann::json device_json(const gpgpu::ocl::DeviceInfo& device, const gpgpu::ocl::StartupTimes& startup,
+                           const gpgpu::ocl::CopyBandwidth& copy, int work_group, const nlohmann::json& skipped,
+                           const std::vector<TwinTiming>& twins) {
+  nlohmann::json j = device;
+  j["startup"] = startup_json(startup);
+  j["copy_bandwidth"] = {{"bytes", copy.bytes}, {"command_gbs", copy.command_gbs}, {"kernel_gbs", copy.kernel_gbs}};
+  j["work_group_size"] = work_group;
+  j["skipped_variants"] = skipped;
+  j["cuda_comparison"] = nlohmann::json::array();
+  for (const TwinTiming& t : twins)
+    j["cuda_comparison"].push_back({{"variant", t.variant},
+                                    {"cuda_kernel", t.cuda_kernel},
+                                    {"opencl_ms_per_iter", t.opencl_ms_per_iter},
+                                    {"cuda_ms_per_iter", t.cuda_ms_per_iter},
+                                    {"opencl_over_cuda", t.ratio()}});
+  return j;
+}
+
 void print_papers_beside_us(std::ostream& out, const gpgpu::ocl::StartupTimes& startup, const gpgpu::Grid& grid,
                             const std::vector<TwinTiming>& twins) {
   out << "\nThe papers' CUDA-versus-OpenCL observations beside this run:\n";

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cpu_jacobi.hpp"
+#include "gpgpu/opencl/bandwidth.hpp"
 #include "gpgpu/opencl/runtime.hpp"
 #include "gpgpu/report.hpp"
 
@@ -39,6 +40,12 @@ inline constexpr double kPortGoal = 0.10;
 
 /// OpenCL against CUDA per kernel, the ratio, and whether it meets kPortGoal.
 void print_cuda_comparison(std::ostream& out, const std::vector<TwinTiming>& twins);
+
+/// The "device" object of the chapter's JSON: the OpenCL device, start-up, copy bandwidth,
+/// work-group size, variants skipped on this device and the CUDA comparison.
+nlohmann::json device_json(const gpgpu::ocl::DeviceInfo& device, const gpgpu::ocl::StartupTimes& startup,
+                           const gpgpu::ocl::CopyBandwidth& copy, int work_group, const nlohmann::json& skipped,
+                           const std::vector<TwinTiming>& twins);
 
 /// Paper 003's start-up and speed ratios and paper 002's crossover size beside this run.
 void print_papers_beside_us(std::ostream& out, const gpgpu::ocl::StartupTimes& startup, const gpgpu::Grid& grid,
