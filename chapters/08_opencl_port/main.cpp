@@ -14,6 +14,7 @@
 #include "gpgpu/opencl/bandwidth.hpp"
 #include "gpgpu/opencl/runtime.hpp"
 #include "gpgpu/paper000.hpp"
+#include "gpgpu/timing.hpp"
 #include "gpgpu/work_counts.hpp"
 #include "opencl_jacobi.hpp"
 #include "port_report.hpp"
@@ -97,6 +98,7 @@ int main(int argc, char** argv) {
 #ifdef GPGPU_CH08_COMPARE_CUDA
     bool compare_cuda = false;
     int cuda_device = 0;
+    double cuda_open_s = 0;
     cli.app().add_flag("--compare-cuda", compare_cuda,
                        "also run each kernel's CUDA original (kernels/cuda/) on the same GPU, same run");
     cli.app()
@@ -119,10 +121,12 @@ int main(int argc, char** argv) {
 #ifdef GPGPU_CH08_COMPARE_CUDA
     if (compare_cuda) {
       if (!device.is_gpu) throw gpgpu::UsageError("--compare-cuda needs an OpenCL GPU device (try --cl-type gpu)");
+      gpgpu::Stopwatch clock;  // CUDA's start-up beside OpenCL's: the runtime creates its context here
       const std::string cuda_name = ch08::open_cuda_device(cuda_device);
+      cuda_open_s = clock.seconds();
       std::cout << "CUDA:     device " << cuda_device << ", " << cuda_name
                 << (cuda_name == device.name ? " (the same GPU)" : " -- NOT the OpenCL device: compare with care")
-                << "\n";
+                << ", opened in " << cuda_open_s << " s\n";
     }
 #endif
     nlohmann::json skipped = nlohmann::json::object();
@@ -173,6 +177,9 @@ int main(int argc, char** argv) {
     std::vector<gpgpu::ThenNowRow> then = gpgpu::paper000::then_rows("CUDA Shared");
     for (auto& r : gpgpu::paper000::then_rows("CUDA Texture")) then.push_back(std::move(r));
     nlohmann::json device_json = ch08::device_json(device, runtime.startup(), copy, work_group, skipped, twins);
+#ifdef GPGPU_CH08_COMPARE_CUDA
+    if (compare_cuda) device_json["startup"]["cuda_device_open_s"] = cuda_open_s;
+#endif
     if (device.is_cpu) {  // OpenCL on the CPU against the C++ of chapter 01, same system
       for (auto& r : gpgpu::paper000::then_rows("CPU")) then.push_back(std::move(r));
       const ch01::CpuBaseline baseline =

@@ -84,7 +84,8 @@ for label, name in runs:
     builds = ", ".join(f"{os.path.basename(b['source'])} {b['seconds']:.3f}" for b in s.get("builds", []))
     print(f"  start-up {label:9}: total {s.get('total_s', float('nan')):.3f} s = discovery "
           f"{s.get('discovery_s', 0):.3f} + context {s.get('context_s', 0):.3f} + queue {s.get('queue_s', 0):.4f}"
-          f" + builds ({builds})")
+          f" + builds ({builds})" + (f"; CUDA device open {s['cuda_device_open_s']:.3f} s"
+                                      if "cuda_device_open_s" in s else ""))
     for t in d.get("cuda_comparison", []):
         print(f"  CUDA vs OpenCL {label:9}: {t['variant']:8} OpenCL {t['opencl_ms_per_iter']:.4f} ms, CUDA "
               f"{t['cuda_ms_per_iter']:.4f} ms, OpenCL/CUDA {t['opencl_over_cuda']:.3f}")
