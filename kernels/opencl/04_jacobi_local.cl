@@ -24,7 +24,7 @@
 // Every work-item must reach every barrier. The trip count of the row loop is the same for the
 // whole group, and work-items beyond column nx-1 (the last group of a row is partly empty) still
 // load their share of the tile and only skip the store. A version that returned early for them
-// hangs PoCL's CPU device (tried; see chapters/08_opencl_port/README.md).
+// left most unknowns unwritten on PoCL's CPU device (tried; see chapters/08_opencl_port/README.md).
 __kernel void jacobi_local(__global const float* sw, __global const float* s,
                            __global const float* se, __global const float* w,
                            __global const float* c, __global const float* e,
