@@ -1,7 +1,7 @@
 # Runs CMD ('|'-separated) and fails unless its exit code is EXPECT (a number, or `nonzero`).
-# With EXPECT=2 (usage error) the program must print exactly one line on stderr.
+# With EXPECT=2 (usage error) or 77 (backend missing) the program must print exactly one line on stderr.
 # Exit code 77 (backend missing) prints GPGPU_SKIP so CTest reports the test as skipped, unless
-# EXPECT=77: then the missing backend is what is tested, and it too must be one line on stderr.
+# EXPECT is 77 (a test that makes the backend unavailable on purpose).
 string(REPLACE "|" ";" cmd "${CMD}")
 execute_process(COMMAND ${cmd} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 240)
 string(STRIP "${err}" err_stripped)
