@@ -166,6 +166,7 @@ DeviceInfo describe(const Selection& s) {
   i.max_clock_mhz = GPGPU_CL(d.getInfo<CL_DEVICE_MAX_CLOCK_FREQUENCY>());
   i.global_mem_bytes = GPGPU_CL(d.getInfo<CL_DEVICE_GLOBAL_MEM_SIZE>());
   i.max_alloc_bytes = GPGPU_CL(d.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>());
+  i.global_cache_bytes = GPGPU_CL(d.getInfo<CL_DEVICE_GLOBAL_MEM_CACHE_SIZE>());
   i.local_mem_bytes = GPGPU_CL(d.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>());
   i.local_mem_is_dedicated = GPGPU_CL(d.getInfo<CL_DEVICE_LOCAL_MEM_TYPE>()) == CL_LOCAL;
   i.max_work_group_size = GPGPU_CL(d.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>());
@@ -189,7 +190,8 @@ void print_device_lines(std::ostream& out, const DeviceInfo& i) {
       << i.compute_units << " compute units at " << i.max_clock_mhz << " MHz, " << i.version << ", " << i.c_version
       << "\n"
       << "Driver:   " << i.driver_version << "; memory " << format_bytes(static_cast<double>(i.global_mem_bytes))
-      << " (largest buffer " << format_bytes(static_cast<double>(i.max_alloc_bytes)) << "), local memory "
+      << " (largest buffer " << format_bytes(static_cast<double>(i.max_alloc_bytes)) << "), cache "
+      << format_bytes(static_cast<double>(i.global_cache_bytes)) << ", local memory "
       << format_bytes(static_cast<double>(i.local_mem_bytes))
       << (i.local_mem_is_dedicated ? " on chip" : " (emulated in global memory)") << ", work-groups up to "
       << i.max_work_group_size << ", images "
@@ -243,6 +245,7 @@ void to_json(nlohmann::json& j, const DeviceInfo& i) {
        {"max_clock_mhz", i.max_clock_mhz},
        {"global_mem_bytes", i.global_mem_bytes},
        {"max_alloc_bytes", i.max_alloc_bytes},
+       {"global_cache_bytes", i.global_cache_bytes},
        {"local_mem_bytes", i.local_mem_bytes},
        {"local_mem_dedicated", i.local_mem_is_dedicated},
        {"max_work_group_size", i.max_work_group_size},

@@ -65,6 +65,7 @@ struct DeviceInfo {
   unsigned max_clock_mhz = 0;
   std::uint64_t global_mem_bytes = 0;
   std::uint64_t max_alloc_bytes = 0;   ///< CL_DEVICE_MAX_MEM_ALLOC_SIZE: largest single buffer
+  std::uint64_t global_cache_bytes = 0; ///< CL_DEVICE_GLOBAL_MEM_CACHE_SIZE (a GPU's L2, a CPU's LLC)
   std::uint64_t local_mem_bytes = 0;
   bool local_mem_is_dedicated = false; ///< CL_LOCAL: on-chip; CL_GLOBAL: emulated in memory (CPUs)
   std::size_t max_work_group_size = 0;
