@@ -12,9 +12,7 @@ GhostPadded<T> make_ghost_padded_zero(const Grid& g, std::int64_t offset, std::i
   GhostPadded<T> v;
   v.grid = g;
   v.offset = offset;
-  std::int64_t total = offset + g.nodes() + simple_offset(g);
-  total = (total + total_multiple - 1) / total_multiple * total_multiple;
-  v.data.assign(static_cast<std::size_t>(total), T{0});
+  v.data.assign(static_cast<std::size_t>(ghost_padded_length(g, offset, total_multiple)), T{0});
   return v;
 }
 

@@ -39,6 +39,15 @@ struct GhostPadded {
   return (simple_offset(g) + multiple - 1) / multiple * multiple;
 }
 
+/// Length of a ghost-padded vector: `offset` leading ghosts, the nx*ny unknowns and nx+1 trailing
+/// ghosts, rounded up to a multiple of `total_multiple` (what make_ghost_padded allocates; device
+/// code sizes its buffers and bounds with it).
+[[nodiscard]] inline std::int64_t ghost_padded_length(const Grid& g, std::int64_t offset,
+                                                      std::int64_t total_multiple = 1) {
+  const std::int64_t total = offset + g.nodes() + simple_offset(g);
+  return (total + total_multiple - 1) / total_multiple * total_multiple;
+}
+
 /// Pads `values` (nx*ny unknowns) with `offset` leading ghosts and enough trailing ghosts
 /// (at least nx+1, rounded so the total is a multiple of `total_multiple`).
 template <typename T>

@@ -1,0 +1,56 @@
+// Google Benchmark for chapter 08: every ported kernel at three sizes on the device the
+// GPGPU_CL_* variables choose. The time of each batch of iterations comes from OpenCL profiling
+// events (manual time: device time only, no launch or host overhead), the counters from the
+// work-count table. JSON: --benchmark_out=FILE --benchmark_out_format=json
+#include <memory>
+
+#include <benchmark/benchmark.h>
+
+#include "gpgpu/spectral.hpp"
+#include "gpgpu/work_counts.hpp"
+#include "opencl_jacobi.hpp"
+
+namespace {
+
+constexpr int kItersPerBatch = 20;
+constexpr std::size_t kWorkGroup = 64;
+
+// One device and one build of each program for the whole executable (GPGPU_CL_* choose the device).
+gpgpu::ocl::Runtime& runtime() { return gpgpu::ocl::shared_runtime(); }
+ch08::ProgramCache& programs() { return ch08::shared_programs(); }
+
+void run(benchmark::State& state, const ch08::Variant& v) {
+  const int n = static_cast<int>(state.range(0));
+  const gpgpu::Grid grid{n, n};
+  if (const auto why = ch08::device_limitation(v, grid, runtime())) {
+    state.SkipWithError(why->c_str());
+    return;
+  }
+  const auto sys = gpgpu::assemble_bidomain(grid);
+  ch08::OpenClJacobi solver(runtime(), programs().program(v), v, sys, kWorkGroup);
+  solver.reset(std::vector<float>(static_cast<std::size_t>(grid.nodes()), 1.0f));
+  solver.iterate(kItersPerBatch, 0.8f);  // warm-up: first launches, caches
+  for (auto _ : state) state.SetIterationTime(solver.iterate(kItersPerBatch, static_cast<float>(gpgpu::kDefaultOmega)));
+  const gpgpu::WorkCounts& w = gpgpu::work_counts("jacobi9");
+  const double updates = static_cast<double>(grid.nodes()) * kItersPerBatch * static_cast<double>(state.iterations());
+  state.counters["GB/s_min"] = benchmark::Counter(updates * w.bytes_min, benchmark::Counter::kIsRate);
+  state.counters["GB/s_all"] = benchmark::Counter(updates * w.bytes_all, benchmark::Counter::kIsRate);
+  state.counters["FLOP/s"] = benchmark::Counter(updates * w.flops, benchmark::Counter::kIsRate);
+  state.counters["work_group"] = static_cast<double>(kWorkGroup);
+  state.SetLabel(runtime().info().name + ", " + std::to_string(kItersPerBatch) + " iterations per batch");
+}
+
+// 256² fits in every cache, 1024² is the paper's size, 4096² (805 MB per iteration at 48 B per
+// node) is far beyond any cache.
+const bool kRegistered = [] {
+  for (const ch08::Variant& v : ch08::kVariants)
+    benchmark::RegisterBenchmark(std::string(v.name).c_str(), [&v](benchmark::State& s) { run(s, v); })
+        ->Arg(256)
+        ->Arg(1024)
+        ->Arg(4096)
+        ->UseManualTime()
+        ->Unit(benchmark::kMillisecond);
+  return true;
+}();
+
+}  // namespace

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Chapter 08 (CUDA -> OpenCL port) on the GPU machine: NVIDIA's OpenCL platform and PoCL on the CPU.
+# Assumes: repo root, `source .device/gpu-setup.sh` done, the project built in build-h100/
+# (cmake --preset h100 && cmake --build --preset h100), and $OUT a writable folder.
+# Writes 6 files into $OUT: opencl.log (everything printed below the summary), ch08_gpu_{1024,2048,
+# 4096}.json, ch08_pocl_1024.json, bench_ch08_gpu.json. Keeps going after a failure and lists the
+# failures at the end. Budget: under 3 minutes.
+set -u
+OUT="${OUT:?set OUT to a writable folder}"
+BUILD="${BUILD:-build-h100}"
+BIN="$BUILD/bin"
+LOG="$OUT/opencl.log"
+CH08="$BIN/ch08_opencl_port"
+: > "$LOG"
+failures=()
+start_all=$(date +%s)
+
+# run NAME TIMEOUT CMD...: runs CMD with its output appended to the log; records a failure (exit 77,
+# "device missing", is recorded as such, not hidden).
+run() {
+  local name="$1" limit="$2"
+  shift 2
+  local t0=$(date +%s)
+  echo "=== $name: $*" >> "$LOG"
+  timeout "$limit" "$@" >> "$LOG" 2>&1
+  local rc=$?
+  echo "=== $name: exit $rc after $(( $(date +%s) - t0 )) s" >> "$LOG"
+  if [ "$rc" -ne 0 ]; then failures+=("$name (exit $rc)"); fi
+  printf '%-28s exit %3d  %4d s\n' "$name" "$rc" "$(( $(date +%s) - t0 ))"
+  return 0
+}
+
+echo "== OpenCL platforms" | tee -a "$LOG"
+"$CH08" --list 2>&1 | tee -a "$LOG" | grep -E "^(Platform|Device):" || failures+=("--list")
+
+# 1. Tests: every opencl-labelled test (incl. the exercise's solution and grading) on the NVIDIA
+#    GPU, then the same on PoCL. The unsolved skeleton (label exercise) fails by design.
+run "ctest opencl (NVIDIA GPU)" 240 env GPGPU_CL_TYPE=gpu ctest --test-dir "$BUILD" -L opencl -LE '^exercise$' -j 8 --output-on-failure
+run "ctest opencl (PoCL CPU)" 240 env GPGPU_CL_TYPE=cpu ctest --test-dir "$BUILD" -L opencl -LE '^exercise$' -R 'test_|solution_|grading' -j 4 --output-on-failure
+
+# 2. The chapter on the GPU at the paper's size and beyond, 1000 iterations each. The first run
+#    keeps the driver's compiled-kernel cache out (cold start-up); the others may use it.
+compare=()
+if "$CH08" --help 2>/dev/null | grep -q -- --compare-cuda; then compare=(--compare-cuda); fi
+run "ch08 GPU 1024^2 (cold)" 120 env CUDA_CACHE_DISABLE=1 "$CH08" --cl-type gpu --nx 1024 --ny 1024 --repeat 5 --warmup 1 "${compare[@]}" --json "$OUT/ch08_gpu_1024.json"
+run "ch08 GPU 2048^2" 120 "$CH08" --cl-type gpu --nx 2048 --ny 2048 --repeat 5 --warmup 1 "${compare[@]}" --json "$OUT/ch08_gpu_2048.json"
+run "ch08 GPU 4096^2" 180 "$CH08" --cl-type gpu --nx 4096 --ny 4096 --repeat 3 --warmup 1 "${compare[@]}" --json "$OUT/ch08_gpu_4096.json"
+
+# 3. PoCL on the 16 host cores at 1024², beside chapter 01's C++ (printed by the chapter).
+run "ch08 PoCL 1024^2" 150 "$CH08" --cl-type cpu --nx 1024 --ny 1024 --iters 200 --repeat 3 --warmup 1 --json "$OUT/ch08_pocl_1024.json"
+
+# 4. The benchmark on the GPU (device time from profiling events).
+run "bench ch08 (GPU)" 150 env GPGPU_CL_TYPE=gpu "$BIN/bench_ch08_opencl_port" --benchmark_min_time=0.2 \
+  --benchmark_out="$OUT/bench_ch08_gpu.json" --benchmark_out_format=json
+
+# 5. Summary (python3 reads the JSON files; without it, the log has everything).
+echo
+echo "== opencl.sh summary ($(( $(date +%s) - start_all )) s; details in opencl.log)"
+grep -hE "tests passed|tests failed out of" "$LOG" | sed 's/^/  ctest: /'
+echo "  ctest: $(grep -c '\*\*\*Skipped' "$LOG") test(s) skipped in all (exit 77: device missing)"
+if command -v python3 >/dev/null; then
+  python3 - "$OUT" <<'PY'
+import json, os, sys
+out = sys.argv[1]
+runs = [("GPU 1024", "ch08_gpu_1024.json"), ("GPU 2048", "ch08_gpu_2048.json"),
+        ("GPU 4096", "ch08_gpu_4096.json"), ("PoCL 1024", "ch08_pocl_1024.json")]
+print(f"  {'run':10} {'variant':14} {'ms/iter':>9} {'GB/s min':>9} {'% limit':>8} {'check':>6}  limit GB/s")
+for label, name in runs:
+    path = os.path.join(out, name)
+    if not os.path.exists(path):
+        print(f"  {label:10} (no result)")
+        continue
+    j = json.load(open(path))
+    for r in j["results"]:
+        share = r["limit_share"] * 100 if r["limit_share"] is not None else float("nan")
+        print(f"  {label:10} {r['variant']:14} {r['ms_per_iter']:9.4f} {r['gbs_min']:9.1f} {share:7.1f}% "
+              f"{r['check']:>6}  {r['limit']['gbs']:.0f}")
+for label, name in runs:
+    path = os.path.join(out, name)
+    if not os.path.exists(path):
+        continue
+    d = json.load(open(path))["device"]
+    s = d.get("startup", {})
+    builds = ", ".join(f"{os.path.basename(b['source'])} {b['seconds']:.3f}" for b in s.get("builds", []))
+    print(f"  start-up {label:9}: total {s.get('total_s', float('nan')):.3f} s = discovery "
+          f"{s.get('discovery_s', 0):.3f} + context {s.get('context_s', 0):.3f} + queue {s.get('queue_s', 0):.4f}"
+          f" + builds ({builds})" + (f"; CUDA device open {s['cuda_device_open_s']:.3f} s"
+                                      if "cuda_device_open_s" in s else ""))
+    for t in d.get("cuda_comparison", []):
+        print(f"  CUDA vs OpenCL {label:9}: {t['variant']:8} OpenCL {t['opencl_ms_per_iter']:.4f} ms, CUDA "
+              f"{t['cuda_ms_per_iter']:.4f} ms, OpenCL/CUDA {t['opencl_over_cuda']:.3f}")
+    if "ch01_baseline" in d:
+        b = d["ch01_baseline"]
+        print(f"  ch01 on this host: 1 thread {1e3*b['single_thread_s_per_iter']:.3f} ms/iter, "
+              f"{b['threads']} threads {1e3*b['multi_thread_s_per_iter']:.3f} ms/iter")
+bench = os.path.join(out, "bench_ch08_gpu.json")
+if os.path.exists(bench):
+    for b in json.load(open(bench)).get("benchmarks", []):
+        if "error_message" in b:
+            print(f"  bench {b['name']:16} skipped: {b['error_message']}")
+        else:
+            print(f"  bench {b['name']:16} {b['real_time']:.4f} {b['time_unit']}/20 it, "
+                  f"{b.get('GB/s_min', 0)/1e9:.1f} GB/s min")
+PY
+fi
+if ((${#failures[@]})); then
+  echo "  FAILED: ${failures[*]}"
+  exit 1
+fi
+echo "  all steps passed"
