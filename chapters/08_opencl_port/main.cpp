@@ -141,9 +141,11 @@ int main(int argc, char** argv) {
     std::cout << "Limit:    " << limit.name << ": " << limit.gbs << " GB/s (copy command " << copy.command_gbs
               << " GB/s, copy kernel " << copy.kernel_gbs << " GB/s; read + write, best of 5, profiling events)\n"
               << "Launch:   work-groups of " << work_group << " work-items (--wg), global sizes rounded up to whole work-groups\n";
+    const gpgpu::WorkCounts& work = gpgpu::work_counts("jacobi9");
+    exp.print_cache_note(std::cout, work, static_cast<double>(device.global_cache_bytes),
+                         device.is_gpu ? "device's global-memory cache (L2)" : "device's global-memory cache");
     exp.prepare(std::cout);
 
-    const gpgpu::WorkCounts& work = gpgpu::work_counts("jacobi9");
     std::vector<ch08::TwinTiming> twins;  // --compare-cuda, in a build with the CUDA kernels
     std::cout << "Verification:\n";
     for (const ch08::Variant* v : variants) {
