@@ -2,6 +2,17 @@
 # With EXPECT=2 (usage error) or 77 (backend missing) the program must print exactly one line on stderr.
 # Exit code 77 (backend missing) prints GPGPU_SKIP so CTest reports the test as skipped, unless
 # EXPECT is 77 (a test that makes the backend unavailable on purpose).
+# SKIP_IF_CMD / SKIP_IF_MATCH: a precondition. When the first command's output matches the regex, the
+# test cannot show what it means to (e.g. the OpenCL ICD loader ignored OCL_ICD_VENDORS and still
+# lists platforms) and reports GPGPU_SKIP instead of a false failure.
+if(DEFINED SKIP_IF_CMD)
+  string(REPLACE "|" ";" precheck "${SKIP_IF_CMD}")
+  execute_process(COMMAND ${precheck} OUTPUT_VARIABLE pre_out ERROR_QUIET TIMEOUT 120)
+  if(pre_out MATCHES "${SKIP_IF_MATCH}")
+    message("GPGPU_SKIP: precondition not met: the output of '${SKIP_IF_CMD}' matches '${SKIP_IF_MATCH}'")
+    return()
+  endif()
+endif()
 string(REPLACE "|" ";" cmd "${CMD}")
 execute_process(COMMAND ${cmd} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 240)
 string(STRIP "${err}" err_stripped)

@@ -62,8 +62,9 @@ struct CpuBaseline {
   int threads = 1;
 };
 
-/// Times `sample_iters` iterations (after one untimed) of both layouts on one thread and on
-/// `threads` threads and keeps the faster layout of each. Cost: about 4 × sample_iters iterations.
+/// Times `sample_iters` iterations (after one untimed; best of three samples) of both layouts on one
+/// thread and on `threads` threads and keeps the faster layout of each. Cost: about 12 × sample_iters
+/// iterations.
 CpuBaseline measure_cpu_baseline(const gpgpu::LinearSystem& sys, int sample_iters, int threads);
 
 /// Host bytes per node the solvers above add to the experiment: interleaved rows (9 floats) and

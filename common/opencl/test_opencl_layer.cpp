@@ -55,7 +55,11 @@ TEST(OpenClErrors, BuildFailureNamesTheFileAndKeepsTheLog) {
     EXPECT_TRUE(contains(e.what(), "kernels/opencl/does_not_compile.cl")) << e.what();
     EXPECT_TRUE(contains(e.what(), "CL_BUILD_PROGRAM_FAILURE")) << e.what();
     EXPECT_TRUE(contains(e.log(), "no_such_name")) << e.log();
-    EXPECT_TRUE(contains(e.log(), "does_not_compile.cl")) << "the #line directive should name the file:\n" << e.log();
+    // The #line 1 "<file>" directive puts the file name and the right line into PoCL's log; NVIDIA's
+    // compiler ignores it and says "<kernel>:3" (the message above still names the file).
+    if (!contains(e.log(), "<kernel>")) {
+      EXPECT_TRUE(contains(e.log(), "does_not_compile.cl:2")) << "the #line directive should name the file:\n" << e.log();
+    }
   }
 }
 

@@ -14,7 +14,12 @@ BUILD=${BUILD:-build-h100}
 BIN="$BUILD/bin"
 : "${OUT:?set OUT to a writable folder}"
 mkdir -p "$OUT"
-TMP=$(mktemp -d)
+# Raw results go under $OUT at once, so a run cut short still brings back what it measured.
+TMP="$OUT/raw"
+mkdir -p "$TMP"
+# STEPS picks parts of the batch (default: all); CHAPTER_RUNS picks chapter:size pairs of step 3.
+STEPS=${STEPS:-"tests sanitizers chapters sweeps bench ncu sass"}
+want() { [[ " $STEPS " == *" $1 "* ]]; }
 LOG="$OUT/cuda_log.txt"
 : > "$LOG"
 failed=()
@@ -45,42 +50,59 @@ nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,clocks.max.sm --
 
 # 1. Tests: every kernel against the CPU reference, chapter smoke and CLI tests, registry,
 #    benchmark smoke; the exercises' worked answers; the grading tests (skeletons must fail).
+if want tests; then
 step "ctest cuda" ctest --test-dir "$BUILD" -L cuda -LE '^exercise$' -j 4 --output-on-failure --timeout 600
 step "ctest grading" ctest --test-dir "$BUILD" -L grading -R cuda -j 4 --output-on-failure
+fi
 
 # 2. compute-sanitizer on every kernel at small, awkward sizes (non-default blocks, partial
 #    blocks, the row loop beyond gridDim.y), launches synchronised so errors point at the kernel.
 SMALL='*_2x7_it2_b32:*_17x1023_it8_b96:*_4097x33_it6_b256:*_3x70000_*:*CudaJacobiSolver.*'
+# initcheck shadows every byte and is by far the slowest: the two smallest cases suffice for it.
+TINY='*_2x7_it2_b32:*_17x1023_it8_b96'
+if want sanitizers; then
 for tool in memcheck racecheck synccheck initcheck; do
+  filter=$SMALL
+  [ "$tool" = initcheck ] && filter=$TINY
   step "sanitizer $tool" env GPGPU_CUDA_SYNC=1 compute-sanitizer --tool "$tool" --error-exitcode 3 \
-    "$BUILD/kernels/cuda/test_cuda_jacobi" --gtest_filter="$SMALL" --gtest_brief=1
+    "$BUILD/kernels/cuda/test_cuda_jacobi" --gtest_filter="$filter" --gtest_brief=1
 done
+fi
 
 # 3. The chapters: the paper's 1024² (inside the 50 MB L2) and 4096² (805 MB of traffic per
 #    iteration) with JSON results; fewer iterations at 4096² keep the CPU reference short.
 chapters="ch03_cuda_simple ch04_cuda_aligned ch05_cuda_pitched ch06_cuda_shared ch07_cuda_texture ch07b_cuda_past_the_paper"
-for ch in $chapters; do
-  step "$ch 1024" "$BIN/$ch" --nx 1024 --ny 1024 --iters 1000 --warmup 1 --repeat 3 --json "$TMP/${ch}_1024.json"
+runs=${CHAPTER_RUNS:-$(for n in 1024 4096; do for ch in $chapters; do printf '%s:%s ' "$ch" "$n"; done; done)}
+if want chapters; then
+for run in $runs; do
+  ch=${run%:*}
+  n=${run#*:}
+  if [ "$n" = 1024 ]; then
+    step "$ch 1024" "$BIN/$ch" --nx 1024 --ny 1024 --iters 1000 --warmup 1 --repeat 3 --json "$TMP/${ch}_1024.json"
+  else
+    step "$ch $n" "$BIN/$ch" --nx "$n" --ny "$n" --iters 100 --warmup 1 --repeat 5 --cpu-sample-iters 1 \
+      --json "$TMP/${ch}_$n.json"
+  fi
 done
-for ch in $chapters; do
-  step "$ch 4096" "$BIN/$ch" --nx 4096 --ny 4096 --iters 100 --warmup 1 --repeat 5 --cpu-sample-iters 1 \
-    --json "$TMP/${ch}_4096.json"
-done
+fi
 
 # 4. The width sweeps of Fig. 19 / Tables 1-2 (the wide one for chapter 04's alignment).
+if want sweeps; then
 step "sweep ch03 paper" "$BIN/ch03_cuda_simple" --sweep paper --repeat 3 --csv "$TMP/sweep_ch03.csv"
 step "sweep ch04 wide" "$BIN/ch04_cuda_aligned" --sweep wide --iters 200 --csv "$TMP/sweep_ch04.csv"
 step "sweep ch05 paper" "$BIN/ch05_cuda_pitched" --sweep paper --repeat 3 --csv "$TMP/sweep_ch05.csv"
 step "sweep ch06 paper" "$BIN/ch06_cuda_shared" --sweep paper --repeat 3 --csv "$TMP/sweep_ch06.csv"
+fi
 
 # 5. Benchmarks: every variant at 1024² and 4096², and rows per thread x block size of kernels 08
 #    and 09 at 4096².
-step "benchmarks" "$BIN/bench_cuda_jacobi" --benchmark_min_time=0.05 --benchmark_filter='/(1024|4096)/' \
+want bench && step "benchmarks" "$BIN/bench_cuda_jacobi" --benchmark_min_time=0.05 --benchmark_filter='/(1024|4096)/' \
   --benchmark_out="$OUT/cuda_bench.json" --benchmark_out_format=json
 
 # 6. Nsight Compute: global-load sectors per request (coalescing), texture-pipe sectors for the
 #    texture kernel, L2 and DRAM traffic and time. Two launches each (--iters 2) with the caches left
 #    as they are, so the second launch shows the warm L2.
+if want ncu; then
 metrics=l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
 metrics+=,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum
 metrics+=,l1tex__t_sectors_pipe_tex_mem_texture.sum,l1tex__t_requests_pipe_tex_mem_texture.sum
@@ -129,8 +151,10 @@ for path in sorted(glob.glob(os.path.join(tmp, "ncu_*.csv"))):
                     "%.0f" % (v["dram_write"] ), "%.0f" % v["time"]])
 csv.writer(open(dest, "w")).writerows(out)
 PY
+fi
 
 # 7. What the compiler made of the kernels: registers, spills, shared memory; SASS of 08 and 09.
+if want sass; then
 {
   echo "### cuobjdump -res-usage (registers, stack, shared memory per kernel)"
   cuobjdump -res-usage "$BUILD/kernels/cuda/libgpgpu_cuda_jacobi.a" 2>&1 | grep -E 'Function|REG' | sed 's/^ *//'
@@ -141,6 +165,7 @@ PY
       grep -E 'LDG|STG|LDS|STS|LD\.|ST\.|Function' | sed 's/^ *//' | head -60
   done
 } > "$OUT/cuda_sass.txt" 2>&1
+fi
 
 # 8. Collect: chapter JSONs into one file, sweep CSVs into one.
 python3 - "$TMP" "$OUT" <<'PY'
