@@ -1,25 +1,18 @@
 // Chapter 01's solvers against the double-precision reference, at awkward sizes, from a random
 // initial guess, for odd and even iteration counts (the ping-pong parity) and several thread counts.
-#include <random>
-
 #include <gtest/gtest.h>
 
 #include "cpu_jacobi.hpp"
 #include "gpgpu/reference.hpp"
 #include "gpgpu/spectral.hpp"
+#include "gpgpu/testing/jacobi_check.hpp"
 #include "gpgpu/verify.hpp"
 
 namespace {
 
 using gpgpu::Grid;
 
-std::vector<float> random_guess(std::int64_t n, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<float> dist(-10.0f, 10.0f);  // mV, the scale of the solution
-  std::vector<float> v(static_cast<std::size_t>(n));
-  for (float& e : v) e = dist(rng);
-  return v;
-}
+using gpgpu::testing::random_guess;  // uniform in [-10, 10) mV, the scale of the solution
 
 struct Case {
   Grid grid;

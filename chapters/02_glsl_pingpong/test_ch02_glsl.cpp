@@ -22,7 +22,7 @@
 #include "gpgpu/spectral.hpp"
 #include "gpgpu/verify.hpp"
 #include "png_image.hpp"
-#include "test_support.hpp"
+#include "gpgpu/testing/jacobi_check.hpp"
 #include "variants.hpp"
 
 namespace {
@@ -31,7 +31,7 @@ using gpgpu::Grid;
 using ::testing::HasSubstr;
 
 // Initial guesses on the scale of the solution (mV), never all zeros.
-std::vector<float> random_guess(std::int64_t n, unsigned seed) { return gpgpu::testing::random_vector(n, seed, -10.0f, 10.0f); }
+using gpgpu::testing::random_guess;
 
 // ---- The texture layouts (host side) ----------------------------------------------------------
 

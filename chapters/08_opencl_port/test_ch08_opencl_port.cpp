@@ -15,7 +15,7 @@
 #include "gpgpu/verify.hpp"
 #include "opencl_jacobi.hpp"
 #include "opencl_kernels.hpp"
-#include "test_support.hpp"
+#include "gpgpu/testing/jacobi_check.hpp"
 
 namespace {
 
@@ -27,7 +27,7 @@ constexpr float kOmega = static_cast<float>(gpgpu::kDefaultOmega);
 gpgpu::ocl::Runtime& runtime() { return gpgpu::ocl::shared_runtime(); }
 ch08::ProgramCache& programs() { return ch08::shared_programs(); }
 
-std::vector<float> random_start(const Grid& g) { return gpgpu::testing::random_vector(g.nodes(), 17, -10.0f, 10.0f); }
+std::vector<float> random_start(const Grid& g) { return gpgpu::testing::random_guess(g.nodes(), 17, -10.0f, 10.0f); }
 
 // Runs `iters` iterations of `v` and compares with the reference from the same start.
 gpgpu::Verification run_and_verify(const ch08::Variant& v, const Grid& g, int iters,

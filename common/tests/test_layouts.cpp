@@ -18,7 +18,7 @@ TEST(Layouts, InterleavedRowsHoldEveryCoefficientInDiagonalOrder) {
 
 TEST(Layouts, GhostPaddedVectorKeepsUnknownsAndZeroGhosts) {
   const Grid g{13, 6};
-  const auto values = testing::random_vector(g.nodes(), 7);
+  const auto values = testing::random_guess(g.nodes(), 7, -1.0f, 1.0f);
   const auto v = make_ghost_padded<float>(g, values, simple_offset(g));
   EXPECT_EQ(v.offset, 14);
   ASSERT_GE(static_cast<std::int64_t>(v.data.size()), g.nodes() + 2 * (g.nx + 1));

@@ -23,7 +23,7 @@ double rel_diff(const std::vector<double>& a, const std::vector<double>& b) {
 TEST(Reference, ApplyMatrixAgreesWithTheDenseMatrix) {
   for (const Grid g : {Grid{1, 1}, Grid{2, 7}, Grid{9, 4}}) {
     const LinearSystem sys = assemble_bidomain(g);
-    const auto xf = testing::random_vector(g.nodes(), 3);
+    const auto xf = testing::random_guess(g.nodes(), 3, -1.0f, 1.0f);
     const std::vector<double> x(xf.begin(), xf.end());
     const std::vector<double> M = testing::dense_matrix(sys.A);
     const auto n = static_cast<std::size_t>(g.nodes());
@@ -54,7 +54,7 @@ TEST(Reference, ConvergesToTheDirectSolutionOnASmallGrid) {
   // shrink the initial error by far more than the 1e-9 asked here.
   const LinearSystem sys = assemble_bidomain({9, 7});
   const std::vector<double> exact = testing::direct_solve(sys.A, sys.rhs);
-  const auto x0 = testing::random_vector(sys.grid.nodes(), 11, -50.0f, 50.0f);
+  const auto x0 = testing::random_guess(sys.grid.nodes(), 11, -50.0f, 50.0f);
   const std::vector<double> x = jacobi_reference(sys, x0, 4000, kDefaultOmega);
   EXPECT_LT(rel_diff(x, exact), 1e-9);
   EXPECT_LT(relative_residual(sys, x), 1e-9);
@@ -63,7 +63,7 @@ TEST(Reference, ConvergesToTheDirectSolutionOnASmallGrid) {
 TEST(Reference, DivergesAboveTheSpectralLimit) {
   const LinearSystem sys = assemble_bidomain({32, 32});
   const SpectralEstimate s = estimate_jacobi_spectrum(sys.A, 200);
-  const auto x0 = testing::random_vector(sys.grid.nodes(), 5);
+  const auto x0 = testing::random_guess(sys.grid.nodes(), 5, -1.0f, 1.0f);
   const double omega = 1.1 * s.omega_limit();  // just beyond 2/λmax
   ASSERT_LT(omega, 2.0);
   const double r = relative_residual(sys, jacobi_reference(sys, x0, 400, omega));

@@ -18,7 +18,7 @@ struct Case {
 
 Case realistic(std::int64_t n) {
   Case c;
-  const auto r = testing::random_vector(n, 42, -3.0f, 3.0f);
+  const auto r = testing::random_guess(n, 42, -3.0f, 3.0f);
   c.ref.assign(r.begin(), r.end());
   c.got = r;  // float copy of the reference: rounding noise only
   return c;
@@ -28,7 +28,7 @@ const double kTol = jacobi_tolerance(1000);
 
 TEST(Verify, PassesRoundingNoise) {
   Case c = realistic(100000);
-  const auto noise = testing::random_vector(100000, 43);
+  const auto noise = testing::random_guess(100000, 43, -1.0f, 1.0f);
   for (std::size_t i = 0; i < c.got.size(); ++i) c.got[i] *= 1.0f + 4e-7f * noise[i];
   const Verification v = verify_solution(c.got, c.ref, kTol);
   EXPECT_TRUE(v.pass) << v.summary();

@@ -1,13 +1,12 @@
 // The check of exercise 01, built against the skeleton (label `exercise`) and the worked answer
 // (label `solution`): the packed storage keeps 5 of 9 diagonals, and the solver gives the same
 // iterates as the 9-diagonal double-precision reference at awkward sizes.
-#include <random>
-
 #include <gtest/gtest.h>
 
 #include "gpgpu/layouts.hpp"
 #include "gpgpu/reference.hpp"
 #include "gpgpu/spectral.hpp"
+#include "gpgpu/testing/jacobi_check.hpp"
 #include "gpgpu/verify.hpp"
 #include "symmetric_storage.hpp"
 
@@ -17,13 +16,6 @@ using gpgpu::Dir;
 using gpgpu::Grid;
 using gpgpu::idx;
 
-std::vector<float> random_guess(std::int64_t n, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<float> dist(-5.0f, 5.0f);
-  std::vector<float> v(static_cast<std::size_t>(n));
-  for (float& e : v) e = dist(rng);
-  return v;
-}
 
 class SymmetricStorage : public ::testing::TestWithParam<Grid> {};
 
@@ -52,7 +44,7 @@ TEST_P(SymmetricStorage, JacobiMatchesTheNineDiagonalReference) {
   const Grid g = GetParam();
   const auto sys = gpgpu::assemble_bidomain(g);
   const auto S = ex01::pack_symmetric(sys.A);
-  const auto x0 = random_guess(g.nodes(), 23);
+  const auto x0 = gpgpu::testing::random_guess(g.nodes(), 23, -5.0f, 5.0f);
   for (int iters : {1, 2, 37}) {
     const auto ref = gpgpu::jacobi_reference(sys, x0, iters, gpgpu::kDefaultOmega);
     const auto got = ex01::jacobi_symmetric(S, sys.rhs, x0, iters, static_cast<float>(gpgpu::kDefaultOmega));

@@ -10,7 +10,7 @@
 #include "gpgpu/cuda/device.hpp"
 #include "gpgpu/layouts.hpp"
 #include "interleaved_rows.hpp"
-#include "jacobi_check.hpp"
+#include "gpgpu/testing/jacobi_check.hpp"
 
 namespace {
 
@@ -51,8 +51,8 @@ class InterleavedRows : public ::testing::TestWithParam<Case> {
 TEST_P(InterleavedRows, MatchesTheReference) {
   const Case c = GetParam();
   const auto sys = gpgpu::assemble_bidomain(c.grid);
-  const auto x0 = gpgpu::cuda_check::random_guess(c.grid.nodes(), 3);
-  EXPECT_TRUE(gpgpu::cuda_check::matches_reference(solve(sys, x0, c.iters, c.block), sys, x0, c.iters));
+  const auto x0 = gpgpu::testing::random_guess(c.grid.nodes(), 3);
+  EXPECT_TRUE(gpgpu::testing::matches_reference(solve(sys, x0, c.iters, c.block), sys, x0, c.iters));
 }
 
 INSTANTIATE_TEST_SUITE_P(AwkwardSizes, InterleavedRows,

@@ -11,7 +11,7 @@
 #include "aligned_double.hpp"
 #include "gpgpu/cuda/buffers.hpp"
 #include "gpgpu/cuda/device.hpp"
-#include "jacobi_check.hpp"
+#include "gpgpu/testing/jacobi_check.hpp"
 
 namespace {
 
@@ -71,7 +71,7 @@ class AlignedDouble : public ::testing::TestWithParam<Case> {
 TEST_P(AlignedDouble, MatchesTheDoubleReference) {
   const Case c = GetParam();
   const auto sys = gpgpu::assemble_bidomain(c.grid);
-  const auto x0 = gpgpu::cuda_check::random_guess(c.grid.nodes(), 4);
+  const auto x0 = gpgpu::testing::random_guess(c.grid.nodes(), 4);
   const std::vector<double> got = solve(sys, x0, c.iters);
   const std::vector<double> ref = gpgpu::jacobi_reference(sys, x0, c.iters, gpgpu::kDefaultOmega);
   // Same arithmetic in double, only the order of the additions (and fused multiply-adds) differs:

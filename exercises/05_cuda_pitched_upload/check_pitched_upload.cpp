@@ -8,7 +8,7 @@
 
 #include "gpgpu/cuda/check.hpp"
 #include "gpgpu/cuda/device.hpp"
-#include "jacobi_check.hpp"
+#include "gpgpu/testing/jacobi_check.hpp"
 #include "pitched_upload.hpp"
 
 namespace {
@@ -20,7 +20,7 @@ class PitchedUpload : public ::testing::TestWithParam<gpgpu::Grid> {
 
 TEST_P(PitchedUpload, RoundTripAndLayout) {
   const gpgpu::Grid g = GetParam();
-  const auto values = gpgpu::cuda_check::random_guess(g.nodes(), 9);
+  const auto values = gpgpu::testing::random_guess(g.nodes(), 9);
   ex05::PitchedField field = ex05::upload_pitched(values, g.nx, g.ny);
   ASSERT_NE(field.base, nullptr) << "nothing was allocated";
   EXPECT_GE(field.pitch_bytes, static_cast<std::size_t>(g.nx) * sizeof(float));

@@ -8,7 +8,7 @@
 
 #include "gpgpu/cuda/buffers.hpp"
 #include "gpgpu/cuda/device.hpp"
-#include "jacobi_check.hpp"
+#include "gpgpu/testing/jacobi_check.hpp"
 #include "pitched_fields.hpp"
 #include "shared_halo.hpp"
 
@@ -52,8 +52,8 @@ class SharedHalo : public ::testing::TestWithParam<Case> {
 TEST_P(SharedHalo, MatchesTheReference) {
   const Case c = GetParam();
   const auto sys = gpgpu::assemble_bidomain(c.grid);
-  const auto x0 = gpgpu::cuda_check::random_guess(c.grid.nodes(), 6);
-  EXPECT_TRUE(gpgpu::cuda_check::matches_reference(solve(sys, x0, c.iters, c.bx, c.by), sys, x0, c.iters));
+  const auto x0 = gpgpu::testing::random_guess(c.grid.nodes(), 6);
+  EXPECT_TRUE(gpgpu::testing::matches_reference(solve(sys, x0, c.iters, c.bx, c.by), sys, x0, c.iters));
 }
 
 INSTANTIATE_TEST_SUITE_P(AwkwardSizesAndBlocks, SharedHalo,

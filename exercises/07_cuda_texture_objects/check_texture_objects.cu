@@ -11,7 +11,7 @@
 #include "gpgpu/cuda/buffers.hpp"
 #include "gpgpu/cuda/device.hpp"
 #include "gpgpu/errors.hpp"
-#include "jacobi_check.hpp"
+#include "gpgpu/testing/jacobi_check.hpp"
 #include "texture_objects.hpp"
 
 namespace {
@@ -37,7 +37,7 @@ class TextureObjects : public ::testing::Test {
 
 TEST_F(TextureObjects, ReadsTheBufferElementByElement) {
   const int count = 1 << 20;
-  const auto values = gpgpu::cuda_check::random_guess(count, 11);
+  const auto values = gpgpu::testing::random_guess(count, 11);
   DeviceBuffer<float> data(count);
   data.upload(values);
   std::vector<int> index(4096);
@@ -61,7 +61,7 @@ TEST_F(TextureObjects, ReadsTheBufferElementByElement) {
 TEST_F(TextureObjects, SwappingObjectsSwapsPingPongBuffers) {
   const int n = 1000, steps = 7;
   std::vector<float> host(n + 2, 0.0f);
-  const auto inner = gpgpu::cuda_check::random_guess(n, 12);
+  const auto inner = gpgpu::testing::random_guess(n, 12);
   std::copy(inner.begin(), inner.end(), host.begin() + 1);
   std::array<DeviceBuffer<float>, 2> x{DeviceBuffer<float>(n + 2), DeviceBuffer<float>(n + 2)};
   x[0].upload(host);

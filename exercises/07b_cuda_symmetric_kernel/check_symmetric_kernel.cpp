@@ -9,7 +9,7 @@
 #include "gpgpu/cuda/buffers.hpp"
 #include "gpgpu/cuda/device.hpp"
 #include "gpgpu/stencil.hpp"
-#include "jacobi_check.hpp"
+#include "gpgpu/testing/jacobi_check.hpp"
 #include "pitched_fields.hpp"
 #include "symmetric_kernel.hpp"
 
@@ -54,8 +54,8 @@ class SymmetricKernel : public ::testing::TestWithParam<Case> {
 TEST_P(SymmetricKernel, MatchesTheNineDiagonalReference) {
   const Case c = GetParam();
   const auto sys = gpgpu::assemble_bidomain(c.grid);
-  const auto x0 = gpgpu::cuda_check::random_guess(c.grid.nodes(), 10);
-  EXPECT_TRUE(gpgpu::cuda_check::matches_reference(solve(sys, x0, c.iters, c.block), sys, x0, c.iters));
+  const auto x0 = gpgpu::testing::random_guess(c.grid.nodes(), 10);
+  EXPECT_TRUE(gpgpu::testing::matches_reference(solve(sys, x0, c.iters, c.block), sys, x0, c.iters));
 }
 
 INSTANTIATE_TEST_SUITE_P(AwkwardSizes, SymmetricKernel,

@@ -11,7 +11,7 @@
 #include "gpgpu/spectral.hpp"
 #include "gpgpu/verify.hpp"
 #include "opencl_jacobi.hpp"
-#include "test_support.hpp"
+#include "gpgpu/testing/jacobi_check.hpp"
 
 namespace {
 
@@ -39,7 +39,7 @@ class PitchedPort : public ::testing::TestWithParam<Case> {};
 TEST_P(PitchedPort, MatchesTheReference) {
   const Case c = GetParam();
   const auto sys = gpgpu::assemble_bidomain(c.grid);
-  const auto x0 = gpgpu::testing::random_vector(c.grid.nodes(), 29, -10.0f, 10.0f);
+  const auto x0 = gpgpu::testing::random_guess(c.grid.nodes(), 29, -10.0f, 10.0f);
   const auto ref = gpgpu::jacobi_reference(sys, x0, c.iters, gpgpu::kDefaultOmega);
   ch08::OpenClJacobi solver(runtime(), program(), kPitched, sys, c.work_group);
   solver.reset(x0);

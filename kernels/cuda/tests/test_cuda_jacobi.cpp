@@ -15,7 +15,7 @@
 #include "gpgpu/reference.hpp"
 #include "gpgpu/spectral.hpp"
 #include "gpgpu/verify.hpp"
-#include "jacobi_check.hpp"
+#include "gpgpu/testing/jacobi_check.hpp"
 
 namespace {
 
@@ -45,7 +45,7 @@ const std::vector<Case>& cases() {
   return c;
 }
 
-using gpgpu::cuda_check::random_guess;
+using gpgpu::testing::random_guess;
 
 // Assembly and reference once per case, shared by all variants.
 struct CaseData {
@@ -147,7 +147,7 @@ TEST_P(CudaJacobiSolver, TuningKeepsTheResultCorrect) {
   EXPECT_EQ(tuned.empty(), !tunable) << tuned;
   solver->upload(x0);
   solver->run(5, static_cast<float>(gpgpu::kDefaultOmega));
-  EXPECT_TRUE(gpgpu::cuda_check::matches_reference(solver->download(), sys, x0, 5)) << tuned;
+  EXPECT_TRUE(gpgpu::testing::matches_reference(solver->download(), sys, x0, 5)) << tuned;
 }
 
 TEST_P(CudaJacobiSolver, RefusesBlocksCudaCannotLaunch) {

@@ -35,7 +35,7 @@ float tile[1 << 16];  // the kernels' `extern __shared__` tile: blocks run one a
 #include "../07_jacobi_tiled2d.cu"
 #include "../08_jacobi_multirow.cu"
 #include "../09_jacobi_symmetric.cu"
-#include "jacobi_check.hpp"
+#include "gpgpu/testing/jacobi_check.hpp"
 
 namespace gpgpu::cuda_jacobi {
 namespace {
@@ -153,11 +153,11 @@ TEST(EmulatedKernels, LinearLayoutsMatchTheReference) {
   for (const Grid& g : kGrids)
     for (int iters : {1, 2, 5}) {
       const auto sys = assemble_bidomain(g);
-      const auto x0 = cuda_check::random_guess(g.nodes(), 7);
+      const auto x0 = gpgpu::testing::random_guess(g.nodes(), 7);
       for (const char* v : {"simple", "aligned", "aligned32", "texture"})
         for (int block : {64, 7}) {
           SCOPED_TRACE(std::string(v) + " on " + g.str() + ", block " + std::to_string(block));
-          EXPECT_TRUE(cuda_check::matches_reference(emulate_linear(v, sys, x0, iters, block), sys, x0, iters));
+          EXPECT_TRUE(gpgpu::testing::matches_reference(emulate_linear(v, sys, x0, iters, block), sys, x0, iters));
         }
     }
 }
@@ -171,12 +171,12 @@ TEST(EmulatedKernels, PitchedLayoutsMatchTheReference) {
   for (const Grid& g : kGrids)
     for (int iters : {1, 2, 5}) {
       const auto sys = assemble_bidomain(g);
-      const auto x0 = cuda_check::random_guess(g.nodes(), 8);
+      const auto x0 = gpgpu::testing::random_guess(g.nodes(), 8);
       for (const char* v : {"pitched", "shared", "readonly", "tiled2d", "multirow", "symmetric"})
         for (const PitchedCase& c : cases) {
           SCOPED_TRACE(std::string(v) + " on " + g.str() + ", pitch +" + std::to_string(c.pitch_extra) + ", block " +
                        std::to_string(c.block_x) + ", rows " + std::to_string(c.rows_per_thread));
-          EXPECT_TRUE(cuda_check::matches_reference(emulate_pitched(v, sys, x0, iters, c), sys, x0, iters));
+          EXPECT_TRUE(gpgpu::testing::matches_reference(emulate_pitched(v, sys, x0, iters, c), sys, x0, iters));
         }
     }
 }

@@ -1,7 +1,8 @@
 /// @file jacobi_check.hpp
-/// @brief What the CUDA tests and the CUDA exercise checks share: random initial guesses and the
-/// comparison of a GPU result with the CPU double-precision reference.
+/// @brief What every test and exercise check shares: reproducible random data and the comparison of
+/// a result with the CPU double-precision reference (linked into every test by gpgpu_add_test()).
 #pragma once
+#include <cstdint>
 #include <random>
 #include <span>
 #include <vector>
@@ -13,12 +14,13 @@
 #include "gpgpu/spectral.hpp"
 #include "gpgpu/verify.hpp"
 
-namespace gpgpu::cuda_check {
+namespace gpgpu::testing {
 
-/// Values in [-10, 10) mV from a fixed seed: realistic, reproducible, never all zeros.
-inline std::vector<float> random_guess(std::int64_t n, unsigned seed) {
+/// n values uniform in [lo, hi) from a fixed seed: reproducible and never all zeros. The default
+/// range, ±10 mV, is the scale of the solution, so a random initial guess is a realistic one.
+inline std::vector<float> random_guess(std::int64_t n, unsigned seed, float lo = -10.0f, float hi = 10.0f) {
   std::mt19937 rng(seed);
-  std::uniform_real_distribution<float> dist(-10.0f, 10.0f);
+  std::uniform_real_distribution<float> dist(lo, hi);
   std::vector<float> v(static_cast<std::size_t>(n));
   for (float& e : v) e = dist(rng);
   return v;
@@ -36,4 +38,4 @@ inline ::testing::AssertionResult matches_reference(std::span<const float> got, 
   return ::testing::AssertionFailure() << sys.grid.str() << ", " << iters << " iterations: " << v.summary();
 }
 
-}  // namespace gpgpu::cuda_check
+}  // namespace gpgpu::testing
