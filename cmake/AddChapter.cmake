@@ -186,6 +186,8 @@ function(gpgpu_generate_tour)
   add_executable(gpgpu_tour "${PROJECT_SOURCE_DIR}/common/tour/tour_main.cpp")
   target_include_directories(gpgpu_tour PRIVATE "${PROJECT_BINARY_DIR}/generated")
   target_link_libraries(gpgpu_tour PRIVATE gpgpu::common)
+  # Results go into the build tree by default, never into the directory the tour is started from.
+  target_compile_definitions(gpgpu_tour PRIVATE GPGPU_TOUR_JSON_DIR="${PROJECT_BINARY_DIR}/tour-results")
   gpgpu_target_defaults(gpgpu_tour)
   set_target_properties(gpgpu_tour PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${PROJECT_BINARY_DIR}/bin")
   foreach(item IN LISTS on)

@@ -5,4 +5,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 bash scripts/build.sh
-exec build/bin/gpgpu_tour --json-dir build/tour-results "$@"
+exec build/bin/gpgpu_tour "$@"

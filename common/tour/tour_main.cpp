@@ -95,7 +95,7 @@ int main(int argc, char** argv) {
   return gpgpu::run_main("gpgpu_tour", [&] {
     CLI::App app("Runs every chapter that was built, in order, and prints one summary table.", "gpgpu_tour");
     bool quick = false;
-    std::string json_dir = "tour-results";
+    std::string json_dir = GPGPU_TOUR_JSON_DIR;
     std::vector<std::string> extra;
     app.add_flag("--quick", quick, "pass --quick to every chapter (small grids, few iterations)");
     app.add_option("--json-dir", json_dir, "directory for each chapter's JSON results")->capture_default_str();
