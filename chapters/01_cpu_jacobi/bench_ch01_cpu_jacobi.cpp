@@ -3,6 +3,7 @@
 #include <benchmark/benchmark.h>
 
 #include "cpu_jacobi.hpp"
+#include "gpgpu/testing/bench_counters.hpp"
 #include "gpgpu/work_counts.hpp"
 
 namespace {
@@ -20,11 +21,7 @@ void run(benchmark::State& state, int threads) {
     solver.iterate(kItersPerRun, 0.8f);
     benchmark::ClobberMemory();
   }
-  const gpgpu::WorkCounts& w = gpgpu::work_counts("jacobi9");
-  const double updates = static_cast<double>(sys.grid.nodes()) * kItersPerRun * static_cast<double>(state.iterations());
-  state.counters["GB/s_min"] = benchmark::Counter(updates * w.bytes_min, benchmark::Counter::kIsRate);
-  state.counters["GB/s_all"] = benchmark::Counter(updates * w.bytes_all, benchmark::Counter::kIsRate);
-  state.counters["FLOP/s"] = benchmark::Counter(updates * w.flops, benchmark::Counter::kIsRate);
+  gpgpu::testing::set_jacobi_counters(state, gpgpu::work_counts("jacobi9"), sys.grid.nodes(), kItersPerRun);
   state.counters["threads"] = threads;
   state.SetLabel(std::to_string(n) + "x" + std::to_string(n) + ", " + std::to_string(kItersPerRun) + " iterations");
 }

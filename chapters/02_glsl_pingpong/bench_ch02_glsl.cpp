@@ -7,6 +7,7 @@
 
 #include "gpgpu/gl/context.hpp"
 #include "gpgpu/gl/timer.hpp"
+#include "gpgpu/testing/bench_counters.hpp"
 #include "gpgpu/work_counts.hpp"
 #include "variants.hpp"
 
@@ -32,11 +33,7 @@ void jacobi(benchmark::State& state, const ch02::VariantInfo& v) {
     const auto t = timer.time([&] { solver.iterate(kItersPerRun, 0.8f); });
     state.SetIterationTime(t.gpu_seconds);
   }
-  const gpgpu::WorkCounts& w = gpgpu::work_counts("jacobi9");
-  const double updates = static_cast<double>(sys.grid.nodes()) * kItersPerRun * static_cast<double>(state.iterations());
-  state.counters["GB/s_min"] = benchmark::Counter(updates * w.bytes_min, benchmark::Counter::kIsRate);
-  state.counters["GB/s_all"] = benchmark::Counter(updates * w.bytes_all, benchmark::Counter::kIsRate);
-  state.counters["FLOP/s"] = benchmark::Counter(updates * w.flops, benchmark::Counter::kIsRate);
+  gpgpu::testing::set_jacobi_counters(state, gpgpu::work_counts("jacobi9"), sys.grid.nodes(), kItersPerRun);
   state.SetLabel(std::to_string(n) + "x" + std::to_string(n) + ", " + std::to_string(kItersPerRun) +
                  " iterations, " + timer.name() + ", " + info.renderer);
 }

@@ -7,6 +7,7 @@
 #include <benchmark/benchmark.h>
 
 #include "gpgpu/spectral.hpp"
+#include "gpgpu/testing/bench_counters.hpp"
 #include "gpgpu/work_counts.hpp"
 #include "opencl_jacobi.hpp"
 
@@ -31,11 +32,7 @@ void run(benchmark::State& state, const ch08::Variant& v) {
   solver.reset(std::vector<float>(static_cast<std::size_t>(grid.nodes()), 1.0f));
   solver.iterate(kItersPerBatch, 0.8f);  // warm-up: first launches, caches
   for (auto _ : state) state.SetIterationTime(solver.iterate(kItersPerBatch, static_cast<float>(gpgpu::kDefaultOmega)));
-  const gpgpu::WorkCounts& w = gpgpu::work_counts("jacobi9");
-  const double updates = static_cast<double>(grid.nodes()) * kItersPerBatch * static_cast<double>(state.iterations());
-  state.counters["GB/s_min"] = benchmark::Counter(updates * w.bytes_min, benchmark::Counter::kIsRate);
-  state.counters["GB/s_all"] = benchmark::Counter(updates * w.bytes_all, benchmark::Counter::kIsRate);
-  state.counters["FLOP/s"] = benchmark::Counter(updates * w.flops, benchmark::Counter::kIsRate);
+  gpgpu::testing::set_jacobi_counters(state, gpgpu::work_counts("jacobi9"), grid.nodes(), kItersPerBatch);
   state.counters["work_group"] = static_cast<double>(kWorkGroup);
   state.SetLabel(runtime().info().name + ", " + std::to_string(kItersPerBatch) + " iterations per batch");
 }

@@ -59,7 +59,7 @@ void print_speedups(std::ostream& out, const std::vector<gpgpu::ResultRow>& rows
   for (const gpgpu::ResultRow& r : rows) {
     const cj::VariantInfo& info = cj::variant_info(r.variant);
     const double s = r.seconds() / r.iters;
-    const double floor = floor_seconds_per_iter(r.work, r.grid, r.limit);
+    const double floor = gpgpu::floor_seconds_per_iter(r.work, static_cast<double>(r.grid.nodes()), r.limit.gbs);
     const auto paper = paper_speedup(info.paper_name);
     t.push_back({r.variant, fmt("%.4f", 1e3 * s), fmt("%.4f", 1e3 * floor), fmt("%.3f", s / floor),
                  cpu ? fmt("%.1f", cpu->single_thread_s_per_iter / s) : "-",

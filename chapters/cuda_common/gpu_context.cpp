@@ -25,8 +25,4 @@ nlohmann::json GpuContext::json() const {
           {"limit", limit}};
 }
 
-double floor_seconds_per_iter(const gpgpu::WorkCounts& work, const gpgpu::Grid& grid, const gpgpu::Limit& limit) {
-  return work.bytes_min * static_cast<double>(grid.nodes()) / (limit.gbs * 1e9);
-}
-
 }  // namespace cuda_chapter

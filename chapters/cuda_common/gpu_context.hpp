@@ -20,7 +20,4 @@ struct GpuContext {
 /// Measures the copy bandwidth on the (already opened) device and prints the "Limit:" line.
 GpuContext measure_limit(std::ostream& out, const gpgpu::cuda::DeviceInfo& device);
 
-/// Seconds per iteration a kernel needs at least: its minimum bytes at the measured copy bandwidth.
-double floor_seconds_per_iter(const gpgpu::WorkCounts& work, const gpgpu::Grid& grid, const gpgpu::Limit& limit);
-
 }  // namespace cuda_chapter

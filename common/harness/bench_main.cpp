@@ -25,7 +25,12 @@ int main(int argc, char** argv) {
   benchmark::AddCustomContext("gpgpu_host_copy_gbs", std::to_string(bw.gbs));
   benchmark::AddCustomContext("gpgpu_host_copy_threads", std::to_string(bw.threads));
   gpgpu::harness::add_backend_context();
-  benchmark::RunSpecifiedBenchmarks();
+  // A filter that matches nothing runs nothing: a failure, however the executable is started.
+  const std::size_t ran = benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
+  if (ran == 0) {
+    std::fprintf(stderr, "error: no benchmark matched --benchmark_filter\n");
+    return 1;
+  }
   return 0;
 }

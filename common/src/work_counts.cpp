@@ -16,4 +16,8 @@ Rates rates(const WorkCounts& w, double nodes, double iters, double seconds) {
   return {w.flops * per_second / 1e9, w.bytes_all * per_second / 1e9, w.bytes_min * per_second / 1e9};
 }
 
+double floor_seconds_per_iter(const WorkCounts& w, double nodes, double limit_gbs) {
+  return w.bytes_min * nodes / (limit_gbs * 1e9);
+}
+
 }  // namespace gpgpu

@@ -85,7 +85,7 @@ for size in (1024, 4096):
 b = out / "ch02_bench.json"
 if b.exists():
     for r in json.loads(b.read_text()).get("benchmarks", []):
-        gbs = r.get("GB/s_min", 0) / 1e9
+        gbs = r.get("GB/s_min", 0)
         print(f"bench {r['name']:<32} {r['real_time']:9.3f} {r['time_unit']} (20 it.)  {gbs:8.1f} GB/s min")
 PY
 fi

@@ -100,7 +100,7 @@ if os.path.exists(bench):
             print(f"  bench {b['name']:16} skipped: {b['error_message']}")
         else:
             print(f"  bench {b['name']:16} {b['real_time']:.4f} {b['time_unit']}/20 it, "
-                  f"{b.get('GB/s_min', 0)/1e9:.1f} GB/s min")
+                  f"{b.get('GB/s_min', 0):.1f} GB/s min")
 PY
 fi
 if ((${#failures[@]})); then

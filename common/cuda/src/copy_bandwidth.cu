@@ -62,4 +62,9 @@ CopyBandwidth measure_copy_bandwidth(std::size_t max_bytes_per_array, int repeti
   return r;
 }
 
+const CopyBandwidth& copy_bandwidth_of_this_run() {
+  static const CopyBandwidth measured = measure_copy_bandwidth();
+  return measured;
+}
+
 }  // namespace gpgpu::cuda

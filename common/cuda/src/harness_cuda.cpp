@@ -18,7 +18,7 @@ std::optional<std::string> backend_missing() {
   try {
     (void)cuda::open_device(0);
     return std::nullopt;
-  } catch (const std::exception& e) {
+  } catch (const BackendUnavailable& e) {  // a device that is there but fails is an error, not a skip
     return std::string(e.what());
   }
 }
@@ -34,7 +34,7 @@ void add_backend_context() {
   benchmark::AddCustomContext("gpgpu_gpu_memory_clock_mhz", std::to_string(d.memory_clock_khz / 1000));
   benchmark::AddCustomContext("gpgpu_cuda_driver", cuda::version_text(d.driver_version));
   benchmark::AddCustomContext("gpgpu_cuda_runtime", cuda::version_text(d.runtime_version));
-  const cuda::CopyBandwidth bw = cuda::measure_copy_bandwidth();
+  const cuda::CopyBandwidth& bw = cuda::copy_bandwidth_of_this_run();
   benchmark::AddCustomContext("gpgpu_gpu_copy_memcpy_gbs", std::to_string(bw.memcpy_gbs));
   benchmark::AddCustomContext("gpgpu_gpu_copy_kernel_gbs", std::to_string(bw.kernel_gbs));
   benchmark::AddCustomContext("gpgpu_gpu_copy_limit_gbs", std::to_string(bw.best_gbs()));

@@ -50,4 +50,8 @@ struct Rates {
 };
 Rates rates(const WorkCounts& w, double nodes, double iters, double seconds);
 
+/// The floor of a kernel: seconds per iteration to move its minimum bytes on `nodes` unknowns at
+/// `limit_gbs` (1e9 B/s, the copy bandwidth measured in the same run).
+double floor_seconds_per_iter(const WorkCounts& w, double nodes, double limit_gbs);
+
 }  // namespace gpgpu

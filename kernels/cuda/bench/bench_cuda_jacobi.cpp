@@ -11,8 +11,8 @@
 #include <benchmark/benchmark.h>
 
 #include "gpgpu/cuda/copy_bandwidth.hpp"
-#include "gpgpu/cuda/device.hpp"
 #include "gpgpu/cuda_jacobi.hpp"
+#include "gpgpu/testing/bench_counters.hpp"
 #include "gpgpu/work_counts.hpp"
 
 namespace {
@@ -28,33 +28,19 @@ const gpgpu::LinearSystem& system_of_size(int n) {
   return *s;
 }
 
-double copy_limit_gbs() {
-  static const double gbs = gpgpu::cuda::measure_copy_bandwidth().best_gbs();
-  return gbs;
-}
-
 void run(benchmark::State& state, const std::string& variant, int n, cj::LaunchConfig launch) {
-  (void)gpgpu::cuda::open_device(0);
-  const gpgpu::LinearSystem& sys = system_of_size(n);
+  const gpgpu::LinearSystem& sys = system_of_size(n);  // device 0 is open: the benchmark main did it
   auto solver = cj::make_solver(variant, sys, launch);
   solver->upload(std::vector<float>(static_cast<std::size_t>(sys.grid.nodes()), 1.0f));
   solver->run(kItersPerRun, 0.8f);  // warm-up: clocks, caches, first-launch costs
-  double seconds = 0;
-  for (auto _ : state) {
-    const double s = solver->run(kItersPerRun, 0.8f);
-    state.SetIterationTime(s);
-    seconds += s;
-  }
+  for (auto _ : state) state.SetIterationTime(solver->run(kItersPerRun, 0.8f));
   const gpgpu::WorkCounts& w = gpgpu::work_counts(solver->info().work);
-  const double updates = static_cast<double>(sys.grid.nodes()) * kItersPerRun * static_cast<double>(state.iterations());
-  const double limit = copy_limit_gbs();
-  const double floor_s = w.bytes_min * static_cast<double>(sys.grid.nodes()) / (limit * 1e9);
-  state.counters["ms/iter"] = 1e3 * seconds / (kItersPerRun * static_cast<double>(state.iterations()));
-  state.counters["GB/s_min"] = updates * w.bytes_min / seconds / 1e9;
-  state.counters["GB/s_all"] = updates * w.bytes_all / seconds / 1e9;
-  state.counters["GFLOP/s"] = updates * w.flops / seconds / 1e9;
+  gpgpu::testing::set_jacobi_counters(state, w, sys.grid.nodes(), kItersPerRun);
+  const double limit = gpgpu::cuda::copy_bandwidth_of_this_run().best_gbs();
+  const double floor_s = gpgpu::floor_seconds_per_iter(w, static_cast<double>(sys.grid.nodes()), limit);
+  using C = benchmark::Counter;
   state.counters["copy_GB/s"] = limit;
-  state.counters["time/floor"] = seconds / (kItersPerRun * static_cast<double>(state.iterations())) / floor_s;
+  state.counters["time/floor"] = C(kItersPerRun * floor_s, C::kIsIterationInvariantRate | C::kInvert);
   state.SetLabel(solver->launch_text());
 }
 

@@ -28,4 +28,8 @@ struct CopyBandwidth {
 /// quarter of the free memory); `repetitions` timed copies of each kind after one untimed copy.
 CopyBandwidth measure_copy_bandwidth(std::size_t max_bytes_per_array = std::size_t{512} << 20, int repetitions = 10);
 
+/// measure_copy_bandwidth() with its defaults, run once per process and remembered, so that a
+/// benchmark's JSON context and every benchmark's time/floor quote the same measurement.
+const CopyBandwidth& copy_bandwidth_of_this_run();
+
 }  // namespace gpgpu::cuda

@@ -1,0 +1,25 @@
+/// @file bench_counters.hpp
+/// @brief The rates every Jacobi benchmark reports, all from the one work table (work_counts.hpp).
+#pragma once
+#include <cstdint>
+
+#include <benchmark/benchmark.h>
+
+#include "gpgpu/work_counts.hpp"
+
+namespace gpgpu::testing {
+
+/// Sets ms/iter, GB/s_min, GB/s_all and GFLOP/s (decimal units) for a benchmark whose every
+/// iteration runs `iters_per_run` Jacobi iterations on `nodes` unknowns. Google Benchmark divides
+/// by the benchmark's time: the manual time where the benchmark sets it (GPU time), else real time.
+inline void set_jacobi_counters(benchmark::State& state, const WorkCounts& w, std::int64_t nodes, int iters_per_run) {
+  using C = benchmark::Counter;
+  const double updates = static_cast<double>(nodes) * iters_per_run;  // per benchmark iteration
+  state.counters["GB/s_min"] = C(updates * w.bytes_min / 1e9, C::kIsIterationInvariantRate);
+  state.counters["GB/s_all"] = C(updates * w.bytes_all / 1e9, C::kIsIterationInvariantRate);
+  state.counters["GFLOP/s"] = C(updates * w.flops / 1e9, C::kIsIterationInvariantRate);
+  // time / (iterations x iters_per_run / 1000): milliseconds per Jacobi iteration.
+  state.counters["ms/iter"] = C(iters_per_run / 1e3, C::kIsIterationInvariantRate | C::kInvert);
+}
+
+}  // namespace gpgpu::testing
