@@ -4,7 +4,11 @@
 #   gpgpu_add_exercise(ID 01 NAME symmetric_storage BACKEND cpu
 #                      CHECK check_symmetric_storage.cpp
 #                      STUDENT_SOURCES symmetric_storage.cpp
+#                      [STUDENT_TEXT jacobi_symmetric.frag]
 #                      [LINK ch01_solvers])
+#
+# STUDENT_SOURCES are compiled into the check; STUDENT_TEXT files (shaders, OpenCL C kernels) are
+# embedded into it as strings (gpgpu_embed_text: #include "embedded/<file_name>.hpp").
 #
 # CTest entries and labels:
 #   exercise_<ID>_<NAME>                    label `exercise`: the student's check, fails until solved
@@ -15,7 +19,7 @@
 option(GPGPU_GRADE_SKELETONS "Add tests proving that unsolved exercise skeletons fail their checks" ON)
 
 function(gpgpu_add_exercise)
-  cmake_parse_arguments(X "" "ID;NAME;BACKEND;CHECK" "STUDENT_SOURCES;LINK" ${ARGN})
+  cmake_parse_arguments(X "" "ID;NAME;BACKEND;CHECK" "STUDENT_SOURCES;STUDENT_TEXT;LINK" ${ARGN})
   _gpgpu_backend_var(${X_BACKEND} up)
   set(dir "${X_ID}_${X_NAME}")
   if(NOT GPGPU_HAVE_TESTS OR NOT GPGPU_HAVE_${up})
@@ -34,6 +38,13 @@ function(gpgpu_add_exercise)
     gpgpu_add_test(NAME ${target} BACKEND ${X_BACKEND} SOURCES ${sources} LINK ${X_LINK} LABELS ${kind})
     # The exercise folder holds the interface header both versions implement.
     target_include_directories(${target} PRIVATE "${exercise_dir}")
+    set(texts "")
+    foreach(f IN LISTS X_STUDENT_TEXT)
+      list(APPEND texts "${${kind}_dir}/${f}")
+    endforeach()
+    if(texts)
+      gpgpu_embed_text(TARGET ${target} FILES ${texts})
+    endif()
   endforeach()
   if(GPGPU_GRADE_SKELETONS)
     gpgpu_add_exit_test(grading.${dir}.skeleton_fails nonzero "grading;${X_BACKEND}"
