@@ -92,15 +92,13 @@ function(gpgpu_add_chapter)
   set_tests_properties(${CH_TARGET}.quick PROPERTIES LABELS "${labels}" SKIP_RETURN_CODE 77 TIMEOUT 600)
   gpgpu_add_exit_test(${CH_TARGET}.help 0 "${labels}" "${exe}|--help")
   # --dump writes NumPy files that an independent NumPy implementation must agree with.
-  if(GPGPU_PYTHON_NUMPY)
-    set(dump_dir "${CMAKE_CURRENT_BINARY_DIR}/${CH_TARGET}.dump")
-    file(REMOVE_RECURSE "${dump_dir}")
-    add_test(NAME ${CH_TARGET}.dump COMMAND ${CH_TARGET} --nx 37 --ny 23 --iters 31 --dump "${dump_dir}")
+  if(GPGPU_HAVE_NPY_CHECK)
     add_test(NAME ${CH_TARGET}.dump_check
-      COMMAND "${GPGPU_PYTHON_NUMPY}" "${PROJECT_SOURCE_DIR}/scripts/check_dump.py" "${dump_dir}" --iters 31)
-    set_tests_properties(${CH_TARGET}.dump PROPERTIES LABELS "${labels}" SKIP_RETURN_CODE 77 FIXTURES_SETUP ${CH_TARGET}.dump)
-    set_tests_properties(${CH_TARGET}.dump_check PROPERTIES LABELS "${labels}" FIXTURES_REQUIRED ${CH_TARGET}.dump
-      SKIP_REGULAR_EXPRESSION "GPGPU_SKIP")
+      COMMAND ${CMAKE_COMMAND} "-DEXE=$<TARGET_FILE:${CH_TARGET}>" "-DDIR=${CMAKE_CURRENT_BINARY_DIR}/${CH_TARGET}.dump"
+              "-DPYTHON=${GPGPU_PYTHON_NUMPY}" "-DCHECK=${PROJECT_SOURCE_DIR}/scripts/check_dump.py"
+              -P "${GPGPU_CMAKE_DIR}/DumpCheck.cmake")
+    set_tests_properties(${CH_TARGET}.dump_check PROPERTIES LABELS "${labels}" SKIP_REGULAR_EXPRESSION "GPGPU_SKIP"
+      TIMEOUT 400)
   endif()
   if(CH_NO_CLI_TESTS)
     return()

@@ -5,7 +5,7 @@
 #   GPGPU_HAVE_<X>      ON/OFF for X in CPU OPENMP CUDA OPENCL GL GLFW TESTS BENCHMARKS DOCS NPY_CHECK
 #   GPGPU_WHY_<X>       one-line reason shown in the summary
 
-set(GPGPU_BACKENDS CPU OPENMP CUDA OPENCL GL GLFW TESTS BENCHMARKS DOCS)
+set(GPGPU_BACKENDS CPU OPENMP CUDA OPENCL GL GLFW TESTS BENCHMARKS DOCS NPY_CHECK)
 
 macro(_gpgpu_backend name on why)
   set(GPGPU_HAVE_${name} ${on})
@@ -133,6 +133,11 @@ foreach(py IN ITEMS "${Python3_EXECUTABLE}" /usr/bin/python3)
     endif()
   endif()
 endforeach()
+if(GPGPU_PYTHON_NUMPY)
+  _gpgpu_backend(NPY_CHECK ON "${GPGPU_PYTHON_NUMPY} with NumPy: each chapter's --dump is re-checked")
+else()
+  _gpgpu_backend(NPY_CHECK OFF "no python3 with NumPy (python3-numpy): the --dump checks are off")
+endif()
 
 function(gpgpu_print_summary)
   message(STATUS "")

@@ -7,7 +7,7 @@
 # lists platforms) and reports GPGPU_SKIP instead of a false failure.
 if(DEFINED SKIP_IF_CMD)
   string(REPLACE "|" ";" precheck "${SKIP_IF_CMD}")
-  execute_process(COMMAND ${precheck} OUTPUT_VARIABLE pre_out ERROR_QUIET TIMEOUT 120)
+  execute_process(COMMAND ${precheck} OUTPUT_VARIABLE pre_out ERROR_QUIET TIMEOUT 50)
   if(pre_out MATCHES "${SKIP_IF_MATCH}")
     message("GPGPU_SKIP: precondition not met: the output of '${SKIP_IF_CMD}' matches '${SKIP_IF_MATCH}'")
     return()

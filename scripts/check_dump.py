@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks a chapter's --dump folder with NumPy alone, independently of the C++ code.
 
-    python3 scripts/check_dump.py DIR --iters N --omega W
+    python3 scripts/check_dump.py DIR --iters N --omega W [--nx NX --ny NY]
 
 It rebuilds the matrix-vector product from diagonals.npy (shape (9, ny, nx), directions SW S SE W C E
 NW N NE), checks the matrix is symmetric, runs the same weighted Jacobi iteration in float64 from
@@ -34,16 +34,19 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("dir", type=pathlib.Path)
     parser.add_argument("--iters", type=int, required=True)
-    parser.add_argument("--omega", type=float, default=0.8)
+    parser.add_argument("--omega", type=float, required=True)
+    parser.add_argument("--nx", type=int, help="expected grid width (checked when given)")
+    parser.add_argument("--ny", type=int, help="expected grid height (checked when given)")
     args = parser.parse_args()
-    if not (args.dir / "diagonals.npy").exists():
-        # The chapter skipped (backend missing, exit 77) and wrote nothing: nothing to check.
-        print(f"GPGPU_SKIP: no dump in {args.dir}")
-        return
+    for name in ("diagonals.npy", "rhs.npy", "vm.npy", "reference.npy"):
+        if not (args.dir / name).exists():
+            sys.exit(f"{args.dir / name} is missing")
 
     A = np.load(args.dir / "diagonals.npy").astype(np.float64)
     f = np.load(args.dir / "rhs.npy").astype(np.float64)
     ny, nx = f.shape
+    if (args.nx, args.ny) != (None, None) and (nx, ny) != (args.nx, args.ny):
+        sys.exit(f"the dump holds a {nx} x {ny} grid, expected {args.nx} x {args.ny}")
     assert A.shape == (9, ny, nx), A.shape
     assert np.load(args.dir / "vm.npy").shape == (ny + 2, nx + 2)
 
@@ -64,7 +67,7 @@ def main():
     tol = 4 * 2.0**-24 * (args.iters + 16)
     err = np.linalg.norm(x - ref) / np.linalg.norm(ref)
     print(f"reference.npy vs NumPy Jacobi: rel. error {err:.2e}")
-    if err > 1e-10:
+    if not err <= 1e-10:  # also catches NaN
         sys.exit("reference.npy does not match the iteration")
     residual = np.linalg.norm(f - matvec(A, ref)) / np.linalg.norm(f)
     print(f"residual of the reference: {residual:.4e}")
