@@ -16,14 +16,13 @@ double seconds_per_iteration(const gpgpu::LinearSystem& sys, int sample_iters, i
   Solver solver(sys, threads);
   solver.reset(std::vector<float>(static_cast<std::size_t>(sys.grid.nodes()), 0.0f));
   solver.iterate(1, 0.8f);  // first touch of the buffers
-  double best = 0;
+  std::vector<double> samples;
   for (int sample = 0; sample < 3; ++sample) {
     gpgpu::Stopwatch clock;
     solver.iterate(sample_iters, 0.8f);
-    const double s = clock.seconds() / sample_iters;
-    best = sample == 0 ? s : std::min(best, s);
+    samples.push_back(clock.seconds() / sample_iters);
   }
-  return best;
+  return gpgpu::minimum(samples);
 }
 
 }  // namespace

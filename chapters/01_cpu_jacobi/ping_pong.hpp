@@ -18,8 +18,8 @@ namespace ch01 {
 
 /// Runs `iters` sweeps on `threads` OpenMP threads. `sweep(in, out, begin, end)` updates nodes
 /// [begin, end): a plain loop over a range, which the compiler can vectorise. Each thread keeps the
-/// same block in every iteration (it stays in that core's caches) and blocks start on multiples of
-/// 16 nodes (64-byte cache lines). On return the last iterate is in `x`.
+/// same block in every iteration (it stays in that core's caches). On return the last iterate is
+/// in `x`.
 template <typename Sweep>
 void iterate_ping_pong(int threads, int iters, gpgpu::GhostPadded<float>& x, gpgpu::GhostPadded<float>& next,
                        const gpgpu::ProgressCallback& progress, Sweep sweep) {
@@ -34,9 +34,8 @@ void iterate_ping_pong(int threads, int iters, gpgpu::GhostPadded<float>& x, gpg
     count = omp_get_num_threads();
 #endif
     const std::int64_t chunk = (nodes + count - 1) / count;
-    const std::int64_t aligned = (chunk + 15) / 16 * 16;
-    const std::int64_t begin = std::min(nodes, id * aligned);
-    const std::int64_t end = std::min(nodes, begin + aligned);
+    const std::int64_t begin = std::min(nodes, id * chunk);
+    const std::int64_t end = std::min(nodes, begin + chunk);
     for (int it = 0; it < iters; ++it) {
       sweep(in, out, begin, end);
 #pragma omp barrier

@@ -22,7 +22,7 @@ CLI::Validator integer_in_range(long long min, long long max) {
           return "expects an integer from " + std::to_string(min) + " to " + std::to_string(max) + ", got " + text;
         return {};
       },
-      max == std::numeric_limits<int>::max() ? (min > 0 ? ">0" : ">=0")
+      max == std::numeric_limits<int>::max() ? ">=" + std::to_string(min)
                                              : "in [" + std::to_string(min) + "," + std::to_string(max) + "]",
       "IntegerInRange");
 }
