@@ -47,13 +47,16 @@ endfunction()
 # Adds a ctest entry that runs CMD (a '|'-separated argument list) and checks its exit code.
 # EXPECT 2 also checks that the error is a single line on stderr (the project's convention).
 function(gpgpu_add_exit_test name expect labels cmd)
-  # Optional: SKIP_IF <command> <regex> (see ExpectExit.cmake).
-  cmake_parse_arguments(X "" "" "SKIP_IF" ${ARGN})
+  # Optional: SKIP_IF <command> <regex>, OUTPUT <regex> (see ExpectExit.cmake).
+  cmake_parse_arguments(X "" "OUTPUT" "SKIP_IF" ${ARGN})
   set(extra "")
+  if(DEFINED X_OUTPUT)
+    list(APPEND extra "-DOUTPUT_MATCH=${X_OUTPUT}")
+  endif()
   if(X_SKIP_IF)
     list(GET X_SKIP_IF 0 skip_cmd)
     list(GET X_SKIP_IF 1 skip_regex)
-    set(extra "-DSKIP_IF_CMD=${skip_cmd}" "-DSKIP_IF_MATCH=${skip_regex}")
+    list(APPEND extra "-DSKIP_IF_CMD=${skip_cmd}" "-DSKIP_IF_MATCH=${skip_regex}")
   endif()
   add_test(NAME ${name}
     COMMAND ${CMAKE_COMMAND} -DEXPECT=${expect} "-DCMD=${cmd}" ${extra} -P "${GPGPU_CMAKE_DIR}/ExpectExit.cmake")

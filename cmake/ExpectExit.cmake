@@ -2,6 +2,7 @@
 # With EXPECT=2 (usage error) or 77 (backend missing) the program must print exactly one line on stderr.
 # Exit code 77 (backend missing) prints GPGPU_SKIP so CTest reports the test as skipped, unless
 # EXPECT is 77 (a test that makes the backend unavailable on purpose).
+# OUTPUT_MATCH: a regex the command's stdout must also match (e.g. the run's PASS line).
 # SKIP_IF_CMD / SKIP_IF_MATCH: a precondition. When the first command's output matches the regex, the
 # test cannot show what it means to (e.g. the OpenCL ICD loader ignored OCL_ICD_VENDORS and still
 # lists platforms) and reports GPGPU_SKIP instead of a false failure.
@@ -29,6 +30,9 @@ if(EXPECT STREQUAL "nonzero")
 endif()
 if(NOT rc STREQUAL "${EXPECT}")
   message(FATAL_ERROR "expected exit code ${EXPECT}, got '${rc}'\ncommand: ${cmd}\nstdout:\n${out}\nstderr:\n${err}")
+endif()
+if(DEFINED OUTPUT_MATCH AND NOT out MATCHES "${OUTPUT_MATCH}")
+  message(FATAL_ERROR "exit code ${rc} as expected, but stdout does not match '${OUTPUT_MATCH}'\nstdout:\n${out}")
 endif()
 if(EXPECT STREQUAL "2" OR EXPECT STREQUAL "77")
   string(REGEX MATCHALL "\n" newlines "${err_stripped}")

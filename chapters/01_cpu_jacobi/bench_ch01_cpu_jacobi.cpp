@@ -3,7 +3,7 @@
 #include <benchmark/benchmark.h>
 
 #include "cpu_jacobi.hpp"
-#include "gpgpu/testing/bench_counters.hpp"
+#include "gpgpu/testing/bench_support.hpp"
 #include "gpgpu/work_counts.hpp"
 
 namespace {
@@ -13,7 +13,7 @@ constexpr int kItersPerRun = 10;
 template <typename Solver>
 void run(benchmark::State& state, int threads) {
   const int n = static_cast<int>(state.range(0));
-  const auto sys = gpgpu::assemble_bidomain({n, n});
+  const gpgpu::LinearSystem& sys = gpgpu::testing::cached_bidomain_system(n, n);
   Solver solver(sys, threads);
   const std::vector<float> x0(static_cast<std::size_t>(sys.grid.nodes()), 1.0f);
   solver.reset(x0);

@@ -7,7 +7,7 @@
 
 #include "gpgpu/gl/context.hpp"
 #include "gpgpu/gl/timer.hpp"
-#include "gpgpu/testing/bench_counters.hpp"
+#include "gpgpu/testing/bench_support.hpp"
 #include "gpgpu/work_counts.hpp"
 #include "variants.hpp"
 
@@ -15,15 +15,20 @@ namespace {
 
 constexpr int kItersPerRun = 20;
 
+// One context for the process: Google Benchmark calls each benchmark several times.
+const gpgpu::gl::HeadlessContext& context() {
+  static const gpgpu::gl::HeadlessContext c;
+  return c;
+}
+
 void jacobi(benchmark::State& state, const ch02::VariantInfo& v) {
   const int n = static_cast<int>(state.range(0));
-  const gpgpu::gl::HeadlessContext context;
-  const gpgpu::gl::ContextInfo& info = context.info();
+  const gpgpu::gl::ContextInfo& info = context().info();
   if (!ch02::supported(v, info)) {
     state.SkipWithError("needs OpenGL 4.3 compute shaders");
     return;
   }
-  const auto sys = gpgpu::assemble_bidomain({n, n});
+  const gpgpu::LinearSystem& sys = gpgpu::testing::cached_bidomain_system(n, n);
   ch02::PingPongSolver solver = ch02::make_solver(v, sys);
   const std::vector<float> x0(static_cast<std::size_t>(sys.grid.nodes()), 1.0f);
   solver.reset(x0);

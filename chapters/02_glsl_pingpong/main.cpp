@@ -171,6 +171,7 @@ int main(int argc, char** argv) {
         std::cout << "  " << name << ": skipped, needs OpenGL 4.3 compute shaders (this context: " << info.version << ")\n";
         continue;
       }
+      last.reset();  // its textures go before the next variant's: one variant in memory at a time
       ch02::PingPongSolver solver = ch02::make_solver(v, exp.system());
       // Called after every iteration: the progress line, and with --window a frame every K iterations.
       const auto after_step = [&](int done, int total) {

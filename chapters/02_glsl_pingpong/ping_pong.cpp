@@ -1,6 +1,7 @@
 #include "ping_pong.hpp"
 
 #include <stdexcept>
+#include <string>
 
 #include "gpgpu/gl/check.hpp"
 #include "gpgpu/gl/context.hpp"
@@ -18,6 +19,13 @@ PingPongSolver::PingPongSolver(FieldLayout layout, Program program, Launch launc
     require_compute_functions();
     GPGPU_GL(glGetProgramiv(program_.id(), GL_COMPUTE_WORK_GROUP_SIZE, work_group_));
   }
+  omega_at_ = uniform_location(program_, "omega");
+  x_old_at_ = uniform_location(program_, "x_old");
+  for (const SamplerInput& input : inputs_)
+    for (std::size_t i = 0; i < input.textures.size(); ++i) {
+      const std::string name = input.textures.size() == 1 ? input.uniform : input.uniform + "[" + std::to_string(i) + "]";
+      input_at_.push_back(uniform_location(program_, name.c_str()));
+    }
 }
 
 void PingPongSolver::reset(std::span<const float> x0) {
@@ -28,19 +36,15 @@ void PingPongSolver::reset(std::span<const float> x0) {
 
 void PingPongSolver::bind_state(float omega) const {
   GPGPU_GL(glUseProgram(program_.id()));
-  // The compiler removes uniforms a shader does not use (location -1): nothing to bind for them.
-  if (const GLint omega_at = GPGPU_GL(glGetUniformLocation(program_.id(), "omega")); omega_at >= 0)
-    GPGPU_GL(glUniform1f(omega_at, omega));
-  if (const GLint x_at = GPGPU_GL(glGetUniformLocation(program_.id(), "x_old")); x_at >= 0)
-    GPGPU_GL(glUniform1i(x_at, 0));  // texture unit 0: switched every iteration
+  GPGPU_GL(glUniform1f(omega_at_, omega));
+  GPGPU_GL(glUniform1i(x_old_at_, 0));  // texture unit 0: switched every iteration
   GLint unit = 1;
   for (const SamplerInput& input : inputs_) {
-    for (std::size_t i = 0; i < input.textures.size(); ++i, ++unit) {
-      const std::string name = input.textures.size() == 1 ? input.uniform : input.uniform + "[" + std::to_string(i) + "]";
+    for (const Texture2D& texture : input.textures) {
       GPGPU_GL(glActiveTexture(GL_TEXTURE0 + static_cast<GLenum>(unit)));
-      GPGPU_GL(glBindTexture(GL_TEXTURE_2D, input.textures[i].id()));
-      if (const GLint at = GPGPU_GL(glGetUniformLocation(program_.id(), name.c_str())); at >= 0)
-        GPGPU_GL(glUniform1i(at, unit));
+      GPGPU_GL(glBindTexture(GL_TEXTURE_2D, texture.id()));
+      GPGPU_GL(glUniform1i(input_at_[static_cast<std::size_t>(unit - 1)], unit));
+      ++unit;
     }
   }
   GPGPU_GL(glActiveTexture(GL_TEXTURE0));

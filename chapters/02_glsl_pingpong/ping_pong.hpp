@@ -65,6 +65,10 @@ class PingPongSolver {
   int current_ = 0;
   gpgpu::gl::FullscreenPass pass_;
   GLint work_group_[3] = {1, 1, 1};  // compute launches: the shader's local size
+  // Uniform locations, looked up once: a name the program lacks is an error that names it.
+  GLint omega_at_ = -1;
+  GLint x_old_at_ = -1;
+  std::vector<GLint> input_at_;  // one per texture of inputs_, in order (texture units 1, 2, ...)
 };
 
 }  // namespace ch02

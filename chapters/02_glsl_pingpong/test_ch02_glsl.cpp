@@ -150,13 +150,25 @@ TEST(Ch02Solver, ObserverSeesEveryIterationAndMayChangeGlState) {
 }
 
 // A shader that leaves the last column unwritten: the NaN poison must make that visible.
+TEST(Ch02Solver, AProgramWithoutAnInputUniformIsRefusedByName) {
+  const gpgpu::EmbeddedText no_omega{"test/no_omega.frag", R"(#version 330 core
+uniform sampler2D x_old;
+out float x_new;
+void main() { x_new = texelFetch(x_old, ivec2(gl_FragCoord.xy), 0).r; })"};
+  EXPECT_THAT([&] {
+    ch02::PingPongSolver solver(ch02::luminance_layout({3, 2}), gpgpu::gl::link_fullscreen_program({no_omega}),
+                                ch02::Launch::Fragment, {});
+  }, ::testing::ThrowsMessage<gpgpu::ApiError>(::testing::HasSubstr("no active uniform 'omega'")));
+}
+
 TEST(Ch02Solver, UnwrittenTexelsStayNanAndFailTheCheck) {
   const gpgpu::EmbeddedText lazy{"test/skips_last_column.frag", R"(#version 330 core
 uniform sampler2D x_old;
+uniform float omega;  // every solver program has it (checked by name); this one only tests it
 out float x_new;
 void main() {
   ivec2 p = ivec2(gl_FragCoord.xy);
-  if (p.x == textureSize(x_old, 0).x - 1) discard;
+  if (p.x == textureSize(x_old, 0).x - 1 || omega <= 0.0) discard;
   x_new = texelFetch(x_old, p, 0).r;
 })"};
   const Grid g{7, 4};
@@ -265,11 +277,18 @@ TEST(GlLayer, ComputeCopyCopiesAndReportsAPositiveRate) {
 }
 
 TEST(GlLayer, TimerMeasuresFinishedWork) {
-  gpgpu::gl::GpuTimer timer(gpgpu::gl::TestContext::info());
-  const auto t = timer.time([] { GPGPU_GL(glFlush()); });
-  EXPECT_GE(t.gpu_seconds, 0.0);
+  const gpgpu::gl::ContextInfo& info = gpgpu::gl::TestContext::info();
+  gpgpu::gl::GpuTimer timer(info);
+  EXPECT_EQ(timer.uses_query(), info.timer_query);
+  const auto sys = gpgpu::assemble_bidomain({256, 256});
+  ch02::PingPongSolver solver = ch02::make_solver(ch02::variant("luminance"), sys);
+  solver.reset(random_guess(sys.grid.nodes(), 5));
+  const auto t = timer.time([&] { solver.iterate(20, 0.8f); });
+  // Real work takes time on either clock, and the GPU's share of it cannot outlast the host's
+  // interval around it (issue to glFinish); 1% and 1 µs allow for the two clocks' resolutions.
+  EXPECT_GT(t.gpu_seconds, 0.0);
   EXPECT_GT(t.wall_seconds, 0.0);
-  EXPECT_EQ(timer.uses_query(), gpgpu::gl::TestContext::info().timer_query);
+  EXPECT_LE(t.gpu_seconds, 1.01 * t.wall_seconds + 1e-6);
 }
 
 // ---- The colour map and the PNG ---------------------------------------------------------------

@@ -109,7 +109,13 @@ std::vector<Candidate> device_candidates(const char* client_extensions, std::str
   std::stable_sort(ordered.begin(), ordered.end(), [](const Device& a, const Device& b) { return !a.software && b.software; });
   std::vector<Candidate> out;
   for (const Device& d : ordered) {
-    const EGLDisplay display = GPGPU_EGL(get_display(EGL_PLATFORM_DEVICE_EXT, d.handle, nullptr));
+    EGLDisplay display = EGL_NO_DISPLAY;
+    try {
+      display = GPGPU_EGL(get_display(EGL_PLATFORM_DEVICE_EXT, d.handle, nullptr));
+    } catch (const ApiError& e) {  // one device failing leaves the others, and the fallback
+      why_not += ", device " + std::to_string(d.index) + " failed: " + e.what();
+      continue;
+    }
     std::string name = "EGL device " + std::to_string(d.index) + " of " + std::to_string(count);
     if (!d.file.empty()) name += " (" + d.file + ")";
     if (d.software) name += " (software)";
@@ -392,11 +398,21 @@ HeadlessContext::HeadlessContext(EglPlatform platform) {
   eglGetError();  // NULL with EGL_BAD_DISPLAY means "no client extensions": handled below
   if (client == nullptr) throw BackendUnavailable("no EGL client extensions (EGL 1.5 / EGL_EXT_client_extensions)");
 
+  // A platform whose listing fails is reported like one that is absent: the other may still work.
+  const auto list = [client](auto&& list_platform, std::string& why_not) -> std::vector<Candidate> {
+    why_not = "listed";
+    try {
+      return list_platform(client, why_not);
+    } catch (const ApiError& e) {
+      why_not = e.what();
+      return {};
+    }
+  };
   std::vector<Candidate> candidates;
   std::string why_device = "not tried", why_surfaceless = "not tried";
-  if (platform != EglPlatform::Surfaceless) candidates = device_candidates(client, why_device);
+  if (platform != EglPlatform::Surfaceless) candidates = list(device_candidates, why_device);
   if (platform != EglPlatform::Device) {
-    auto more = surfaceless_candidates(client, why_surfaceless);
+    auto more = list(surfaceless_candidates, why_surfaceless);
     candidates.insert(candidates.end(), more.begin(), more.end());
   }
   std::string failures, name;

@@ -4,15 +4,13 @@
 // CUDA events (manual time); the counters give GB/s both ways, GFLOP/s and the time over the floor
 // (minimum bytes at the copy bandwidth measured once per process).
 // JSON: --benchmark_out=FILE --benchmark_out_format=json
-#include <map>
-#include <memory>
 #include <string>
 
 #include <benchmark/benchmark.h>
 
 #include "gpgpu/cuda/copy_bandwidth.hpp"
 #include "gpgpu/cuda_jacobi.hpp"
-#include "gpgpu/testing/bench_counters.hpp"
+#include "gpgpu/testing/bench_support.hpp"
 #include "gpgpu/work_counts.hpp"
 
 namespace {
@@ -21,15 +19,9 @@ namespace cj = gpgpu::cuda_jacobi;
 
 constexpr int kItersPerRun = 20;
 
-const gpgpu::LinearSystem& system_of_size(int n) {
-  static std::map<int, std::unique_ptr<gpgpu::LinearSystem>> cache;  // assembling 4096² takes seconds
-  auto& s = cache[n];
-  if (!s) s = std::make_unique<gpgpu::LinearSystem>(gpgpu::assemble_bidomain({n, n}));
-  return *s;
-}
-
 void run(benchmark::State& state, const std::string& variant, int n, cj::LaunchConfig launch) {
-  const gpgpu::LinearSystem& sys = system_of_size(n);  // device 0 is open: the benchmark main did it
+  // Device 0 is open: the benchmark main did it.
+  const gpgpu::LinearSystem& sys = gpgpu::testing::cached_bidomain_system(n, n);
   auto solver = cj::make_solver(variant, sys, launch);
   solver->upload(std::vector<float>(static_cast<std::size_t>(sys.grid.nodes()), 1.0f));
   solver->run(kItersPerRun, 0.8f);  // warm-up: clocks, caches, first-launch costs

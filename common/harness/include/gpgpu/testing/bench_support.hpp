@@ -1,13 +1,27 @@
-/// @file bench_counters.hpp
-/// @brief The rates every Jacobi benchmark reports, all from the one work table (work_counts.hpp).
+/// @file bench_support.hpp
+/// @brief What every Jacobi benchmark shares: the assembled systems, kept across the calls Google
+/// Benchmark makes of one benchmark, and the rates it reports, all from the one work table.
 #pragma once
 #include <cstdint>
+#include <map>
+#include <memory>
+#include <utility>
 
 #include <benchmark/benchmark.h>
 
+#include "gpgpu/problem.hpp"
 #include "gpgpu/work_counts.hpp"
 
 namespace gpgpu::testing {
+
+/// The bidomain system of an nx x ny grid, assembled on first use and kept for the process:
+/// Google Benchmark calls a benchmark several times, and assembling 4096² takes seconds.
+inline const LinearSystem& cached_bidomain_system(int nx, int ny) {
+  static std::map<std::pair<int, int>, std::unique_ptr<LinearSystem>> cache;
+  auto& s = cache[{nx, ny}];
+  if (!s) s = std::make_unique<LinearSystem>(assemble_bidomain({nx, ny}));
+  return *s;
+}
 
 /// Sets ms/iter, GB/s_min, GB/s_all and GFLOP/s (decimal units) for a benchmark whose every
 /// iteration runs `iters_per_run` Jacobi iterations on `nodes` unknowns. Google Benchmark divides
