@@ -99,11 +99,13 @@ int main(int argc, char** argv) {
     bool compare_cuda = false;
     int cuda_device = 0;
     double cuda_open_s = 0;
-    cli.app().add_flag("--compare-cuda", compare_cuda,
-                       "also run each kernel's CUDA original (kernels/cuda/) on the same GPU, same run");
+    std::string cuda_name;
+    CLI::Option* compare_flag = cli.app().add_flag(
+        "--compare-cuda", compare_cuda, "also run each kernel's CUDA original (kernels/cuda/) on the same GPU, same run");
     cli.app()
         .add_option("--cuda-device", cuda_device, "CUDA device of --compare-cuda (the same GPU as the OpenCL device)")
         ->check(gpgpu::integer_in_range(0, 255))
+        ->needs(compare_flag)
         ->capture_default_str();
 #endif
     const gpgpu::CommonOptions& opt = cli.parse(argc, argv);
@@ -122,7 +124,7 @@ int main(int argc, char** argv) {
     if (compare_cuda) {
       if (!device.is_gpu) throw gpgpu::UsageError("--compare-cuda needs an OpenCL GPU device (try --cl-type gpu)");
       gpgpu::Stopwatch clock;  // CUDA's start-up beside OpenCL's: the runtime creates its context here
-      const std::string cuda_name = ch08::open_cuda_device(cuda_device);
+      cuda_name = ch08::open_cuda_device(cuda_device);
       cuda_open_s = clock.seconds();
       std::cout << "CUDA:     device " << cuda_device << ", " << cuda_name
                 << (cuda_name == device.name ? " (the same GPU)" : " -- NOT the OpenCL device: compare with care")
@@ -166,7 +168,7 @@ int main(int argc, char** argv) {
         row.variant = "cuda_" + std::string(v->cuda_variant);
         row.description = "CUDA original of " + std::string(v->name) + "; " + twin.launch + " (kernels/cuda/" +
                           std::string(v->cuda_file) + ")";
-        row.device = device.name + " (CUDA)";
+        row.device = cuda_name + " (CUDA)";
         row.timer = "CUDA events";
         const double cuda_ms = exp.record(std::cout, row, std::move(twin.result)).ms_per_iter();
         twins.push_back({std::string(v->name), "kernels/cuda/" + std::string(v->cuda_file), opencl_ms, cuda_ms});

@@ -38,17 +38,6 @@ void check_fits(const std::vector<std::string>& variants, const gpgpu::Grid& gri
   for (const std::string& v : variants) cj::check_limits(v, grid);
 }
 
-gpgpu::VariantResult run_variant(cj::Solver& solver, const gpgpu::JacobiExperiment& exp) {
-  const gpgpu::CommonOptions& opt = exp.options();
-  gpgpu::VariantResult result;
-  result.samples = gpgpu::repeat_runs(opt, [&] {
-    solver.upload(exp.initial_guess());  // untimed, as in the paper
-    return solver.run(opt.iters, static_cast<float>(opt.omega));
-  });
-  result.solution = solver.download();
-  return result;
-}
-
 // Time per iteration against the floor (minimum bytes at the measured copy bandwidth), and the
 // speedups over chapter 01's CPU solver on the same system.
 void print_speedups(std::ostream& out, const std::vector<gpgpu::ResultRow>& rows, const ch01::CpuBaseline* cpu,
@@ -123,7 +112,7 @@ int run_table(const gpgpu::CommonOptions& opt, const CudaOptions& cuda,
     row.timer = "CUDA events";
     row.work = gpgpu::work_counts(info.work);
     row.limit = gpu.limit;
-    exp.record(std::cout, row, run_variant(*solver, exp));
+    exp.record(std::cout, row, cj::run_experiment(*solver, exp));
     for (auto& r : then_rows(info.paper_name)) then.push_back(std::move(r));
   }
   print_speedups(std::cout, exp.rows(), with_cpu ? &cpu : nullptr, device["floor_and_speedup"]);

@@ -55,12 +55,18 @@ TEST(OpenClErrors, BuildFailureNamesTheFileAndKeepsTheLog) {
     EXPECT_TRUE(contains(e.what(), "kernels/opencl/does_not_compile.cl")) << e.what();
     EXPECT_TRUE(contains(e.what(), "CL_BUILD_PROGRAM_FAILURE")) << e.what();
     EXPECT_TRUE(contains(e.log(), "no_such_name")) << e.log();
-    // The #line 1 "<file>" directive puts the file name and the right line into PoCL's log; NVIDIA's
-    // compiler ignores it and says "<kernel>:3" (the message above still names the file).
-    if (!contains(e.log(), "<kernel>")) {
-      EXPECT_TRUE(contains(e.log(), "does_not_compile.cl:2")) << "the #line directive should name the file:\n" << e.log();
-    }
+    // The #line 1 "<file>" directive (PoCL) or the rewritten "<kernel>:N" (NVIDIA) names file and line.
+    EXPECT_TRUE(contains(e.log(), "does_not_compile.cl:2")) << "the log should name the file and line:\n" << e.log();
   }
+}
+
+TEST(OpenClErrors, NvidiaStyleLogPositionsBecomeFileLines) {
+  // NVIDIA's compiler counts the #line directive as line 1 of "<kernel>".
+  const std::string nvidia = "<kernel>:3:9: error: use of undeclared identifier 'x'\n<kernel>:12:1: note: here\n";
+  EXPECT_EQ(gpgpu::ocl::log_with_file_lines(nvidia, "kernels/opencl/k.cl"),
+            "kernels/opencl/k.cl:2:9: error: use of undeclared identifier 'x'\nkernels/opencl/k.cl:11:1: note: here\n");
+  const std::string pocl = "kernels/opencl/k.cl:2:9: error: use of undeclared identifier 'x'\n";
+  EXPECT_EQ(gpgpu::ocl::log_with_file_lines(pocl, "kernels/opencl/k.cl"), pocl);
 }
 
 TEST(OpenClDevices, ListingShowsEveryPlatformWithIndices) {

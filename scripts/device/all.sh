@@ -14,9 +14,11 @@ if [ ${#topics[@]} -eq 0 ]; then
 fi
 revision=$(cat .device/revision 2>/dev/null || echo unknown)
 start=$(date +%s)
-cmake --preset h100 -DGPGPU_GIT_REVISION="$revision" > "$root_out/build.log" 2>&1
-if ! cmake --build --preset h100 >> "$root_out/build.log" 2>&1; then
-  echo "BUILD FAILED"; grep -E "error|FAILED" "$root_out/build.log" | head -40
+# A failed configure or build ends the batch: old binaries in build-h100 would measure old code.
+if ! cmake --preset h100 -DGPGPU_GIT_REVISION="$revision" > "$root_out/build.log" 2>&1 ||
+   ! cmake --build --preset h100 >> "$root_out/build.log" 2>&1; then
+  echo "CONFIGURE OR BUILD FAILED"; grep -E "Error|error|FAILED" "$root_out/build.log" | head -40
+  exit 1
 fi
 echo "build: $(( $(date +%s) - start )) s"
 for t in "${topics[@]}"; do

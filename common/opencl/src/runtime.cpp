@@ -1,7 +1,9 @@
 // Context, queue and program build, each step timed for the start-up table.
 #include "gpgpu/opencl/runtime.hpp"
 
+#include <algorithm>
 #include <iostream>
+#include <regex>
 
 #include "gpgpu/memory.hpp"
 #include "gpgpu/timing.hpp"
@@ -33,7 +35,7 @@ cl::Program Runtime::build(const EmbeddedText& source, const std::string& option
     program.build(std::vector<cl::Device>{device_}, all_options.c_str());
   } catch (const cl::BuildError& e) {
     std::string log;
-    for (const auto& [device, device_log] : e.getBuildLog()) log += device_log;
+    for (const auto& [device, device_log] : e.getBuildLog()) log += log_with_file_lines(device_log, std::string(source.path));
     std::cerr << source.path << ": OpenCL C build failed for " << info_.name << " (options: " << all_options
               << "), build log:\n"
               << log << (log.empty() || log.back() == '\n' ? "" : "\n") << std::flush;
@@ -45,6 +47,19 @@ cl::Program Runtime::build(const EmbeddedText& source, const std::string& option
   }
   startup_.builds.emplace_back(std::string(source.path), clock.seconds());
   return program;
+}
+
+std::string log_with_file_lines(const std::string& log, const std::string& path) {
+  static const std::regex kernel_line("<kernel>:([0-9]+)");
+  std::string out;
+  auto last = log.cbegin();
+  for (std::sregex_iterator it(log.begin(), log.end(), kernel_line), end; it != end; ++it) {
+    out.append(last, (*it)[0].first);
+    out += path + ":" + std::to_string(std::max(1, std::stoi((*it)[1].str()) - 1));
+    last = (*it)[0].second;
+  }
+  out.append(last, log.cend());
+  return out;
 }
 
 Runtime& shared_runtime() {

@@ -53,4 +53,15 @@ std::unique_ptr<Solver> make_solver(std::string_view variant, const LinearSystem
   return make_pitched_solver(info, sys, config, PitchedKind::symmetric);
 }
 
+VariantResult run_experiment(Solver& solver, const JacobiExperiment& exp) {
+  const CommonOptions& opt = exp.options();
+  VariantResult result;
+  result.samples = repeat_runs(opt, [&] {
+    solver.upload(exp.initial_guess());
+    return solver.run(opt.iters, static_cast<float>(opt.omega));
+  });
+  result.solution = solver.download();
+  return result;
+}
+
 }  // namespace gpgpu::cuda_jacobi

@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gpgpu/experiment.hpp"
 #include "gpgpu/problem.hpp"
 
 namespace gpgpu::cuda_jacobi {
@@ -82,5 +83,10 @@ void check_limits(std::string_view variant, const Grid& grid);
 /// Builds the solver and uploads the matrix and f (untimed). Throws UsageError when the grid does
 /// not fit into the free device memory or a limit of the variant (texture width, block size).
 std::unique_ptr<Solver> make_solver(std::string_view variant, const LinearSystem& sys, const LaunchConfig& config = {});
+
+/// One variant's share of a chapter run: the experiment's warm-ups and timed repeats, each from its
+/// initial guess (uploaded untimed, as in the paper) for its iterations; returns the CUDA-event
+/// times and the final iterate. Chapters 03-07b and chapter 08's --compare-cuda call it.
+VariantResult run_experiment(Solver& solver, const JacobiExperiment& exp);
 
 }  // namespace gpgpu::cuda_jacobi

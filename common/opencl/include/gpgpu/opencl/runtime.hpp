@@ -35,6 +35,11 @@ struct StartupTimes {
 };
 
 /// A program whose build failed: the message is one line, log() holds the compiler's output.
+/// A build log as if the compiler had honoured the `#line 1 "<path>"` that Runtime::build puts in
+/// front of every source: NVIDIA's compiler ignores it and writes "<kernel>:N", N counting that
+/// directive as line 1; this rewrites each such position to "<path>:N-1". Other logs pass unchanged.
+std::string log_with_file_lines(const std::string& log, const std::string& path);
+
 class BuildFailed : public ApiError {
  public:
   BuildFailed(const std::string& message, std::string log) : ApiError(message), log_(std::move(log)) {}
