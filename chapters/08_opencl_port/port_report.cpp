@@ -6,14 +6,14 @@
 
 #include "gpgpu/paper002.hpp"
 #include "gpgpu/paper003.hpp"
+#include "gpgpu/report.hpp"
 
 namespace ch08 {
 namespace {
 
 std::string fixed(double value, int digits) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, value);
-  return buf;
+  constexpr const char* kFormats[] = {"%.0f", "%.1f", "%.2f", "%.3f", "%.4f"};
+  return gpgpu::format_cell(kFormats[std::clamp(digits, 0, 4)], value);
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "gpgpu/errors.hpp"
 #include "gpgpu/memory.hpp"
 #include "gpgpu/work_counts.hpp"
+#include "gpgpu/report.hpp"
 #include "gpu_context.hpp"
 #include "options.hpp"
 #include "paper_figures.hpp"
@@ -27,11 +28,7 @@ constexpr double kHostBytesPerNode = 2 * 4 + ch01::kHostBytesPerNode + 2 * 4;
 // Iterations per candidate launch configuration when a variant is tuned.
 constexpr int kTuneIters = 20;
 
-std::string fmt(const char* format, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, format, v);
-  return buf;
-}
+const auto fmt = gpgpu::format_cell;
 
 // Every variant fits (device memory, texture width) before the long CPU reference starts.
 void check_fits(const std::vector<std::string>& variants, const gpgpu::Grid& grid) {

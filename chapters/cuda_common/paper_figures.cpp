@@ -4,6 +4,7 @@
 #include <string>
 
 #include "gpgpu/paper000.hpp"
+#include "gpgpu/work_counts.hpp"
 
 namespace cuda_chapter {
 
@@ -24,12 +25,13 @@ std::vector<gpgpu::ThenNowRow> then_rows(std::string_view implementation) {
   std::vector<gpgpu::ThenNowRow> rows;
   constexpr double kNodes = 512.0 * 1024.0 * 1000.0;  // Table 1 at width 512, 1000 iterations
   constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+  const gpgpu::WorkCounts& work = gpgpu::work_counts("jacobi9");  // the paper's 80 B and 48 B per node
   for (const p::Machine& m : p::kMachines) {
     const auto t = sweep_seconds(implementation, m.key, 512);
     if (!t) continue;
-    const double gbs_min = 48.0 * kNodes / *t / kGiB;
+    const double gbs_min = work.bytes_min * kNodes / *t / kGiB;
     rows.push_back({"then", std::string(m.gpu), std::string(implementation) + " (Table 1, 512 wide, x2)", 2.0 * *t,
-                    NAN, 80.0 * kNodes / *t / kGiB, gbs_min, gbs_min / m.gpu_peak_gbs});
+                    NAN, work.bytes_all * kNodes / *t / kGiB, gbs_min, gbs_min / m.gpu_peak_gbs});
   }
   return rows;
 }

@@ -13,6 +13,7 @@
 #include "gpgpu/reference.hpp"
 #include "gpgpu/timing.hpp"
 #include "gpgpu/verify.hpp"
+#include "gpgpu/report.hpp"
 #include "paper_figures.hpp"
 
 namespace cuda_chapter {
@@ -42,12 +43,7 @@ struct SweepPoint {
   gpgpu::Verification check;
 };
 
-std::string cell(const char* format, double v) {
-  if (!std::isfinite(v)) return "-";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, format, v);
-  return buf;
-}
+const auto cell = gpgpu::format_cell;
 
 double paper_or_nan(const std::string& variant, std::string_view machine, int width) {
   const auto s = sweep_seconds(cj::variant_info(variant).paper_name, machine, width);

@@ -11,15 +11,15 @@
 #include "gpgpu/timing.hpp"
 
 namespace gpgpu {
-namespace {
-
-std::string fmt(const char* format, double value) {
+std::string format_cell(const char* format, double value) {
   if (!std::isfinite(value)) return "-";
   char buf[64];
   std::snprintf(buf, sizeof buf, format, value);
   return buf;
 }
 
+namespace {
+const auto fmt = format_cell;  // short name for the many cells below
 }  // namespace
 
 void print_text_table(std::ostream& out, const std::vector<std::vector<std::string>>& rows, std::size_t left_aligned) {

@@ -7,7 +7,6 @@
 #include <gtest/gtest.h>
 
 #include "gpgpu/cuda/buffers.hpp"
-#include "gpgpu/cuda/device.hpp"
 #include "gpgpu/layouts.hpp"
 #include "interleaved_rows.hpp"
 #include "gpgpu/testing/jacobi_check.hpp"
@@ -43,10 +42,7 @@ struct Case {
   int block;
 };
 
-class InterleavedRows : public ::testing::TestWithParam<Case> {
- protected:
-  static void SetUpTestSuite() { (void)gpgpu::cuda::open_device(0); }
-};
+class InterleavedRows : public ::testing::TestWithParam<Case> {};  // device 0: opened by the test main
 
 TEST_P(InterleavedRows, MatchesTheReference) {
   const Case c = GetParam();

@@ -10,7 +10,7 @@
 
 #include "aligned_double.hpp"
 #include "gpgpu/cuda/buffers.hpp"
-#include "gpgpu/cuda/device.hpp"
+#include "gpgpu/layouts.hpp"
 #include "gpgpu/testing/jacobi_check.hpp"
 
 namespace {
@@ -35,7 +35,8 @@ std::vector<double> solve(const gpgpu::LinearSystem& sys, std::span<const float>
   const gpgpu::Grid g = sys.grid;
   const auto n = static_cast<std::size_t>(g.nodes());
   const std::int64_t offset = ex04::aligned_offset_elements(g.nx, 128, 8);
-  const std::size_t padded = static_cast<std::size_t>(offset) + n + static_cast<std::size_t>(g.nx) + 1;
+  const gpgpu::GhostPadded<double> host_x = gpgpu::make_ghost_padded<double>(g, widen(x0), offset);
+  const std::size_t padded = host_x.data.size();
   std::array<DeviceBuffer<double>, 9> diag;
   for (std::size_t d = 0; d < 9; ++d) {
     diag[d] = DeviceBuffer<double>(n);
@@ -43,9 +44,7 @@ std::vector<double> solve(const gpgpu::LinearSystem& sys, std::span<const float>
   }
   DeviceBuffer<double> f(n), x(padded), x_new(padded);
   f.upload(widen(sys.rhs));
-  std::vector<double> host_x(padded, 0.0);
-  std::copy(x0.begin(), x0.end(), host_x.begin() + offset);
-  x.upload(host_x);
+  x.upload(host_x.data);
   x_new.fill_bytes(0);
   GPGPU_CUDA_CHECK(cudaMemset(x_new.get() + offset, 0xFF, n * sizeof(double)));
   for (int it = 0; it < iters; ++it) {
@@ -63,10 +62,7 @@ struct Case {
   int iters;
 };
 
-class AlignedDouble : public ::testing::TestWithParam<Case> {
- protected:
-  static void SetUpTestSuite() { (void)gpgpu::cuda::open_device(0); }
-};
+class AlignedDouble : public ::testing::TestWithParam<Case> {};  // device 0: opened by the test main
 
 TEST_P(AlignedDouble, MatchesTheDoubleReference) {
   const Case c = GetParam();

@@ -7,16 +7,12 @@
 #include <gtest/gtest.h>
 
 #include "gpgpu/cuda/check.hpp"
-#include "gpgpu/cuda/device.hpp"
 #include "gpgpu/testing/jacobi_check.hpp"
 #include "pitched_upload.hpp"
 
 namespace {
 
-class PitchedUpload : public ::testing::TestWithParam<gpgpu::Grid> {
- protected:
-  static void SetUpTestSuite() { (void)gpgpu::cuda::open_device(0); }
-};
+class PitchedUpload : public ::testing::TestWithParam<gpgpu::Grid> {};  // device 0: opened by the test main
 
 TEST_P(PitchedUpload, RoundTripAndLayout) {
   const gpgpu::Grid g = GetParam();

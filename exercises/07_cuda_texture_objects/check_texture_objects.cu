@@ -9,7 +9,6 @@
 #include <gtest/gtest.h>
 
 #include "gpgpu/cuda/buffers.hpp"
-#include "gpgpu/cuda/device.hpp"
 #include "gpgpu/errors.hpp"
 #include "gpgpu/testing/jacobi_check.hpp"
 #include "texture_objects.hpp"
@@ -30,10 +29,7 @@ __global__ void smooth(cudaTextureObject_t in, float* out, int n) {
   if (i <= n) out[i] = 0.25f * (tex1Dfetch<float>(in, i - 1) + tex1Dfetch<float>(in, i) + tex1Dfetch<float>(in, i + 1));
 }
 
-class TextureObjects : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() { (void)gpgpu::cuda::open_device(0); }
-};
+class TextureObjects : public ::testing::Test {};  // device 0: opened by the test main
 
 TEST_F(TextureObjects, ReadsTheBufferElementByElement) {
   const int count = 1 << 20;
@@ -68,6 +64,9 @@ TEST_F(TextureObjects, SwappingObjectsSwapsPingPongBuffers) {
   x[1].fill_bytes(0);
   const std::array<cudaTextureObject_t, 2> tex{ex07::create_linear_texture(x[0].get(), n + 2),
                                                ex07::create_linear_texture(x[1].get(), n + 2)};
+  ASSERT_NE(tex[0], 0u) << "no texture object was created";
+  ASSERT_NE(tex[1], 0u) << "no texture object was created";
+  ASSERT_NE(tex[0], tex[1]) << "one object for two buffers";
   int cur = 0;
   for (int s = 0; s < steps; ++s, cur ^= 1) {
     smooth<<<(n + 255) / 256, 256>>>(tex[cur], x[1 - cur].get(), n);

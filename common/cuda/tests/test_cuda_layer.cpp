@@ -17,10 +17,7 @@ namespace {
 
 using namespace gpgpu::cuda;
 
-class CudaLayer : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() { (void)open_device(0); }
-};
+class CudaLayer : public ::testing::Test {};  // device 0: opened by the test main
 
 TEST_F(CudaLayer, CheckedCallsThrowApiErrorWithCudasText) {
   void* p = nullptr;

@@ -31,7 +31,7 @@ class LinearSolver final : public PingPongSolver {
     f_ = DeviceBuffer<float>(n);
     f_.upload(sys.rhs);
     // Same padded length as the host layout; a multiple of 32 floats keeps the texture size tidy.
-    padded_size_ = make_ghost_padded_zero<float>(grid_, offset_, 32).data.size();
+    padded_size_ = static_cast<std::size_t>(ghost_padded_length(grid_, offset_, 32));
     // A texture's base address must be a multiple of textureAlignment (512 B on the H100), more
     // than cudaMalloc promises (256 B): allocate a little more and start at the next multiple.
     const std::size_t alignment = kind_ == LinearKind::texture ? texture_limits().alignment : 256;
@@ -115,8 +115,7 @@ TextureLimits texture_limits() {
 
 std::size_t linear_padded_floats(const Grid& grid) {
   // The largest offset of the three layouts (aligned to 32), the unknowns, nx+1 behind, rounded to 32.
-  const std::int64_t total = aligned_offset(grid, 32) + grid.nodes() + simple_offset(grid);
-  return static_cast<std::size_t>((total + 31) / 32 * 32);
+  return static_cast<std::size_t>(ghost_padded_length(grid, aligned_offset(grid, 32), 32));
 }
 
 std::unique_ptr<Solver> make_linear_solver(const VariantInfo& info, const LinearSystem& sys,

@@ -28,9 +28,8 @@ class PitchedSolver final : public PingPongSolver {
     check_block(info, block_x_, block_y_);
     const std::size_t rows = static_cast<std::size_t>(grid_.ny) + 2 * kGhostRows;
     const auto add = [&](std::span<const float> values) {
-      PitchedBuffer<float>& b = coef_.emplace_back(static_cast<std::size_t>(grid_.nx), rows);
-      b.fill_bytes(0);
-      b.upload_rows(values, static_cast<std::size_t>(grid_.nx), static_cast<std::size_t>(grid_.ny), kGhostRows);
+      coef_.push_back(cuda::pitched_with_ghost_rows(values, static_cast<std::size_t>(grid_.nx),
+                                              static_cast<std::size_t>(grid_.ny), kGhostRows));
     };
     if (kind_ == PitchedKind::symmetric) {
       for (Dir d : kUpperDirs) add(sys.A.diag[static_cast<std::size_t>(idx(d))]);
@@ -54,7 +53,7 @@ class PitchedSolver final : public PingPongSolver {
     x_[0].fill_bytes(0);
     x_[0].upload_rows(x0, nx, ny, kGhostRows);
     x_[1].fill_bytes(0);  // ghosts and padding zero, the unknowns NaN
-    GPGPU_CUDA_CHECK(cudaMemset2D(origin(x_[1]), x_[1].pitch_bytes(), 0xFF, nx * sizeof(float), ny));
+    x_[1].fill_block_bytes(0xFF, nx, ny, kGhostRows);
     current_ = 0;
   }
 
@@ -108,8 +107,8 @@ class PitchedSolver final : public PingPongSolver {
   [[nodiscard]] const VariantInfo& info() const override { return info_; }
 
  private:
-  float* origin(PitchedBuffer<float>& b) const { return b.get() + kGhostRows * pitch_; }
-  const float* origin(const PitchedBuffer<float>& b) const { return b.get() + kGhostRows * pitch_; }
+  static float* origin(PitchedBuffer<float>& b) { return b.row(kGhostRows); }
+  static const float* origin(const PitchedBuffer<float>& b) { return b.row(kGhostRows); }
 
   // As many rows per thread (up to 16) as keep at least eight waves of resident threads. More rows
   // save loads (each x and coefficient row is loaded once per thread, plus one row per strip), but

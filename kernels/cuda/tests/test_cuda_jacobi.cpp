@@ -9,7 +9,6 @@
 
 #include <gtest/gtest.h>
 
-#include "gpgpu/cuda/device.hpp"
 #include "gpgpu/cuda_jacobi.hpp"
 #include "gpgpu/errors.hpp"
 #include "gpgpu/reference.hpp"
@@ -66,10 +65,7 @@ const CaseData& data(std::size_t index) {
   return it->second;
 }
 
-class CudaJacobi : public ::testing::TestWithParam<std::tuple<std::string, std::size_t>> {
- protected:
-  static void SetUpTestSuite() { (void)gpgpu::cuda::open_device(0); }
-};
+class CudaJacobi : public ::testing::TestWithParam<std::tuple<std::string, std::size_t>> {};  // device 0: opened by the test main
 
 TEST_P(CudaJacobi, MatchesTheReference) {
   const auto& [variant, index] = GetParam();
@@ -108,10 +104,7 @@ INSTANTIATE_TEST_SUITE_P(AllVariants, CudaJacobi,
                                             ::testing::Range<std::size_t>(0, cases().size())),
                          case_name);
 
-class CudaJacobiSolver : public ::testing::TestWithParam<std::string> {
- protected:
-  static void SetUpTestSuite() { (void)gpgpu::cuda::open_device(0); }
-};
+class CudaJacobiSolver : public ::testing::TestWithParam<std::string> {};  // device 0: opened by the test main
 
 TEST_P(CudaJacobiSolver, ZeroIterationsGiveTheUploadBack) {
   // Upload and download agree on the layout (ghosts, offsets, pitch) for every variant.

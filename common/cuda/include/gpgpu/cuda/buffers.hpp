@@ -101,8 +101,18 @@ class PitchedBuffer {
   [[nodiscard]] std::size_t rows() const { return rows_; }
   [[nodiscard]] std::size_t bytes() const { return pitch_bytes_ * rows_; }
 
+  /// Where row r begins (element (0, r)).
+  [[nodiscard]] T* row(std::size_t r) { return get() + r * pitch(); }
+  [[nodiscard]] const T* row(std::size_t r) const { return get() + r * pitch(); }
+
   /// Sets every byte of every row, padding included.
   void fill_bytes(int byte) { GPGPU_CUDA_CHECK(cudaMemset2D(ptr_, pitch_bytes_, byte, pitch_bytes_, rows_)); }
+  /// Sets every byte of columns 0..width-1 of rows first_row.. to `byte`, padding and other rows
+  /// untouched (0xFF makes float NaN: an output element a kernel does not write stays NaN).
+  void fill_block_bytes(int byte, std::size_t width, std::size_t rows, std::size_t first_row) {
+    if (width > pitch() || first_row + rows > rows_) throw std::length_error("PitchedBuffer::fill_block_bytes: outside");
+    GPGPU_CUDA_CHECK(cudaMemset2D(row(first_row), pitch_bytes_, byte, width * sizeof(T), rows));
+  }
   /// Copies a dense host block of `rows` × `width` values into rows first_row.. (columns 0..width-1).
   void upload_rows(std::span<const T> host, std::size_t width, std::size_t rows, std::size_t first_row) {
     if (host.size() != width * rows || width > pitch() || first_row + rows > rows_)
@@ -125,6 +135,17 @@ class PitchedBuffer {
   std::size_t width_ = 0;
   std::size_t rows_ = 0;
 };
+
+/// The layout of chapter 05 on: `rows` × `width` values with `ghost_rows` zero rows above and
+/// below, and zero padding at the end of every row.
+template <typename T>
+[[nodiscard]] PitchedBuffer<T> pitched_with_ghost_rows(std::span<const T> values, std::size_t width, std::size_t rows,
+                                                       std::size_t ghost_rows) {
+  PitchedBuffer<T> b(width, rows + 2 * ghost_rows);
+  b.fill_bytes(0);
+  b.upload_rows(values, width, rows, ghost_rows);
+  return b;
+}
 
 /// Owns one CUDA event.
 class Event {
