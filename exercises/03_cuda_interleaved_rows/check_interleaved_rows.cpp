@@ -36,28 +36,21 @@ std::vector<float> solve(const gpgpu::LinearSystem& sys, std::span<const float> 
   return x.download(static_cast<std::size_t>(offset), static_cast<std::size_t>(g.nodes()));
 }
 
-struct Case {
-  gpgpu::Grid grid;
-  int iters;
-  int block;
-};
+using gpgpu::testing::JacobiCase;
 
-class InterleavedRows : public ::testing::TestWithParam<Case> {};  // device 0: opened by the test main
+class InterleavedRows : public ::testing::TestWithParam<JacobiCase> {};  // device 0: opened by the test main
 
 TEST_P(InterleavedRows, MatchesTheReference) {
-  const Case c = GetParam();
+  const JacobiCase c = GetParam();
   const auto sys = gpgpu::assemble_bidomain(c.grid);
   const auto x0 = gpgpu::testing::random_guess(c.grid.nodes(), 3);
   EXPECT_TRUE(gpgpu::testing::matches_reference(solve(sys, x0, c.iters, c.block), sys, x0, c.iters));
 }
 
 INSTANTIATE_TEST_SUITE_P(AwkwardSizes, InterleavedRows,
-                         ::testing::Values(Case{{1, 1}, 3, 64}, Case{{2, 7}, 2, 64}, Case{{17, 1023}, 7, 100},
-                                           Case{{513, 1024}, 10, 64}, Case{{4097, 33}, 5, 256}),
-                         [](const auto& info) {
-                           std::string name = info.param.grid.str();
-                           name += "_it" + std::to_string(info.param.iters);
-                           return name;
-                         });
+                         ::testing::Values(JacobiCase{{1, 1}, 3, 64}, JacobiCase{{2, 7}, 2, 64},
+                                           JacobiCase{{17, 1023}, 7, 100},
+                                           JacobiCase{{513, 1024}, 10, 64}, JacobiCase{{4097, 33}, 5, 256}),
+                         gpgpu::testing::case_name);
 
 }  // namespace

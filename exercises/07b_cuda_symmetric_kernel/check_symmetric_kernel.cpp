@@ -38,28 +38,21 @@ std::vector<float> solve(const gpgpu::LinearSystem& sys, std::span<const float> 
   return x.download_rows(nx, ny, kGhostRows);
 }
 
-struct Case {
-  gpgpu::Grid grid;
-  int iters;
-  int block;
-};
+using gpgpu::testing::JacobiCase;
 
-class SymmetricKernel : public ::testing::TestWithParam<Case> {};  // device 0: opened by the test main
+class SymmetricKernel : public ::testing::TestWithParam<JacobiCase> {};  // device 0: opened by the test main
 
 TEST_P(SymmetricKernel, MatchesTheNineDiagonalReference) {
-  const Case c = GetParam();
+  const JacobiCase c = GetParam();
   const auto sys = gpgpu::assemble_bidomain(c.grid);
   const auto x0 = gpgpu::testing::random_guess(c.grid.nodes(), 10);
   EXPECT_TRUE(gpgpu::testing::matches_reference(solve(sys, x0, c.iters, c.block), sys, x0, c.iters));
 }
 
 INSTANTIATE_TEST_SUITE_P(AwkwardSizes, SymmetricKernel,
-                         ::testing::Values(Case{{1, 1}, 3, 64}, Case{{2, 7}, 2, 32}, Case{{17, 1023}, 7, 64},
-                                           Case{{512, 40}, 4, 128}, Case{{513, 300}, 9, 96}),
-                         [](const auto& info) {
-                           std::string name = info.param.grid.str();
-                           name += "_it" + std::to_string(info.param.iters);
-                           return name;
-                         });
+                         ::testing::Values(JacobiCase{{1, 1}, 3, 64}, JacobiCase{{2, 7}, 2, 32},
+                                           JacobiCase{{17, 1023}, 7, 64},
+                                           JacobiCase{{512, 40}, 4, 128}, JacobiCase{{513, 300}, 9, 96}),
+                         gpgpu::testing::case_name);
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <random>
 #include <span>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -36,6 +37,22 @@ inline ::testing::AssertionResult matches_reference(std::span<const float> got, 
   const Verification v = verify_solution(got, ref, tolerance > 0 ? tolerance : jacobi_tolerance(iters));
   if (v.pass) return ::testing::AssertionSuccess() << v.summary();
   return ::testing::AssertionFailure() << sys.grid.str() << ", " << iters << " iterations: " << v.summary();
+}
+
+/// The parameter of most kernel checks: a grid, an iteration count and the block size to launch.
+struct JacobiCase {
+  Grid grid;
+  int iters = 1;
+  int block = 0;
+};
+
+/// Test-name suffix of a JacobiCase: "17x1023_it7_b100".
+inline std::string case_name(const ::testing::TestParamInfo<JacobiCase>& info) {
+  const JacobiCase& c = info.param;
+  std::string name = c.grid.str();
+  name += "_it" + std::to_string(c.iters);
+  name += "_b" + std::to_string(c.block);
+  return name;
 }
 
 }  // namespace gpgpu::testing
