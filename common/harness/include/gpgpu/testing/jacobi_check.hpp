@@ -3,6 +3,7 @@
 /// a result with the CPU double-precision reference (linked into every test by gpgpu_add_test()).
 #pragma once
 #include <cstdint>
+#include <ostream>
 #include <random>
 #include <span>
 #include <string>
@@ -45,6 +46,11 @@ struct JacobiCase {
   int iters = 1;
   int block = 0;
 };
+
+/// How GoogleTest prints a JacobiCase in a failure message ("17x1023, 7 iterations, block 100").
+inline void PrintTo(const JacobiCase& c, std::ostream* os) {
+  *os << c.grid.str() << ", " << c.iters << " iterations, block " << c.block;
+}
 
 /// Test-name suffix of a JacobiCase: "17x1023_it7_b100".
 inline std::string case_name(const ::testing::TestParamInfo<JacobiCase>& info) {
