@@ -1,26 +1,36 @@
 # One function registers a chapter with everything that belongs to it (in the spirit of the
-# OpenCL-SDK's add_sample): the executable, its smoke and command-line tests with CTest labels,
-# and its place in the tour. Tests and benchmarks have their own small functions below.
+# OpenCL-SDK's add_sample): the executable, its backends, its smoke test, the command-line cases of
+# the option groups it uses, and its place in the tour. Tests and benchmarks have their own small
+# functions below.
 #
-#   gpgpu_add_chapter(ID 01 TARGET ch01_cpu_jacobi BACKEND cpu
-#                     TITLE "CPU weighted Jacobi"
-#                     SOURCES main.cpp LINK ch01_solvers
-#                     [QUICK_ARGS --quick ...] [NO_CLI_TESTS])
+#   gpgpu_add_chapter(ID 03 TARGET ch03_cuda_simple
+#                     TITLE "CUDA weighted Jacobi, simple"
+#                     BACKENDS cuda                       # all required: otherwise the chapter is off
+#                     [OPTIONAL_BACKENDS cuda opencl gl]  # used when built, else a NotBuilt note
+#                     SOURCES main.cpp LINK ch03_simple
+#                     [CUDA_SOURCES f.cpp] [CUDA_LINK lib] [OPENCL_SOURCES ...] [OPENCL_LINK ...]
+#                     [GL_SOURCES ...] [GL_LINK ...]
+#                     OPTION_GROUPS jacobi
+#                     [QUICK_ARGS --quick ...])
 #
-#   gpgpu_add_test(NAME test_ch01_solvers BACKEND cpu SOURCES a.cpp LINK ch01_solvers [LABELS x])
-#   gpgpu_add_benchmark(NAME bench_ch01 BACKEND cpu SOURCES b.cpp LINK ch01_solvers
-#                       [SMOKE_ARGS --benchmark_filter=...])
+#   gpgpu_add_test(NAME test_ch01_solvers BACKEND cpu SOURCES a.cpp LINK ch01_cpu [LABELS x])
+#   gpgpu_add_benchmark(NAME bench_ch01 BACKEND cpu SOURCES b.cpp LINK ch01_cpu [SMOKE_ARGS ...])
 #
-# BACKEND is one of cpu, gl, cuda, opencl. When that backend is off the chapter is not built and
-# the configure summary says why. Test executables exit 77 when the backend is present at build
-# time but absent at run time (no GPU, no EGL display, no OpenCL platform); CTest shows a skip.
+# Backends are cpu, gl, cuda and opencl. An optional backend's sources register their variants
+# with a static gpgpu::Registration (gpgpu/registry.hpp), so main() names no backend; for one that
+# is off, CMake writes a source that registers a gpgpu::NotBuiltRegistration with the reason, and
+# the run says why those variants are missing.
+#
+# Option groups: each problem library declares its group's bad-input cases with
+# gpgpu_define_option_group(); every chapter gets the core group's cases and those of the groups it
+# names, each as a test that expects a one-line error and exit code 2.
 
 set(GPGPU_CMAKE_DIR "${CMAKE_CURRENT_LIST_DIR}")
 
 function(_gpgpu_backend_var backend out)
   string(TOUPPER "${backend}" up)
   if(NOT up MATCHES "^(CPU|GL|CUDA|OPENCL)$")
-    message(FATAL_ERROR "unknown BACKEND '${backend}' (expected cpu, gl, cuda or opencl)")
+    message(FATAL_ERROR "unknown backend '${backend}' (expected cpu, gl, cuda or opencl)")
   endif()
   set(${out} ${up} PARENT_SCOPE)
 endfunction()
@@ -63,62 +73,109 @@ function(gpgpu_add_exit_test name expect labels cmd)
   set_tests_properties(${name} PROPERTIES LABELS "${labels}" SKIP_REGULAR_EXPRESSION "GPGPU_SKIP" TIMEOUT 300)
 endfunction()
 
+# Declares an option group's bad-input cases (each "name|arg|arg..."; a first element
+# "env:VAR=VALUE" runs the command with that environment variable) and, optionally, a CMake script
+# that checks the chapter's --dump output: it is run as
+#   cmake -DEXE=<chapter> -DDIR=<folder> -DPYTHON=<python with NumPy> -P <script>
+function(gpgpu_define_option_group)
+  cmake_parse_arguments(G "" "NAME;DUMP_CHECK" "CASES" ${ARGN})
+  set_property(GLOBAL PROPERTY GPGPU_OPTION_GROUP_${G_NAME}_CASES "${G_CASES}")
+  set_property(GLOBAL PROPERTY GPGPU_OPTION_GROUP_${G_NAME}_DUMP_CHECK "${G_DUMP_CHECK}")
+  set_property(GLOBAL PROPERTY GPGPU_OPTION_GROUP_${G_NAME}_DEFINED TRUE)
+endfunction()
+
+# The core group: every chapter has these options.
+gpgpu_define_option_group(NAME core CASES
+  "repeat_zero|--repeat|0" "warmup_negative|--warmup|-1" "unknown_option|--no-such-option"
+  "unknown_variant|--variant|no_such_variant" "csv_into_missing_dir|--csv|/nonexistent/dir/out.csv")
+
 function(gpgpu_add_chapter)
-  cmake_parse_arguments(CH "NO_CLI_TESTS" "ID;TARGET;BACKEND;TITLE" "SOURCES;LINK;QUICK_ARGS" ${ARGN})
-  _gpgpu_backend_var(${CH_BACKEND} up)
-  if(NOT GPGPU_HAVE_${up})
-    set_property(GLOBAL APPEND PROPERTY GPGPU_CHAPTER_SUMMARY
-      "off  ${CH_ID} ${CH_TARGET}: ${CH_BACKEND} backend off (${GPGPU_WHY_${up}})")
-    set_property(GLOBAL APPEND PROPERTY GPGPU_TOUR_OFF "${CH_ID}|${CH_TARGET}|${CH_BACKEND}|${GPGPU_WHY_${up}}")
-    return()
+  cmake_parse_arguments(CH "" "ID;TARGET;TITLE"
+    "BACKENDS;OPTIONAL_BACKENDS;SOURCES;LINK;OPTION_GROUPS;QUICK_ARGS;CPU_SOURCES;CPU_LINK;CUDA_SOURCES;CUDA_LINK;OPENCL_SOURCES;OPENCL_LINK;GL_SOURCES;GL_LINK"
+    ${ARGN})
+  if(NOT CH_BACKENDS)
+    set(CH_BACKENDS cpu)
   endif()
+  foreach(b IN LISTS CH_BACKENDS)
+    _gpgpu_backend_var(${b} up)
+    if(NOT GPGPU_HAVE_${up})
+      set_property(GLOBAL APPEND PROPERTY GPGPU_CHAPTER_SUMMARY
+        "off  ${CH_ID} ${CH_TARGET}: ${b} backend off (${GPGPU_WHY_${up}})")
+      set_property(GLOBAL APPEND PROPERTY GPGPU_TOUR_OFF "${CH_ID}|${CH_TARGET}|${b}|${GPGPU_WHY_${up}}")
+      return()
+    endif()
+  endforeach()
 
   add_executable(${CH_TARGET} ${CH_SOURCES})
   target_link_libraries(${CH_TARGET} PRIVATE gpgpu::common ${CH_LINK})
   gpgpu_target_defaults(${CH_TARGET})
   set_target_properties(${CH_TARGET} PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${PROJECT_BINARY_DIR}/bin")
+  # Every backend's own sources and libraries; a missing optional backend leaves a note instead.
+  set(labels "")
+  set(not_built "")
+  foreach(b IN LISTS CH_BACKENDS CH_OPTIONAL_BACKENDS)
+    _gpgpu_backend_var(${b} up)
+    if(GPGPU_HAVE_${up})
+      target_sources(${CH_TARGET} PRIVATE ${CH_${up}_SOURCES})
+      target_link_libraries(${CH_TARGET} PRIVATE ${CH_${up}_LINK})
+      list(APPEND labels ${b})
+    else()
+      string(REPLACE "\"" "'" why "${GPGPU_WHY_${up}}")
+      string(APPEND not_built "const gpgpu::NotBuiltRegistration k_${b}{gpgpu::Backend::${b}, \"${why}\"};\n")
+    endif()
+  endforeach()
+  if(not_built)
+    set(file "${CMAKE_CURRENT_BINARY_DIR}/${CH_TARGET}_not_built.cpp")
+    file(GENERATE OUTPUT "${file}" CONTENT
+      "// Generated by gpgpu_add_chapter(): the backends ${CH_TARGET} was built without.\n#include \"gpgpu/registry.hpp\"\nnamespace {\n${not_built}}  // namespace\n")
+    target_sources(${CH_TARGET} PRIVATE "${file}")
+  endif()
+  list(REMOVE_DUPLICATES labels)
+  list(GET CH_BACKENDS 0 main_backend)
 
   set_property(GLOBAL APPEND PROPERTY GPGPU_CHAPTER_SUMMARY "on   ${CH_ID} ${CH_TARGET}: ${CH_TITLE}")
-  set_property(GLOBAL APPEND PROPERTY GPGPU_TOUR_ON "${CH_ID}|${CH_TARGET}|${CH_BACKEND}|${CH_TITLE}")
+  set_property(GLOBAL APPEND PROPERTY GPGPU_TOUR_ON "${CH_ID}|${CH_TARGET}|${main_backend}|${CH_TITLE}")
 
   if(NOT BUILD_TESTING)
     return()
   endif()
   set(exe "$<TARGET_FILE:${CH_TARGET}>")
-  set(labels "${CH_BACKEND};chapter")
+  list(APPEND labels chapter)
   if(NOT CH_QUICK_ARGS)
     set(CH_QUICK_ARGS --quick)
   endif()
-  string(JOIN "|" quick ${CH_QUICK_ARGS})
   # The chapter runs end to end at a small size and verifies itself (exit 0), or skips (77).
   add_test(NAME ${CH_TARGET}.quick COMMAND ${CH_TARGET} ${CH_QUICK_ARGS})
   set_tests_properties(${CH_TARGET}.quick PROPERTIES LABELS "${labels}" SKIP_RETURN_CODE 77 TIMEOUT 600)
   gpgpu_add_exit_test(${CH_TARGET}.help 0 "${labels}" "${exe}|--help")
-  # --dump writes NumPy files that an independent NumPy implementation must agree with.
-  if(GPGPU_HAVE_NPY_CHECK)
-    add_test(NAME ${CH_TARGET}.dump_check
-      COMMAND ${CMAKE_COMMAND} "-DEXE=$<TARGET_FILE:${CH_TARGET}>" "-DDIR=${CMAKE_CURRENT_BINARY_DIR}/${CH_TARGET}.dump"
-              "-DPYTHON=${GPGPU_PYTHON_NUMPY}" "-DCHECK=${PROJECT_SOURCE_DIR}/scripts/check_dump.py"
-              -P "${GPGPU_CMAKE_DIR}/DumpCheck.cmake")
-    set_tests_properties(${CH_TARGET}.dump_check PROPERTIES LABELS "${labels}" SKIP_REGULAR_EXPRESSION "GPGPU_SKIP"
-      TIMEOUT 400)
-  endif()
-  if(CH_NO_CLI_TESTS)
-    return()
-  endif()
-  # Bad input: a one-line error on stderr and exit code 2, never a crash, hang or silent clamp.
-  set(bad_inputs
-    "nx_zero|--nx|0"            "nx_negative|--nx|-3"         "ny_not_a_number|--ny|abc"
-    "nx_fraction|--nx|1.5"      "nx_overflow|--nx|99999999999" "iters_zero|--iters|0"
-    "omega_two|--omega|2"       "omega_zero|--omega|0"         "omega_nan|--omega|nan"
-    "repeat_zero|--repeat|0"    "warmup_negative|--warmup|-1"  "unknown_option|--no-such-option"
-    "unknown_variant|--variant|no_such_variant"
-    "index_overflow|--nx|200000|--ny|200000"       "does_not_fit|--nx|46000|--ny|46000")
-  foreach(case IN LISTS bad_inputs)
-    string(REPLACE "|" ";" parts "${case}")
-    list(POP_FRONT parts case_name)
-    string(JOIN "|" args ${parts})
-    gpgpu_add_exit_test(${CH_TARGET}.cli.${case_name} 2 "${labels};cli" "${exe}|${args}")
+  # Bad input of every option group the chapter uses: a one-line error and exit code 2.
+  foreach(group core ${CH_OPTION_GROUPS})
+    get_property(defined GLOBAL PROPERTY GPGPU_OPTION_GROUP_${group}_DEFINED)
+    if(NOT defined)
+      message(FATAL_ERROR "${CH_TARGET}: option group '${group}' is not defined (gpgpu_define_option_group)")
+    endif()
+    get_property(cases GLOBAL PROPERTY GPGPU_OPTION_GROUP_${group}_CASES)
+    foreach(case IN LISTS cases)
+      string(REPLACE "|" ";" parts "${case}")
+      list(POP_FRONT parts case_name)
+      set(prefix "")
+      list(GET parts 0 first)
+      if(first MATCHES "^env:(.*)$")
+        list(POP_FRONT parts)
+        set(prefix "${CMAKE_COMMAND}|-E|env|${CMAKE_MATCH_1}|")
+      endif()
+      string(JOIN "|" args ${parts})
+      gpgpu_add_exit_test(${CH_TARGET}.cli.${case_name} 2 "${labels};cli" "${prefix}${exe}|${args}")
+    endforeach()
+    # --dump writes NumPy files that an independent NumPy implementation must agree with.
+    get_property(dump_check GLOBAL PROPERTY GPGPU_OPTION_GROUP_${group}_DUMP_CHECK)
+    if(dump_check AND GPGPU_HAVE_NPY_CHECK)
+      add_test(NAME ${CH_TARGET}.dump_check
+        COMMAND ${CMAKE_COMMAND} "-DEXE=${exe}" "-DDIR=${CMAKE_CURRENT_BINARY_DIR}/${CH_TARGET}.dump"
+                "-DPYTHON=${GPGPU_PYTHON_NUMPY}" -P "${dump_check}")
+      set_tests_properties(${CH_TARGET}.dump_check PROPERTIES LABELS "${labels}" SKIP_REGULAR_EXPRESSION "GPGPU_SKIP"
+        TIMEOUT 400)
+    endif()
   endforeach()
 endfunction()
 
@@ -197,7 +254,7 @@ function(gpgpu_generate_tour)
 endfunction()
 
 # Adds every numbered folder (01_*, 02_*, ...) of the current directory that has a CMakeLists.txt,
-# in numeric order. Used for chapters/, exercises/ and kernels/.
+# in numeric order. Used for chapters/ and exercises/.
 function(gpgpu_add_numbered_subdirectories)
   file(GLOB dirs LIST_DIRECTORIES true RELATIVE "${CMAKE_CURRENT_SOURCE_DIR}" "[0-9][0-9]*_*")
   list(SORT dirs)

@@ -14,7 +14,9 @@
 #   exercise_<ID>_<NAME>                    label `exercise`: the student's check, fails until solved
 #   solution_<ID>_<NAME>                    label `solution`: the same check on the worked answer
 #   grading.<ID>_<NAME>.skeleton_fails      label `grading`: passes only while the skeleton FAILS its
-#                                           check (proves the check can fail); turn off with
+#                                           check by failed assertions (exit 1 and GoogleTest's
+#                                           "[  FAILED  ]"; a crash, a hang or a skip does not count),
+#                                           which proves the check can fail; turn off with
 #                                           -DGPGPU_GRADE_SKELETONS=OFF once you have solved it.
 option(GPGPU_GRADE_SKELETONS "Add tests proving that unsolved exercise skeletons fail their checks" ON)
 
@@ -47,8 +49,8 @@ function(gpgpu_add_exercise)
     endif()
   endforeach()
   if(GPGPU_GRADE_SKELETONS)
-    gpgpu_add_exit_test(grading.${dir}.skeleton_fails nonzero "grading;${X_BACKEND}"
-      "$<TARGET_FILE:exercise_${X_ID}_${X_NAME}>")
+    gpgpu_add_exit_test(grading.${dir}.skeleton_fails 1 "grading;${X_BACKEND}"
+      "$<TARGET_FILE:exercise_${X_ID}_${X_NAME}>" OUTPUT "\\[  FAILED  \\]")
   endif()
   set_property(GLOBAL APPEND PROPERTY GPGPU_EXERCISE_SUMMARY
     "on   ${dir}: ctest -L exercise -R ${dir} (worked answer: solutions/${dir})")

@@ -3,8 +3,8 @@
 #include <benchmark/benchmark.h>
 
 #include "cpu_jacobi.hpp"
-#include "gpgpu/testing/bench_support.hpp"
-#include "gpgpu/work_counts.hpp"
+#include "gpgpu/cpu_backend.hpp"
+#include "gpgpu/jacobi/bench.hpp"
 
 namespace {
 
@@ -13,7 +13,7 @@ constexpr int kItersPerRun = 10;
 template <typename Solver>
 void run(benchmark::State& state, int threads) {
   const int n = static_cast<int>(state.range(0));
-  const gpgpu::LinearSystem& sys = gpgpu::testing::cached_bidomain_system(n, n);
+  const gpgpu::jacobi::LinearSystem& sys = gpgpu::jacobi::bench::cached_bidomain_system(n, n);
   Solver solver(sys, threads);
   const std::vector<float> x0(static_cast<std::size_t>(sys.grid.nodes()), 1.0f);
   solver.reset(x0);
@@ -21,15 +21,15 @@ void run(benchmark::State& state, int threads) {
     solver.iterate(kItersPerRun, 0.8f);
     benchmark::ClobberMemory();
   }
-  gpgpu::testing::set_jacobi_counters(state, gpgpu::work_counts("jacobi9"), sys.grid.nodes(), kItersPerRun);
+  gpgpu::jacobi::bench::set_counters(state, "jacobi9", sys.grid, kItersPerRun);
   state.counters["threads"] = threads;
   state.SetLabel(std::to_string(n) + "x" + std::to_string(n) + ", " + std::to_string(kItersPerRun) + " iterations");
 }
 
 void separate(benchmark::State& s) { run<ch01::SeparateDiagonalsSolver>(s, 1); }
 void interleaved(benchmark::State& s) { run<ch01::InterleavedRowsSolver>(s, 1); }
-void separate_openmp(benchmark::State& s) { run<ch01::SeparateDiagonalsSolver>(s, ch01::default_threads()); }
-void interleaved_openmp(benchmark::State& s) { run<ch01::InterleavedRowsSolver>(s, ch01::default_threads()); }
+void separate_openmp(benchmark::State& s) { run<ch01::SeparateDiagonalsSolver>(s, gpgpu::default_cpu_threads()); }
+void interleaved_openmp(benchmark::State& s) { run<ch01::InterleavedRowsSolver>(s, gpgpu::default_cpu_threads()); }
 
 // 96² fits in L2, 1024² is the paper's size, 4096² (800 MB of traffic per iteration) is beyond
 // every cache. Wall time: the solvers run on the host.

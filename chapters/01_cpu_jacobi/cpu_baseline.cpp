@@ -12,23 +12,20 @@ namespace {
 // Best of three timed samples: a handful of iterations lasts well under a millisecond on many
 // cores, where one descheduled thread would otherwise decide the result.
 template <typename Solver>
-double seconds_per_iteration(const gpgpu::LinearSystem& sys, int sample_iters, int threads) {
+double seconds_per_iteration(const gpgpu::jacobi::LinearSystem& sys, int sample_iters, int threads) {
   Solver solver(sys, threads);
   solver.reset(std::vector<float>(static_cast<std::size_t>(sys.grid.nodes()), 0.0f));
   solver.iterate(1, 0.8f);  // first touch of the buffers
   std::vector<double> samples;
-  for (int sample = 0; sample < 3; ++sample) {
-    gpgpu::Stopwatch clock;
-    solver.iterate(sample_iters, 0.8f);
-    samples.push_back(clock.seconds() / sample_iters);
-  }
+  for (int sample = 0; sample < 3; ++sample) samples.push_back(solver.iterate(sample_iters, 0.8f) / sample_iters);
   return gpgpu::minimum(samples);
 }
 
 }  // namespace
 
-CpuBaseline measure_cpu_baseline(const gpgpu::LinearSystem& sys, int sample_iters, int threads) {
-  CpuBaseline b;
+gpgpu::jacobi::CpuBaseline measure_cpu_baseline(const gpgpu::jacobi::LinearSystem& sys, int sample_iters, int threads) {
+  gpgpu::jacobi::CpuBaseline b;
+  b.sample_iters = sample_iters;
   b.threads = threads;
   b.single_thread_s_per_iter = std::min(seconds_per_iteration<SeparateDiagonalsSolver>(sys, sample_iters, 1),
                                         seconds_per_iteration<InterleavedRowsSolver>(sys, sample_iters, 1));

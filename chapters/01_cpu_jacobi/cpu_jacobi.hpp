@@ -3,15 +3,15 @@
 /// on one thread (as in the paper) or on every core with OpenMP (today's fair CPU baseline).
 ///
 /// Each solver owns its storage layout (built once, not timed, as in the paper), takes an initial
-/// guess with reset(), runs iterations with iterate() (the timed part) and hands the result back
-/// with solution(). All compute in single precision, like the paper's CPU code.
+/// guess with reset(), runs iterations with iterate() (the timed part, on the host's steady clock)
+/// and hands the result back with solution(): the gpgpu::jacobi::Solver every chapter implements.
+/// All compute in single precision, like the paper's CPU code.
 #pragma once
 #include <span>
 #include <vector>
 
-#include "gpgpu/layouts.hpp"
-#include "gpgpu/problem.hpp"
-#include "gpgpu/reference.hpp"
+#include "gpgpu/jacobi/layouts.hpp"
+#include "gpgpu/jacobi/solver.hpp"
 
 namespace ch01 {
 
@@ -23,55 +23,45 @@ inline float jacobi_update(float x, float f, float offdiag_sum, float centre, fl
 
 /// The paper's storage (Fig. 2): nine separate, zero-padded diagonal arrays and a ghost-padded x
 /// (offset nx+1, Fig. 12). Twelve memory streams per node: nine diagonals, f, x and the new x.
-class SeparateDiagonalsSolver {
+class SeparateDiagonalsSolver final : public gpgpu::jacobi::Solver {
  public:
   /// threads > 1 splits every iteration's rows across OpenMP threads (static schedule).
-  explicit SeparateDiagonalsSolver(const gpgpu::LinearSystem& sys, int threads = 1);
-  void reset(std::span<const float> x0);
-  void iterate(int iters, float omega, const gpgpu::ProgressCallback& progress = {});
-  [[nodiscard]] std::vector<float> solution() const;
+  explicit SeparateDiagonalsSolver(const gpgpu::jacobi::LinearSystem& sys, int threads = 1);
+  void reset(std::span<const float> x0) override;
+  double iterate(int iters, float omega) override;
+  [[nodiscard]] std::vector<float> solution() override;
 
  private:
-  const gpgpu::LinearSystem& sys_;
-  gpgpu::GhostPadded<float> x_, next_;
+  const gpgpu::jacobi::LinearSystem& sys_;
+  gpgpu::jacobi::GhostPadded<float> x_, next_;
   int threads_;
 };
 
 /// The paper's CPU storage (Fig. 4): the nine coefficients of a row side by side in one array, so
 /// a node's matrix data arrive in one or two cache lines. Four streams: rows, f, x, new x.
-class InterleavedRowsSolver {
+class InterleavedRowsSolver final : public gpgpu::jacobi::Solver {
  public:
   /// threads > 1 splits every iteration's rows across OpenMP threads (static schedule).
-  explicit InterleavedRowsSolver(const gpgpu::LinearSystem& sys, int threads = 1);
-  void reset(std::span<const float> x0);
-  void iterate(int iters, float omega, const gpgpu::ProgressCallback& progress = {});
-  [[nodiscard]] std::vector<float> solution() const;
+  explicit InterleavedRowsSolver(const gpgpu::jacobi::LinearSystem& sys, int threads = 1);
+  void reset(std::span<const float> x0) override;
+  double iterate(int iters, float omega) override;
+  [[nodiscard]] std::vector<float> solution() override;
 
  private:
-  const gpgpu::LinearSystem& sys_;
+  const gpgpu::jacobi::LinearSystem& sys_;
   std::vector<float> rows_;
-  gpgpu::GhostPadded<float> x_, next_;
+  gpgpu::jacobi::GhostPadded<float> x_, next_;
   int threads_;
 };
 
 /// Chapter 01's CPU numbers on a given system, for the later chapters' "speedup over the CPU"
-/// columns: seconds per iteration of the faster layout on one thread and on `threads` threads.
-struct CpuBaseline {
-  double single_thread_s_per_iter = 0;
-  double multi_thread_s_per_iter = 0;
-  int threads = 1;
-};
-
-/// Times `sample_iters` iterations (after one untimed; best of three samples) of both layouts on one
+/// columns. Times `sample_iters` iterations (after one untimed; best of three samples) of both layouts on one
 /// thread and on `threads` threads and keeps the faster layout of each. Cost: about 12 × sample_iters
 /// iterations.
-CpuBaseline measure_cpu_baseline(const gpgpu::LinearSystem& sys, int sample_iters, int threads);
+gpgpu::jacobi::CpuBaseline measure_cpu_baseline(const gpgpu::jacobi::LinearSystem& sys, int sample_iters, int threads);
 
 /// Host bytes per node the solvers above add to the experiment: interleaved rows (9 floats) and
 /// two ghost-padded iterates.
 inline constexpr double kHostBytesPerNode = 9 * 4 + 2 * 4;
-
-/// Threads an OpenMP region uses by default (1 without OpenMP).
-int default_threads();
 
 }  // namespace ch01

@@ -2,32 +2,21 @@
 // rows[9k .. 9k+8], so a row's matrix data arrive in one or two cache lines of a single stream.
 // The stride of 9 floats between neighbouring nodes is what SIMD loads dislike: the compiler has
 // to gather or shuffle, or stays scalar.
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
 #include "cpu_jacobi.hpp"
+#include "gpgpu/timing.hpp"
 #include "ping_pong.hpp"
 
 namespace ch01 {
 
-int default_threads() {
-#ifdef _OPENMP
-  return omp_get_max_threads();
-#else
-  return 1;
-#endif
-}
-
-InterleavedRowsSolver::InterleavedRowsSolver(const gpgpu::LinearSystem& sys, int threads)
+InterleavedRowsSolver::InterleavedRowsSolver(const gpgpu::jacobi::LinearSystem& sys, int threads)
     : sys_(sys),
-      rows_(gpgpu::interleave_rows(sys.A)),
-      x_(gpgpu::make_ghost_padded_zero<float>(sys.grid, gpgpu::simple_offset(sys.grid))),
-      next_(gpgpu::make_ghost_padded_zero<float>(sys.grid, gpgpu::simple_offset(sys.grid))),
+      rows_(gpgpu::jacobi::interleave_rows(sys.A)),
+      x_(gpgpu::jacobi::make_ghost_padded_zero<float>(sys.grid, gpgpu::jacobi::simple_offset(sys.grid))),
+      next_(gpgpu::jacobi::make_ghost_padded_zero<float>(sys.grid, gpgpu::jacobi::simple_offset(sys.grid))),
       threads_(threads) {}
 
 void InterleavedRowsSolver::reset(std::span<const float> x0) {
-  x_ = gpgpu::make_ghost_padded<float>(sys_.grid, x0, gpgpu::simple_offset(sys_.grid));
+  x_ = gpgpu::jacobi::make_ghost_padded<float>(sys_.grid, x0, gpgpu::jacobi::simple_offset(sys_.grid));
 }
 
 namespace {
@@ -47,14 +36,16 @@ void sweep_interleaved(const float* __restrict rows, const float* __restrict f, 
 
 }  // namespace
 
-void InterleavedRowsSolver::iterate(int iters, float omega, const gpgpu::ProgressCallback& progress) {
-  iterate_ping_pong(threads_, iters, x_, next_, progress,
+double InterleavedRowsSolver::iterate(int iters, float omega) {
+  const gpgpu::Stopwatch clock;
+  iterate_ping_pong(threads_, iters, x_, next_,
                     [&](const float* in, float* out, std::int64_t begin, std::int64_t end) {
                       sweep_interleaved(rows_.data(), sys_.rhs.data(), sys_.grid.nx, in, out, begin, end, omega);
                     });
+  return clock.seconds();
 }
 
-std::vector<float> InterleavedRowsSolver::solution() const {
+std::vector<float> InterleavedRowsSolver::solution() {
   return {x_.unknowns().begin(), x_.unknowns().end()};
 }
 

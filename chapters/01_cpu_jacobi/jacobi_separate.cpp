@@ -3,28 +3,29 @@
 // besides f, x and the new x. Unit stride is what SIMD loads want: the compiler turns the loop
 // into 16-wide AVX-512 (or 8-wide AVX2) arithmetic.
 #include "cpu_jacobi.hpp"
+#include "gpgpu/timing.hpp"
 #include "ping_pong.hpp"
 
 namespace ch01 {
 
-using gpgpu::Dir;
-using gpgpu::idx;
+using gpgpu::jacobi::Dir;
+using gpgpu::jacobi::idx;
 
-SeparateDiagonalsSolver::SeparateDiagonalsSolver(const gpgpu::LinearSystem& sys, int threads)
+SeparateDiagonalsSolver::SeparateDiagonalsSolver(const gpgpu::jacobi::LinearSystem& sys, int threads)
     : sys_(sys),
-      x_(gpgpu::make_ghost_padded_zero<float>(sys.grid, gpgpu::simple_offset(sys.grid))),
-      next_(gpgpu::make_ghost_padded_zero<float>(sys.grid, gpgpu::simple_offset(sys.grid))),
+      x_(gpgpu::jacobi::make_ghost_padded_zero<float>(sys.grid, gpgpu::jacobi::simple_offset(sys.grid))),
+      next_(gpgpu::jacobi::make_ghost_padded_zero<float>(sys.grid, gpgpu::jacobi::simple_offset(sys.grid))),
       threads_(threads) {}
 
 void SeparateDiagonalsSolver::reset(std::span<const float> x0) {
-  x_ = gpgpu::make_ghost_padded<float>(sys_.grid, x0, gpgpu::simple_offset(sys_.grid));
+  x_ = gpgpu::jacobi::make_ghost_padded<float>(sys_.grid, x0, gpgpu::jacobi::simple_offset(sys_.grid));
 }
 
 namespace {
 
 // One sweep over nodes [begin, end). Nine unit-stride coefficient streams: the loads of 16
 // consecutive nodes are one AVX-512 vector per diagonal, so the loop vectorises.
-void sweep_separate(const gpgpu::LinearSystem& sys, const float* __restrict x, float* __restrict y, std::int64_t begin,
+void sweep_separate(const gpgpu::jacobi::LinearSystem& sys, const float* __restrict x, float* __restrict y, std::int64_t begin,
                     std::int64_t end, float omega) {
   const auto& d = sys.A.diag;
   const float* __restrict sw = d[idx(Dir::SW)].data();
@@ -47,14 +48,16 @@ void sweep_separate(const gpgpu::LinearSystem& sys, const float* __restrict x, f
 
 }  // namespace
 
-void SeparateDiagonalsSolver::iterate(int iters, float omega, const gpgpu::ProgressCallback& progress) {
-  iterate_ping_pong(threads_, iters, x_, next_, progress,
+double SeparateDiagonalsSolver::iterate(int iters, float omega) {
+  const gpgpu::Stopwatch clock;
+  iterate_ping_pong(threads_, iters, x_, next_,
                     [&](const float* in, float* out, std::int64_t begin, std::int64_t end) {
                       sweep_separate(sys_, in, out, begin, end, omega);
                     });
+  return clock.seconds();
 }
 
-std::vector<float> SeparateDiagonalsSolver::solution() const {
+std::vector<float> SeparateDiagonalsSolver::solution() {
   return {x_.unknowns().begin(), x_.unknowns().end()};
 }
 

@@ -11,8 +11,7 @@
 #include <omp.h>
 #endif
 
-#include "gpgpu/layouts.hpp"
-#include "gpgpu/reference.hpp"
+#include "gpgpu/jacobi/layouts.hpp"
 
 namespace ch01 {
 
@@ -21,8 +20,8 @@ namespace ch01 {
 /// same block in every iteration (it stays in that core's caches). On return the last iterate is
 /// in `x`.
 template <typename Sweep>
-void iterate_ping_pong(int threads, int iters, gpgpu::GhostPadded<float>& x, gpgpu::GhostPadded<float>& next,
-                       const gpgpu::ProgressCallback& progress, Sweep sweep) {
+void iterate_ping_pong(int threads, int iters, gpgpu::jacobi::GhostPadded<float>& x,
+                       gpgpu::jacobi::GhostPadded<float>& next, Sweep sweep) {
   const std::int64_t nodes = x.grid.nodes();
   float* in = x.interior();
   float* out = next.interior();
@@ -40,7 +39,6 @@ void iterate_ping_pong(int threads, int iters, gpgpu::GhostPadded<float>& x, gpg
       sweep(in, out, begin, end);
 #pragma omp barrier
       std::swap(in, out);  // every thread swaps its own copy of the two pointers
-      if (progress && id == 0) progress(it + 1, iters);
     }
   }
   if (iters % 2 == 1) std::swap(x, next);  // an odd number of sweeps leaves the result in `next`

@@ -1,149 +1,140 @@
 #include "gpgpu/experiment.hpp"
 
-#include <cmath>
-#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <ostream>
 
 #include "gpgpu/errors.hpp"
-#include "gpgpu/memory.hpp"
-#include "gpgpu/npy.hpp"
-#include "gpgpu/progress.hpp"
-#include "gpgpu/reference.hpp"
+#include "gpgpu/registry.hpp"
 #include "gpgpu/sysinfo.hpp"
-#include "gpgpu/timing.hpp"
 
 namespace gpgpu {
-namespace {
 
-// Host bytes per node the experiment itself holds: 9 diagonals + rhs (float), Vm (float, mesh),
-// reference iterates (3 doubles), the reference result and a solution copy.
-constexpr double kExperimentBytesPerNode = 10 * 4 + 4 + 3 * 8 + 8 + 4;
-
-void write_dump(const std::filesystem::path& dir, const LinearSystem& sys, const std::vector<double>& reference,
-                const std::vector<std::pair<std::string, std::vector<float>>>& solutions) {
-  const auto nx = static_cast<std::size_t>(sys.grid.nx), ny = static_cast<std::size_t>(sys.grid.ny);
-  std::vector<float> diagonals;
-  diagonals.reserve(9 * nx * ny);
-  for (const auto& d : sys.A.diag) diagonals.insert(diagonals.end(), d.begin(), d.end());
-  write_npy(dir / "diagonals.npy", diagonals, {9, ny, nx});
-  write_npy(dir / "rhs.npy", sys.rhs, {ny, nx});
-  write_npy(dir / "vm.npy", sys.vm, {ny + 2, nx + 2});
-  if (!reference.empty()) write_npy(dir / "reference.npy", reference, {ny, nx});
-  for (const auto& [variant, x] : solutions) write_npy(dir / ("solution_" + variant + ".npy"), x, {ny, nx});
+std::vector<NotBuilt>& not_built_backends() {
+  static std::vector<NotBuilt> list;
+  return list;
 }
 
-}  // namespace
+Experiment::Experiment(ChapterInfo info, CliDefaults defaults)
+    : info_(std::move(info)), cli_(info_.program, "Chapter " + info_.id + ": " + info_.title, defaults) {}
 
-std::vector<double> repeat_runs(const CommonOptions& opt, const std::function<double()>& run_once) {
-  for (int i = 0; i < opt.warmup; ++i) run_once();
-  std::vector<double> samples;
-  for (int i = 0; i < opt.repeat; ++i) samples.push_back(run_once());
-  return samples;
+Experiment::~Experiment() = default;
+
+void Experiment::use(DriverFactory factory) {
+  std::unique_ptr<Driver> driver = factory();
+  for (const auto& d : drivers_)
+    if (d->backend() == driver->backend()) return;
+  driver->add_options(cli_);
+  drivers_.push_back(std::move(driver));
 }
 
-JacobiExperiment::JacobiExperiment(ChapterInfo info, const CommonOptions& options, double chapter_bytes_per_node)
-    : info_(std::move(info)), options_(options) {
-  validate_grid(options_.grid);
-  const double nodes = static_cast<double>(options_.grid.nodes());
-  require_host_memory(nodes * (kExperimentBytesPerNode + chapter_bytes_per_node),
-                      "grid " + options_.grid.str());
+const CoreOptions& Experiment::parse(int argc, const char* const* argv, std::vector<std::string> variant_names) {
+  cli_.set_variant_names(std::move(variant_names));
+  return cli_.parse(argc, argv);
 }
 
-void JacobiExperiment::print_header(std::ostream& out) const {
+void Experiment::open(std::ostream& out, const std::vector<Backend>& needed) {
+  std::string first_reason;
+  for (Backend b : needed) {
+    if (sessions_.count(b) != 0 || absent_.count(b) != 0) continue;
+    std::string reason;
+    for (const NotBuilt& n : not_built_backends())
+      if (n.backend == b) reason = "not built: " + n.reason;
+    Driver* driver = nullptr;
+    for (const auto& d : drivers_)
+      if (d->backend() == b) driver = d.get();
+    if (reason.empty() && driver == nullptr) reason = "no driver declared (a chapter bug: Experiment::use)";
+    if (reason.empty()) {
+      try {
+        std::unique_ptr<Session> s = driver->open();
+        s->print(out);
+        sessions_.emplace(b, std::move(s));
+        continue;
+      } catch (const BackendUnavailable& e) {
+        reason = e.what();
+      }
+    }
+    out << "Missing:  " << backend_name(b) << ": " << reason << " (its variants are skipped)\n";
+    absent_.emplace(b, reason);
+    if (first_reason.empty()) first_reason = std::string(backend_name(b)) + ": " + reason;
+  }
+  if (sessions_.empty() && !needed.empty()) throw BackendUnavailable(first_reason);
+}
+
+Session* Experiment::session(Backend b) {
+  auto it = sessions_.find(b);
+  return it == sessions_.end() ? nullptr : it->second.get();
+}
+
+std::string Experiment::absent_reason(Backend b) const {
+  auto it = absent_.find(b);
+  return it == absent_.end() ? std::string() : it->second;
+}
+
+void Experiment::print_header(std::ostream& out, const std::string& problem) const {
   out << "Chapter " << info_.id << ": " << info_.title << "\n"
-      << "Retells: " << info_.paper << "\n";
+      << "Retells:  " << info_.paper << "\n";
   print_host_info(out, host_info());
-  out << "Problem:  bidomain elliptic system K(σi+σe) φe = −K(σi) Vm on " << options_.grid.str() << " unknowns, "
-      << options_.iters << " weighted Jacobi iterations, ω = " << options_.omega << ", " << options_.repeat
-      << " timed run(s) after " << options_.warmup << " warm-up(s)\n";
+  out << "Problem:  " << problem << "\n"
+      << "Timing:   " << options().repeat << " timed run(s) per variant after " << options().warmup
+      << " warm-up run(s)\n";
 }
 
-void JacobiExperiment::print_cache_note(std::ostream& out, const WorkCounts& work, double cache_bytes,
-                                        const std::string& cache_name) const {
-  const double working_set = static_cast<double>(options_.grid.nodes()) * work.bytes_min;
-  out << "Cache:    one iteration touches " << format_bytes(working_set) << ", the " << cache_name << " holds "
-      << format_bytes(cache_bytes)
-      << (working_set < cache_bytes ? ": it fits, so rates above the memory limit are cache rates\n"
-                                    : ": it does not fit, so every iteration streams from memory\n");
+Limit Experiment::limit(Backend b, const StreamMix& mix) {
+  Session* s = session(b);
+  if (s == nullptr) throw std::logic_error("limit of a backend that is not open");
+  return s->stream_limit(mix);
 }
 
-void JacobiExperiment::prepare(std::ostream& out) {
-  Stopwatch clock;
-  system_ = assemble_bidomain(options_.grid);
-  x0_.assign(static_cast<std::size_t>(options_.grid.nodes()), 0.0f);
-  out << "Assembly: " << std::fixed << std::setprecision(3) << clock.seconds() << " s (Q1 elements, 2x2 Gauss)\n";
-  spectrum_ = estimate_jacobi_spectrum(system_.A, 30);
-  out << std::setprecision(4) << "Spectrum: λmax(D⁻¹A) ≈ " << spectrum_.lambda_max << " (30 power iterations), ≤ "
-      << spectrum_.gershgorin_bound << " (Gershgorin): converges for ω < " << spectrum_.omega_limit()
-      << " (guaranteed for ω < " << spectrum_.omega_safe() << ")\n";
-  if (options_.omega >= spectrum_.omega_limit())
-    out << "Warning:  ω = " << options_.omega << " is above the convergence limit; the iteration will diverge\n";
-  if (options_.verify) {
-    Progress progress("CPU reference (double precision)");
-    clock.restart();
-    reference_ = jacobi_reference(system_, x0_, options_.iters, options_.omega,
-                                  [&](int done, int total) { progress.update(done, total); });
-    reference_seconds_ = clock.seconds();
-    out << "Reference: CPU double precision, " << std::setprecision(3) << reference_seconds_
-        << " s; every variant is compared with it before its numbers are printed\n";
-  } else {
-    out << "Reference: skipped (--no-verify): results are NOT checked\n";
-  }
-  out.unsetf(std::ios::floatfield);
-  out << std::setprecision(6);
+void Experiment::skip(std::ostream& out, const std::string& variant, const std::string& reason) {
+  out << "  " << std::left << std::setw(20) << variant << std::right << " skipped: " << reason << "\n";
+  skipped_.emplace_back(variant, reason);
 }
 
-const ResultRow& JacobiExperiment::record(std::ostream& out, ResultRow row, VariantResult result) {
-  if (static_cast<std::int64_t>(result.solution.size()) != options_.grid.nodes())
-    throw std::logic_error("variant '" + row.variant + "' returned a solution of the wrong size");
-  row.grid = options_.grid;
-  row.iters = options_.iters;
-  row.samples = std::move(result.samples);
-  if (options_.verify) {
-    row.check = verify_solution(result.solution, reference_, jacobi_tolerance(options_.iters));
-  }
-  row.residual = relative_residual(system_, std::span<const float>(result.solution));
-  out << "  " << std::left << std::setw(20) << row.variant << ' ' << std::right << row.check.summary() << "\n";
-  if (!options_.dump_dir.empty()) dumped_solutions_.emplace_back(row.variant, std::move(result.solution));
+const ResultRow& Experiment::record(std::ostream& out, ResultRow row) {
+  out << "  " << std::left << std::setw(20) << row.variant << std::right << ' ' << row.check.summary() << "\n";
   rows_.push_back(std::move(row));
   return rows_.back();
 }
 
-int JacobiExperiment::finish(std::ostream& out, std::vector<ThenNowRow> then) {
-  out << "\nResults (" << options_.grid.str() << ", " << options_.iters << " iterations, median of "
-      << options_.repeat << " run(s)):\n";
-  print_result_table(out, rows_);
-  for (const ResultRow& r : rows_) then.push_back(now_row(r));
-  out << "\nThen (paper) and now (this run):\n";
-  print_then_now(out, then);
+void Experiment::add_json(const std::string& key, nlohmann::json value) { extra_json_[key] = std::move(value); }
 
-  if (!options_.csv_path.empty()) write_csv(options_.csv_path, rows_);
-  if (!options_.json_path.empty()) {
-    nlohmann::json j;
-    j["chapter"] = {{"id", info_.id}, {"program", info_.program}, {"title", info_.title}, {"paper", info_.paper}};
-    j["host"] = host_info();
-    j["device"] = device_json_;
-    j["options"] = {{"nx", options_.grid.nx}, {"ny", options_.grid.ny}, {"iters", options_.iters},
-                    {"omega", options_.omega}, {"repeat", options_.repeat}, {"warmup", options_.warmup},
-                    {"verify", options_.verify}};
-    j["spectrum"] = {{"lambda_max_estimate", spectrum_.lambda_max},
-                     {"gershgorin_bound", spectrum_.gershgorin_bound},
-                     {"omega_limit", spectrum_.omega_limit()}};
-    j["reference_seconds"] = reference_seconds_;
-    j["results"] = rows_;
-    j["then_now"] = then;
-    std::ofstream file(options_.json_path);
-    if (!file || !(file << j.dump(2) << '\n')) throw UsageError("cannot write '" + options_.json_path + "'");
+int Experiment::finish(std::ostream& out, const std::vector<Column>& extra, const ThenNowTable& then) {
+  if (!rows_.empty()) {
+    out << "\nResults (" << options().repeat << " timed run(s) each):\n";
+    print_result_table(out, rows_, extra);
   }
-  if (!options_.dump_dir.empty()) write_dump(options_.dump_dir, system_, reference_, dumped_solutions_);
-
+  print_then_now(out, then);
+  if (!options().csv_path.empty()) write_csv(options().csv_path, rows_);
+  if (!options().json_path.empty()) {
+    nlohmann::json j;
+    j["schema"] = "gpgpu-then-and-now/result";
+    j["schema_version"] = kResultSchemaVersion;
+    j["chapter"] = {{"id", info_.id}, {"program", info_.program}, {"title", info_.title}, {"paper", info_.paper}};
+    j["command_line"] = cli_.command_line();
+    const HostInfo host = host_info();
+    j["revision"] = host.git_revision;
+    j["host"] = host;
+    j["backends"] = nlohmann::json::object();
+    for (const auto& [b, s] : sessions_) j["backends"][std::string(backend_name(b))] = {{"status", "open"}, {"device", s->json()}};
+    for (const auto& [b, why] : absent_)
+      j["backends"][std::string(backend_name(b))] = {{"status", "missing"}, {"reason", why}};
+    j["options"] = {{"repeat", options().repeat}, {"warmup", options().warmup}, {"verify", options().verify},
+                    {"quick", options().quick}};
+    j["results"] = rows_;
+    j["skipped"] = nlohmann::json::array();
+    for (const auto& [v, why] : skipped_) j["skipped"].push_back({{"variant", v}, {"reason", why}});
+    j["then_now"] = then;
+    for (auto& [key, value] : extra_json_.items()) j[key] = value;
+    std::ofstream file(options().json_path);
+    if (!file || !(file << j.dump(2) << '\n')) throw UsageError("cannot write '" + options().json_path + "'");
+  }
   bool all_pass = true;
   for (const ResultRow& r : rows_) all_pass = all_pass && (!r.check.checked || r.check.pass);
   out << "\n" << (all_pass ? "PASS" : "FAIL") << ": " << rows_.size() << " variant(s) "
-      << (options_.verify ? "verified against the CPU double-precision reference" : "NOT verified (--no-verify)")
-      << "\n";
+      << (options().verify ? "verified against the CPU reference" : "NOT verified (--no-verify)");
+  if (!skipped_.empty()) out << ", " << skipped_.size() << " skipped";
+  out << "\n";
   return all_pass ? kExitSuccess : kExitVerificationFailed;
 }
 

@@ -1,8 +1,10 @@
 #include "gpgpu/memory.hpp"
 
+#include <algorithm>
+#include <charconv>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
-#include <sstream>
 
 #include <unistd.h>
 
@@ -10,22 +12,45 @@
 
 namespace gpgpu {
 
+std::uint64_t parse_byte_count(const std::string& text, const std::string& variable) {
+  std::uint64_t value = 0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  std::uint64_t scale = 1;
+  if (ec == std::errc() && ptr + 1 == end) {
+    switch (*ptr) {
+      case 'K': scale = 1ull << 10; break;
+      case 'M': scale = 1ull << 20; break;
+      case 'G': scale = 1ull << 30; break;
+      default: scale = 0;
+    }
+  } else if (ec != std::errc() || ptr != end) {
+    scale = 0;
+  }
+  if (scale == 0 || text.empty())
+    throw UsageError(variable + "='" + text + "': expected a number of bytes, optionally with K, M or G");
+  return value * scale;
+}
+
 std::uint64_t available_host_memory() {
+  std::uint64_t available = 0;
   std::ifstream meminfo("/proc/meminfo");
-  std::string key;
+  std::string key, unit;
   std::uint64_t kib = 0;
-  std::string unit;
   while (meminfo >> key >> kib >> unit)
-    if (key == "MemAvailable:") return kib * 1024;
-  // No /proc (not Linux): fall back to the physical pages the C library reports.
-  return static_cast<std::uint64_t>(sysconf(_SC_AVPHYS_PAGES)) * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
+    if (key == "MemAvailable:") available = kib * 1024;
+  if (available == 0)  // no /proc (not Linux): the physical pages the C library reports
+    available = static_cast<std::uint64_t>(sysconf(_SC_AVPHYS_PAGES)) * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
+  if (const char* limit = std::getenv("GPGPU_HOST_MEMORY_LIMIT"))
+    available = std::min(available, parse_byte_count(limit, "GPGPU_HOST_MEMORY_LIMIT"));
+  return available;
 }
 
 void require_host_memory(double bytes, const std::string& what) {
   const double available = static_cast<double>(available_host_memory());
   if (bytes > 0.9 * available)
-    throw UsageError(what + " needs " + format_bytes(bytes) + " of host memory, but only " +
-                     format_bytes(available) + " is available");
+    throw UsageError(what + " needs " + format_bytes(bytes) + " of host memory, but only " + format_bytes(available) +
+                     " is available");
 }
 
 std::string format_bytes(double bytes) {

@@ -47,4 +47,9 @@ void write_npy(const std::filesystem::path& path, std::span<const double> data, 
   write_npy_impl(path, data, shape, "<f8");
 }
 
+void write_npy(const std::filesystem::path& path, std::span<const std::int32_t> data,
+               const std::vector<std::size_t>& shape) {
+  write_npy_impl(path, data, shape, "<i4");
+}
+
 }  // namespace gpgpu

@@ -1,54 +1,73 @@
-// The shared command line: defaults, --quick, variant lists, and one clear UsageError for every
-// kind of bad input (the chapters' exit-code tests check the same through the executables).
+// The core command line: defaults, option groups, variant lists, hooks after parsing, and one
+// clear UsageError for every kind of bad input (the chapters' exit-code tests check the same
+// through the executables).
 #include <gtest/gtest.h>
 
 #include "gpgpu/cli.hpp"
 #include "gpgpu/errors.hpp"
-#include "gpgpu/spectral.hpp"
 
 namespace gpgpu {
 namespace {
 
-CommonOptions parse(std::vector<std::string> args) {
-  ChapterCli cli("prog", "test program", {"alpha", "beta", "gamma"});
+struct Parsed {
+  CoreOptions core;
+  int size = 0;
+  bool hook_ran = false;
+};
+
+// A chapter-like command line: the core options, one group with an option, three variants.
+Parsed parse(std::vector<std::string> args) {
+  Cli cli("prog", "test program");
+  Parsed p;
+  p.size = 64;
+  cli.group("Problem").add_option("--size", p.size, "a size")->check(integer_in_range(1, 1000));
+  cli.on_parsed([&p](const Cli& c) {
+    p.hook_ran = true;
+    if (c.options().quick && !c.given("--size")) p.size = 8;
+  });
+  cli.set_variant_names({"alpha", "beta", "gamma"});
   args.insert(args.begin(), "prog");
   std::vector<const char*> argv;
   for (const auto& a : args) argv.push_back(a.c_str());
-  return cli.parse(static_cast<int>(argv.size()), argv.data());
+  p.core = cli.parse(static_cast<int>(argv.size()), argv.data());
+  return p;
 }
 
-TEST(Cli, DefaultsAreThePapersProblem) {
-  const CommonOptions o = parse({});
-  EXPECT_EQ(o.grid, (Grid{1024, 1024}));
-  EXPECT_EQ(o.iters, 1000);
-  EXPECT_DOUBLE_EQ(o.omega, kDefaultOmega);
-  EXPECT_EQ(o.variants, (std::vector<std::string>{"alpha", "beta", "gamma"}));
-  EXPECT_TRUE(o.verify);
+TEST(Cli, Defaults) {
+  const Parsed p = parse({});
+  EXPECT_EQ(p.core.variants, (std::vector<std::string>{"alpha", "beta", "gamma"}));
+  EXPECT_EQ(p.core.repeat, CliDefaults{}.repeat);
+  EXPECT_EQ(p.core.warmup, CliDefaults{}.warmup);
+  EXPECT_TRUE(p.core.verify);
+  EXPECT_FALSE(p.core.quick);
+  EXPECT_EQ(p.size, 64);
+  EXPECT_TRUE(p.hook_ran);
 }
 
-TEST(Cli, ParsesEveryOption) {
-  const CommonOptions o = parse({"--nx", "17", "--ny", "1023", "--iters", "7", "--omega", "0.5", "--variant",
-                                 "gamma,alpha", "--repeat", "3", "--warmup", "2", "--no-verify"});
-  EXPECT_EQ(o.grid, (Grid{17, 1023}));
-  EXPECT_EQ(o.iters, 7);
-  EXPECT_DOUBLE_EQ(o.omega, 0.5);
-  EXPECT_EQ(o.variants, (std::vector<std::string>{"gamma", "alpha"}));
-  EXPECT_EQ(o.repeat, 3);
-  EXPECT_EQ(o.warmup, 2);
-  EXPECT_FALSE(o.verify);
+TEST(Cli, ParsesEveryCoreOption) {
+  const Parsed p = parse({"--variant", "gamma,alpha", "--repeat", "5", "--warmup", "2", "--no-verify", "--size", "17"});
+  EXPECT_EQ(p.core.variants, (std::vector<std::string>{"gamma", "alpha"}));
+  EXPECT_EQ(p.core.repeat, 5);
+  EXPECT_EQ(p.core.warmup, 2);
+  EXPECT_FALSE(p.core.verify);
+  EXPECT_EQ(p.size, 17);
 }
 
-TEST(Cli, QuickShrinksOnlyWhatWasNotGiven) {
-  const CommonOptions q = parse({"--quick"});
-  EXPECT_LT(q.grid.nodes(), 100000);
-  EXPECT_LT(q.iters, 1000);
-  const CommonOptions r = parse({"--quick", "--nx", "5"});
-  EXPECT_EQ(r.grid.nx, 5);
-  EXPECT_EQ(r.grid.ny, q.grid.ny);
+TEST(Cli, QuickIsTheGroupsToApply) {
+  EXPECT_EQ(parse({"--quick"}).size, 8);
+  EXPECT_EQ(parse({"--quick", "--size", "5"}).size, 5);
 }
 
-TEST(Cli, AllMeansEveryVariant) {
-  EXPECT_EQ(parse({"--variant", "all"}).variants.size(), 3u);
+TEST(Cli, AllMeansEveryVariantInOrder) {
+  EXPECT_EQ(parse({"--variant", "beta,all"}).core.variants, (std::vector<std::string>{"alpha", "beta", "gamma"}));
+}
+
+TEST(Cli, KeepsTheCommandLine) {
+  Cli cli("prog", "test");
+  cli.set_variant_names({"a"});
+  const char* argv[] = {"prog", "--repeat", "2"};
+  cli.parse(3, argv);
+  EXPECT_EQ(cli.command_line(), (std::vector<std::string>{"prog", "--repeat", "2"}));
 }
 
 TEST(Cli, HelpExitsWithZero) {
@@ -66,16 +85,13 @@ TEST_P(BadInput, IsAUsageError) { EXPECT_THROW(parse(GetParam()), UsageError); }
 
 INSTANTIATE_TEST_SUITE_P(
     Cli, BadInput,
-    ::testing::Values(std::vector<std::string>{"--nx", "0"}, std::vector<std::string>{"--ny", "-4"},
-                      std::vector<std::string>{"--nx", "abc"}, std::vector<std::string>{"--nx", "2.5"},
-                      std::vector<std::string>{"--nx", "99999999999"}, std::vector<std::string>{"--iters", "0"},
-                      std::vector<std::string>{"--omega", "0"}, std::vector<std::string>{"--omega", "2"},
-                      std::vector<std::string>{"--omega", "-0.5"}, std::vector<std::string>{"--omega", "nan"},
-                      std::vector<std::string>{"--omega", "inf"}, std::vector<std::string>{"--repeat", "0"},
+    ::testing::Values(std::vector<std::string>{"--size", "0"}, std::vector<std::string>{"--size", "abc"},
+                      std::vector<std::string>{"--size", "2.5"}, std::vector<std::string>{"--size", "1001"},
+                      std::vector<std::string>{"--size", "99999999999"}, std::vector<std::string>{"--repeat", "0"},
                       std::vector<std::string>{"--warmup", "-1"}, std::vector<std::string>{"--variant", "delta"},
-                      std::vector<std::string>{"--bogus"}, std::vector<std::string>{"--nx"},
-                      std::vector<std::string>{"--nx", "200000", "--ny", "200000"},
-                      std::vector<std::string>{"--csv", "/no/such/dir/out.csv"}));
+                      std::vector<std::string>{"--bogus"}, std::vector<std::string>{"--size"},
+                      std::vector<std::string>{"--csv", "/no/such/dir/out.csv"},
+                      std::vector<std::string>{"--json", "/no/such/dir/out.json"}));
 
 }  // namespace
 }  // namespace gpgpu

@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "gpgpu/npy.hpp"
-#include "test_support.hpp"
+#include "gpgpu/harness/random.hpp"
 
 namespace gpgpu {
 namespace {
@@ -35,7 +35,7 @@ NpyFile read(const std::filesystem::path& p) {
 
 TEST(Npy, WritesAnAlignedHeaderAndTheRawData) {
   const auto path = std::filesystem::temp_directory_path() / "gpgpu_test_npy.npy";
-  const auto values = testing::random_guess(3 * 5 * 7, 9, -1.0f, 1.0f);
+  const auto values = harness::random_values<float>(3 * 5 * 7, 9, -1.0f, 1.0f);
   write_npy(path, values, {3, 5, 7});
   const NpyFile f = read(path);
   EXPECT_EQ(f.data_offset % 64, 0u);

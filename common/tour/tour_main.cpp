@@ -17,7 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gpgpu/errors.hpp"
-#include "gpgpu/report.hpp"
+#include "gpgpu/table.hpp"
 
 namespace {
 
@@ -111,7 +111,7 @@ int main(int argc, char** argv) {
     std::filesystem::create_directories(json_dir);
 
     std::vector<std::vector<std::string>> table{
-        {"chapter", "variant", "device", "ms/iter", "GB/s min", "% of limit", "rel. error", "check"}};
+        {"chapter", "variant", "device", "ms/step", "GB/s min", "% of limit", "rel. error", "check"}};
     std::vector<std::string> notes;
     bool all_ok = true;
     for (const Chapter& ch : kChapters) {
@@ -149,7 +149,7 @@ int main(int argc, char** argv) {
       const nlohmann::json j = nlohmann::json::parse(file);
       for (const auto& r : j.at("results")) {
         table.push_back({label, r.at("variant").get<std::string>(), r.at("device").get<std::string>(),
-                         fmt(r.at("ms_per_iter"), "%.4f"), fmt(r.at("gbs_min"), "%.1f"),
+                         fmt(r.at("ms_per_step"), "%.4f"), fmt(r.at("gbs_min"), "%.1f"),
                          fmt(r.at("limit_share"), "%.1f%%", 100.0), fmt(r.at("rel_error_l2"), "%.1e"),
                          r.at("check").get<std::string>()});
       }

@@ -3,22 +3,22 @@
 // iterates as the 9-diagonal double-precision reference at awkward sizes.
 #include <gtest/gtest.h>
 
-#include "gpgpu/layouts.hpp"
-#include "gpgpu/testing/jacobi_check.hpp"
+#include "gpgpu/jacobi/layouts.hpp"
+#include "gpgpu/jacobi/checks.hpp"
 #include "symmetric_storage.hpp"
 
 namespace {
 
-using gpgpu::Dir;
-using gpgpu::Grid;
-using gpgpu::idx;
+using gpgpu::jacobi::Dir;
+using gpgpu::jacobi::Grid;
+using gpgpu::jacobi::idx;
 
 
 class SymmetricStorage : public ::testing::TestWithParam<Grid> {};
 
 TEST_P(SymmetricStorage, KeepsFiveDiagonalsWithPadding) {
   const Grid g = GetParam();
-  const auto sys = gpgpu::assemble_bidomain(g);
+  const auto sys = gpgpu::jacobi::assemble_bidomain(g);
   const ex01::SymmetricStencil S = ex01::pack_symmetric(sys.A);
   ASSERT_GE(S.offset, g.nx + 1);
   const std::pair<ex01::Upper, Dir> kept[] = {{ex01::Upper::C, Dir::C},
@@ -28,23 +28,23 @@ TEST_P(SymmetricStorage, KeepsFiveDiagonalsWithPadding) {
                                               {ex01::Upper::NE, Dir::NE}};
   for (const auto& [u, d] : kept) {
     const auto& stored = S.diag[static_cast<std::size_t>(u)];
-    ASSERT_GE(static_cast<std::int64_t>(stored.size()), S.offset + g.nodes() + g.nx + 1) << gpgpu::name(d);
+    ASSERT_GE(static_cast<std::int64_t>(stored.size()), S.offset + g.nodes() + g.nx + 1) << gpgpu::jacobi::name(d);
     // Memory: no more than the nine-diagonal storage's 5/9 plus the padding.
     ASSERT_LE(static_cast<std::int64_t>(stored.size()), S.offset + g.nodes() + 2 * (g.nx + 1) + 64);
     for (std::int64_t k = 0; k < g.nodes(); ++k)
-      ASSERT_EQ(stored[static_cast<std::size_t>(S.offset + k)], sys.A.at(d, k)) << gpgpu::name(d) << " k=" << k;
+      ASSERT_EQ(stored[static_cast<std::size_t>(S.offset + k)], sys.A.at(d, k)) << gpgpu::jacobi::name(d) << " k=" << k;
     for (std::int64_t i = 0; i < S.offset; ++i) ASSERT_EQ(stored[static_cast<std::size_t>(i)], 0.0f);
   }
 }
 
 TEST_P(SymmetricStorage, JacobiMatchesTheNineDiagonalReference) {
   const Grid g = GetParam();
-  const auto sys = gpgpu::assemble_bidomain(g);
+  const auto sys = gpgpu::jacobi::assemble_bidomain(g);
   const auto S = ex01::pack_symmetric(sys.A);
-  const auto x0 = gpgpu::testing::random_guess(g.nodes(), 23, -5.0f, 5.0f);
+  const auto x0 = gpgpu::jacobi::checks::random_guess(g.nodes(), 23, -5.0f, 5.0f);
   for (int iters : {1, 2, 37}) {
-    const auto got = ex01::jacobi_symmetric(S, sys.rhs, x0, iters, static_cast<float>(gpgpu::kDefaultOmega));
-    EXPECT_TRUE(gpgpu::testing::matches_reference(got, sys, x0, iters));
+    const auto got = ex01::jacobi_symmetric(S, sys.rhs, x0, iters, static_cast<float>(gpgpu::jacobi::kDefaultOmega));
+    EXPECT_TRUE(gpgpu::jacobi::checks::matches_reference(got, sys, x0, iters));
   }
 }
 

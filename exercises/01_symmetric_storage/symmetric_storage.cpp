@@ -2,16 +2,16 @@
 // (check_symmetric_storage.cpp) fails until both are right. See README.md for hints.
 #include "symmetric_storage.hpp"
 
-#include "gpgpu/layouts.hpp"
+#include "gpgpu/jacobi/layouts.hpp"
 
 namespace ex01 {
 
-SymmetricStencil pack_symmetric(const gpgpu::Stencil9& A) {
+SymmetricStencil pack_symmetric(const gpgpu::jacobi::Stencil9& A) {
   SymmetricStencil S;
   S.grid = A.grid;
-  S.offset = gpgpu::simple_offset(A.grid);
+  S.offset = gpgpu::jacobi::simple_offset(A.grid);
   // TODO(exercise): for each of C, E, NW, N, NE, allocate offset + nx*ny + (nx+1) zeros and copy
-  // the matching diagonal of A (A.diag[gpgpu::idx(gpgpu::Dir::E)], ...) to positions offset.. .
+  // the matching diagonal of A (A.diag[gpgpu::jacobi::idx(gpgpu::jacobi::Dir::E)], ...) to positions offset.. .
   return S;
 }
 
@@ -21,7 +21,7 @@ std::vector<float> jacobi_symmetric(const SymmetricStencil& S, std::span<const f
   (void)rhs;
   (void)iters;
   (void)omega;
-  // TODO(exercise): ghost-pad x (gpgpu::make_ghost_padded), then iterate. The eight neighbours of
+  // TODO(exercise): ghost-pad x (gpgpu::jacobi::make_ghost_padded), then iterate. The eight neighbours of
   // node k and the coefficient that couples them:
   //   E  (k+1):      E[k]          W  (k-1):      E[k-1]
   //   N  (k+nx):     N[k]          S  (k-nx):     N[k-nx]

@@ -7,7 +7,7 @@
 #include <span>
 #include <vector>
 
-#include "gpgpu/problem.hpp"
+#include "gpgpu/jacobi/bidomain.hpp"
 
 namespace ex01 {
 
@@ -20,13 +20,13 @@ enum class Upper : int { C = 0, E, NW, N, NE };
 /// so that diag[u][offset + k + shift] is a valid read for every |shift| <= nx+1: the lower
 /// couplings of node k are the upper couplings of a neighbour, e.g. W(k) = E(k-1).
 struct SymmetricStencil {
-  gpgpu::Grid grid;
+  gpgpu::jacobi::Grid grid;
   std::int64_t offset = 0;
   std::array<std::vector<float>, 5> diag;
 };
 
 /// Keeps the main diagonal and the four upper diagonals of A (with the padding described above).
-SymmetricStencil pack_symmetric(const gpgpu::Stencil9& A);
+SymmetricStencil pack_symmetric(const gpgpu::jacobi::Stencil9& A);
 
 /// Runs `iters` weighted Jacobi iterations x ← (1−ω)x + ωD⁻¹(f − (L+U)x) from x0 using only the
 /// symmetric storage; returns the nx*ny unknowns.

@@ -2,31 +2,31 @@
 // couplings of node k are the upper couplings of its neighbours, read at shifted indices.
 #include <utility>
 
-#include "gpgpu/layouts.hpp"
+#include "gpgpu/jacobi/layouts.hpp"
 #include "symmetric_storage.hpp"
 
 namespace ex01 {
 
-using gpgpu::Dir;
-using gpgpu::idx;
+using gpgpu::jacobi::Dir;
+using gpgpu::jacobi::idx;
 
-SymmetricStencil pack_symmetric(const gpgpu::Stencil9& A) {
+SymmetricStencil pack_symmetric(const gpgpu::jacobi::Stencil9& A) {
   SymmetricStencil S;
   S.grid = A.grid;
-  S.offset = gpgpu::simple_offset(A.grid);
+  S.offset = gpgpu::jacobi::simple_offset(A.grid);
   const Dir kept[] = {Dir::C, Dir::E, Dir::NW, Dir::N, Dir::NE};  // Upper's order
   for (std::size_t u = 0; u < 5; ++u) {
     // Same padding as a ghost-padded vector: reads up to nx+1 before and after stay in range.
-    S.diag[u] = gpgpu::make_ghost_padded<float>(A.grid, A.diag[idx(kept[u])], S.offset).data;
+    S.diag[u] = gpgpu::jacobi::make_ghost_padded<float>(A.grid, A.diag[idx(kept[u])], S.offset).data;
   }
   return S;
 }
 
 std::vector<float> jacobi_symmetric(const SymmetricStencil& S, std::span<const float> rhs,
                                     std::span<const float> x0, int iters, float omega) {
-  const gpgpu::Grid g = S.grid;
-  auto x = gpgpu::make_ghost_padded<float>(g, x0, S.offset);
-  auto next = gpgpu::make_ghost_padded_zero<float>(g, S.offset);
+  const gpgpu::jacobi::Grid g = S.grid;
+  auto x = gpgpu::jacobi::make_ghost_padded<float>(g, x0, S.offset);
+  auto next = gpgpu::jacobi::make_ghost_padded_zero<float>(g, S.offset);
   const std::int64_t row = g.nx;
   const float* c = S.diag[static_cast<std::size_t>(Upper::C)].data() + S.offset;
   const float* e = S.diag[static_cast<std::size_t>(Upper::E)].data() + S.offset;

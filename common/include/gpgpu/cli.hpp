@@ -1,76 +1,89 @@
 /// @file cli.hpp
-/// @brief The options every chapter executable shares, parsed with CLI11.
+/// @brief The command line every chapter shares, parsed with CLI11, and the option groups that
+/// problems and backends add to it.
 ///
-///   --nx --ny --iters --omega --variant NAME[,NAME]|all --repeat --warmup
-///   --csv FILE --json FILE --dump DIR --no-verify --quick --help
+/// The core options, whatever a chapter computes:
 ///
-/// Chapters add their own options (backend and device choice) to app() before parse(). Bad input
-/// (sizes <= 0, non-numbers, unknown options or variants, ω outside (0, 2)) becomes a UsageError,
+///   --variant NAME[,NAME]|all --repeat N --warmup N --csv FILE --json FILE --dump DIR
+///   --no-verify --quick --help
+///
+/// A problem adds its group (the Jacobi group: --nx --ny --iters --omega; the matrix group:
+/// --rows --cols --type ...), a backend its device options (--device, --cl-platform, --threads).
+/// Bad input (non-numbers, values out of range, unknown options or variants) becomes a UsageError,
 /// which run_main() prints as one line and turns into exit code 2.
 #pragma once
+#include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 
-#include "gpgpu/grid.hpp"
-
 namespace gpgpu {
 
 /// Validator for integer options: refuses "1.5", "1e3", "abc" and values outside [min, max] with a
-/// one-line message. Use it for chapter options too (block sizes, thread counts, device indices).
+/// one-line message. Use it for every integer option (sizes, block sizes, thread counts, indices).
 CLI::Validator integer_in_range(long long min, long long max = 2147483647);
 
 /// Validator for output files: refuses, at start-up, a path whose directory does not exist (so a
-/// long run does not fail at its end). Used by --csv and --json; use it for chapter outputs too.
+/// long run does not fail at its end).
 CLI::Validator writable_path();
 
-/// Values of the shared options after parsing.
-struct CommonOptions {
-  Grid grid{1024, 1024};          ///< --nx, --ny (the paper's size)
-  int iters = 1000;               ///< --iters (the paper's count)
-  double omega = 0;               ///< --omega, defaults to kDefaultOmega
+/// Values of the core options after parsing.
+struct CoreOptions {
   std::vector<std::string> variants;  ///< --variant, "all" expanded to every variant in order
-  int repeat = 1;                 ///< --repeat: timed runs per variant (the median is reported)
-  int warmup = 0;                 ///< --warmup: untimed runs before them
-  std::string csv_path;           ///< --csv FILE
-  std::string json_path;          ///< --json FILE
-  std::string dump_dir;           ///< --dump DIR
-  bool verify = true;             ///< false with --no-verify
-  bool quick = false;             ///< --quick: small grid, few iterations (smoke tests)
+  int repeat = 1;                     ///< --repeat: timed runs per variant (min, median, max reported)
+  int warmup = 0;                     ///< --warmup: untimed runs before them
+  std::string csv_path;               ///< --csv FILE
+  std::string json_path;              ///< --json FILE
+  std::string dump_dir;               ///< --dump DIR (created by parse())
+  bool verify = true;                 ///< false with --no-verify
+  bool quick = false;                 ///< --quick: the problem's small size (smoke tests)
 };
 
-/// Chapter-specific defaults for the shared options.
+/// Chapter defaults for the core options.
 struct CliDefaults {
-  int repeat = 1;
-  int warmup = 0;
-  Grid quick_grid{192, 160};  ///< --quick grid (not a multiple of common block sizes)
-  int quick_iters = 100;      ///< --quick iterations
+  int repeat = 3;
+  int warmup = 1;
 };
 
-/// Command line of one chapter: the shared options plus whatever the chapter adds to app().
-class ChapterCli {
+/// The command line of one chapter: the core options plus the groups added before parse().
+class Cli {
  public:
-  ChapterCli(std::string program, std::string description, std::vector<std::string> variant_names,
-             CliDefaults defaults = {});
+  Cli(std::string program, std::string description, CliDefaults defaults = {});
 
-  /// The CLI11 application, for chapter-specific options.
+  /// The CLI11 application, for options that belong to no group.
   CLI::App& app() { return app_; }
 
-  /// Parses argv. Throws UsageError on bad input and ExitRequest{0} after printing --help.
-  const CommonOptions& parse(int argc, const char* const* argv);
+  /// A titled group of options (shown under its title in --help), created on first use.
+  CLI::Option_group& group(const std::string& title);
 
-  [[nodiscard]] const CommonOptions& options() const { return options_; }
+  /// The names --variant accepts, in run order ("all" selects them all). Set before parse().
+  void set_variant_names(std::vector<std::string> names);
+
+  /// Called after a successful parse, in the order added: groups finish their values here (a
+  /// problem applies its --quick sizes, checks combinations of its options).
+  void on_parsed(std::function<void(const Cli&)> hook);
+
+  /// Parses argv. Throws UsageError on bad input and ExitRequest{0} after printing --help.
+  const CoreOptions& parse(int argc, const char* const* argv);
+
+  [[nodiscard]] const CoreOptions& options() const { return options_; }
   [[nodiscard]] const std::string& program() const { return program_; }
+  /// The command line as given (program and arguments), for the JSON results.
+  [[nodiscard]] const std::vector<std::string>& command_line() const { return command_line_; }
   /// True when the user gave this option explicitly (e.g. "--nx").
   [[nodiscard]] bool given(const std::string& option) const;
 
  private:
   std::string program_;
-  std::vector<std::string> variant_names_;
-  CliDefaults defaults_;
   CLI::App app_;
-  CommonOptions options_;
+  CoreOptions options_;
+  std::vector<std::string> variant_names_;
+  std::vector<std::string> variant_choices_;  ///< variant_names_ and "all", what --variant checks against
+  std::vector<std::function<void(const Cli&)>> hooks_;
+  std::vector<std::string> command_line_;
+  std::map<std::string, CLI::Option_group*> groups_;  ///< owned by app_
 };
 
 }  // namespace gpgpu

@@ -1,30 +1,32 @@
 /// @file experiment.hpp
-/// @brief One run of a Jacobi chapter: the problem, the CPU reference inside every run, the
-/// verification of each variant before any of its numbers is printed, and the outputs.
+/// @brief One run of a chapter, whatever its problem: the command line, the backends its variants
+/// need, the limits measured in the same run, a verified row per variant, and the outputs.
 ///
-/// A chapter's main() reads like the steps of the experiment:
+/// A problem library (jacobi::Chapter, matrix::Chapter, ...) drives it in this order:
 /// @code
-///   gpgpu::ChapterCli cli("ch01_cpu_jacobi", "...", {"separate", "interleaved", "openmp"});
-///   const auto& opt = cli.parse(argc, argv);
-///   gpgpu::JacobiExperiment exp(info, opt, bytes_per_node);
-///   exp.prepare(std::cout);                       // assemble, estimate λmax, run the reference
-///   for (variant : opt.variants) exp.record(std::cout, row_meta, run_variant(...));
-///   return exp.finish(std::cout, then_rows);      // tables, CSV, JSON, .npy dump, exit code
+///   gpgpu::Experiment exp(info);
+///   exp.use(gpgpu::cuda::driver);                 // once per backend a variant needs: adds --device
+///   jacobi::add_options(exp.cli(), options);      // the problem's option group
+///   exp.parse(argc, argv, registry.names());      // usage errors: exit 2
+///   exp.open(std::cout, backends_of_selected);    // sessions; a missing one: its variants skipped
+///   exp.print_header(std::cout, problem_line);
+///   ... assemble, reference ...
+///   exp.record(std::cout, row);                   // per variant, after its verification
+///   return exp.finish(std::cout, columns, then);  // tables, CSV, JSON; exit code 0 or 1
 /// @endcode
 #pragma once
-#include <functional>
 #include <iosfwd>
-#include <span>
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "gpgpu/backend.hpp"
 #include "gpgpu/cli.hpp"
-#include "gpgpu/problem.hpp"
-#include "gpgpu/report.hpp"
-#include "gpgpu/spectral.hpp"
-#include "gpgpu/work_counts.hpp"
+#include "gpgpu/result.hpp"
+#include "gpgpu/then_now.hpp"
 
 namespace gpgpu {
 
@@ -36,65 +38,63 @@ struct ChapterInfo {
   std::string paper;    ///< which paper and section the chapter retells
 };
 
-/// What one variant produced: the final iterate and the time of every timed run.
-struct VariantResult {
-  std::vector<float> solution;  ///< nx*ny unknowns after opt.iters iterations
-  std::vector<double> samples;  ///< seconds per timed run (warm-up runs excluded)
-};
+/// The version of the JSON results this code writes (scripts read it to refuse what they cannot parse).
+inline constexpr int kResultSchemaVersion = 2;
 
-/// Runs `run_once` opt.warmup times untimed, then opt.repeat times, collecting the seconds each
-/// timed call returns (the call measures itself: host clock, CUDA events, ...).
-std::vector<double> repeat_runs(const CommonOptions& opt, const std::function<double()>& run_once);
-
-class JacobiExperiment {
+class Experiment {
  public:
-  /// Refuses (UsageError) a grid whose host memory would not fit: the experiment's own ~80 B per
-  /// node plus `chapter_bytes_per_node` for the chapter's layouts.
-  JacobiExperiment(ChapterInfo info, const CommonOptions& options, double chapter_bytes_per_node);
+  explicit Experiment(ChapterInfo info, CliDefaults defaults = {});
+  ~Experiment();
 
-  /// Chapter title, host, options.
-  void print_header(std::ostream& out) const;
-  /// Assembles the system, estimates λmax(D⁻¹A) and runs the double-precision reference.
-  void prepare(std::ostream& out);
+  [[nodiscard]] Cli& cli() { return cli_; }
+  [[nodiscard]] const ChapterInfo& info() const { return info_; }
+  [[nodiscard]] const CoreOptions& options() const { return cli_.options(); }
 
-  [[nodiscard]] const LinearSystem& system() const { return system_; }
-  [[nodiscard]] const CommonOptions& options() const { return options_; }
-  [[nodiscard]] const SpectralEstimate& spectrum() const { return spectrum_; }
-  /// The initial guess every variant starts from (zero, as a solver would start).
-  [[nodiscard]] std::span<const float> initial_guess() const { return x0_; }
-  /// The double-precision reference result after opt.iters iterations (empty with --no-verify).
-  [[nodiscard]] std::span<const double> reference() const { return reference_; }
+  /// Declares a backend some variant runs on; its driver adds its options (once per backend).
+  void use(DriverFactory factory);
 
-  /// Says whether one iteration's minimum traffic (work.bytes_min per node) fits in a cache of
-  /// `cache_bytes` (the CPU's last-level cache, a GPU's L2): then rates above the memory limit are
-  /// cache rates, and the chapter should say so.
-  void print_cache_note(std::ostream& out, const WorkCounts& work, double cache_bytes,
-                        const std::string& cache_name) const;
+  /// Parses the command line; `variant_names` are the choices of --variant, in run order.
+  const CoreOptions& parse(int argc, const char* const* argv, std::vector<std::string> variant_names);
 
-  /// Attaches backend details (GPU, driver, clocks, platform...) to the JSON output.
-  void set_device_json(nlohmann::json device) { device_json_ = std::move(device); }
+  /// Opens the sessions of `needed` (in order, each once) and prints each one's device block. A
+  /// backend that is missing here is reported in one line and left closed; when none of `needed`
+  /// opens, throws BackendUnavailable (exit 77) naming the first reason.
+  void open(std::ostream& out, const std::vector<Backend>& needed);
 
-  /// Verifies `result` against the reference, prints one status line, and keeps the row.
-  /// `row` carries variant, description, device, timer, work and limit; the rest is filled here.
-  const ResultRow& record(std::ostream& out, ResultRow row, VariantResult result);
+  /// The open session of `b`, or nullptr when it is missing (absent_reason() says why).
+  [[nodiscard]] Session* session(Backend b);
+  [[nodiscard]] std::string absent_reason(Backend b) const;
 
+  /// Chapter, paper, host, build and the problem's own line.
+  void print_header(std::ostream& out, const std::string& problem) const;
+
+  /// The limit of `mix` on backend `b`'s device, measured in this run (each mix once).
+  Limit limit(Backend b, const StreamMix& mix);
+
+  /// Keeps a variant that could not run (its backend missing), for the summary and the JSON.
+  void skip(std::ostream& out, const std::string& variant, const std::string& reason);
+
+  /// Prints the row's verdict line and keeps the row (after its verification).
+  const ResultRow& record(std::ostream& out, ResultRow row);
   [[nodiscard]] const std::vector<ResultRow>& rows() const { return rows_; }
 
-  /// Prints the result and then/now tables, writes --csv, --json and --dump, and returns the exit
-  /// code: 0 if every variant passed, 1 otherwise.
-  int finish(std::ostream& out, std::vector<ThenNowRow> then);
+  /// Adds a section to the JSON (the problem's parameters, a chapter's extra tables).
+  void add_json(const std::string& key, nlohmann::json value);
+
+  /// Prints the result table (with the problem's extra columns) and the then/now table, writes
+  /// --csv and --json, prints PASS/FAIL and returns the exit code: 0 when every variant that was
+  /// checked passed, 1 otherwise.
+  int finish(std::ostream& out, const std::vector<Column>& extra, const ThenNowTable& then);
 
  private:
   ChapterInfo info_;
-  CommonOptions options_;
-  LinearSystem system_;
-  SpectralEstimate spectrum_;
-  std::vector<float> x0_;
-  std::vector<double> reference_;
-  double reference_seconds_ = 0;
+  Cli cli_;
+  std::vector<std::unique_ptr<Driver>> drivers_;
+  std::map<Backend, std::unique_ptr<Session>> sessions_;
+  std::map<Backend, std::string> absent_;
+  std::vector<std::pair<std::string, std::string>> skipped_;
   std::vector<ResultRow> rows_;
-  std::vector<std::pair<std::string, std::vector<float>>> dumped_solutions_;
-  nlohmann::json device_json_;
+  nlohmann::json extra_json_ = nlohmann::json::object();
 };
 
 }  // namespace gpgpu

@@ -3,6 +3,7 @@
 /// `numpy.load("rhs.npy")`.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <span>
 #include <vector>
@@ -13,5 +14,7 @@ namespace gpgpu {
 /// Throws UsageError if the file cannot be written.
 void write_npy(const std::filesystem::path& path, std::span<const float> data, const std::vector<std::size_t>& shape);
 void write_npy(const std::filesystem::path& path, std::span<const double> data, const std::vector<std::size_t>& shape);
+void write_npy(const std::filesystem::path& path, std::span<const std::int32_t> data,
+               const std::vector<std::size_t>& shape);
 
 }  // namespace gpgpu

@@ -2,6 +2,7 @@
 /// @brief Host wall-clock timing and the statistics reported for repeated runs.
 #pragma once
 #include <chrono>
+#include <functional>
 #include <vector>
 
 namespace gpgpu {
@@ -24,5 +25,11 @@ class Stopwatch {
 double median(std::vector<double> samples);
 /// Smallest sample; NaN when empty.
 double minimum(const std::vector<double>& samples);
+/// Largest sample; NaN when empty.
+double maximum(const std::vector<double>& samples);
+
+/// Runs `run_once` `warmup` times untimed, then `repeat` times, and returns the seconds each timed
+/// call reported (the call measures itself: host clock, CUDA events, profiling events, ...).
+std::vector<double> repeat_runs(int warmup, int repeat, const std::function<double()>& run_once);
 
 }  // namespace gpgpu

@@ -1,0 +1,32 @@
+/// @file cpu_backend.hpp
+/// @brief The CPU as a backend: always present, opened like the others, with a STREAM-style limit
+/// for any read:write mix measured on the host in the same run.
+///
+/// Option: --threads N, the OpenMP threads of the parallel CPU variants (default: all). Serial
+/// variants ask for a limit with StreamMix::threads = 1.
+#pragma once
+#include <memory>
+
+#include "gpgpu/backend.hpp"
+
+namespace gpgpu {
+
+/// The CPU driver (gpgpu::Backend::cpu).
+std::unique_ptr<Driver> cpu_driver();
+
+/// The --threads of a CPU session (the thread count of the parallel CPU variants).
+[[nodiscard]] int cpu_threads(const Session& cpu_session);
+
+/// Threads an OpenMP parallel region uses by default (1 without OpenMP).
+[[nodiscard]] int default_cpu_threads();
+
+/// Measures the host bandwidth for `mix` with `threads` threads: every array first touched by the
+/// threads that stream it; the best of several passes; bytes counted as the arrays' sizes (the
+/// extra read a cache does before it writes a line, write-allocate, is paid here as in the
+/// variants, and counted in neither).
+double measure_host_stream_gbs(const StreamMix& mix, int threads);
+
+/// Size of the last-level cache in bytes (from sysfs; 32 MiB if unknown).
+[[nodiscard]] std::size_t last_level_cache_bytes();
+
+}  // namespace gpgpu

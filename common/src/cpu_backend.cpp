@@ -1,0 +1,193 @@
+#include "gpgpu/cpu_backend.hpp"
+
+#include <algorithm>
+#include <array>
+#include <stdexcept>
+#include <utility>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <ostream>
+#include <tuple>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "gpgpu/cli.hpp"
+#include "gpgpu/memory.hpp"
+#include "gpgpu/sysinfo.hpp"
+#include "gpgpu/timing.hpp"
+
+namespace gpgpu {
+
+int default_cpu_threads() {
+#ifdef _OPENMP
+  return omp_get_max_threads();
+#else
+  return 1;
+#endif
+}
+
+std::size_t last_level_cache_bytes() {
+  std::size_t best = 0;
+  for (int index = 0; index < 8; ++index) {
+    std::ifstream f("/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(index) + "/size");
+    std::string text;
+    if (!(f >> text)) continue;
+    std::size_t value = std::stoull(text);
+    if (text.back() == 'K') value *= 1024;
+    if (text.back() == 'M') value *= 1024 * 1024;
+    best = std::max(best, value);
+  }
+  return best > 0 ? best : std::size_t{32} << 20;
+}
+
+namespace {
+
+// The largest mix the CPU limit supports: 16 arrays read, 12 written (the TLM node's 12 pulses in
+// and out is the widest mix of the tutorial).
+constexpr int kMaxReads = 16;
+constexpr int kMaxWrites = 12;
+
+// One pass over [begin, end): out_w[i] = a_0[i] + ... + a_{R-1}[i] for every output w. R and W are
+// compile-time constants, so each element's loads and stores are straight-line code in one loop
+// that the compiler vectorises (omp simd: the arrays never overlap); the sum keeps every load live.
+template <int R, int W>
+void stream_range(const float* const* in, float* const* out, std::size_t begin, std::size_t end) {
+#pragma omp simd
+  for (std::size_t i = begin; i < end; ++i) {
+    float sum = 0.0f;
+    for (int r = 0; r < R; ++r) sum += in[r][i];
+    for (int w = 0; w < W; ++w) out[w][i] = sum;
+  }
+}
+
+using StreamFn = void (*)(const float* const*, float* const*, std::size_t, std::size_t);
+
+template <int R, int... W>
+constexpr std::array<StreamFn, sizeof...(W)> writes_row(std::integer_sequence<int, W...>) {
+  return {&stream_range<R, W + 1>...};
+}
+template <int... R>
+constexpr std::array<std::array<StreamFn, kMaxWrites>, sizeof...(R)> stream_table(std::integer_sequence<int, R...>) {
+  return {writes_row<R + 1>(std::make_integer_sequence<int, kMaxWrites>())...};
+}
+// kStream[R-1][W-1] streams R arrays in and W out.
+constexpr auto kStream = stream_table(std::make_integer_sequence<int, kMaxReads>());
+
+}  // namespace
+
+double measure_host_stream_gbs(const StreamMix& mix, int threads) {
+  threads = std::max(threads, 1);
+  const std::size_t n = std::max<std::size_t>(mix.elements * static_cast<std::size_t>(mix.element_bytes) / 4, 1);
+  if (mix.reads < 1 || mix.reads > kMaxReads || mix.writes < 1 || mix.writes > kMaxWrites)
+    throw std::invalid_argument("measure_host_stream_gbs: mix " + mix.str() + " outside 1..16 reads, 1..12 writes");
+  const StreamFn stream = kStream[static_cast<std::size_t>(mix.reads - 1)][static_cast<std::size_t>(mix.writes - 1)];
+  const int arrays = mix.reads + mix.writes;
+  std::vector<std::unique_ptr<float[]>> storage;
+  std::vector<float*> in, out;
+  for (int a = 0; a < arrays; ++a) {
+    storage.emplace_back(new float[n]);
+    (a < mix.reads ? in : out).push_back(storage.back().get());
+  }
+  // Each thread's share of every array, the same partition for the first touch and the passes, so
+  // the pages of a thread's share sit next to it (NUMA) and stay in its caches when they fit.
+  const auto pass = [&](bool first_touch) {
+#pragma omp parallel num_threads(threads)
+    {
+      int id = 0, count = 1;
+#ifdef _OPENMP
+      id = omp_get_thread_num();
+      count = omp_get_num_threads();
+#endif
+      const std::size_t chunk = (n + static_cast<std::size_t>(count) - 1) / static_cast<std::size_t>(count);
+      const std::size_t begin = std::min(n, static_cast<std::size_t>(id) * chunk);
+      const std::size_t end = std::min(n, begin + chunk);
+      if (first_touch) {
+        for (float* p : in) std::fill(p + begin, p + end, 1.0f);
+        for (float* p : out) std::fill(p + begin, p + end, 0.0f);
+      } else {
+        stream(in.data(), out.data(), begin, end);
+      }
+    }
+  };
+  pass(true);
+  pass(false);  // untimed: warms the caches a cache-sized working set lives in
+  // Passes per sample: enough for about 20 ms, so a sample is not one short, noisy pass.
+  Stopwatch probe;
+  pass(false);
+  const int per_sample = static_cast<int>(std::clamp(0.02 / std::max(probe.seconds(), 1e-9), 1.0, 1000.0));
+  double best = 0;
+  for (int sample = 0; sample < 5; ++sample) {
+    Stopwatch clock;
+    for (int p = 0; p < per_sample; ++p) pass(false);
+    best = std::max(best, mix.bytes() * per_sample / clock.seconds() / 1e9);
+  }
+  return best;
+}
+
+namespace {
+
+class CpuSessionImpl final : public Session {
+ public:
+  explicit CpuSessionImpl(int threads) : threads_(threads), host_(host_info()), llc_(last_level_cache_bytes()) {}
+  [[nodiscard]] Backend backend() const override { return Backend::cpu; }
+  [[nodiscard]] std::string device() const override {
+    return "CPU, " + std::to_string(threads_) + (threads_ == 1 ? " thread" : " threads");
+  }
+  void print(std::ostream& out) const override {
+    out << "CPU:      " << host_.cpu_model << ", " << threads_ << " thread(s) for the parallel variants (--threads), "
+        << format_bytes(static_cast<double>(llc_)) << " last-level cache\n";
+  }
+  [[nodiscard]] nlohmann::json json() const override {
+    return {{"cpu_model", host_.cpu_model}, {"threads", threads_}, {"last_level_cache_bytes", llc_}};
+  }
+  Limit stream_limit(const StreamMix& mix) override {
+    const int threads = mix.threads > 0 ? mix.threads : threads_;
+    const auto key = std::make_tuple(mix.reads, mix.writes, mix.elements, mix.element_bytes, threads);
+    auto it = cache_.find(key);
+    if (it == cache_.end()) it = cache_.emplace(key, measure_host_stream_gbs(mix, threads)).first;
+    return {"host stream " + std::to_string(mix.reads) + ":" + std::to_string(mix.writes) + ", " +
+                std::to_string(threads) + (threads == 1 ? " thread" : " threads"),
+            it->second, mix.str(), working_set_class(mix.bytes(), cache_bytes(), cache_name()), std::nan("")};
+  }
+  [[nodiscard]] double cache_bytes() const override { return static_cast<double>(llc_); }
+  [[nodiscard]] std::string cache_name() const override { return "last-level cache"; }
+  [[nodiscard]] int threads() const { return threads_; }
+
+ private:
+  int threads_;
+  HostInfo host_;
+  std::size_t llc_;
+  std::map<std::tuple<int, int, std::size_t, int, int>, double> cache_;
+};
+
+class CpuDriver final : public Driver {
+ public:
+  [[nodiscard]] Backend backend() const override { return Backend::cpu; }
+  void add_options(Cli& cli) override {
+    cli.group("CPU")
+        .add_option("--threads", threads_, "OpenMP threads of the parallel CPU variants")
+        ->check(integer_in_range(1, 4096))
+        ->capture_default_str();
+  }
+  std::unique_ptr<Session> open() override { return std::make_unique<CpuSessionImpl>(threads_); }
+
+ private:
+  int threads_ = default_cpu_threads();
+};
+
+}  // namespace
+
+std::unique_ptr<Driver> cpu_driver() { return std::make_unique<CpuDriver>(); }
+
+int cpu_threads(const Session& s) {
+  if (const auto* cpu = dynamic_cast<const CpuSessionImpl*>(&s)) return cpu->threads();
+  return default_cpu_threads();
+}
+
+}  // namespace gpgpu

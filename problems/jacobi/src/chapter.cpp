@@ -1,0 +1,290 @@
+#include "gpgpu/jacobi/chapter.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+#include "gpgpu/cpu_backend.hpp"
+#include "gpgpu/errors.hpp"
+#include "gpgpu/memory.hpp"
+#include "gpgpu/npy.hpp"
+#include "gpgpu/progress.hpp"
+#include "gpgpu/table.hpp"
+#include "gpgpu/timing.hpp"
+#include "gpgpu/jacobi/paper000.hpp"
+#include "gpgpu/jacobi/reference.hpp"
+#include "gpgpu/jacobi/sweep.hpp"
+#include "gpgpu/jacobi/then_now.hpp"
+#include "gpgpu/jacobi/work.hpp"
+
+namespace gpgpu::jacobi {
+namespace {
+
+// Host bytes per node every run holds: 9 diagonals + f (float), Vm (float, mesh), the reference's
+// iterates (3 doubles), the reference result, the initial guess and one solution copy.
+constexpr double kRunBytesPerNode = 10 * 4 + 4 + 3 * 8 + 8 + 4 + 4;
+
+// The iteration count of the spectral estimate printed in the header.
+constexpr int kPowerIterations = 30;
+
+const auto fmt = format_cell;
+
+void write_dump(const std::filesystem::path& dir, const LinearSystem& sys, const std::vector<double>& reference,
+                const std::vector<std::pair<std::string, std::vector<float>>>& solutions) {
+  const auto nx = static_cast<std::size_t>(sys.grid.nx), ny = static_cast<std::size_t>(sys.grid.ny);
+  std::vector<float> diagonals;
+  diagonals.reserve(9 * nx * ny);
+  for (const auto& d : sys.A.diag) diagonals.insert(diagonals.end(), d.begin(), d.end());
+  write_npy(dir / "diagonals.npy", diagonals, {9, ny, nx});
+  write_npy(dir / "rhs.npy", sys.rhs, {ny, nx});
+  write_npy(dir / "vm.npy", sys.vm, {ny + 2, nx + 2});
+  if (!reference.empty()) write_npy(dir / "reference.npy", reference, {ny, nx});
+  for (const auto& [variant, x] : solutions) write_npy(dir / ("solution_" + variant + ".npy"), x, {ny, nx});
+}
+
+// Time per iteration against the floor (minimum bytes at the variant's limit) and against chapter
+// 01's CPU on the same system.
+nlohmann::json print_floor_and_speedups(std::ostream& out, const std::vector<ResultRow>& rows, const CpuBaseline& cpu) {
+  nlohmann::json json = nlohmann::json::object();
+  std::vector<std::vector<std::string>> t{{"variant", "ms/iter", "floor ms/iter", "time/floor", "x CPU 1 thread",
+                                           "x CPU " + std::to_string(cpu.threads) + " threads",
+                                           "paper: GTX 280 x Phenom 1 thread"}};
+  double paper_cpu = 0;
+  for (const paper000::Result& r : paper000::kResults1024)
+    if (r.machine == "PH 280" && r.implementation == "CPU") paper_cpu = r.seconds;
+  for (const ResultRow& r : rows) {
+    const double s = r.seconds() / r.work.steps;
+    const double floor = floor_seconds(r.work, r.limit.gbs) / r.work.steps;
+    double paper = std::nan("");
+    for (const paper000::Result& p : paper000::kResults1024)
+      if (p.machine == "PH 280" && p.implementation == r.paper_name) paper = paper_cpu / p.seconds;
+    t.push_back({r.variant, fmt("%.4f", 1e3 * s), fmt("%.4f", 1e3 * floor), fmt("%.3f", s / floor),
+                 fmt("%.1f", cpu.single_thread_s_per_iter / s), fmt("%.1f", cpu.multi_thread_s_per_iter / s),
+                 fmt("%.2f", paper)});
+    json[r.variant] = {{"ms_per_iter", 1e3 * s},
+                       {"floor_ms_per_iter", 1e3 * floor},
+                       {"time_over_floor", s / floor},
+                       {"speedup_cpu_1_thread", cpu.single_thread_s_per_iter / s},
+                       {"speedup_cpu_n_threads", cpu.multi_thread_s_per_iter / s}};
+  }
+  out << "\nAgainst the floor and the CPU:\n";
+  print_text_table(out, t, 1);
+  out << "  floor = minimum bytes per iteration / the variant's limit above: no kernel that moves those bytes\n"
+         "  through that memory level can be faster. CPU = chapter 01's faster layout on this host, same system, "
+      << cpu.sample_iters << " sampled iterations (best of 3).\n";
+  return json;
+}
+
+}  // namespace
+
+Chapter::Chapter(ChapterInfo info, ChapterSettings settings)
+    : settings_(std::move(settings)), experiment_(std::move(info), settings_.cli) {}
+
+Chapter::~Chapter() = default;
+
+void Chapter::add(VariantSpec spec) {
+  experiment_.use(spec.driver);
+  registry_.add(std::move(spec));
+}
+
+void Chapter::parse(int argc, const char* const* argv) {
+  for (const VariantSpec& s : static_registry<VariantSpec>().all()) add(s);
+  add_options(cli(), options_, settings_.quick);
+  if (settings_.cpu_baseline)
+    cli().group("CPU comparison")
+        .add_option("--cpu-sample-iters", cpu_sample_iters_,
+                    "iterations of chapter 01's CPU solvers timed for the speedup columns (0 = skip)")
+        ->check(integer_in_range(0, 1000))
+        ->capture_default_str();
+  if (settings_.width_sweep)
+    cli().group("Jacobi problem")
+        .add_option("--sweep", sweep_,
+                    "run the width sweep at height --ny instead: 'paper' (widths 508 511 512 513 516, Tables 1-2) "
+                    "or 'wide' (every width from 480 to 544, and 1024 to 1056 in steps of 4)")
+        ->check(CLI::IsMember({"paper", "wide"}));
+  experiment_.parse(argc, argv, registry_.names());
+  // The run's own memory first: a grid the host cannot hold is refused before anything is opened.
+  require_host_memory(static_cast<double>(options_.grid.nodes()) * (kRunBytesPerNode + settings_.host_bytes_per_node),
+                      "grid " + options_.grid.str());
+}
+
+std::vector<const VariantSpec*> Chapter::open(std::ostream& out) {
+  std::ostringstream problem;
+  problem << "bidomain elliptic system K(σi+σe) φe = −K(σi) Vm on " << options_.grid.str() << " unknowns, "
+          << options_.iters << " weighted Jacobi iterations, ω = " << options_.omega;
+  experiment_.print_header(out, problem.str());
+  std::vector<const VariantSpec*> chosen;
+  std::vector<Backend> backends;
+  for (const std::string& name : experiment_.options().variants) {
+    chosen.push_back(&registry_.at(name));
+    if (std::find(backends.begin(), backends.end(), chosen.back()->info.backend) == backends.end())
+      backends.push_back(chosen.back()->info.backend);
+  }
+  experiment_.open(out, backends);
+  std::vector<const VariantSpec*> runnable;
+  for (const VariantSpec* v : chosen) {
+    Session* s = experiment_.session(v->info.backend);
+    if (s == nullptr) {
+      experiment_.skip(out, v->info.name, std::string(backend_name(v->info.backend)) + " missing: " +
+                                              experiment_.absent_reason(v->info.backend));
+      continue;
+    }
+    if (v->limitation) {
+      if (const auto why = v->limitation(options_.grid, *s)) {
+        if (cli().given("--variant")) throw UsageError("--variant " + v->info.name + ": " + *why);
+        experiment_.skip(out, v->info.name, *why);
+        continue;
+      }
+    }
+    runnable.push_back(v);
+  }
+  return runnable;
+}
+
+void Chapter::check_fits(const std::vector<const VariantSpec*>& variants) {
+  for (const VariantSpec* v : variants)
+    if (v->check_fits) v->check_fits(options_.grid, session_of(*v));
+}
+
+Session& Chapter::session_of(const VariantSpec& spec) {
+  Session* s = experiment_.session(spec.info.backend);
+  if (s == nullptr) throw std::logic_error("variant " + spec.info.name + ": its backend is not open");
+  return *s;
+}
+
+Limit Chapter::limit_of(const VariantSpec& spec) {
+  return experiment_.limit(spec.info.backend, stream_mix(spec.work, options_.grid, spec.threads));
+}
+
+void Chapter::measure_limits(std::ostream& out, const std::vector<const VariantSpec*>& variants) {
+  std::vector<std::string> printed;
+  for (const VariantSpec* v : variants) {
+    const Limit l = limit_of(*v);
+    const std::string line = std::string(backend_name(v->info.backend)) + ", " + v->work + ": " + l.name + " " +
+                             fmt("%.1f", l.gbs) + " GB/s, " + l.working_set +
+                             (std::isfinite(l.theoretical_gbs) ? "; theoretical " + fmt("%.0f", l.theoretical_gbs) + " GB/s" : "");
+    if (std::find(printed.begin(), printed.end(), line) != printed.end()) continue;
+    printed.push_back(line);
+    out << "Limit:    " << line << "\n";
+  }
+}
+
+void Chapter::prepare(std::ostream& out) {
+  Stopwatch clock;
+  system_ = assemble_bidomain(options_.grid);
+  x0_.assign(static_cast<std::size_t>(options_.grid.nodes()), 0.0f);
+  const auto flags = out.flags();
+  out << "Assembly: " << std::fixed << std::setprecision(3) << clock.seconds() << " s (Q1 elements, 2x2 Gauss)\n";
+  spectrum_ = estimate_jacobi_spectrum(system_.A, kPowerIterations);
+  out << std::setprecision(4) << "Spectrum: λmax(D⁻¹A) ≈ " << spectrum_.lambda_max << " (" << kPowerIterations
+      << " power iterations), ≤ " << spectrum_.gershgorin_bound << " (Gershgorin): converges for ω < "
+      << spectrum_.omega_limit() << " (guaranteed for ω < " << spectrum_.omega_safe() << ")\n";
+  if (options_.omega >= spectrum_.omega_limit())
+    out << "Warning:  ω = " << options_.omega << " is above the convergence limit; the iteration will diverge\n";
+  if (experiment_.options().verify) {
+    Progress progress("CPU reference (double precision)");
+    clock.restart();
+    reference_ = jacobi_reference(system_, x0_, options_.iters, options_.omega,
+                                  [&](int done, int total) { progress.update(done, total); });
+    reference_seconds_ = clock.seconds();
+    out << "Reference: CPU double precision, " << std::setprecision(3) << reference_seconds_
+        << " s; every variant is compared with it before its numbers are printed\n";
+  } else {
+    out << "Reference: skipped (--no-verify): results are NOT checked\n";
+  }
+  out.flags(flags);
+  if (settings_.cpu_baseline && cpu_sample_iters_ > 0) {
+    baseline_ = std::make_unique<CpuBaseline>(settings_.cpu_baseline(system_, cpu_sample_iters_));
+    out << "CPU:      chapter 01 on this host, " << cpu_sample_iters_ << " sampled iterations: "
+        << fmt("%.3f", 1e3 * baseline_->single_thread_s_per_iter) << " ms/iter on 1 thread, "
+        << fmt("%.3f", 1e3 * baseline_->multi_thread_s_per_iter) << " ms/iter on " << baseline_->threads
+        << " threads\n";
+  }
+}
+
+const ResultRow& Chapter::run_variant(std::ostream& out, const VariantSpec& spec) {
+  Session& session = session_of(spec);
+  std::unique_ptr<Solver> solver = spec.make(system_, session);
+  constexpr int kTuneIters = 20;
+  const std::string tuned = solver->tune(kTuneIters, static_cast<float>(options_.omega));
+  if (!tuned.empty()) out << "  " << spec.info.name << " tuned: " << tuned << "\n";
+  const CoreOptions& core = experiment_.options();
+  ResultRow row;
+  row.variant = spec.info.name;
+  row.backend = std::string(backend_name(spec.info.backend));
+  row.description = spec.info.description;
+  row.source = spec.info.source;
+  row.paper_name = spec.info.paper_name;
+  if (spec.info.backend == Backend::cpu) {
+    const int threads = spec.threads > 0 ? spec.threads : cpu_threads(session);
+    row.device = "CPU, " + std::to_string(threads) + (threads == 1 ? " thread" : " threads");
+  } else {
+    row.device = session.device();
+  }
+  row.timer = spec.timer;
+  row.samples = repeat_runs(core.warmup, core.repeat, [&] {
+    solver->reset(x0_);
+    return solver->iterate(options_.iters, static_cast<float>(options_.omega));
+  });
+  row.launch = solver->launch();
+  if (!tuned.empty()) row.launch += (row.launch.empty() ? "" : "; ") + std::string("tuned: ") + tuned;
+  row.work = work(spec.work, options_.grid, options_.iters);
+  row.limit = limit_of(spec);
+  std::vector<float> x = solver->solution();
+  if (static_cast<std::int64_t>(x.size()) != options_.grid.nodes())
+    throw std::logic_error("variant '" + spec.info.name + "' returned a solution of the wrong size");
+  row.check = core.verify ? compare_normwise(x, reference_, jacobi_tolerance(options_.iters)) : not_verified();
+  row.extra["residual"] = json_number(relative_residual(system_, std::span<const float>(x)));
+  if (!core.dump_dir.empty()) solutions_.emplace_back(spec.info.name, std::move(x));
+  if (!spec.info.paper_name.empty() &&
+      std::find(paper_names_.begin(), paper_names_.end(), spec.info.paper_name) == paper_names_.end())
+    paper_names_.push_back(spec.info.paper_name);
+  if (!row.launch.empty()) out << "  " << std::left << std::setw(20) << spec.info.name << std::right << " " << spec.info.source << "; " << row.launch << "\n";
+  return experiment_.record(out, std::move(row));
+}
+
+int Chapter::finish(std::ostream& out) {
+  if (baseline_ && !experiment_.rows().empty())
+    experiment_.add_json("floor_and_speedup", print_floor_and_speedups(out, experiment_.rows(), *baseline_));
+  if (baseline_)
+    experiment_.add_json("cpu_baseline", {{"sample_iters", baseline_->sample_iters},
+                                          {"single_thread_ms_per_iter", 1e3 * baseline_->single_thread_s_per_iter},
+                                          {"multi_thread_ms_per_iter", 1e3 * baseline_->multi_thread_s_per_iter},
+                                          {"threads", baseline_->threads}});
+  experiment_.add_json("problem", {{"nx", options_.grid.nx},
+                                   {"ny", options_.grid.ny},
+                                   {"iters", options_.iters},
+                                   {"omega", options_.omega},
+                                   {"lambda_max_estimate", spectrum_.lambda_max},
+                                   {"gershgorin_bound", spectrum_.gershgorin_bound},
+                                   {"reference_seconds", reference_seconds_}});
+  std::vector<std::string> implementations = paper_names_;
+  for (const std::string& s : settings_.then_also)
+    if (std::find(implementations.begin(), implementations.end(), s) == implementations.end())
+      implementations.push_back(s);
+  const CoreOptions& core = experiment_.options();
+  if (!core.dump_dir.empty()) write_dump(core.dump_dir, system_, reference_, solutions_);
+  const std::vector<Column> residual{{"residual", [](const ResultRow& r) {
+                                        return r.extra.contains("residual") && r.extra["residual"].is_number()
+                                                   ? fmt("%.3e", r.extra["residual"].get<double>())
+                                                   : std::string("-");
+                                      }}};
+  return experiment_.finish(out, residual, then_now(implementations, experiment_.rows()));
+}
+
+int Chapter::run(int argc, char** argv) {
+  parse(argc, argv);
+  std::ostream& out = std::cout;
+  const std::vector<const VariantSpec*> variants = open(out);
+  check_fits(variants);
+  if (!sweep_.empty()) return run_width_sweep(*this, out, sweep_, variants);
+  measure_limits(out, variants);
+  prepare(out);
+  out << "Verification:\n";
+  for (const VariantSpec* v : variants) run_variant(out, *v);
+  return finish(out);
+}
+
+}  // namespace gpgpu::jacobi
