@@ -107,3 +107,29 @@ TEST(Ch01Baseline, MeasuresPositiveTimesForBothThreadCounts) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Ch01Solvers, KeepTheSolverContract) {
+  const auto sys = gpgpu::jacobi::assemble_bidomain({37, 19});
+  ch01::SeparateDiagonalsSolver separate(sys, 2);
+  ch01::InterleavedRowsSolver interleaved(sys, 1);
+  EXPECT_TRUE(gpgpu::jacobi::checks::keeps_the_solver_contract(separate, sys));
+  EXPECT_TRUE(gpgpu::jacobi::checks::keeps_the_solver_contract(interleaved, sys));
+}
+
+class Ch01AwkwardCases : public ::testing::TestWithParam<gpgpu::jacobi::checks::JacobiCase> {};
+
+TEST_P(Ch01AwkwardCases, BothLayoutsOnTwoThreads) {
+  const auto& c = GetParam();
+  const auto& sys = gpgpu::jacobi::checks::case_data(c).sys;
+  ch01::SeparateDiagonalsSolver separate(sys, 2);
+  ch01::InterleavedRowsSolver interleaved(sys, 2);
+  EXPECT_TRUE(gpgpu::jacobi::checks::solves_case(separate, c));
+  EXPECT_TRUE(gpgpu::jacobi::checks::solves_case(interleaved, c));
+}
+
+INSTANTIATE_TEST_SUITE_P(Ch01, Ch01AwkwardCases, ::testing::ValuesIn(gpgpu::jacobi::checks::awkward_cases(false)),
+                         gpgpu::jacobi::checks::case_name);
+
+}  // namespace
