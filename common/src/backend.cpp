@@ -18,7 +18,7 @@ std::string_view backend_name(Backend b) {
 
 std::string StreamMix::str() const {
   return std::to_string(reads) + ":" + std::to_string(writes) + " x " + std::to_string(elements) + " x " +
-         std::to_string(element_bytes) + " B";
+         std::to_string(element_bytes) + " B" + (pipeline.empty() ? "" : ", " + pipeline);
 }
 
 std::string working_set_class(double bytes, double cache_bytes, const std::string& cache_name) {

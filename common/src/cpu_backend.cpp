@@ -148,7 +148,7 @@ class CpuSessionImpl final : public Session {
   }
   Limit stream_limit(const StreamMix& mix) override {
     const int threads = mix.threads > 0 ? mix.threads : threads_;
-    const auto key = std::make_tuple(mix.reads, mix.writes, mix.elements, mix.element_bytes, threads);
+    const auto key = std::make_tuple(mix.reads, mix.writes, mix.elements, mix.element_bytes, threads);  // one CPU pipeline
     auto it = cache_.find(key);
     if (it == cache_.end()) it = cache_.emplace(key, measure_host_stream_gbs(mix, threads)).first;
     return {"host stream " + std::to_string(mix.reads) + ":" + std::to_string(mix.writes) + ", " +

@@ -37,10 +37,13 @@ struct StreamMix {
   std::size_t elements = 0;  ///< elements per array
   int element_bytes = 4;     ///< bytes per element
   int threads = 0;           ///< CPU only: threads of the variant judged (0: the session's count)
+  /// The launch path, where a device has several with different limits (OpenGL: "fragment" or
+  /// "compute"); empty for the default.
+  std::string pipeline;
   [[nodiscard]] double bytes() const {
     return static_cast<double>(reads + writes) * static_cast<double>(elements) * element_bytes;
   }
-  /// "11:1 x 1048576 x 4 B".
+  /// "11:1 x 1048576 x 4 B" (and ", compute" for a pipeline).
   [[nodiscard]] std::string str() const;
 };
 

@@ -155,7 +155,9 @@ Session& Chapter::session_of(const VariantSpec& spec) {
 }
 
 Limit Chapter::limit_of(const VariantSpec& spec) {
-  return experiment_.limit(spec.info.backend, stream_mix(spec.work, options_.grid, spec.threads));
+  StreamMix mix = stream_mix(spec.work, options_.grid, spec.threads);
+  mix.pipeline = spec.pipeline;
+  return experiment_.limit(spec.info.backend, mix);
 }
 
 void Chapter::measure_limits(std::ostream& out, const std::vector<const VariantSpec*>& variants) {

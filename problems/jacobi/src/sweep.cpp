@@ -88,7 +88,9 @@ int run_width_sweep(Chapter& chapter, std::ostream& out, const std::string& mode
         return solver->iterate(opt.iters, static_cast<float>(opt.omega));
       }));
       p.gbs_min = rates(work(v->work, grid, opt.iters), p.seconds).gbs_min;
-      p.limit_share = p.gbs_min / chapter.experiment().limit(v->info.backend, stream_mix(v->work, grid, v->threads)).gbs;
+      StreamMix mix = stream_mix(v->work, grid, v->threads);
+      mix.pipeline = v->pipeline;
+      p.limit_share = p.gbs_min / chapter.experiment().limit(v->info.backend, mix).gbs;
       points.push_back(std::move(p));
     }
   }

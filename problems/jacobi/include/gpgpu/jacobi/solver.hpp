@@ -53,6 +53,7 @@ struct VariantSpec {
   std::string work = "jacobi9";    ///< its row of the work table (work.hpp)
   std::string timer;               ///< how its solver times itself: "CUDA events", "steady_clock"
   int threads = 0;                 ///< CPU variants: threads it runs on (0: the session's --threads)
+  std::string pipeline;            ///< the launch path its limit is measured on (StreamMix::pipeline)
   /// Builds the solver: uploads the matrix and f (untimed).
   std::function<std::unique_ptr<Solver>(const LinearSystem&, Session&)> make;
   /// Throws UsageError when `grid` does not fit the device (its memory, its largest buffer): called
