@@ -15,7 +15,9 @@
 ///   return exp.finish(std::cout, columns, then);  // tables, CSV, JSON; exit code 0 or 1
 /// @endcode
 #pragma once
+#include <algorithm>
 #include <iosfwd>
+#include <optional>
 #include <map>
 #include <memory>
 #include <string>
@@ -25,6 +27,8 @@
 
 #include "gpgpu/backend.hpp"
 #include "gpgpu/cli.hpp"
+#include "gpgpu/errors.hpp"
+#include "gpgpu/registry.hpp"
 #include "gpgpu/result.hpp"
 #include "gpgpu/then_now.hpp"
 
@@ -60,6 +64,37 @@ class Experiment {
   /// backend that is missing here is reported in one line and left closed; when none of `needed`
   /// opens, throws BackendUnavailable (exit 77) naming the first reason.
   void open(std::ostream& out, const std::vector<Backend>& needed);
+
+  /// The chosen variants of `registry` that can run here, in order: opens their backends (open()),
+  /// skips, with the reason, those whose backend is missing and those that
+  /// `limitation(spec, session)` (an std::optional<std::string>) rules out on this device; a
+  /// limitation of a variant the user named with --variant is a usage error instead.
+  template <class Spec, class Limitation>
+  std::vector<const Spec*> open_variants(std::ostream& out, const Registry<Spec>& registry, Limitation&& limitation) {
+    std::vector<const Spec*> chosen;
+    std::vector<Backend> backends;
+    for (const std::string& name : options().variants) {
+      chosen.push_back(&registry.at(name));
+      const Backend b = chosen.back()->info.backend;
+      if (std::find(backends.begin(), backends.end(), b) == backends.end()) backends.push_back(b);
+    }
+    open(out, backends);
+    std::vector<const Spec*> runnable;
+    for (const Spec* v : chosen) {
+      Session* s = session(v->info.backend);
+      if (s == nullptr) {
+        skip(out, v->info.name, std::string(backend_name(v->info.backend)) + " missing: " + absent_reason(v->info.backend));
+        continue;
+      }
+      if (const std::optional<std::string> why = limitation(*v, *s)) {
+        if (cli_.given("--variant")) throw UsageError("--variant " + v->info.name + ": " + *why);
+        skip(out, v->info.name, *why);
+        continue;
+      }
+      runnable.push_back(v);
+    }
+    return runnable;
+  }
 
   /// The open session of `b`, or nullptr when it is missing (absent_reason() says why).
   [[nodiscard]] Session* session(Backend b);

@@ -115,32 +115,10 @@ std::vector<const VariantSpec*> Chapter::open(std::ostream& out) {
   problem << "bidomain elliptic system K(σi+σe) φe = −K(σi) Vm on " << options_.grid.str() << " unknowns, "
           << options_.iters << " weighted Jacobi iterations, ω = " << options_.omega;
   experiment_.print_header(out, problem.str());
-  std::vector<const VariantSpec*> chosen;
-  std::vector<Backend> backends;
-  for (const std::string& name : experiment_.options().variants) {
-    chosen.push_back(&registry_.at(name));
-    if (std::find(backends.begin(), backends.end(), chosen.back()->info.backend) == backends.end())
-      backends.push_back(chosen.back()->info.backend);
-  }
-  experiment_.open(out, backends);
-  std::vector<const VariantSpec*> runnable;
-  for (const VariantSpec* v : chosen) {
-    Session* s = experiment_.session(v->info.backend);
-    if (s == nullptr) {
-      experiment_.skip(out, v->info.name, std::string(backend_name(v->info.backend)) + " missing: " +
-                                              experiment_.absent_reason(v->info.backend));
-      continue;
-    }
-    if (v->limitation) {
-      if (const auto why = v->limitation(options_.grid, *s)) {
-        if (cli().given("--variant")) throw UsageError("--variant " + v->info.name + ": " + *why);
-        experiment_.skip(out, v->info.name, *why);
-        continue;
-      }
-    }
-    runnable.push_back(v);
-  }
-  return runnable;
+  return experiment_.open_variants(out, registry_, [&](const VariantSpec& v, Session& s) -> std::optional<std::string> {
+    if (!v.limitation) return std::nullopt;
+    return v.limitation(options_.grid, s);
+  });
 }
 
 void Chapter::check_fits(const std::vector<const VariantSpec*>& variants) {

@@ -36,12 +36,12 @@ struct ChapterSettings {
   double host_bytes_per_node = 0;
   /// Chapter 01's CPU timed on the same system for the speedup columns of the GPU chapters
   /// (adds --cpu-sample-iters); empty: no CPU comparison.
-  std::function<CpuBaseline(const LinearSystem&, int sample_iters)> cpu_baseline;
+  std::function<CpuBaseline(const LinearSystem&, int sample_iters)> cpu_baseline{};
   /// Offer --sweep (the paper's width sweep, Fig. 19 and Tables 1-2; chapters 03-06).
   bool width_sweep = false;
   /// Paper 000 implementations whose figures join the then/now table besides those the variants
   /// name ("CPU" for a chapter that compares with the paper's CPU).
-  std::vector<std::string> then_also;
+  std::vector<std::string> then_also{};
 };
 
 class Chapter {

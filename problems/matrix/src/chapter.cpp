@@ -1,0 +1,179 @@
+#include "gpgpu/matrix/chapter.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+
+#include "gpgpu/cpu_backend.hpp"
+#include "gpgpu/memory.hpp"
+#include "gpgpu/table.hpp"
+#include "gpgpu/timing.hpp"
+#include "gpgpu/matrix/then_now.hpp"
+
+namespace gpgpu::matrix {
+namespace {
+
+// Host matrices every run holds, in elements of the chosen type: A, B, the references of add and
+// transpose, and one downloaded result (plus the one kept per variant for --dump).
+constexpr double kRunMatrices = 5;
+
+const auto fmt = format_cell;
+
+std::vector<Op> ops_of(const std::vector<const VariantSpec*>& variants) {
+  std::vector<Op> ops;
+  for (const VariantSpec* v : variants)
+    if (std::find(ops.begin(), ops.end(), v->op) == ops.end()) ops.push_back(v->op);
+  return ops;
+}
+
+}  // namespace
+
+Chapter::Chapter(ChapterInfo info, ChapterSettings settings)
+    : settings_(settings), experiment_(std::move(info), settings_.cli) {}
+
+Chapter::~Chapter() = default;
+
+void Chapter::add(VariantSpec spec) {
+  experiment_.use(spec.driver);
+  registry_.add(std::move(spec));
+}
+
+void Chapter::parse(int argc, const char* const* argv) {
+  for (const VariantSpec& s : static_registry<VariantSpec>().all()) add(s);
+  add_options(cli(), options_, settings_.default_shape, settings_.quick);
+  experiment_.parse(argc, argv, registry_.names());
+  require_host_memory(kRunMatrices * static_cast<double>(options_.shape.elements()) * type_bytes(options_.type),
+                      "matrix " + options_.shape.str());
+}
+
+std::vector<const VariantSpec*> Chapter::open(std::ostream& out) {
+  experiment_.print_header(out, std::string(type_name(options_.type)) + " matrices of " + options_.shape.str() +
+                                    " elements, " + std::to_string(options_.calls) + " call(s) per timed run");
+  return experiment_.open_variants(out, registry_, [&](const VariantSpec& v, Session& s) -> std::optional<std::string> {
+    if (!v.limitation) return std::nullopt;
+    return v.limitation(options_.shape, options_.type, s);
+  });
+}
+
+void Chapter::check_fits(const std::vector<const VariantSpec*>& variants) {
+  for (const VariantSpec* v : variants)
+    if (v->check_fits) v->check_fits(options_.shape, options_.type, session_of(*v));
+}
+
+Session& Chapter::session_of(const VariantSpec& spec) {
+  Session* s = experiment_.session(spec.info.backend);
+  if (s == nullptr) throw std::logic_error("variant " + spec.info.name + ": its backend is not open");
+  return *s;
+}
+
+Limit Chapter::limit_of(const VariantSpec& spec) {
+  return experiment_.limit(spec.info.backend, stream_mix(spec.op, options_.shape, options_.type, spec.threads));
+}
+
+void Chapter::measure_limits(std::ostream& out, const std::vector<const VariantSpec*>& variants) {
+  std::vector<std::string> printed;
+  for (const VariantSpec* v : variants) {
+    const Limit l = limit_of(*v);
+    const std::string line = std::string(backend_name(v->info.backend)) + ", " + std::string(op_name(v->op)) + ": " +
+                             l.name + " " + fmt("%.1f", l.gbs) + " GB/s, " + l.working_set +
+                             (std::isfinite(l.theoretical_gbs) ? "; theoretical " + fmt("%.0f", l.theoretical_gbs) + " GB/s" : "");
+    if (std::find(printed.begin(), printed.end(), line) != printed.end()) continue;
+    printed.push_back(line);
+    out << "Limit:    " << line << "\n";
+  }
+}
+
+void Chapter::prepare(std::ostream& out, const std::vector<const VariantSpec*>& variants) {
+  Stopwatch clock;
+  inputs_.a = random_matrix(options_.shape, options_.type, 1);
+  inputs_.b = random_matrix(options_.shape, options_.type, 2);
+  if (experiment_.options().verify) {
+    for (Op op : ops_of(variants)) {
+      if (op == Op::add) references_[op] = add_reference(inputs_.a, inputs_.b);
+      if (op == Op::transpose) references_[op] = transpose_reference(inputs_.a);
+      if (op == Op::copy) references_[op] = inputs_.a;
+    }
+    out << "Reference: CPU, " << fmt("%.3f", clock.seconds())
+        << " s; every variant must match it bit for bit before its numbers are printed\n";
+  } else {
+    out << "Reference: skipped (--no-verify): results are NOT checked\n";
+  }
+}
+
+const ResultRow& Chapter::run_variant(std::ostream& out, const VariantSpec& spec) {
+  Session& session = session_of(spec);
+  std::unique_ptr<Kernel> kernel = spec.make(options_.shape, options_.type, session);
+  const CoreOptions& core = experiment_.options();
+  ResultRow row;
+  row.variant = spec.info.name;
+  row.backend = std::string(backend_name(spec.info.backend));
+  row.description = spec.info.description;
+  row.source = spec.info.source;
+  row.paper_name = spec.info.paper_name;
+  if (spec.info.backend == Backend::cpu) {
+    const int threads = spec.threads > 0 ? spec.threads : cpu_threads(session);
+    row.device = "CPU, " + std::to_string(threads) + (threads == 1 ? " thread" : " threads");
+  } else {
+    row.device = session.device();
+  }
+  row.timer = spec.timer;
+  kernel->upload(inputs_);
+  row.samples = repeat_runs(core.warmup, core.repeat, [&] { return kernel->run(options_.calls); });
+  HostMatrix result = kernel->download();
+  row.launch = kernel->launch();
+  row.work = work(spec.op, options_.shape, options_.type, options_.calls);
+  row.limit = limit_of(spec);
+  row.check = core.verify ? compare(result, references_.at(spec.op)) : not_verified();
+  // The paper's kind of time: the operands up, one call, the result down, on the host's clock.
+  const std::vector<double> with_copies = repeat_runs(0, core.repeat, [&] {
+    Stopwatch clock;
+    kernel->upload(inputs_);
+    kernel->run(1);
+    (void)kernel->download();
+    return clock.seconds();
+  });
+  row.extra["ms_with_copies"] = 1e3 * median(with_copies);
+  if (!core.dump_dir.empty()) results_.emplace_back(spec.info.name, std::move(result));
+  if (!row.launch.empty()) out << "  " << std::left << std::setw(22) << spec.info.name << std::right << " " << row.launch << "\n";
+  return experiment_.record(out, std::move(row));
+}
+
+int Chapter::finish(std::ostream& out) {
+  const CoreOptions& core = experiment_.options();
+  if (!core.dump_dir.empty()) {
+    const std::filesystem::path dir = core.dump_dir;
+    write_npy(dir / "a.npy", inputs_.a);
+    write_npy(dir / "b.npy", inputs_.b);
+    for (const auto& [op, ref] : references_) write_npy(dir / ("reference_" + std::string(op_name(op)) + ".npy"), ref);
+    for (const auto& [name, m] : results_) write_npy(dir / ("result_" + name + ".npy"), m);
+  }
+  experiment_.add_json("problem", {{"rows", options_.shape.rows},
+                                   {"cols", options_.shape.cols},
+                                   {"type", type_name(options_.type)},
+                                   {"calls", options_.calls}});
+  std::vector<Op> ops;
+  for (const ResultRow& r : experiment_.rows())
+    for (Op op : {Op::add, Op::transpose, Op::copy})
+      if (r.work.kernel.starts_with(std::string(op_name(op)) + "_") && std::find(ops.begin(), ops.end(), op) == ops.end())
+        ops.push_back(op);
+  const std::vector<Column> copies{{"ms w/ copies", [](const ResultRow& r) {
+                                      return r.extra.contains("ms_with_copies") ? fmt("%.4f", r.extra["ms_with_copies"].get<double>())
+                                                                                : std::string("-");
+                                    }}};
+  return experiment_.finish(out, copies, then_now(ops, options_.shape, options_.type, experiment_.rows()));
+}
+
+int Chapter::run(int argc, char** argv) {
+  parse(argc, argv);
+  std::ostream& out = std::cout;
+  const std::vector<const VariantSpec*> variants = open(out);
+  check_fits(variants);
+  measure_limits(out, variants);
+  prepare(out, variants);
+  out << "Verification:\n";
+  for (const VariantSpec* v : variants) run_variant(out, *v);
+  return finish(out);
+}
+
+}  // namespace gpgpu::matrix

@@ -1,0 +1,111 @@
+// The matrix chapter run end to end with CPU kernels: a correct add and transpose pass, a transpose
+// that misses the last row fails (exit 1), and the option group refuses what it must.
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "gpgpu/cpu_backend.hpp"
+#include "gpgpu/errors.hpp"
+#include "gpgpu/matrix/chapter.hpp"
+#include "gpgpu/timing.hpp"
+
+namespace gpgpu::matrix {
+namespace {
+
+// The references as kernels; `skip_last_row` leaves the last row of the result poisoned.
+class ReferenceKernel final : public Kernel {
+ public:
+  ReferenceKernel(Op op, bool skip_last_row) : op_(op), skip_last_row_(skip_last_row) {}
+  void upload(const Inputs& in) override { in_ = in; }
+  double run(int calls) override {
+    Stopwatch clock;
+    for (int c = 0; c < calls; ++c) out_ = op_ == Op::add ? add_reference(in_.a, in_.b) : transpose_reference(in_.a);
+    if (skip_last_row_) {
+      auto v = out_.as<float>();
+      std::fill(v.end() - out_.shape().cols, v.end(), std::nanf(""));
+    }
+    return clock.seconds();
+  }
+  HostMatrix download() override { return out_; }
+
+ private:
+  Op op_;
+  bool skip_last_row_;
+  Inputs in_;
+  HostMatrix out_;
+};
+
+VariantSpec variant(const std::string& name, Op op, bool broken) {
+  VariantSpec v;
+  v.info = {name, Backend::cpu, "reference as a kernel", "tests/test_chapter.cpp", ""};
+  v.driver = cpu_driver;
+  v.op = op;
+  v.timer = "steady_clock";
+  v.threads = 1;
+  v.make = [op, broken](const Shape&, ElementType, Session&) { return std::make_unique<ReferenceKernel>(op, broken); };
+  return v;
+}
+
+int run(Chapter& chapter, std::vector<std::string> args, nlohmann::json* json = nullptr) {
+  const auto path = std::filesystem::temp_directory_path() / "gpgpu_test_matrix_chapter.json";
+  args.insert(args.begin(), "test");
+  args.insert(args.end(), {"--json", path.string(), "--threads", "1"});
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  testing::internal::CaptureStdout();
+  int code = 0;
+  try {
+    code = chapter.run(static_cast<int>(argv.size()), argv.data());
+  } catch (...) {
+    testing::internal::GetCapturedStdout();  // one capture at a time: end it before the next test
+    throw;
+  }
+  testing::internal::GetCapturedStdout();
+  if (json != nullptr) {
+    std::ifstream in(path);
+    *json = nlohmann::json::parse(in);
+  }
+  std::filesystem::remove(path);
+  return code;
+}
+
+const ChapterInfo kInfo{"99", "test", "test", "none"};
+
+TEST(MatrixChapter, CorrectKernelsPassAndAMissedRowFails) {
+  Chapter chapter(kInfo, {.cli = {1, 0}, .default_shape = {16, 16}});
+  chapter.add(variant("add", Op::add, false));
+  chapter.add(variant("transpose", Op::transpose, false));
+  chapter.add(variant("transpose_short", Op::transpose, true));
+  nlohmann::json j;
+  EXPECT_EQ(run(chapter, {"--rows", "17", "--cols", "33"}, &j), kExitVerificationFailed);
+  ASSERT_EQ(j.at("results").size(), 3u);
+  EXPECT_EQ(j.at("results")[0].at("check"), "PASS");
+  EXPECT_EQ(j.at("results")[1].at("check"), "PASS");
+  EXPECT_EQ(j.at("results")[2].at("check"), "FAIL");
+  EXPECT_TRUE(j.at("results")[0].at("extra").at("ms_with_copies").is_number());
+  EXPECT_EQ(j.at("problem").at("rows"), 17);
+}
+
+TEST(MatrixChapter, PaperRowsAppearAtThePapersSizes) {
+  Chapter chapter(kInfo, {.cli = {1, 0}});
+  chapter.add(variant("add", Op::add, false));
+  nlohmann::json j;
+  EXPECT_EQ(run(chapter, {"--n", "64", "--type", "int"}, &j), kExitSuccess);
+  int then_rows = 0;
+  for (const auto& r : j.at("then_now").at("rows")) then_rows += r.at("when") == "then";
+  EXPECT_EQ(then_rows, 5);  // Tab. 8: CPU, CUDA, OpenCL and the two OPT rows
+}
+
+TEST(MatrixChapter, BadSizesAreUsageErrors) {
+  Chapter a(kInfo);
+  a.add(variant("add", Op::add, false));
+  EXPECT_THROW(run(a, {"--n", "8", "--rows", "3"}), UsageError);
+  Chapter b(kInfo);
+  b.add(variant("add", Op::add, false));
+  EXPECT_THROW(run(b, {"--n", "50000"}), UsageError);
+}
+
+}  // namespace
+}  // namespace gpgpu::matrix
