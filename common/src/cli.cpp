@@ -64,7 +64,10 @@ CLI::Option_group& Cli::group(const std::string& title) {
   return *it->second;
 }
 
-void Cli::set_variant_names(std::vector<std::string> names) { variant_names_ = std::move(names); }
+void Cli::set_variant_names(std::vector<std::string> names, std::vector<std::string> in_all) {
+  variant_all_ = in_all.empty() ? names : std::move(in_all);
+  variant_names_ = std::move(names);
+}
 
 void Cli::on_parsed(std::function<void(const Cli&)> hook) { hooks_.push_back(std::move(hook)); }
 
@@ -91,9 +94,16 @@ const CoreOptions& Cli::parse(int argc, const char* const* argv) {
   } catch (const CLI::ParseError& e) {
     throw UsageError(e.what());
   }
+  // "all" stands for the default set, in run order, plus whatever else was named.
   if (options_.variants.empty() ||
-      std::find(options_.variants.begin(), options_.variants.end(), "all") != options_.variants.end())
-    options_.variants = variant_names_;
+      std::find(options_.variants.begin(), options_.variants.end(), "all") != options_.variants.end()) {
+    std::vector<std::string> chosen;
+    for (const std::string& name : variant_names_) {
+      const bool named = std::find(options_.variants.begin(), options_.variants.end(), name) != options_.variants.end();
+      if (named || std::find(variant_all_.begin(), variant_all_.end(), name) != variant_all_.end()) chosen.push_back(name);
+    }
+    options_.variants = std::move(chosen);
+  }
   if (!options_.dump_dir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(options_.dump_dir, ec);

@@ -28,8 +28,9 @@ void Experiment::use(DriverFactory factory) {
   drivers_.push_back(std::move(driver));
 }
 
-const CoreOptions& Experiment::parse(int argc, const char* const* argv, std::vector<std::string> variant_names) {
-  cli_.set_variant_names(std::move(variant_names));
+const CoreOptions& Experiment::parse(int argc, const char* const* argv, std::vector<std::string> variant_names,
+                                     std::vector<std::string> in_all) {
+  cli_.set_variant_names(std::move(variant_names), std::move(in_all));
   return cli_.parse(argc, argv);
 }
 

@@ -62,6 +62,20 @@ TEST(Cli, AllMeansEveryVariantInOrder) {
   EXPECT_EQ(parse({"--variant", "beta,all"}).core.variants, (std::vector<std::string>{"alpha", "beta", "gamma"}));
 }
 
+TEST(Cli, AVariantOutsideAllRunsOnlyWhenNamed) {
+  const auto parse_with = [](std::vector<std::string> args) {
+    Cli cli("prog", "test");
+    cli.set_variant_names({"good", "broken", "better"}, {"good", "better"});
+    args.insert(args.begin(), "prog");
+    std::vector<const char*> argv;
+    for (const auto& a : args) argv.push_back(a.c_str());
+    return cli.parse(static_cast<int>(argv.size()), argv.data()).variants;
+  };
+  EXPECT_EQ(parse_with({}), (std::vector<std::string>{"good", "better"}));
+  EXPECT_EQ(parse_with({"--variant", "broken"}), (std::vector<std::string>{"broken"}));
+  EXPECT_EQ(parse_with({"--variant", "all,broken"}), (std::vector<std::string>{"good", "broken", "better"}));
+}
+
 TEST(Cli, KeepsTheCommandLine) {
   Cli cli("prog", "test");
   cli.set_variant_names({"a"});

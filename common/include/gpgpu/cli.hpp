@@ -58,8 +58,10 @@ class Cli {
   /// A titled group of options (shown under its title in --help), created on first use.
   CLI::Option_group& group(const std::string& title);
 
-  /// The names --variant accepts, in run order ("all" selects them all). Set before parse().
-  void set_variant_names(std::vector<std::string> names);
+  /// The names --variant accepts, in run order, and those "all" (the default) selects: all of them
+  /// unless `in_all` is given (a variant kept to show how it fails runs only when named). Set
+  /// before parse().
+  void set_variant_names(std::vector<std::string> names, std::vector<std::string> in_all = {});
 
   /// Called after a successful parse, in the order added: groups finish their values here (a
   /// problem applies its --quick sizes, checks combinations of its options).
@@ -80,6 +82,7 @@ class Cli {
   CLI::App app_;
   CoreOptions options_;
   std::vector<std::string> variant_names_;
+  std::vector<std::string> variant_all_;      ///< what "all" expands to
   std::vector<std::string> variant_choices_;  ///< variant_names_ and "all", what --variant checks against
   std::vector<std::function<void(const Cli&)>> hooks_;
   std::vector<std::string> command_line_;

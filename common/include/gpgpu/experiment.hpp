@@ -57,8 +57,10 @@ class Experiment {
   /// Declares a backend some variant runs on; its driver adds its options (once per backend).
   void use(DriverFactory factory);
 
-  /// Parses the command line; `variant_names` are the choices of --variant, in run order.
-  const CoreOptions& parse(int argc, const char* const* argv, std::vector<std::string> variant_names);
+  /// Parses the command line; `variant_names` are the choices of --variant, in run order, `in_all`
+  /// those "all" selects (empty: every one).
+  const CoreOptions& parse(int argc, const char* const* argv, std::vector<std::string> variant_names,
+                           std::vector<std::string> in_all = {});
 
   /// Opens the sessions of `needed` (in order, each once) and prints each one's device block. A
   /// backend that is missing here is reported in one line and left closed; when none of `needed`

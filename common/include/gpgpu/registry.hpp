@@ -27,6 +27,7 @@ struct VariantInfo {
   std::string description;  ///< one line for tables
   std::string source;       ///< the file that holds its kernel or loop: "kernels/jacobi/cuda/03_simple.cu"
   std::string paper_name;   ///< the paper's name for it ("CUDA Simple"), or "" past the paper
+  bool in_all = true;       ///< false: runs only when named (a variant kept to show how it fails)
 };
 
 /// The variants of a chapter in run order. Spec must have members `VariantInfo info` and
@@ -55,6 +56,13 @@ class Registry {
   [[nodiscard]] std::vector<std::string> names() const {
     std::vector<std::string> n;
     for (const Spec& s : specs_) n.push_back(s.info.name);
+    return n;
+  }
+  /// The names "all" selects.
+  [[nodiscard]] std::vector<std::string> names_in_all() const {
+    std::vector<std::string> n;
+    for (const Spec& s : specs_)
+      if (s.info.in_all) n.push_back(s.info.name);
     return n;
   }
 

@@ -42,7 +42,7 @@ void Chapter::add(VariantSpec spec) {
 void Chapter::parse(int argc, const char* const* argv) {
   for (const VariantSpec& s : static_registry<VariantSpec>().all()) add(s);
   add_options(cli(), options_, settings_.default_shape, settings_.quick);
-  experiment_.parse(argc, argv, registry_.names());
+  experiment_.parse(argc, argv, registry_.names(), registry_.names_in_all());
   require_host_memory(kRunMatrices * static_cast<double>(options_.shape.elements()) * type_bytes(options_.type),
                       "matrix " + options_.shape.str());
 }
