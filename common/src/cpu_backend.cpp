@@ -94,38 +94,42 @@ double measure_host_stream_gbs(const StreamMix& mix, int threads) {
     storage.emplace_back(new float[n]);
     (a < mix.reads ? in : out).push_back(storage.back().get());
   }
-  // Each thread's share of every array, the same partition for the first touch and the passes, so
-  // the pages of a thread's share sit next to it (NUMA) and stay in its caches when they fit.
-  const auto pass = [&](bool first_touch) {
-#pragma omp parallel num_threads(threads)
-    {
-      int id = 0, count = 1;
-#ifdef _OPENMP
-      id = omp_get_thread_num();
-      count = omp_get_num_threads();
-#endif
-      const std::size_t chunk = (n + static_cast<std::size_t>(count) - 1) / static_cast<std::size_t>(count);
-      const std::size_t begin = std::min(n, static_cast<std::size_t>(id) * chunk);
-      const std::size_t end = std::min(n, begin + chunk);
-      if (first_touch) {
-        for (float* p : in) std::fill(p + begin, p + end, 1.0f);
-        for (float* p : out) std::fill(p + begin, p + end, 0.0f);
-      } else {
-        stream(in.data(), out.data(), begin, end);
-      }
-    }
-  };
-  pass(true);
-  pass(false);  // untimed: warms the caches a cache-sized working set lives in
-  // Passes per sample: enough for about 20 ms, so a sample is not one short, noisy pass.
-  Stopwatch probe;
-  pass(false);
-  const int per_sample = static_cast<int>(std::clamp(0.02 / std::max(probe.seconds(), 1e-9), 1.0, 1000.0));
+  // One parallel region for the whole measurement, the passes separated by barriers, as chapter
+  // 01's solvers run their iterations (a region per pass would time the fork and join too). Each
+  // thread keeps its share of every array for the first touch and every pass, so the pages of a
+  // share sit next to its thread (NUMA) and stay in its caches when they fit.
+  constexpr int kSamples = 5;
+  int per_sample = 1;  // passes per sample: enough for about 20 ms, so a sample is not one short pass
   double best = 0;
-  for (int sample = 0; sample < 5; ++sample) {
-    Stopwatch clock;
-    for (int p = 0; p < per_sample; ++p) pass(false);
-    best = std::max(best, mix.bytes() * per_sample / clock.seconds() / 1e9);
+#pragma omp parallel num_threads(threads)
+  {
+    int id = 0, count = 1;
+#ifdef _OPENMP
+    id = omp_get_thread_num();
+    count = omp_get_num_threads();
+#endif
+    const std::size_t chunk = (n + static_cast<std::size_t>(count) - 1) / static_cast<std::size_t>(count);
+    const std::size_t begin = std::min(n, static_cast<std::size_t>(id) * chunk);
+    const std::size_t end = std::min(n, begin + chunk);
+    for (float* p : in) std::fill(p + begin, p + end, 1.0f);
+    for (float* p : out) std::fill(p + begin, p + end, 0.0f);
+#pragma omp barrier
+    stream(in.data(), out.data(), begin, end);  // untimed: warms the caches a cache-sized working set lives in
+    Stopwatch clock;  // each thread's own; thread 0's decides
+#pragma omp barrier
+    if (id == 0) clock.restart();
+    stream(in.data(), out.data(), begin, end);
+#pragma omp barrier
+    if (id == 0) per_sample = static_cast<int>(std::clamp(0.02 / std::max(clock.seconds(), 1e-9), 1.0, 1000.0));
+#pragma omp barrier
+    for (int sample = 0; sample < kSamples; ++sample) {
+      if (id == 0) clock.restart();
+      for (int p = 0; p < per_sample; ++p) {
+        stream(in.data(), out.data(), begin, end);
+#pragma omp barrier
+      }
+      if (id == 0) best = std::max(best, mix.bytes() * per_sample / clock.seconds() / 1e9);
+    }
   }
   return best;
 }

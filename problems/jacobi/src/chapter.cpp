@@ -26,9 +26,6 @@ namespace {
 // iterates (3 doubles), the reference result, the initial guess and one solution copy.
 constexpr double kRunBytesPerNode = 10 * 4 + 4 + 3 * 8 + 8 + 4 + 4;
 
-// The iteration count of the spectral estimate printed in the header.
-constexpr int kPowerIterations = 30;
-
 const auto fmt = format_cell;
 
 void write_dump(const std::filesystem::path& dir, const LinearSystem& sys, const std::vector<double>& reference,
@@ -157,12 +154,17 @@ void Chapter::prepare(std::ostream& out) {
   x0_.assign(static_cast<std::size_t>(options_.grid.nodes()), 0.0f);
   const auto flags = out.flags();
   out << "Assembly: " << std::fixed << std::setprecision(3) << clock.seconds() << " s (Q1 elements, 2x2 Gauss)\n";
-  spectrum_ = estimate_jacobi_spectrum(system_.A, kPowerIterations);
-  out << std::setprecision(4) << "Spectrum: λmax(D⁻¹A) ≈ " << spectrum_.lambda_max << " (" << kPowerIterations
-      << " power iterations), ≤ " << spectrum_.gershgorin_bound << " (Gershgorin): converges for ω < "
-      << spectrum_.omega_limit() << " (guaranteed for ω < " << spectrum_.omega_safe() << ")\n";
-  if (options_.omega >= spectrum_.omega_limit())
-    out << "Warning:  ω = " << options_.omega << " is above the convergence limit; the iteration will diverge\n";
+  spectrum_ = estimate_jacobi_spectrum(system_.A);
+  out << std::setprecision(4) << "Spectrum: " << spectrum_.lambda_max << " <= λmax(D⁻¹A) <= "
+      << spectrum_.gershgorin_bound << " (Lanczos, " << spectrum_.steps << " steps"
+      << (spectrum_.converged ? "" : ", not converged") << "; Gershgorin): weighted Jacobi converges for every ω < "
+      << spectrum_.omega_safe() << " and diverges for every ω > " << spectrum_.omega_limit() << "\n";
+  if (options_.omega > spectrum_.omega_limit())
+    out << "Warning:  ω = " << options_.omega << " > 2/λmax = " << spectrum_.omega_limit()
+        << ": the iteration diverges (results will fail verification or overflow)\n";
+  else if (options_.omega >= spectrum_.omega_safe())
+    out << "Warning:  ω = " << options_.omega << " >= 2/(Gershgorin bound) = " << spectrum_.omega_safe()
+        << ": convergence is not guaranteed (λmax of this grid decides)\n";
   if (experiment_.options().verify) {
     Progress progress("CPU reference (double precision)");
     clock.restart();
@@ -237,8 +239,11 @@ int Chapter::finish(std::ostream& out) {
                                    {"ny", options_.grid.ny},
                                    {"iters", options_.iters},
                                    {"omega", options_.omega},
-                                   {"lambda_max_estimate", spectrum_.lambda_max},
+                                   {"lambda_max_lanczos", spectrum_.lambda_max},
+                                   {"lanczos_steps", spectrum_.steps},
                                    {"gershgorin_bound", spectrum_.gershgorin_bound},
+                                   {"omega_diverges_above", spectrum_.omega_limit()},
+                                   {"omega_converges_below", spectrum_.omega_safe()},
                                    {"reference_seconds", reference_seconds_}});
   std::vector<std::string> implementations = paper_names_;
   for (const std::string& s : settings_.then_also)
