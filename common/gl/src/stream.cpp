@@ -22,7 +22,7 @@ namespace gpgpu::gl {
 namespace {
 
 constexpr int kLocalSize = 16;            // compute: 16 x 16 invocations per group, as jacobi_rgba.comp
-constexpr double kSampleSeconds = 0.02;   // passes per sample: about this much work, so one is not noise
+constexpr double kSampleSeconds = 0.05;   // passes per sample: about this much work, so one is not noise
 constexpr int kMaxPassesPerSample = 1000;
 
 // Input r's values: pseudo-random multiples of 2^-16 in [0, 1), which no memory compression can

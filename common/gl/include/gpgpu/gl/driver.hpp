@@ -34,10 +34,12 @@ class Session final : public gpgpu::Session {
   [[nodiscard]] nlohmann::json json() const override;
   /// The stream shader (stream.hpp) with the mix's reads and writes on RGBA32F textures of
   /// mix.elements values each, through the mix's pipeline ("fragment" or "" for the fragment path,
-  /// "compute"). On a software renderer a compute mix is measured on the fragment path: llvmpipe
-  /// spends about 0.1 µs on every compute invocation whatever it does, so a compute stream would
-  /// time that, not memory; the limit's name says so. theoretical_gbs is NaN (GL reports no memory
-  /// clock or bus width).
+  /// "compute"). On a software renderer, whose two paths run on the same CPU cores, a compute mix
+  /// is judged against the faster of the two (chapter 02 used to judge llvmpipe's compute variant
+  /// against the fragment path alone, because a 1:1 compute copy timed llvmpipe's per-invocation
+  /// cost rather than memory; with the variant's mix the compute stream pays the same invocations,
+  /// and at 1024² it outruns the fragment stream). The limit's name says which path it is.
+  /// theoretical_gbs is NaN (GL reports no memory clock or bus width).
   Limit stream_limit(const StreamMix& mix) override;
   /// A software renderer's textures live in host memory, behind the host's last-level cache; for a
   /// GPU, whose cache sizes GL does not report, an assumed 50 MiB L2 (an H100's).
@@ -48,6 +50,9 @@ class Session final : public gpgpu::Session {
   [[nodiscard]] Context& context() { return *context_; }
 
  private:
+  // The measurement of `mix` through `pipeline`, made on first use.
+  const StreamMeasurement& measured(const StreamMix& mix, Pipeline pipeline);
+
   std::unique_ptr<Context> context_;
   std::map<std::tuple<int, int, int, int, Pipeline>, StreamMeasurement> measured_;
 };

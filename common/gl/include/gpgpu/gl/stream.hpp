@@ -50,7 +50,7 @@ struct StreamMeasurement {
   StreamShape shape;
   Pipeline pipeline = Pipeline::Fragment;
   int samples = 0;            ///< timed samples
-  int passes_per_sample = 0;  ///< back-to-back passes in each (about 20 ms of work, 1 to 1000)
+  int passes_per_sample = 0;  ///< back-to-back passes in each (about 50 ms of work, 1 to 1000)
   std::string timer;          ///< GpuTimer::name()
   [[nodiscard]] double bytes_per_pass() const { return 16.0 * (reads + writes) * static_cast<double>(shape.texels()); }
   /// "GL fragment stream 11:1, RGBA32F 256x1024".
@@ -64,6 +64,6 @@ void to_json(nlohmann::json& j, const StreamMeasurement& m);
 /// limits (texture units, draw buffers, image units; compute without OpenGL 4.3), UsageError when
 /// the textures do not fit in memory, ApiError when an output differs from the sum of the inputs.
 StreamMeasurement measure_stream(const ContextInfo& info, int reads, int writes, StreamShape shape, Pipeline pipeline,
-                                 int samples = 5);
+                                 int samples = 10);
 
 }  // namespace gpgpu::gl
