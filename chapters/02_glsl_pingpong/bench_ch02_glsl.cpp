@@ -7,15 +7,14 @@
 
 #include "gpgpu/gl/context.hpp"
 #include "gpgpu/gl/timer.hpp"
-#include "gpgpu/testing/bench_support.hpp"
-#include "gpgpu/work_counts.hpp"
+#include "gpgpu/jacobi/bench.hpp"
 #include "variants.hpp"
 
 namespace {
 
 constexpr int kItersPerRun = 20;
 
-void jacobi(benchmark::State& state, const ch02::VariantInfo& v) {
+void jacobi(benchmark::State& state, const ch02::Variant& v) {
   const int n = static_cast<int>(state.range(0));
   // A fresh context for every call. Measured on an H100: with one context kept for the process, the
   // second and later solvers of a benchmark ran rgba_compute at half the rate of the chapter
@@ -27,19 +26,15 @@ void jacobi(benchmark::State& state, const ch02::VariantInfo& v) {
     state.SkipWithError("needs OpenGL 4.3 compute shaders");
     return;
   }
-  const gpgpu::LinearSystem& sys = gpgpu::testing::cached_bidomain_system(n, n);
-  ch02::PingPongSolver solver = ch02::make_solver(v, sys);
+  const gpgpu::jacobi::LinearSystem& sys = gpgpu::jacobi::bench::cached_bidomain_system(n, n);
+  const auto solver = ch02::make_solver(v, sys, info);
   const std::vector<float> x0(static_cast<std::size_t>(sys.grid.nodes()), 1.0f);
-  solver.reset(x0);
-  gpgpu::gl::GpuTimer timer(info);
-  solver.iterate(kItersPerRun, 0.8f);  // warm-up: the driver finishes compiling the shaders on first use
-  for (auto _ : state) {
-    const auto t = timer.time([&] { solver.iterate(kItersPerRun, 0.8f); });
-    state.SetIterationTime(t.gpu_seconds);
-  }
-  gpgpu::testing::set_jacobi_counters(state, gpgpu::work_counts("jacobi9"), sys.grid.nodes(), kItersPerRun);
+  solver->reset(x0);
+  solver->iterate(kItersPerRun, 0.8f);  // warm-up: the driver finishes compiling the shaders on first use
+  for (auto _ : state) state.SetIterationTime(solver->iterate(kItersPerRun, 0.8f));  // GPU time (GpuTimer)
+  gpgpu::jacobi::bench::set_counters(state, "jacobi9", sys.grid, kItersPerRun);
   state.SetLabel(std::to_string(n) + "x" + std::to_string(n) + ", " + std::to_string(kItersPerRun) +
-                 " iterations, " + timer.name() + ", " + info.renderer);
+                 " iterations, " + gpgpu::gl::GpuTimer::name(info) + ", " + info.renderer);
 }
 
 void luminance(benchmark::State& s) { jacobi(s, ch02::variant("luminance")); }

@@ -12,12 +12,12 @@
 #include <vector>
 
 #include "gpgpu/gl/texture.hpp"
-#include "gpgpu/grid.hpp"
+#include "gpgpu/jacobi/grid.hpp"
 
 namespace ch02 {
 
 struct FieldLayout {
-  gpgpu::Grid grid;
+  gpgpu::jacobi::Grid grid;
   int unknowns_per_texel = 1;  ///< 1 or 4
 
   /// Texels per texture row: nx, or ceil(nx / 4).
@@ -38,7 +38,7 @@ struct FieldLayout {
 };
 
 /// The layouts of the two variants.
-inline FieldLayout luminance_layout(gpgpu::Grid g) { return {g, 1}; }
-inline FieldLayout rgba_layout(gpgpu::Grid g) { return {g, 4}; }
+inline FieldLayout luminance_layout(gpgpu::jacobi::Grid g) { return {g, 1}; }
+inline FieldLayout rgba_layout(gpgpu::jacobi::Grid g) { return {g, 4}; }
 
 }  // namespace ch02

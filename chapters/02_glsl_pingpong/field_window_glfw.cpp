@@ -26,12 +26,13 @@ void on_key(GLFWwindow* window, int key, int, int action, int) {
 }  // namespace
 
 struct FieldWindow::Impl {
+  WindowOptions options;
   GLFWwindow* window = nullptr;
   gpgpu::gl::ContextInfo info;
   std::unique_ptr<FieldView> view;
   std::vector<std::uint8_t> frame;
   int frame_width = 0, frame_height = 0;
-  std::string title;
+  std::string title = "ch02_glsl_pingpong";
 
   ~Impl() {
     view.reset();  // its GL objects need the context
@@ -40,19 +41,17 @@ struct FieldWindow::Impl {
   }
 };
 
-FieldWindow::FieldWindow(gpgpu::Grid grid, const std::string& title) : impl_(std::make_unique<Impl>()) {
+FieldWindow::FieldWindow(WindowOptions options) : impl_(std::make_unique<Impl>()) {
+  impl_->options = std::move(options);
   glfwSetErrorCallback(remember_error);
   if (glfwInit() != GLFW_TRUE)
     throw gpgpu::UsageError("--window needs a display (" + g_glfw_error + "); without --window the run is headless");
-  impl_->title = title;
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-  const double fit = 768.0 / std::max(grid.nx, grid.ny);
-  const int width = std::max(64, static_cast<int>(std::lround(grid.nx * fit)));
-  const int height = std::max(64, static_cast<int>(std::lround(grid.ny * fit)));
-  impl_->window = glfwCreateWindow(width, height, title.c_str(), nullptr, nullptr);
+  glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);  // shown by fit(), at the grid's aspect ratio
+  impl_->window = glfwCreateWindow(768, 768, impl_->title.c_str(), nullptr, nullptr);
   if (impl_->window == nullptr)
     throw gpgpu::UsageError("--window: no OpenGL 3.3 core window on this display (" + g_glfw_error + ")");
   glfwMakeContextCurrent(impl_->window);
@@ -71,6 +70,18 @@ FieldWindow::FieldWindow(gpgpu::Grid grid, const std::string& title) : impl_(std
 FieldWindow::~FieldWindow() = default;
 
 const gpgpu::gl::ContextInfo& FieldWindow::info() const { return impl_->info; }
+const WindowOptions& FieldWindow::options() const { return impl_->options; }
+
+void FieldWindow::fit(gpgpu::jacobi::Grid grid, const std::string& title) {
+  const double fit = 768.0 / std::max(grid.nx, grid.ny);
+  const int width = std::max(64, static_cast<int>(std::lround(grid.nx * fit)));
+  const int height = std::max(64, static_cast<int>(std::lround(grid.ny * fit)));
+  impl_->title = title;
+  glfwSetWindowSize(impl_->window, width, height);
+  glfwSetWindowTitle(impl_->window, title.c_str());
+  glfwShowWindow(impl_->window);
+  glfwPollEvents();
+}
 
 void FieldWindow::show(const gpgpu::gl::Texture2D& field, const FieldLayout& layout, float scale,
                        const std::string& status, bool capture) {

@@ -11,8 +11,14 @@ namespace ch02 {
 
 using namespace gpgpu::gl;
 
-PingPongSolver::PingPongSolver(FieldLayout layout, Program program, Launch launch, std::vector<SamplerInput> inputs)
-    : layout_(layout), program_(std::move(program)), launch_(launch), inputs_(std::move(inputs)) {
+namespace {
+// Work groups of `group` invocations that cover `size` texels (the last one partly idle).
+int groups(int size, GLint group) { return (size + group - 1) / group; }
+}  // namespace
+
+PingPongSolver::PingPongSolver(FieldLayout layout, Program program, Launch launch, std::vector<SamplerInput> inputs,
+                               const ContextInfo& info)
+    : layout_(layout), program_(std::move(program)), launch_(launch), inputs_(std::move(inputs)), timer_(info) {
   for (int i = 0; i < 2; ++i)
     fields_.push_back(make_render_target(make_texture(layout_.format(), layout_.texture_width(), layout_.texture_height())));
   if (launch_ == Launch::Compute) {
@@ -61,22 +67,35 @@ void PingPongSolver::step() {
   } else {
     GPGPU_GL(glBindImageTexture(0, out.texture.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY,
                                 layout_.unknowns_per_texel == 1 ? GL_R32F : GL_RGBA32F));
-    const auto groups = [](int size, GLint group) { return static_cast<GLuint>((size + group - 1) / group); };
-    GPGPU_GL(glDispatchCompute(groups(out.texture.width, work_group_[0]), groups(out.texture.height, work_group_[1]), 1));
+    GPGPU_GL(glDispatchCompute(static_cast<GLuint>(groups(out.texture.width, work_group_[0])),
+                               static_cast<GLuint>(groups(out.texture.height, work_group_[1])), 1));
     // The next iteration reads with texelFetch what this one stored with imageStore.
     GPGPU_GL(glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT));
   }
   current_ = 1 - current_;
 }
 
-void PingPongSolver::iterate(int iters, float omega, const StepObserver& after_step) {
-  bind_state(omega);
-  for (int it = 0; it < iters; ++it) {
-    step();
-    if (after_step && after_step(it + 1, iters)) bind_state(omega);
-  }
+double PingPongSolver::iterate(int iters, float omega) {
+  last_timing_ = timer_.time([&] {
+    bind_state(omega);
+    for (int it = 0; it < iters; ++it) {
+      step();
+      if (after_step_ && after_step_(it + 1, iters)) bind_state(omega);
+    }
+  });
+  return last_timing_.gpu_seconds;
 }
 
-std::vector<float> PingPongSolver::solution() const { return layout_.unpack(read_back(current())); }
+std::vector<float> PingPongSolver::solution() { return layout_.unpack(read_back(current())); }
+
+std::string PingPongSolver::launch() const {
+  const Texture2D& t = fields_[0].texture;
+  const std::string texels = std::to_string(t.width) + "x" + std::to_string(t.height);
+  const char* format = layout_.unknowns_per_texel == 1 ? " GL_R32F" : " GL_RGBA32F";
+  if (launch_ == Launch::Fragment) return "fragment pass, " + texels + format + " texels";
+  return "compute, " + std::to_string(work_group_[0]) + "x" + std::to_string(work_group_[1]) +
+         " invocations per group, " + std::to_string(groups(t.width, work_group_[0])) + "x" +
+         std::to_string(groups(t.height, work_group_[1])) + " groups over " + texels + format + " texels";
+}
 
 }  // namespace ch02

@@ -1,8 +1,9 @@
 // Chapter 02 against the double-precision reference on whatever EGL provides (Mesa llvmpipe in
 // CI, the GPU elsewhere): both texture layouts and the compute launch, at awkward sizes (1x1,
 // widths that are not multiples of 4, odd heights, a grid larger than an L2 cache), from random
-// initial guesses, for odd and even iteration counts (the ping-pong parity). Also the GL layer's
-// promises: errors name the call and the shader file, NaN poison exposes unwritten texels.
+// initial guesses, for odd and even iteration counts (the ping-pong parity); the Solver contract;
+// NaN poison exposing unwritten texels; the colour map and the PNG. (The GL layer's own tests are
+// common/gl/tests/test_gl_layer.cpp.)
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -12,24 +13,22 @@
 
 #include "field_view.hpp"
 #include "gpgpu/errors.hpp"
-#include "gpgpu/gl/check.hpp"
-#include "gpgpu/gl/context.hpp"
-#include "gpgpu/gl/copy_pass.hpp"
 #include "gpgpu/gl/program.hpp"
 #include "gpgpu/gl/test_context.hpp"
 #include "gpgpu/gl/timer.hpp"
-#include "gpgpu/testing/jacobi_check.hpp"
+#include "gpgpu/jacobi/checks.hpp"
 #include "gpgpu/verify.hpp"
 #include "png_image.hpp"
 #include "variants.hpp"
 
 namespace {
 
-using gpgpu::Grid;
+using gpgpu::jacobi::Grid;
+using gpgpu::gl::TestContext;
 using ::testing::HasSubstr;
 
 // Initial guesses on the scale of the solution (mV), never all zeros.
-using gpgpu::testing::random_guess;
+using gpgpu::jacobi::checks::random_guess;
 
 // ---- The texture layouts (host side) ----------------------------------------------------------
 
@@ -80,14 +79,14 @@ class Ch02Variants : public ::testing::TestWithParam<Case> {};
 
 TEST_P(Ch02Variants, MatchTheDoublePrecisionReference) {
   const Case c = GetParam();
-  const ch02::VariantInfo& v = ch02::variant(c.variant);
-  if (!ch02::supported(v, gpgpu::gl::TestContext::info())) GTEST_SKIP() << "needs OpenGL 4.3 compute shaders";
-  const auto sys = gpgpu::assemble_bidomain(c.grid);
+  const ch02::Variant& v = ch02::variant(c.variant);
+  if (!ch02::supported(v, TestContext::info())) GTEST_SKIP() << "needs OpenGL 4.3 compute shaders";
+  const auto sys = gpgpu::jacobi::assemble_bidomain(c.grid);
   const auto x0 = random_guess(sys.grid.nodes(), 17);
-  ch02::PingPongSolver solver = ch02::make_solver(v, sys);
-  solver.reset(x0);  // poisons the other texture with NaN: an unwritten texel cannot pass
-  solver.iterate(c.iters, static_cast<float>(gpgpu::kDefaultOmega));
-  EXPECT_TRUE(gpgpu::testing::matches_reference(solver.solution(), sys, x0, c.iters));
+  const auto solver = ch02::make_solver(v, sys, TestContext::info());
+  solver->reset(x0);  // poisons the other texture with NaN: an unwritten texel cannot pass
+  solver->iterate(c.iters, static_cast<float>(gpgpu::jacobi::kDefaultOmega));
+  EXPECT_TRUE(gpgpu::jacobi::checks::matches_reference(solver->solution(), sys, x0, c.iters));
 }
 
 std::vector<Case> cases() {
@@ -98,7 +97,7 @@ std::vector<Case> cases() {
                                                 {{6, 9}, 1}, {{17, 33}, 2}, {{17, 33}, 37}, {{33, 17}, 8},
                                                 {{5, 1}, 3}, {{1, 7}, 4},   {{1100, 1000}, 3}};
   std::vector<Case> out;
-  for (const ch02::VariantInfo& v : ch02::kVariants)
+  for (const ch02::Variant& v : ch02::kVariants)
     for (const auto& [grid, iters] : sizes) out.push_back({std::string(v.name), grid, iters});
   return out;
 }
@@ -112,44 +111,78 @@ INSTANTIATE_TEST_SUITE_P(AwkwardSizes, Ch02Variants, ::testing::ValuesIn(cases()
   return name;
 });
 
+TEST(Ch02Solver, EveryVariantKeepsTheSolverContract) {
+  // 0 iterations give the guess back, 3 + 4 iterations are 7 bit for bit, every call reports a
+  // positive time, reset() starts over.
+  const auto sys = gpgpu::jacobi::assemble_bidomain({21, 13});
+  for (const ch02::Variant& v : ch02::kVariants) {
+    if (!ch02::supported(v, TestContext::info())) continue;
+    const auto solver = ch02::make_solver(v, sys, TestContext::info());
+    EXPECT_TRUE(gpgpu::jacobi::checks::keeps_the_solver_contract(*solver, sys)) << v.name;
+  }
+}
+
+TEST(Ch02Solver, VariantSpecsBuildTheirSolversInTheSessionsContext) {
+  // What the chapter run does with a spec: check the grid, build the solver through the session.
+  const auto sys = gpgpu::jacobi::assemble_bidomain({9, 7});
+  for (const ch02::Variant& v : ch02::kVariants) {
+    const gpgpu::jacobi::VariantSpec spec = ch02::spec(v, gpgpu::gl::driver);
+    EXPECT_EQ(spec.info.backend, gpgpu::Backend::gl);
+    EXPECT_EQ(spec.pipeline, v.launch == ch02::Launch::Compute ? "compute" : "fragment");
+    const auto why = spec.limitation(sys.grid, TestContext::session());
+    EXPECT_EQ(why.has_value(), !ch02::supported(v, TestContext::info())) << v.name;
+    if (why) continue;
+    EXPECT_NO_THROW(spec.check_fits(sys.grid, TestContext::session()));
+    const auto solver = spec.make(sys, TestContext::session());
+    const auto x0 = random_guess(sys.grid.nodes(), 3);
+    solver->reset(x0);
+    EXPECT_GT(solver->iterate(2, 0.8f), 0.0);
+    EXPECT_TRUE(gpgpu::jacobi::checks::matches_reference(solver->solution(), sys, x0, 2)) << v.name;
+    EXPECT_THAT(solver->launch(), HasSubstr(v.launch == ch02::Launch::Compute ? "compute" : "fragment pass"));
+  }
+  const int too_wide = TestContext::info().max_texture_size + 1;
+  EXPECT_THROW(ch02::spec(ch02::variant("luminance"), gpgpu::gl::driver).check_fits({too_wide, 1}, TestContext::session()),
+               gpgpu::UsageError);
+}
+
 TEST(Ch02Solver, ResetStartsOverAndGivesTheSameBits) {
-  const auto sys = gpgpu::assemble_bidomain({21, 13});
+  const auto sys = gpgpu::jacobi::assemble_bidomain({21, 13});
   const auto x0 = random_guess(sys.grid.nodes(), 8);
-  ch02::PingPongSolver solver = ch02::make_solver(ch02::variant("rgba"), sys);
-  solver.reset(x0);
-  solver.iterate(5, 0.8f);
-  const auto first = solver.solution();
-  solver.reset(x0);
-  solver.iterate(5, 0.8f);
-  EXPECT_EQ(first, solver.solution());
+  const auto solver = ch02::make_solver(ch02::variant("rgba"), sys, TestContext::info());
+  solver->reset(x0);
+  solver->iterate(5, 0.8f);
+  const auto first = solver->solution();
+  solver->reset(x0);
+  solver->iterate(5, 0.8f);
+  EXPECT_EQ(first, solver->solution());
   EXPECT_NE(first, x0);
 }
 
 TEST(Ch02Solver, ObserverSeesEveryIterationAndMayChangeGlState) {
-  const auto sys = gpgpu::assemble_bidomain({9, 7});
+  const auto sys = gpgpu::jacobi::assemble_bidomain({9, 7});
   const auto x0 = random_guess(sys.grid.nodes(), 4);
-  ch02::PingPongSolver a = ch02::make_solver(ch02::variant("luminance"), sys);
-  ch02::PingPongSolver b = ch02::make_solver(ch02::variant("luminance"), sys);
-  a.reset(x0);
-  a.iterate(6, 0.8f);
+  const auto a = ch02::make_solver(ch02::variant("luminance"), sys, TestContext::info());
+  const auto b = ch02::make_solver(ch02::variant("luminance"), sys, TestContext::info());
+  a->reset(x0);
+  a->iterate(6, 0.8f);
   // b draws into another framebuffer with another program after every step, as --window does.
   const ch02::FieldView view;
   const gpgpu::gl::RenderTarget scratch =
       gpgpu::gl::make_render_target(gpgpu::gl::make_texture(gpgpu::gl::TexelFormat::RGBA8, 16, 16));
   int calls = 0;
-  b.reset(x0);
-  b.iterate(6, 0.8f, [&](int done, int total) {
+  b->reset(x0);
+  b->observe([&](int done, int total) {
     EXPECT_EQ(done, ++calls);
     EXPECT_EQ(total, 6);
     view.pass().bind(scratch);
-    view.draw(b.current(), b.layout(), 1.0f, 16, 16);
+    view.draw(b->current(), b->layout(), 1.0f, 16, 16);
     return true;
   });
+  b->iterate(6, 0.8f);
   EXPECT_EQ(calls, 6);
-  EXPECT_EQ(a.solution(), b.solution());
+  EXPECT_EQ(a->solution(), b->solution());
 }
 
-// A shader that leaves the last column unwritten: the NaN poison must make that visible.
 TEST(Ch02Solver, AProgramWithoutAnInputUniformIsRefusedByName) {
   const gpgpu::EmbeddedText no_omega{"test/no_omega.frag", R"(#version 330 core
 uniform sampler2D x_old;
@@ -157,10 +190,11 @@ out float x_new;
 void main() { x_new = texelFetch(x_old, ivec2(gl_FragCoord.xy), 0).r; })"};
   EXPECT_THAT([&] {
     ch02::PingPongSolver solver(ch02::luminance_layout({3, 2}), gpgpu::gl::link_fullscreen_program({no_omega}),
-                                ch02::Launch::Fragment, {});
-  }, ::testing::ThrowsMessage<gpgpu::ApiError>(::testing::HasSubstr("no active uniform 'omega'")));
+                                ch02::Launch::Fragment, {}, TestContext::info());
+  }, ::testing::ThrowsMessage<gpgpu::ApiError>(HasSubstr("no active uniform 'omega'")));
 }
 
+// A shader that leaves the last column unwritten: the NaN poison must make that visible.
 TEST(Ch02Solver, UnwrittenTexelsStayNanAndFailTheCheck) {
   const gpgpu::EmbeddedText lazy{"test/skips_last_column.frag", R"(#version 330 core
 uniform sampler2D x_old;
@@ -173,7 +207,7 @@ void main() {
 })"};
   const Grid g{7, 4};
   ch02::PingPongSolver solver(ch02::luminance_layout(g), gpgpu::gl::link_fullscreen_program({lazy}),
-                              ch02::Launch::Fragment, {});
+                              ch02::Launch::Fragment, {}, TestContext::info());
   const auto x0 = random_guess(g.nodes(), 2);
   solver.reset(x0);
   solver.iterate(1, 0.8f);
@@ -188,107 +222,30 @@ void main() {
     }
   }
   const std::vector<double> same(x0.begin(), x0.end());
-  const auto check = gpgpu::verify_solution(got, same, 1e-3);
+  const auto check = gpgpu::compare_normwise(got, same, 1e-3);
   EXPECT_FALSE(check.pass);
   EXPECT_EQ(check.non_finite, g.ny);
 }
 
-// ---- The GL layer -----------------------------------------------------------------------------
-
-TEST(GlLayer, ContextIsCoreProfile33OrNewer) {
-  const auto& info = gpgpu::gl::TestContext::info();
-  EXPECT_TRUE(info.at_least(3, 3)) << info.version;
-  EXPECT_FALSE(info.renderer.empty());
-  EXPECT_GE(info.max_texture_size, 1024);
-  EXPECT_THAT(info.platform, HasSubstr("EGL"));
-}
-
-TEST(GlLayer, CheckedCallNamesTheCallFileLineAndError) {
-  try {
-    GPGPU_GL(glBindTexture(GL_TEXTURE_2D, 987654u));  // a name never generated: invalid in a core profile
-    FAIL() << "no error raised";
-  } catch (const gpgpu::ApiError& e) {
-    const std::string what = e.what();
-    EXPECT_THAT(what, HasSubstr("glBindTexture(GL_TEXTURE_2D, 987654u)"));
-    EXPECT_THAT(what, HasSubstr("GL_INVALID_OPERATION"));
-    EXPECT_THAT(what, HasSubstr("test_ch02_glsl.cpp:"));
-  }
-  EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR)) << "the error flag must be drained";
-}
-
-TEST(GlLayer, ErrorNames) {
-  EXPECT_EQ(gpgpu::gl::gl_error_name(GL_OUT_OF_MEMORY), "GL_OUT_OF_MEMORY");
-  EXPECT_EQ(gpgpu::gl::gl_error_name(0x1234), "GL error 0x1234");
-  EXPECT_EQ(gpgpu::gl::egl_error_name(0x3008), "EGL_BAD_DISPLAY");
-  EXPECT_EQ(gpgpu::gl::egl_error_name(0x3000), "EGL_SUCCESS");
-}
-
-TEST(GlLayer, CompileErrorsCarryTheFileAndTheDriversLog) {
-  const gpgpu::EmbeddedText broken{"shaders/broken_on_purpose.frag",
-                                   "#version 330 core\nout vec4 c;\nvoid main() { c = no_such_function(); }\n"};
-  try {
-    (void)gpgpu::gl::link_fullscreen_program({broken});
-    FAIL() << "compiled";
-  } catch (const gpgpu::ApiError& e) {
-    EXPECT_THAT(e.what(), HasSubstr("fragment shader shaders/broken_on_purpose.frag does not compile"));
-    EXPECT_THAT(e.what(), HasSubstr("no_such_function"));  // from the driver's info log
-  }
-}
-
-TEST(GlLayer, CompileErrorsOfSeveralFilesNumberThem) {
-  const gpgpu::EmbeddedText head{"a.frag", "#version 330 core\nvec4 f();\nout vec4 c;\nvoid main() { c = f(); }\n"};
-  const gpgpu::EmbeddedText body{"b.glsl", "vec4 f() { return oops; }\n"};
-  try {
-    (void)gpgpu::gl::link_fullscreen_program({head, body});
-    FAIL() << "compiled";
-  } catch (const gpgpu::ApiError& e) {
-    EXPECT_THAT(e.what(), HasSubstr("file 0 = a.frag, file 1 = b.glsl"));
-    EXPECT_THAT(e.what(), HasSubstr("oops"));
-  }
-}
-
-TEST(GlLayer, MissingUniformIsAnError) {
-  const gpgpu::gl::Program p = gpgpu::gl::link_fullscreen_program(
-      {{"t.frag", "#version 330 core\nuniform float used;\nout vec4 c;\nvoid main() { c = vec4(used); }\n"}});
-  EXPECT_GE(gpgpu::gl::uniform_location(p, "used"), 0);
-  EXPECT_THROW((void)gpgpu::gl::uniform_location(p, "unused"), gpgpu::ApiError);
-}
-
-TEST(GlLayer, PoisonFillsEveryTexelWithNan) {
-  const auto target =
-      gpgpu::gl::make_render_target(gpgpu::gl::make_texture(gpgpu::gl::TexelFormat::RGBA32F, 5, 3, std::vector<float>(60, 1.0f)));
-  gpgpu::gl::poison(target);
-  for (const float v : gpgpu::gl::read_back(target.texture)) EXPECT_TRUE(std::isnan(v));
-}
-
-TEST(GlLayer, CopyPassCopiesAndReportsAPositiveRate) {
-  // The pass reads its copy back and throws if it differs from the source.
-  const auto bw = gpgpu::gl::measure_copy_bandwidth(gpgpu::gl::TestContext::info(), 256, 128, 2);
-  EXPECT_GT(bw.gbs, 0.0);
-  EXPECT_EQ(bw.limit().name, "GL copy pass RGBA32F 256x128");
-}
-
-TEST(GlLayer, ComputeCopyCopiesAndReportsAPositiveRate) {
-  if (!gpgpu::gl::TestContext::info().compute_shaders) GTEST_SKIP() << "needs OpenGL 4.3 compute shaders";
-  const auto bw = gpgpu::gl::measure_copy_bandwidth(gpgpu::gl::TestContext::info(), 250, 130, 2,
-                                                    gpgpu::gl::CopyLaunch::Compute);  // not multiples of 16
-  EXPECT_GT(bw.gbs, 0.0);
-  EXPECT_EQ(bw.limit().name, "GL compute copy RGBA32F 250x130");
-}
-
-TEST(GlLayer, TimerMeasuresFinishedWork) {
-  const gpgpu::gl::ContextInfo& info = gpgpu::gl::TestContext::info();
+TEST(Ch02Solver, TimerMeasuresFinishedWork) {
+  const gpgpu::gl::ContextInfo& info = TestContext::info();
   gpgpu::gl::GpuTimer timer(info);
   EXPECT_EQ(timer.uses_query(), info.timer_query);
-  const auto sys = gpgpu::assemble_bidomain({256, 256});
-  ch02::PingPongSolver solver = ch02::make_solver(ch02::variant("luminance"), sys);
-  solver.reset(random_guess(sys.grid.nodes(), 5));
-  const auto t = timer.time([&] { solver.iterate(20, 0.8f); });
+  EXPECT_EQ(timer.name(), gpgpu::gl::GpuTimer::name(info));
+  const auto sys = gpgpu::jacobi::assemble_bidomain({256, 256});
+  const auto solver = ch02::make_solver(ch02::variant("luminance"), sys, info);
+  solver->reset(random_guess(sys.grid.nodes(), 5));
+  const auto t = timer.time([&] { solver->iterate(20, 0.8f); });
   // Real work takes time on either clock, and the GPU's share of it cannot outlast the host's
   // interval around it (issue to glFinish); 1% and 1 µs allow for the two clocks' resolutions.
   EXPECT_GT(t.gpu_seconds, 0.0);
   EXPECT_GT(t.wall_seconds, 0.0);
   EXPECT_LE(t.gpu_seconds, 1.01 * t.wall_seconds + 1e-6);
+  // The solver's own clock (what iterate() returns) obeys the same bound.
+  const double gpu = solver->iterate(20, 0.8f);
+  EXPECT_DOUBLE_EQ(gpu, solver->last_timing().gpu_seconds);
+  EXPECT_GT(gpu, 0.0);
+  EXPECT_LE(gpu, 1.01 * solver->last_timing().wall_seconds + 1e-6);
 }
 
 // ---- The colour map and the PNG ---------------------------------------------------------------

@@ -1,5 +1,6 @@
 #include "variants.hpp"
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -7,38 +8,34 @@
 #include "embedded/jacobi_rgba_comp.hpp"
 #include "embedded/jacobi_rgba_frag.hpp"
 #include "embedded/jacobi_rgba_glsl.hpp"
+#include "gpgpu/errors.hpp"
+#include "gpgpu/gl/driver.hpp"
 #include "gpgpu/gl/program.hpp"
 
 namespace ch02 {
 
 namespace embedded = gpgpu::embedded;
-using gpgpu::Dir;
+using gpgpu::jacobi::Dir;
 
-std::vector<std::string> variant_names() {
-  std::vector<std::string> names;
-  for (const VariantInfo& v : kVariants) names.emplace_back(v.name);
-  return names;
-}
-
-const VariantInfo& variant(std::string_view name) {
-  for (const VariantInfo& v : kVariants)
+const Variant& variant(std::string_view name) {
+  for (const Variant& v : kVariants)
     if (v.name == name) return v;
   throw std::out_of_range("unknown variant '" + std::string(name) + "'");
 }
 
-bool supported(const VariantInfo& v, const gpgpu::gl::ContextInfo& info) {
+bool supported(const Variant& v, const gpgpu::gl::ContextInfo& info) {
   return v.launch == Launch::Fragment || info.compute_shaders;
 }
 
-double texture_bytes(const VariantInfo& v, gpgpu::Grid grid) {
+double texture_bytes(const Variant& v, gpgpu::jacobi::Grid grid) {
   const FieldLayout layout{grid, v.unknowns_per_texel};
   return 12.0 * 4.0 * static_cast<double>(layout.texture_values());  // 9 diagonals, f, 2 iterates
 }
 
-std::vector<SamplerInput> system_inputs(const gpgpu::LinearSystem& sys, const FieldLayout& layout) {
+std::vector<SamplerInput> system_inputs(const gpgpu::jacobi::LinearSystem& sys, const FieldLayout& layout) {
   SamplerInput diagonals{"A", {}};
-  for (const Dir d : gpgpu::kAllDirs)
-    diagonals.textures.push_back(layout.make_texture(sys.A.diag[gpgpu::idx(d)], d == Dir::C ? 1.0f : 0.0f));
+  for (const Dir d : gpgpu::jacobi::kAllDirs)
+    diagonals.textures.push_back(layout.make_texture(sys.A.diag[gpgpu::jacobi::idx(d)], d == Dir::C ? 1.0f : 0.0f));
   SamplerInput rhs{"f", {}};
   rhs.textures.push_back(layout.make_texture(sys.rhs));
   std::vector<SamplerInput> inputs;
@@ -47,13 +44,43 @@ std::vector<SamplerInput> system_inputs(const gpgpu::LinearSystem& sys, const Fi
   return inputs;
 }
 
-PingPongSolver make_solver(const VariantInfo& v, const gpgpu::LinearSystem& sys) {
+std::unique_ptr<PingPongSolver> make_solver(const Variant& v, const gpgpu::jacobi::LinearSystem& sys,
+                                            const gpgpu::gl::ContextInfo& info) {
   const FieldLayout layout{sys.grid, v.unknowns_per_texel};
   gpgpu::gl::Program program =
       v.launch == Launch::Compute ? gpgpu::gl::link_program({{GL_COMPUTE_SHADER, {embedded::jacobi_rgba_comp, embedded::jacobi_rgba_glsl}}})
       : v.unknowns_per_texel == 4 ? gpgpu::gl::link_fullscreen_program({embedded::jacobi_rgba_frag, embedded::jacobi_rgba_glsl})
                                   : gpgpu::gl::link_fullscreen_program({embedded::jacobi_luminance_frag});
-  return PingPongSolver(layout, std::move(program), v.launch, system_inputs(sys, layout));
+  return std::make_unique<PingPongSolver>(layout, std::move(program), v.launch, system_inputs(sys, layout), info);
+}
+
+gpgpu::jacobi::VariantSpec spec(const Variant& v, gpgpu::DriverFactory driver) {
+  gpgpu::jacobi::VariantSpec s;
+  s.info = {std::string(v.name), gpgpu::Backend::gl, std::string(v.description), std::string(v.source),
+            std::string(v.paper_name)};
+  s.driver = driver;
+  s.timer = "GL_TIME_ELAPSED, or host clock after glFinish";
+  s.pipeline = v.launch == Launch::Compute ? "compute" : "fragment";
+  s.make = [&v](const gpgpu::jacobi::LinearSystem& sys, gpgpu::Session& session) -> std::unique_ptr<gpgpu::jacobi::Solver> {
+    return make_solver(v, sys, gpgpu::gl::session(session).info());
+  };
+  // Refuses, before any allocation, grids whose textures exceed the GL limits of the context.
+  s.check_fits = [&v](const gpgpu::jacobi::Grid& grid, gpgpu::Session& session) {
+    const gpgpu::gl::ContextInfo& info = gpgpu::gl::session(session).info();
+    const FieldLayout layout{grid, v.unknowns_per_texel};
+    if (layout.texture_width() > info.max_texture_size || layout.texture_height() > info.max_texture_size)
+      throw gpgpu::UsageError("grid " + grid.str() + ": the " + std::string(v.name) + " variant needs " +
+                              std::to_string(layout.texture_width()) + "x" + std::to_string(layout.texture_height()) +
+                              " textures, more than GL_MAX_TEXTURE_SIZE " + std::to_string(info.max_texture_size) +
+                              " of " + info.renderer);
+    gpgpu::gl::require_texture_memory(info, texture_bytes(v, grid), "grid " + grid.str());  // one variant's at a time
+  };
+  s.limitation = [&v](const gpgpu::jacobi::Grid&, gpgpu::Session& session) -> std::optional<std::string> {
+    const gpgpu::gl::ContextInfo& info = gpgpu::gl::session(session).info();
+    if (supported(v, info)) return std::nullopt;
+    return "needs OpenGL 4.3 compute shaders (this context: " + info.version + ")";
+  };
+  return s;
 }
 
 }  // namespace ch02

@@ -7,20 +7,20 @@
 #include "embedded/jacobi_symmetric_frag.hpp"
 #include "gpgpu/gl/program.hpp"
 #include "gpgpu/gl/test_context.hpp"
-#include "gpgpu/testing/jacobi_check.hpp"
+#include "gpgpu/jacobi/checks.hpp"
 #include "ping_pong.hpp"
 
 namespace {
 
-using gpgpu::Dir;
-using gpgpu::Grid;
+using gpgpu::jacobi::Dir;
+using gpgpu::jacobi::Grid;
 
 // The shader's inputs: `A` holds C, E, NW, N, NE (in that order) as GL_R32F textures, and `f`.
-std::vector<ch02::SamplerInput> symmetric_inputs(const gpgpu::LinearSystem& sys) {
+std::vector<ch02::SamplerInput> symmetric_inputs(const gpgpu::jacobi::LinearSystem& sys) {
   const ch02::FieldLayout layout = ch02::luminance_layout(sys.grid);
   ch02::SamplerInput upper{"A", {}};
   for (const Dir d : {Dir::C, Dir::E, Dir::NW, Dir::N, Dir::NE})
-    upper.textures.push_back(layout.make_texture(sys.A.diag[gpgpu::idx(d)]));
+    upper.textures.push_back(layout.make_texture(sys.A.diag[gpgpu::jacobi::idx(d)]));
   ch02::SamplerInput rhs{"f", {}};
   rhs.textures.push_back(layout.make_texture(sys.rhs));
   std::vector<ch02::SamplerInput> inputs;
@@ -33,15 +33,15 @@ class SymmetricShader : public ::testing::TestWithParam<Grid> {};
 
 TEST_P(SymmetricShader, MatchesTheNineDiagonalReference) {
   const Grid g = GetParam();
-  const auto sys = gpgpu::assemble_bidomain(g);
+  const auto sys = gpgpu::jacobi::assemble_bidomain(g);
   ch02::PingPongSolver solver(ch02::luminance_layout(g),
                               gpgpu::gl::link_fullscreen_program({gpgpu::embedded::jacobi_symmetric_frag}),
-                              ch02::Launch::Fragment, symmetric_inputs(sys));
-  const auto x0 = gpgpu::testing::random_guess(g.nodes(), 23, -5.0f, 5.0f);
+                              ch02::Launch::Fragment, symmetric_inputs(sys), gpgpu::gl::TestContext::info());
+  const auto x0 = gpgpu::jacobi::checks::random_guess(g.nodes(), 23, -5.0f, 5.0f);
   for (int iters : {1, 2, 37}) {
     solver.reset(x0);  // NaN in the other texture: a pixel the shader skips fails
-    solver.iterate(iters, static_cast<float>(gpgpu::kDefaultOmega));
-    EXPECT_TRUE(gpgpu::testing::matches_reference(solver.solution(), sys, x0, iters));
+    solver.iterate(iters, static_cast<float>(gpgpu::jacobi::kDefaultOmega));
+    EXPECT_TRUE(gpgpu::jacobi::checks::matches_reference(solver.solution(), sys, x0, iters));
   }
 }
 

@@ -56,7 +56,7 @@ echo "==== chapter 02 (GLSL ping-pong) summary ===="
 grep -m1 "^GPU:" "$log" || echo "GPU line missing (see ch02_runs.log)"
 grep -m1 "^Context:" "$log"
 grep -m1 "^Timer:" "$log"
-grep "^Limit:" "$log" | head -n 2
+grep "^Limit:" "$log" | sort -u | head -n 4
 grep -q "GL_RENDERER.*NVIDIA" "$log" || echo "WARNING: GL_RENDERER is not NVIDIA: these are not GPU numbers"
 if command -v python3 >/dev/null; then
   python3 - "$out" <<'PY'
@@ -68,13 +68,16 @@ for size in (1024, 4096):
     if not p.exists():
         print(f"{size:>9} (no JSON)"); continue
     j = json.loads(p.read_text())
-    size = f"{j['options']['nx']}^2"
+    size = f"{j['problem']['nx']}^2"
     for r in j["results"]:
         share = 100 * (r["limit_share"] or 0)
-        print(f"{size:>9} {r['variant']:<13} {r['ms_per_iter']:9.4f} {r['gbs_min']:9.1f} {share:7.1f}% "
+        print(f"{size:>9} {r['variant']:<13} {r['ms_per_step']:9.4f} {r['gbs_min']:9.1f} {share:7.1f}% "
               f"{r['gflops']:8.1f} {r['rel_error_l2']:8.1e} {r['check']}")
-    for name, gbs in sorted({(r["limit"]["name"], r["limit"]["gbs"]) for r in j["results"]}):
-        print(f"{'':>9} limit: {name} {gbs:.1f} GB/s")
+    for name, gbs, ws in sorted({(r["limit"]["name"], r["limit"]["gbs"], r["limit"]["working_set"]) for r in j["results"]}):
+        print(f"{'':>9} limit: {name} {gbs:.1f} GB/s, {ws}")
+    over = [r["variant"] for r in j["results"] if (r["limit_share"] or 0) > 1]
+    if over:
+        print(f"{'':>9} WARNING: above 100% of the limit: {', '.join(over)}")
 b = out / "ch02_bench.json"
 if b.exists():
     for r in json.loads(b.read_text()).get("benchmarks", []):

@@ -256,6 +256,7 @@ void load_gl_functions(ContextApi api) {
                      {"glDeleteShader", reinterpret_cast<const void*>(glDeleteShader)},
                      {"glDeleteVertexArrays", reinterpret_cast<const void*>(glDeleteVertexArrays)},
                      {"glDeleteBuffers", reinterpret_cast<const void*>(glDeleteBuffers)},
+                     {"glDrawBuffers", reinterpret_cast<const void*>(glDrawBuffers)},
                      {"glEndQuery", reinterpret_cast<const void*>(glEndQuery)},
                      {"glFramebufferTexture2D", reinterpret_cast<const void*>(glFramebufferTexture2D)},
                      {"glGenBuffers", reinterpret_cast<const void*>(glGenBuffers)},

@@ -4,14 +4,8 @@
 
 namespace gpgpu::gl {
 
-void FullscreenPass::bind(const RenderTarget& target) const {
-  GPGPU_GL(glBindFramebuffer(GL_DRAW_FRAMEBUFFER, target.framebuffer.id()));
-  GPGPU_GL(glViewport(0, 0, target.texture.width, target.texture.height));
-  GPGPU_GL(glBindVertexArray(vertex_array_.id()));
-}
-
-void FullscreenPass::bind_default(int width, int height) const {
-  GPGPU_GL(glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0));
+void FullscreenPass::bind(GLuint framebuffer, int width, int height) const {
+  GPGPU_GL(glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer));
   GPGPU_GL(glViewport(0, 0, width, height));
   GPGPU_GL(glBindVertexArray(vertex_array_.id()));
 }

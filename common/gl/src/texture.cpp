@@ -3,6 +3,8 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "gpgpu/errors.hpp"
 #include "gpgpu/gl/check.hpp"
@@ -88,21 +90,32 @@ std::vector<float> read_back(const Texture2D& t) {
   return out;
 }
 
-RenderTarget make_render_target(Texture2D texture) {
-  RenderTarget target{std::move(texture), Framebuffer{}};
-  GPGPU_GL(glBindFramebuffer(GL_FRAMEBUFFER, target.framebuffer.id()));
-  GPGPU_GL(glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, target.texture.id(), 0));
+Framebuffer make_framebuffer(std::span<const Texture2D* const> colour) {
+  Framebuffer framebuffer;
+  std::vector<GLenum> draw_buffers;
+  GPGPU_GL(glBindFramebuffer(GL_FRAMEBUFFER, framebuffer.id()));
+  for (std::size_t k = 0; k < colour.size(); ++k) {
+    draw_buffers.push_back(GL_COLOR_ATTACHMENT0 + static_cast<GLenum>(k));
+    GPGPU_GL(glFramebufferTexture2D(GL_FRAMEBUFFER, draw_buffers.back(), GL_TEXTURE_2D, colour[k]->id(), 0));
+  }
+  GPGPU_GL(glDrawBuffers(static_cast<GLsizei>(draw_buffers.size()), draw_buffers.data()));
   const GLenum status = GPGPU_GL(glCheckFramebufferStatus(GL_FRAMEBUFFER));
   if (status != GL_FRAMEBUFFER_COMPLETE)
     throw ApiError(describe_failed_call("glCheckFramebufferStatus", __FILE__, __LINE__, framebuffer_status_name(status)));
-  return target;
+  return framebuffer;
 }
 
-void poison(const RenderTarget& target) {
+RenderTarget make_render_target(Texture2D texture) {
+  const Texture2D* colour[] = {&texture};
+  Framebuffer framebuffer = make_framebuffer(colour);
+  return {std::move(texture), std::move(framebuffer)};  // the GL names stay what they are
+}
+
+void poison(const Framebuffer& framebuffer, int draw_buffers) {
   const GLfloat nan[4] = {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::quiet_NaN(),
                           std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::quiet_NaN()};
-  GPGPU_GL(glBindFramebuffer(GL_DRAW_FRAMEBUFFER, target.framebuffer.id()));
-  GPGPU_GL(glClearBufferfv(GL_COLOR, 0, nan));
+  GPGPU_GL(glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer.id()));
+  for (int k = 0; k < draw_buffers; ++k) GPGPU_GL(glClearBufferfv(GL_COLOR, k, nan));
 }
 
 std::vector<std::uint8_t> read_pixels_rgba8(int width, int height) {

@@ -91,16 +91,26 @@ void require_compute_functions();
 /// neither, GL_OUT_OF_MEMORY from the allocation itself is the check.
 void require_texture_memory(const ContextInfo& info, double bytes, const std::string& what);
 
+/// A current OpenGL context that a GL session runs in: the headless one below, or one a chapter
+/// makes itself (chapter 02's --window: a GLFW window's context). GL objects must die while it is
+/// current, so whatever owns them is destroyed before it.
+class Context {
+ public:
+  Context() = default;
+  virtual ~Context() = default;
+  Context(const Context&) = delete;
+  Context& operator=(const Context&) = delete;
+  [[nodiscard]] virtual const ContextInfo& info() const = 0;
+};
+
 /// A current OpenGL context made with EGL, without any window or display server. One per thread
 /// at a time: the destructor leaves the thread with no current context.
-class HeadlessContext {
+class HeadlessContext final : public Context {
  public:
   explicit HeadlessContext(EglPlatform platform = EglPlatform::Auto);
-  ~HeadlessContext();
-  HeadlessContext(const HeadlessContext&) = delete;
-  HeadlessContext& operator=(const HeadlessContext&) = delete;
+  ~HeadlessContext() override;
 
-  [[nodiscard]] const ContextInfo& info() const { return info_; }
+  [[nodiscard]] const ContextInfo& info() const override { return info_; }
 
  private:
   struct Egl;                 // display, context, surface: defined in context.cpp so that

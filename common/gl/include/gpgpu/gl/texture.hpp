@@ -55,13 +55,19 @@ struct RenderTarget {
   Framebuffer framebuffer;
 };
 
-/// Wraps `texture` in a complete framebuffer; throws ApiError with the framebuffer status if the
-/// format cannot be rendered to.
+/// A framebuffer that renders into every texture of `colour` at once: colour attachment k and
+/// draw buffer k are colour[k] (fragment output `layout(location = k)`). Throws ApiError with the
+/// framebuffer status if it is incomplete (a format that cannot be rendered to); the caller keeps
+/// the number of attachments within GL_MAX_DRAW_BUFFERS.
+Framebuffer make_framebuffer(std::span<const Texture2D* const> colour);
+
+/// Wraps `texture` in a complete framebuffer (make_framebuffer with one attachment).
 RenderTarget make_render_target(Texture2D texture);
 
-/// Fills every texel of the target with quiet NaNs, so a texel no shader invocation writes stays
-/// NaN and fails any later comparison.
-void poison(const RenderTarget& target);
+/// Fills every texel of the first `draw_buffers` colour buffers of `framebuffer` with quiet NaNs,
+/// so a texel no shader invocation writes stays NaN and fails any later comparison.
+void poison(const Framebuffer& framebuffer, int draw_buffers = 1);
+inline void poison(const RenderTarget& target) { poison(target.framebuffer); }
 
 /// Reads the RGBA8 colour buffer of the bound read framebuffer (bottom-up rows), e.g. a window's
 /// back buffer for a screenshot.

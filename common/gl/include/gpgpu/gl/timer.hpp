@@ -29,9 +29,12 @@ class GpuTimer {
   GlTiming time(const std::function<void()>& work);
   [[nodiscard]] bool uses_query() const { return uses_query_; }
   /// "GL_TIME_ELAPSED" or "host clock after glFinish".
-  [[nodiscard]] std::string name() const;
+  [[nodiscard]] std::string name() const { return name(uses_query_); }
+  /// The name of the timer a context gets (for result rows, before any timer exists).
+  [[nodiscard]] static std::string name(const ContextInfo& info) { return name(info.timer_query); }
 
  private:
+  static std::string name(bool uses_query);
   bool uses_query_;
   Query query_;
 };
