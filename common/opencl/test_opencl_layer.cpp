@@ -158,34 +158,37 @@ TEST(OpenClPrograms, EachSourceIsBuiltOncePerRuntime) {
   EXPECT_EQ(runtime().startup().builds.size(), before + 2);
 }
 
-// The stream kernel itself: every output element is the sum of the inputs', the float4 body and
-// the scalar tail, with a global size smaller than the arrays (the grid-stride loop).
+// The stream kernels themselves: every output element is the sum of the inputs', in the float4
+// body and the scalar tail; `stream` with one float4 per work-item, `stream_loop` with a global
+// size smaller than the arrays (the grid-stride loop).
 TEST(OpenClStreamKernel, WritesTheSumOfTheInputsEverywhere) {
   constexpr int kReads = 3, kWrites = 2;
   constexpr std::size_t n = 4 * 37 + 3;  // a float4 body and a tail of 3
   const auto compiled = runtime().compile(gpgpu::ocl::stream_kernel_source(), "-DREADS=3 -DWRITES=2");
-  cl::Kernel kernel = GPGPU_CL(cl::Kernel(compiled.program, "stream"));
-  GPGPU_CL(kernel.setArg(0, static_cast<cl_uint>(n)));
-  std::vector<cl::Buffer> buffers;
-  std::vector<float> expected(n, 0.0f);
-  for (int a = 0; a < kReads + kWrites; ++a) {
-    std::vector<float> values(n, -1.0f);
-    if (a < kReads)
-      for (std::size_t i = 0; i < n; ++i) values[i] = static_cast<float>(i + 1000 * a);
-    if (a < kReads)
-      for (std::size_t i = 0; i < n; ++i) expected[i] += values[i];
-    buffers.push_back(GPGPU_CL(cl::Buffer(runtime().context(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
-                                          n * sizeof(float), values.data())));
-    GPGPU_CL(kernel.setArg(static_cast<cl_uint>(a + 1), buffers.back()));
-  }
-  GPGPU_CL(runtime().queue().enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(8), cl::NDRange(4)));
-  for (int w = 0; w < kWrites; ++w) {
-    std::vector<float> out(n);
-    GPGPU_CL(runtime().queue().enqueueReadBuffer(buffers[static_cast<std::size_t>(kReads + w)], CL_TRUE, 0,
-                                                 n * sizeof(float), out.data()));
-    EXPECT_EQ(out, expected) << "output " << w;
-  }
   EXPECT_GT(compiled.seconds, 0.0);
+  for (const auto& [name, global] : {std::pair<const char*, std::size_t>{"stream", 40}, {"stream_loop", 8}}) {
+    cl::Kernel kernel = GPGPU_CL(cl::Kernel(compiled.program, name));
+    GPGPU_CL(kernel.setArg(0, static_cast<cl_uint>(n)));
+    std::vector<cl::Buffer> buffers;
+    std::vector<float> expected(n, 0.0f);
+    for (int a = 0; a < kReads + kWrites; ++a) {
+      std::vector<float> values(n, -1.0f);
+      for (std::size_t i = 0; i < n && a < kReads; ++i) {
+        values[i] = static_cast<float>(i + 1000 * a);
+        expected[i] += values[i];
+      }
+      buffers.push_back(GPGPU_CL(cl::Buffer(runtime().context(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                                            n * sizeof(float), values.data())));
+      GPGPU_CL(kernel.setArg(static_cast<cl_uint>(a + 1), buffers.back()));
+    }
+    GPGPU_CL(runtime().queue().enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(global), cl::NDRange(4)));
+    for (int w = 0; w < kWrites; ++w) {
+      std::vector<float> out(n);
+      GPGPU_CL(runtime().queue().enqueueReadBuffer(buffers[static_cast<std::size_t>(kReads + w)], CL_TRUE, 0,
+                                                   n * sizeof(float), out.data()));
+      EXPECT_EQ(out, expected) << name << ", output " << w;
+    }
+  }
 }
 
 TEST(OpenClStreamLimit, MeasuresEachMixOnceAndBuildsEachKernelOnce) {

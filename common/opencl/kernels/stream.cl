@@ -4,11 +4,11 @@
 // a copy). Built once per mix with -DREADS=R -DWRITES=W (1 <= R <= 16, 1 <= W <= 12).
 //
 // Every output element is the sum of the inputs' elements, so no load can be optimised away, and
-// the sum costs nothing beside the memory traffic. Each work-item moves float4s (16-byte loads and
-// stores: the widest a GPU issues per thread; a CPU device vectorises across work-items too) in a
-// grid-stride loop, so the host can try global sizes smaller than one float4 per work-item; the
-// last n % 4 floats are a scalar tail. The buffers start at CL_DEVICE_MEM_BASE_ADDR_ALIGN
-// (at least 16 bytes), so the float4 casts are aligned.
+// the sum costs nothing beside the memory traffic. Work-items move float4s (16-byte loads and
+// stores: the widest a GPU issues per thread; a CPU device vectorises across work-items too); the
+// last n % 4 floats are a scalar tail. Two kernels, so the host can try global sizes of one float4
+// per work-item (stream) and smaller ones (stream_loop). The buffers start at
+// CL_DEVICE_MEM_BASE_ADDR_ALIGN (at least 16 bytes), so the float4 casts are aligned.
 
 // EACH_IN_R(F) is F(0) F(1) ... F(R-1): the preprocessor's loop over the arrays.
 #define EACH_IN_1(F) F(0)
@@ -48,18 +48,34 @@
 #define STORE4(w) ((__global float4*)out##w)[i] = v;
 #define ADD1(r) s += in##r[t];
 #define STORE1(w) out##w[t] = s;
+#define PARAMS const uint n EACH(IN, READS, IN_PARAM) EACH(OUT, WRITES, OUT_PARAM)
+// Element i of the float4s, element t of the floats.
+#define FLOAT4_AT(i)              \
+  {                               \
+    float4 v = (float4)(0.0f);    \
+    EACH(IN, READS, ADD4)         \
+    EACH(OUT, WRITES, STORE4)     \
+  }
+#define FLOAT_AT(t)               \
+  {                               \
+    float s = 0.0f;               \
+    EACH(IN, READS, ADD1)         \
+    EACH(OUT, WRITES, STORE1)     \
+  }
 
-__kernel void stream(const uint n EACH(IN, READS, IN_PARAM) EACH(OUT, WRITES, OUT_PARAM)) {
-  const uint n4 = n / 4;
+// One float4 per work-item (global size >= n/4), the tail by the first n % 4 work-items. Without a
+// loop in the kernel a CPU device vectorises across work-items (PoCL reached twice the rate of the
+// loop below on 2 cores).
+__kernel void stream(PARAMS) {
+  const uint i = (uint)get_global_id(0);
+  if (i < n / 4) FLOAT4_AT(i)
+  const uint t = 4 * (n / 4) + i;
+  if (t < n) FLOAT_AT(t)
+}
+
+// Any global size: a grid-stride loop, a few float4s per work-item.
+__kernel void stream_loop(PARAMS) {
   const uint stride = (uint)get_global_size(0);
-  for (uint i = (uint)get_global_id(0); i < n4; i += stride) {
-    float4 v = (float4)(0.0f);
-    EACH(IN, READS, ADD4)
-    EACH(OUT, WRITES, STORE4)
-  }
-  for (uint t = 4 * n4 + (uint)get_global_id(0); t < n; t += stride) {
-    float s = 0.0f;
-    EACH(IN, READS, ADD1)
-    EACH(OUT, WRITES, STORE1)
-  }
+  for (uint i = (uint)get_global_id(0); i < n / 4; i += stride) FLOAT4_AT(i)
+  for (uint t = 4 * (n / 4) + (uint)get_global_id(0); t < n; t += stride) FLOAT_AT(t)
 }

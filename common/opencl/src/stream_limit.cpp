@@ -19,26 +19,32 @@ constexpr double kSampleSeconds = 0.02;
 constexpr int kMaxRepetitions = 1000;
 constexpr int kSamples = 3;
 
-// Work-group sizes tried (those the kernel allows). Global sizes: one float4 per work-item, and a
-// few groups per compute unit looping over the arrays (what suits a CPU device, whose work-groups
-// are loops over their work-items).
+// Work-group sizes tried (those the kernel allows). Global sizes: one float4 per work-item (kernel
+// `stream`), and a few groups per compute unit looping over the arrays (kernel `stream_loop`).
 constexpr std::size_t kWorkGroups[] = {64, 256, 1024};
 constexpr std::size_t kGroupsPerComputeUnit = 4;
 
 struct Shape {
+  cl::Kernel* kernel;
+  const char* name;
   std::size_t global, local;
 };
 
-std::vector<Shape> launch_shapes(const DeviceInfo& info, std::size_t kernel_max, std::size_t items) {
+std::vector<Shape> launch_shapes(const Runtime& runtime, cl::Kernel& once, cl::Kernel& loop, std::size_t items) {
+  const auto kernel_max = [&](const cl::Kernel& k) {
+    return GPGPU_CL(k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(runtime.device()));
+  };
+  const std::size_t units = std::max<std::size_t>(runtime.info().compute_units, 1);
   std::vector<Shape> shapes;
   for (std::size_t wg : kWorkGroups) {
-    if (wg > kernel_max) continue;
-    const std::size_t full = round_up(items, wg);
-    const std::size_t few = std::max<std::size_t>(info.compute_units, 1) * kGroupsPerComputeUnit * wg;
-    if (few < full) shapes.push_back({few, wg});
-    shapes.push_back({full, wg});
+    const std::size_t full = round_up(items, wg), few = units * kGroupsPerComputeUnit * wg;
+    if (wg <= kernel_max(once)) shapes.push_back({&once, "stream", full, wg});
+    if (wg <= kernel_max(loop) && few < full) shapes.push_back({&loop, "stream_loop", few, wg});
   }
-  if (shapes.empty()) shapes.push_back({round_up(items, kernel_max), kernel_max});  // a very small device
+  if (shapes.empty()) {  // a device with work-groups smaller than 64
+    const std::size_t wg = kernel_max(once);
+    shapes.push_back({&once, "stream", round_up(items, wg), wg});
+  }
   return shapes;
 }
 
@@ -57,25 +63,27 @@ StreamMeasurement measure_stream(Runtime& runtime, const cl::Program& program, c
                                 std::to_string(n));
 
   cl::CommandQueue& queue = runtime.queue();
-  cl::Kernel kernel = GPGPU_CL(cl::Kernel(program, "stream"));
-  GPGPU_CL(kernel.setArg(0, static_cast<cl_uint>(n)));
+  cl::Kernel once = GPGPU_CL(cl::Kernel(program, "stream"));
+  cl::Kernel loop = GPGPU_CL(cl::Kernel(program, "stream_loop"));
   std::vector<cl::Buffer> buffers;
   for (int a = 0; a < arrays; ++a) {
     buffers.push_back(GPGPU_CL(cl::Buffer(runtime.context(), CL_MEM_READ_WRITE, bytes)));
     // Written once before any timing, so no first-touch cost (page faults, lazy allocation) is timed.
     GPGPU_CL(queue.enqueueFillBuffer(buffers.back(), a < mix.reads ? 1.0f : 0.0f, 0, bytes));
-    GPGPU_CL(kernel.setArg(static_cast<cl_uint>(a + 1), buffers.back()));
+  }
+  for (cl::Kernel* k : {&once, &loop}) {
+    GPGPU_CL(k->setArg(0, static_cast<cl_uint>(n)));
+    for (int a = 0; a < arrays; ++a) GPGPU_CL(k->setArg(static_cast<cl_uint>(a + 1), buffers[static_cast<std::size_t>(a)]));
   }
   GPGPU_CL(queue.finish());
 
-  const std::size_t kernel_max = GPGPU_CL(kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(runtime.device()));
-  const std::vector<Shape> shapes = launch_shapes(runtime.info(), kernel_max, std::max<std::size_t>(n / 4, 1));
+  const std::vector<Shape> shapes = launch_shapes(runtime, once, loop, std::max<std::size_t>(n / 4, 1));
   // `count` launches back to back; the device time from the first's start to the last's end.
   const auto run = [&](const Shape& s, int count) {
     cl::Event first, last;
     for (int r = 0; r < count; ++r)
-      GPGPU_CL(queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(s.global), cl::NDRange(s.local), nullptr,
-                                          r == 0 ? &first : (r == count - 1 ? &last : nullptr)));
+      GPGPU_CL(queue.enqueueNDRangeKernel(*s.kernel, cl::NullRange, cl::NDRange(s.global), cl::NDRange(s.local),
+                                          nullptr, r == 0 ? &first : (r == count - 1 ? &last : nullptr)));
     if (count == 1) last = first;
     GPGPU_CL(last.wait());
     return profiled_seconds(first, last);
@@ -85,18 +93,14 @@ StreamMeasurement measure_stream(Runtime& runtime, const cl::Program& program, c
   best.shapes = static_cast<int>(shapes.size());
   for (const Shape& s : shapes) {
     run(s, 1);  // untimed: a driver may compile for this work-group size at its first launch (PoCL)
-    const double once = run(s, 1);
-    const int count = static_cast<int>(std::clamp(kSampleSeconds / std::max(once, 1e-9), 1.0, double{kMaxRepetitions}));
+    const double once_s = run(s, 1);
+    const int count =
+        static_cast<int>(std::clamp(kSampleSeconds / std::max(once_s, 1e-9), 1.0, double{kMaxRepetitions}));
     for (int sample = 0; sample < kSamples; ++sample) {
       const double seconds = run(s, count);
       if (!(seconds > 0)) continue;
       const double gbs = mix.bytes() * count / seconds / 1e9;
-      if (gbs > best.gbs) {
-        best.gbs = gbs;
-        best.work_group = s.local;
-        best.global = s.global;
-        best.repetitions = count;
-      }
+      if (gbs > best.gbs) best = {gbs, s.name, s.local, s.global, count, best.shapes};
     }
   }
   return best;
@@ -123,8 +127,8 @@ Limit StreamLimits::limit(const StreamMix& mix) {
     const DeviceCache cache = device_cache(runtime_.info());
     Limit l;
     l.name = "stream " + std::to_string(mix.reads) + ":" + std::to_string(mix.writes) +
-             " float4 kernel, best of " + std::to_string(m.shapes) + " launch shapes (work-groups of " +
-             std::to_string(m.work_group) + ", global " + std::to_string(m.global) + ")";
+             " float4 kernel, best of " + std::to_string(m.shapes) + " launch shapes (" + m.kernel +
+             ", work-groups of " + std::to_string(m.work_group) + ", global " + std::to_string(m.global) + ")";
     l.gbs = m.gbs;
     l.mix = mix.str();
     l.working_set = working_set_class(mix.bytes(), cache.bytes, cache.name);

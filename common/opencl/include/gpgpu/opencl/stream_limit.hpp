@@ -6,9 +6,10 @@
 /// `mix.writes` buffers of `mix.elements` floats, in float4s with a scalar tail: the same
 /// read:write ratio and the same working set as the kernel it judges, so both land in the same
 /// level of the memory hierarchy (1:1 is a copy). It runs at a few work-group sizes and global
-/// sizes; each launch shape is warmed up, then timed by profiling events over repetitions enqueued
-/// back to back (as a solver's iterations are); the best shape counts. Bytes counted:
-/// mix.bytes(), what was read and written once each.
+/// sizes (one float4 per work-item, or a few groups per compute unit in a grid-stride loop); each
+/// launch shape is warmed up, then timed by profiling events over repetitions enqueued back to
+/// back (as a solver's iterations are); the best shape counts. Bytes counted: mix.bytes(), what
+/// was read and written once each.
 ///
 /// OpenCL reports neither the memory clock nor the bus width, so there is no theoretical bandwidth
 /// beside the measured limit (Limit::theoretical_gbs is NaN).
@@ -35,6 +36,7 @@ const EmbeddedText& stream_kernel_source();
 /// The best launch shape of one measurement.
 struct StreamMeasurement {
   double gbs = 0;               ///< 1e9 B/s, mix.bytes() per launch
+  std::string kernel;           ///< "stream" (one float4 per work-item) or "stream_loop"
   std::size_t work_group = 0;   ///< work-items per group of the best shape
   std::size_t global = 0;       ///< work-items of the best shape
   int repetitions = 0;          ///< launches per timed sample of the best shape
