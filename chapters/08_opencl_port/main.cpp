@@ -5,6 +5,7 @@
 // steps itself, to print the start-up table once the device is open and its tables after the runs.
 #include <algorithm>
 #include <iostream>
+#include <vector>
 
 #include "cpu_jacobi.hpp"
 #include "gpgpu/cpu_backend.hpp"

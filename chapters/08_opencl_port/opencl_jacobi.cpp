@@ -27,8 +27,11 @@ struct PitchedRect {
 };
 PitchedRect pitched_rect(const gpgpu::jacobi::Grid& g, const DeviceLayout& l) {
   const auto row_bytes = static_cast<cl::size_type>(g.nx) * sizeof(float);
-  return {{0, static_cast<cl::size_type>(kPitchedGhostRows), 0}, {0, 0, 0}, {row_bytes, static_cast<cl::size_type>(g.ny), 1},
-          static_cast<cl::size_type>(l.pitch) * sizeof(float), row_bytes};
+  return {{0, static_cast<cl::size_type>(kPitchedGhostRows), 0},
+          {0, 0, 0},
+          {row_bytes, static_cast<cl::size_type>(g.ny), 1},
+          static_cast<cl::size_type>(l.pitch) * sizeof(float),
+          row_bytes};
 }
 
 }  // namespace

@@ -17,7 +17,7 @@ namespace {
 // so that neither one launch's overhead nor the clock's resolution decides it.
 constexpr double kSampleSeconds = 0.02;
 constexpr int kMaxRepetitions = 1000;
-constexpr int kSamples = 3;
+constexpr int kSamples = 5;
 
 // Work-group sizes tried (those the kernel allows). Global sizes: one float4 per work-item (kernel
 // `stream`), and a few groups per compute unit looping over the arrays (kernel `stream_loop`).
@@ -73,7 +73,7 @@ StreamMeasurement measure_stream(Runtime& runtime, const cl::Program& program, c
   }
   for (cl::Kernel* k : {&once, &loop}) {
     GPGPU_CL(k->setArg(0, static_cast<cl_uint>(n)));
-    for (int a = 0; a < arrays; ++a) GPGPU_CL(k->setArg(static_cast<cl_uint>(a + 1), buffers[static_cast<std::size_t>(a)]));
+    for (std::size_t a = 0; a < buffers.size(); ++a) GPGPU_CL(k->setArg(static_cast<cl_uint>(a + 1), buffers[a]));
   }
   GPGPU_CL(queue.finish());
 
