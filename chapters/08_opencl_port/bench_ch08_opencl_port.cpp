@@ -1,14 +1,14 @@
 // Google Benchmark for chapter 08: every ported kernel at three sizes on the device the
 // GPGPU_CL_* variables choose. The time of each batch of iterations comes from OpenCL profiling
 // events (manual time: device time only, no launch or host overhead), the counters from the
-// work-count table. JSON: --benchmark_out=FILE --benchmark_out_format=json
+// work table. JSON: --benchmark_out=FILE --benchmark_out_format=json
 #include <memory>
 
 #include <benchmark/benchmark.h>
 
-#include "gpgpu/spectral.hpp"
-#include "gpgpu/testing/bench_support.hpp"
-#include "gpgpu/work_counts.hpp"
+#include "gpgpu/jacobi/bench.hpp"
+#include "gpgpu/jacobi/opencl_kernels.hpp"
+#include "gpgpu/jacobi/spectral.hpp"
 #include "opencl_jacobi.hpp"
 
 namespace {
@@ -16,23 +16,24 @@ namespace {
 constexpr int kItersPerBatch = 20;
 constexpr std::size_t kWorkGroup = 64;
 
-// One device and one build of each program for the whole executable (GPGPU_CL_* choose the device).
+// One device for the whole executable (GPGPU_CL_* choose it); its runtime builds each program once.
 gpgpu::ocl::Runtime& runtime() { return gpgpu::ocl::shared_runtime(); }
-ch08::ProgramCache& programs() { return ch08::shared_programs(); }
 
 void run(benchmark::State& state, const ch08::Variant& v) {
   const int n = static_cast<int>(state.range(0));
-  const gpgpu::Grid grid{n, n};
+  const gpgpu::jacobi::Grid grid{n, n};
   if (const auto why = ch08::device_limitation(v, grid, runtime())) {
     state.SkipWithError(why->c_str());
     return;
   }
-  const gpgpu::LinearSystem& sys = gpgpu::testing::cached_bidomain_system(grid.nx, grid.ny);
-  ch08::OpenClJacobi solver(runtime(), programs().program(v), v, sys, kWorkGroup);
+  const gpgpu::jacobi::LinearSystem& sys = gpgpu::jacobi::bench::cached_bidomain_system(grid.nx, grid.ny);
+  const cl::Program& program = runtime().program(gpgpu::jacobi::opencl_kernel(v.kernel_file));
+  ch08::OpenClJacobi solver(runtime(), program, v, sys, kWorkGroup);
   solver.reset(std::vector<float>(static_cast<std::size_t>(grid.nodes()), 1.0f));
   solver.iterate(kItersPerBatch, 0.8f);  // warm-up: first launches, caches
-  for (auto _ : state) state.SetIterationTime(solver.iterate(kItersPerBatch, static_cast<float>(gpgpu::kDefaultOmega)));
-  gpgpu::testing::set_jacobi_counters(state, gpgpu::work_counts("jacobi9"), grid.nodes(), kItersPerBatch);
+  for (auto _ : state)
+    state.SetIterationTime(solver.iterate(kItersPerBatch, static_cast<float>(gpgpu::jacobi::kDefaultOmega)));
+  gpgpu::jacobi::bench::set_counters(state, "jacobi9", grid, kItersPerBatch);
   state.counters["work_group"] = static_cast<double>(kWorkGroup);
   state.SetLabel(runtime().info().name + ", " + std::to_string(kItersPerBatch) + " iterations per batch");
 }

@@ -1,5 +1,6 @@
 // Host code of the ported kernels: the OpenCL counterpart of a CUDA solver's cudaMalloc(Pitch) /
-// cudaMemcpy(2D) / kernel<<<grid, block, shared>>>(...) / cudaEvent timing, spelled out with handles.
+// cudaMemcpy(2D) / kernel<<<grid, block, shared>>>(...) / cudaEvent timing, spelled out with handles:
+// buffers, kernel arguments, the ping-pong launch loop, profiling events and the read-back.
 #include "opencl_jacobi.hpp"
 
 #include <algorithm>
@@ -7,61 +8,33 @@
 #include <limits>
 
 #include "gpgpu/errors.hpp"
-#include "gpgpu/layouts.hpp"
-#include "opencl_kernels.hpp"
+#include "gpgpu/jacobi/layouts.hpp"
 
 namespace ch08 {
 namespace {
 
+using gpgpu::jacobi::kPitchedGhostRows;
 using gpgpu::ocl::Runtime;
-
-const cl::ImageFormat kFloatTexels(CL_R, CL_FLOAT);  // one float per texel, as tex1Dfetch<float>
 
 // Groups in NDRange dimension 1, capped like CUDA's gridDim.y; the pitched kernels loop over the rest.
 constexpr std::size_t kMaxGroupsY = 65535;
 
-bool float_texels_supported(const cl::Context& context) {
-  std::vector<cl::ImageFormat> formats;
-  GPGPU_CL(context.getSupportedImageFormats(CL_MEM_READ_ONLY, CL_MEM_OBJECT_IMAGE1D_BUFFER, &formats));
-  for (const cl::ImageFormat& f : formats)
-    if (f.image_channel_order == kFloatTexels.image_channel_order &&
-        f.image_channel_data_type == kFloatTexels.image_channel_data_type)
-      return true;
-  return false;
-}
-
 // The rectangle of unknowns inside a pitched buffer, for clEnqueue{Read,Write}BufferRect (the
-// OpenCL counterpart of cudaMemcpy2D): nx floats per row, ny rows, starting kGhostRows rows in.
+// OpenCL counterpart of cudaMemcpy2D): nx floats per row, ny rows, starting kPitchedGhostRows rows in.
 struct PitchedRect {
   std::array<cl::size_type, 3> buffer_origin, host_origin, region;
   cl::size_type buffer_row_pitch, host_row_pitch;
 };
-PitchedRect pitched_rect(const gpgpu::Grid& g, const DeviceLayout& l) {
+PitchedRect pitched_rect(const gpgpu::jacobi::Grid& g, const DeviceLayout& l) {
   const auto row_bytes = static_cast<cl::size_type>(g.nx) * sizeof(float);
-  return {{0, static_cast<cl::size_type>(kGhostRows), 0}, {0, 0, 0}, {row_bytes, static_cast<cl::size_type>(g.ny), 1},
-          static_cast<cl::size_type>(l.pitch) * sizeof(float), row_bytes};
+  return {{0, static_cast<cl::size_type>(kPitchedGhostRows), 0},
+          {0, 0, 0},
+          {row_bytes, static_cast<cl::size_type>(g.ny), 1},
+          static_cast<cl::size_type>(l.pitch) * sizeof(float),
+          row_bytes};
 }
 
 }  // namespace
-
-const cl::Program& ProgramCache::program(const Variant& v) {
-  auto it = programs_.find(v.kernel_file);
-  if (it == programs_.end())
-    it = programs_.emplace(std::string(v.kernel_file), runtime_.build(gpgpu::ocl::kernel_source(v.kernel_file))).first;
-  return it->second;
-}
-
-ProgramCache& shared_programs() {
-  static ProgramCache cache(gpgpu::ocl::shared_runtime());
-  return cache;
-}
-
-std::optional<std::string> device_limitation(const Variant& v, const gpgpu::Grid& grid, const Runtime& runtime) {
-  if (auto reason = device_limitation(v, grid, runtime.info())) return reason;
-  if (v.x_access == XAccess::Image && !float_texels_supported(runtime.context()))
-    return "the device has no CL_R / CL_FLOAT format for 1D buffer images";
-  return std::nullopt;
-}
 
 void require_work_group_size(const Runtime& runtime, const cl::Kernel& kernel, std::size_t work_group) {
   const std::size_t kernel_max = GPGPU_CL(kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(runtime.device()));
@@ -91,7 +64,7 @@ void OpenClJacobi::write_unknowns(const cl::Buffer& buffer, std::span<const floa
 }
 
 OpenClJacobi::OpenClJacobi(Runtime& runtime, const cl::Program& program, const Variant& variant,
-                           const gpgpu::LinearSystem& system, std::size_t work_group)
+                           const gpgpu::jacobi::LinearSystem& system, std::size_t work_group)
     : runtime_(runtime), variant_(variant), grid_(system.grid), layout_(device_layout(variant, system.grid, runtime.info())) {
   using gpgpu::ocl::round_up;
   if (layout_.kind == Layout::Linear) {
@@ -150,8 +123,8 @@ void OpenClJacobi::reset(std::span<const float> x0) {
     write_unknowns(x_[0], x0);
     write_unknowns(x_[1], poison);
   } else {
-    const auto start = gpgpu::make_ghost_padded<float>(grid_, x0, layout_.ghost, 32);
-    const auto poisoned = gpgpu::make_ghost_padded<float>(grid_, poison, layout_.ghost, 32);
+    const auto start = gpgpu::jacobi::make_ghost_padded<float>(grid_, x0, layout_.ghost, 32);
+    const auto poisoned = gpgpu::jacobi::make_ghost_padded<float>(grid_, poison, layout_.ghost, 32);
     const std::size_t bytes = start.data.size() * sizeof(float);
     GPGPU_CL(queue.enqueueWriteBuffer(x_[0], CL_TRUE, 0, bytes, start.data.data()));
     GPGPU_CL(queue.enqueueWriteBuffer(x_[1], CL_TRUE, 0, bytes, poisoned.data.data()));
@@ -192,7 +165,7 @@ std::vector<float> OpenClJacobi::solution() {
   return out;
 }
 
-std::string OpenClJacobi::launch_text() const {
+std::string OpenClJacobi::launch() const {
   std::string s = "global ";
   s += std::to_string(global_[0]);
   if (layout_.kind == Layout::Pitched) s += " x " + std::to_string(global_[1]);

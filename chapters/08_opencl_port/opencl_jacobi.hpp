@@ -5,62 +5,43 @@
 /// Variant record.
 #pragma once
 #include <array>
-#include <map>
-#include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "gpgpu/jacobi/solver.hpp"
 #include "gpgpu/opencl/runtime.hpp"
-#include "gpgpu/problem.hpp"
 #include "ported_variants.hpp"
 
 namespace ch08 {
 
-/// Each kernel file is compiled once per run (simple and aligned share one program).
-class ProgramCache {
- public:
-  explicit ProgramCache(gpgpu::ocl::Runtime& runtime) : runtime_(runtime) {}
-  /// The built program of `v`, compiling it on first use (timed as start-up by the runtime).
-  const cl::Program& program(const Variant& v);
-
- private:
-  gpgpu::ocl::Runtime& runtime_;
-  std::map<std::string, cl::Program, std::less<>> programs_;
-};
-
-/// The programs of the shared runtime (gpgpu::ocl::shared_runtime()), for tests and benchmarks.
-ProgramCache& shared_programs();
-
-/// Why this device cannot run `v` on `grid` (no images, no CL_R/CL_FLOAT 1D buffer images, x
-/// longer than CL_DEVICE_IMAGE_MAX_BUFFER_SIZE), or nullopt.
-std::optional<std::string> device_limitation(const Variant& v, const gpgpu::Grid& grid,
-                                             const gpgpu::ocl::Runtime& runtime);
+/// One float per texel, as tex1Dfetch<float>: the image variant's format.
+inline const cl::ImageFormat kFloatTexels(CL_R, CL_FLOAT);
 
 /// Refuses (UsageError) a work-group size the device or the kernel cannot launch.
 void require_work_group_size(const gpgpu::ocl::Runtime& runtime, const cl::Kernel& kernel, std::size_t work_group);
 
 /// Weighted Jacobi on an OpenCL device with one of the ported kernels.
-class OpenClJacobi {
+class OpenClJacobi final : public gpgpu::jacobi::Solver {
  public:
   /// Uploads the matrix and right-hand side, allocates the two ghost-padded iterates and sets
   /// the arguments of the two ping-pong kernels. The caller checks device memory first.
   OpenClJacobi(gpgpu::ocl::Runtime& runtime, const cl::Program& program, const Variant& variant,
-               const gpgpu::LinearSystem& system, std::size_t work_group);
+               const gpgpu::jacobi::LinearSystem& system, std::size_t work_group);
 
   /// Starts over from x0 (nx*ny values). The other iterate's unknowns are poisoned with NaN, so
   /// an element a kernel fails to write shows up in the result.
-  void reset(std::span<const float> x0);
+  void reset(std::span<const float> x0) override;
 
   /// Enqueues `iters` iterations and waits for them. Returns the device time from the start of
   /// the first kernel to the end of the last (profiling events, no host overhead).
-  double iterate(int iters, float omega);
+  double iterate(int iters, float omega) override;
 
   /// The current iterate's nx*ny unknowns.
-  [[nodiscard]] std::vector<float> solution();
+  [[nodiscard]] std::vector<float> solution() override;
 
   /// "global 1048576, local 64, ghost offset 1040" / "global 1024 x 1024, local 64, pitch 1024 floats".
-  [[nodiscard]] std::string launch_text() const;
+  [[nodiscard]] std::string launch() const override;
   [[nodiscard]] const DeviceLayout& layout() const { return layout_; }
 
  private:
@@ -69,7 +50,7 @@ class OpenClJacobi {
 
   gpgpu::ocl::Runtime& runtime_;
   const Variant& variant_;
-  gpgpu::Grid grid_;
+  gpgpu::jacobi::Grid grid_;
   DeviceLayout layout_;
   cl::NDRange global_, local_;  ///< nodes (or columns) rounded up to whole work-groups
   cl_uint omega_arg_ = 0;

@@ -1,11 +1,31 @@
 #include "ported_variants.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <stdexcept>
+#include <vector>
 
-#include "gpgpu/layouts.hpp"
+#include "gpgpu/errors.hpp"
+#include "gpgpu/jacobi/layouts.hpp"
+#include "gpgpu/jacobi/opencl_kernels.hpp"
+#include "gpgpu/opencl/driver.hpp"
+#include "opencl_jacobi.hpp"
 
 namespace ch08 {
+namespace {
+
+using gpgpu::jacobi::Grid;
+
+bool float_texels_supported(const cl::Context& context) {
+  std::vector<cl::ImageFormat> formats;
+  GPGPU_CL(context.getSupportedImageFormats(CL_MEM_READ_ONLY, CL_MEM_OBJECT_IMAGE1D_BUFFER, &formats));
+  return std::any_of(formats.begin(), formats.end(), [](const cl::ImageFormat& f) {
+    return f.image_channel_order == kFloatTexels.image_channel_order &&
+           f.image_channel_data_type == kFloatTexels.image_channel_data_type;
+  });
+}
+
+}  // namespace
 
 const Variant& variant(std::string_view name) {
   for (const Variant& v : kVariants)
@@ -13,36 +33,30 @@ const Variant& variant(std::string_view name) {
   throw std::out_of_range("no chapter 08 variant '" + std::string(name) + "'");
 }
 
-std::array<std::string, kVariants.size()> variant_names() {
-  std::array<std::string, kVariants.size()> names;
-  for (std::size_t i = 0; i < kVariants.size(); ++i) names[i] = kVariants[i].name;
-  return names;
-}
-
-DeviceLayout device_layout(const Variant& v, const gpgpu::Grid& grid, const gpgpu::ocl::DeviceInfo& device) {
+DeviceLayout device_layout(const Variant& v, const Grid& grid, const gpgpu::ocl::DeviceInfo& device) {
   DeviceLayout l;
   l.kind = v.layout;
   if (v.layout == Layout::Linear) {
-    l.ghost = gpgpu::aligned_offset(grid, v.ghost_multiple);  // multiple 1: nx+1, the simple offset
-    l.x_length = gpgpu::ghost_padded_length(grid, l.ghost, 32);
+    l.ghost = gpgpu::jacobi::aligned_offset(grid, v.ghost_multiple);  // multiple 1: nx+1, the simple offset
+    l.x_length = gpgpu::jacobi::ghost_padded_length(grid, l.ghost, 32);
     l.coef_length = grid.nodes();
   } else {
     const std::int64_t align = std::max<std::int64_t>(1, device.base_address_align_bits / 8 / 4);
     l.pitch = (grid.nx + align - 1) / align * align;
-    l.origin = kGhostRows * l.pitch;
-    l.x_length = (grid.ny + 2 * kGhostRows) * l.pitch;
+    l.origin = gpgpu::jacobi::kPitchedGhostRows * l.pitch;
+    l.x_length = (grid.ny + 2 * gpgpu::jacobi::kPitchedGhostRows) * l.pitch;
     l.coef_length = l.x_length;
   }
   return l;
 }
 
-DeviceBytes device_bytes(const Variant& v, const gpgpu::Grid& grid, const gpgpu::ocl::DeviceInfo& device) {
+DeviceBytes device_bytes(const Variant& v, const Grid& grid, const gpgpu::ocl::DeviceInfo& device) {
   const DeviceLayout l = device_layout(v, grid, device);
   const double coef = 4.0 * static_cast<double>(l.coef_length), x = 4.0 * static_cast<double>(l.x_length);
   return {10 * coef + 2 * x, std::max(coef, x)};
 }
 
-std::optional<std::string> device_limitation(const Variant& v, const gpgpu::Grid& grid,
+std::optional<std::string> device_limitation(const Variant& v, const Grid& grid,
                                              const gpgpu::ocl::DeviceInfo& device) {
   if (v.x_access != XAccess::Image) return std::nullopt;
   if (!device.image_support) return "the device has no image support";
@@ -51,6 +65,39 @@ std::optional<std::string> device_limitation(const Variant& v, const gpgpu::Grid
     return "x needs a 1D image of " + std::to_string(texels) + " texels; the device allows " +
            std::to_string(device.image_max_buffer_size) + " (CL_DEVICE_IMAGE_MAX_BUFFER_SIZE)";
   return std::nullopt;
+}
+
+std::optional<std::string> device_limitation(const Variant& v, const Grid& grid, const gpgpu::ocl::Runtime& runtime) {
+  if (auto reason = device_limitation(v, grid, runtime.info())) return reason;
+  if (v.x_access == XAccess::Image && !float_texels_supported(runtime.context()))
+    return "the device has no CL_R / CL_FLOAT format for 1D buffer images";
+  return std::nullopt;
+}
+
+gpgpu::jacobi::VariantSpec variant_spec(const Variant& v, const int& work_group) {
+  gpgpu::jacobi::VariantSpec s;
+  s.info = {std::string(v.name), gpgpu::Backend::opencl,
+            std::string(v.description) + " (port of kernels/jacobi/cuda/" + std::string(v.cuda_file) + ")",
+            std::string(v.kernel_file), std::string(v.paper_name)};
+  s.driver = gpgpu::ocl::driver;
+  s.timer = "OpenCL profiling events";
+  s.make = [&v, &work_group](const gpgpu::jacobi::LinearSystem& sys, gpgpu::Session& session) {
+    gpgpu::ocl::Runtime& runtime = gpgpu::ocl::runtime_of(session);
+    const cl::Program& program = runtime.program(gpgpu::jacobi::opencl_kernel(v.kernel_file));
+    return std::make_unique<OpenClJacobi>(runtime, program, v, sys, static_cast<std::size_t>(work_group));
+  };
+  s.check_fits = [&v, &work_group](const Grid& grid, gpgpu::Session& session) {
+    const gpgpu::ocl::DeviceInfo& device = gpgpu::ocl::runtime_of(session).info();
+    const DeviceBytes need = device_bytes(v, grid, device);
+    gpgpu::ocl::require_device_memory(device, need.total, need.largest, "grid " + grid.str());
+    if (static_cast<std::size_t>(work_group) > device.max_work_group_size)
+      throw gpgpu::UsageError("--wg " + std::to_string(work_group) + ": " + device.name +
+                              " allows work-groups of at most " + std::to_string(device.max_work_group_size));
+  };
+  s.limitation = [&v](const Grid& grid, gpgpu::Session& session) {
+    return device_limitation(v, grid, gpgpu::ocl::runtime_of(session));
+  };
+  return s;
 }
 
 }  // namespace ch08

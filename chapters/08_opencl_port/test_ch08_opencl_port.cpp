@@ -1,41 +1,52 @@
 // Every ported kernel against the double-precision CPU reference: from a random start, at awkward
 // sizes (1x1, sizes that are not multiples of the work-group, single rows and columns, a grid
 // larger than most L2 caches), for odd and even iteration counts (the ping-pong parity), with
-// the other iterate poisoned with NaN before every run. Runs on the device the GPGPU_CL_*
-// variables choose (default: a GPU if there is one, else PoCL on the CPU).
+// the other iterate poisoned with NaN before every run; the Solver contract; the registry's
+// entries (limits of the device, --wg, memory); the OpenCL-against-CUDA table. Runs on the device
+// the GPGPU_CL_* variables choose (default: a GPU if there is one, else PoCL on the CPU).
+#include <algorithm>
 #include <cmath>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
-#include "gpgpu/spectral.hpp"
+#include "gpgpu/jacobi/checks.hpp"
+#include "gpgpu/jacobi/layouts.hpp"
+#include "gpgpu/jacobi/opencl_kernels.hpp"
+#include "gpgpu/jacobi/spectral.hpp"
+#include "gpgpu/jacobi/work.hpp"
+#include "gpgpu/opencl/driver.hpp"
 #include "opencl_jacobi.hpp"
-#include "opencl_kernels.hpp"
-#include "gpgpu/testing/jacobi_check.hpp"
+#include "port_report.hpp"
 
 namespace {
 
-using gpgpu::Grid;
+using gpgpu::jacobi::Grid;
 constexpr std::size_t kWorkGroup = 64;
-constexpr float kOmega = static_cast<float>(gpgpu::kDefaultOmega);
+constexpr float kOmega = static_cast<float>(gpgpu::jacobi::kDefaultOmega);
 
-// One device and one build of each program for the whole executable (GPGPU_CL_* choose the device).
+// One device for the whole executable (GPGPU_CL_* choose it); its runtime builds each program once.
 gpgpu::ocl::Runtime& runtime() { return gpgpu::ocl::shared_runtime(); }
-ch08::ProgramCache& programs() { return ch08::shared_programs(); }
+const cl::Program& program(const ch08::Variant& v) {
+  return runtime().program(gpgpu::jacobi::opencl_kernel(v.kernel_file));
+}
 
-std::vector<float> random_start(const Grid& g) { return gpgpu::testing::random_guess(g.nodes(), 17); }
+std::vector<float> random_start(const Grid& g) { return gpgpu::jacobi::checks::random_guess(g.nodes(), 17); }
 
 // Runs `iters` iterations of `v` and compares with the reference from the same start.
 ::testing::AssertionResult run_and_verify(const ch08::Variant& v, const Grid& g, int iters,
                                           std::size_t work_group = kWorkGroup) {
-  const auto sys = gpgpu::assemble_bidomain(g);
+  const auto sys = gpgpu::jacobi::assemble_bidomain(g);
   const auto x0 = random_start(g);
-  ch08::OpenClJacobi solver(runtime(), programs().program(v), v, sys, work_group);
+  ch08::OpenClJacobi solver(runtime(), program(v), v, sys, work_group);
   solver.reset(x0);
   solver.iterate(iters, kOmega);
-  return gpgpu::testing::matches_reference(solver.solution(), sys, x0, iters);
+  return gpgpu::jacobi::checks::matches_reference(solver.solution(), sys, x0, iters);
 }
 
 struct Case {
@@ -90,11 +101,11 @@ INSTANTIATE_TEST_SUITE_P(Sizes, WorkGroupSizes, ::testing::Values(1, 32, 96, 256
 TEST(PortedKernelState, IterationsSplitAcrossCallsEqualOneCall) {
   // The ping-pong state carries over between iterate() calls: 3 + 4 iterations == 7, bit for bit.
   const Grid g{45, 29};
-  const auto sys = gpgpu::assemble_bidomain(g);
+  const auto sys = gpgpu::jacobi::assemble_bidomain(g);
   const auto x0 = random_start(g);
   for (const ch08::Variant& v : ch08::kVariants) {
     if (ch08::device_limitation(v, g, runtime())) continue;
-    ch08::OpenClJacobi solver(runtime(), programs().program(v), v, sys, kWorkGroup);
+    ch08::OpenClJacobi solver(runtime(), program(v), v, sys, kWorkGroup);
     solver.reset(x0);
     solver.iterate(7, kOmega);
     const auto once = solver.solution();
@@ -109,7 +120,7 @@ TEST(PortedKernelState, IterationsSplitAcrossCallsEqualOneCall) {
 TEST(PortedKernelState, ResetPoisonsTheOtherIterate) {
   // A kernel that skips the last unknown: the NaN poison reaches the result, so verification fails.
   // This proves the tests above would notice an element a kernel forgets to write.
-  std::string text(gpgpu::ocl::kernel_source("01_jacobi_simple.cl").text);
+  std::string text(gpgpu::jacobi::opencl_kernel("kernels/jacobi/opencl/08_simple.cl").text);
   const std::string guard = "if (k >= nodes) return;";
   const auto at = text.find(guard);
   ASSERT_NE(at, std::string::npos);
@@ -117,7 +128,7 @@ TEST(PortedKernelState, ResetPoisonsTheOtherIterate) {
   const gpgpu::EmbeddedText broken{"chapters/08_opencl_port/test: skips the last unknown", text};
   const cl::Program program = runtime().build(broken);
   const Grid g{9, 4};
-  const auto sys = gpgpu::assemble_bidomain(g);
+  const auto sys = gpgpu::jacobi::assemble_bidomain(g);
   ch08::OpenClJacobi solver(runtime(), program, ch08::variant("simple"), sys, kWorkGroup);
   solver.reset(random_start(g));
   solver.iterate(1, kOmega);
@@ -128,18 +139,17 @@ TEST(PortedKernelState, ResetPoisonsTheOtherIterate) {
 
 TEST(PortedKernelState, ProfiledTimeIsPositive) {
   const Grid g{128, 64};
-  const auto sys = gpgpu::assemble_bidomain(g);
-  ch08::OpenClJacobi solver(runtime(), programs().program(ch08::variant("simple")), ch08::variant("simple"), sys,
-                            kWorkGroup);
+  const auto sys = gpgpu::jacobi::assemble_bidomain(g);
+  ch08::OpenClJacobi solver(runtime(), program(ch08::variant("simple")), ch08::variant("simple"), sys, kWorkGroup);
   solver.reset(random_start(g));
   EXPECT_GT(solver.iterate(1, kOmega), 0.0);
   EXPECT_GT(solver.iterate(2, kOmega), 0.0);
 }
 
 TEST(PortedKernelLimits, WorkGroupLargerThanTheKernelAllowsIsAUsageError) {
-  const auto sys = gpgpu::assemble_bidomain({8, 8});
+  const auto sys = gpgpu::jacobi::assemble_bidomain({8, 8});
   const ch08::Variant& v = ch08::variant("simple");
-  EXPECT_THROW(ch08::OpenClJacobi(runtime(), programs().program(v), v, sys, std::size_t{1} << 20), gpgpu::UsageError);
+  EXPECT_THROW(ch08::OpenClJacobi(runtime(), program(v), v, sys, std::size_t{1} << 20), gpgpu::UsageError);
 }
 
 TEST(PortedKernelLimits, ImageTooLongForTheDeviceIsReported) {
@@ -162,11 +172,90 @@ TEST(PortedKernelLimits, LayoutsMatchTheCudaSolvers) {
   device.base_address_align_bits = 4096;                    // 512 bytes: 128 floats, like cudaMallocPitch
   const ch08::DeviceLayout pitched = ch08::device_layout(ch08::variant("local"), g, device);
   EXPECT_EQ(pitched.pitch, 128);
-  EXPECT_EQ(pitched.origin, 2 * 128);
+  EXPECT_EQ(pitched.origin, gpgpu::jacobi::kPitchedGhostRows * 128);
+  EXPECT_EQ(gpgpu::jacobi::kPitchedGhostRows, 2);
   EXPECT_EQ(pitched.x_length, (50 + 4) * 128);
   const ch08::DeviceBytes b = ch08::device_bytes(ch08::variant("local"), g, device);
   EXPECT_DOUBLE_EQ(b.total, 4.0 * 12 * (50 + 4) * 128);
   EXPECT_DOUBLE_EQ(b.largest, 4.0 * (50 + 4) * 128);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(PortedKernelState, EveryVariantKeepsTheSolverContract) {
+  const auto sys = gpgpu::jacobi::assemble_bidomain({37, 19});
+  for (const ch08::Variant& v : ch08::kVariants) {
+    if (ch08::device_limitation(v, sys.grid, runtime())) continue;
+    ch08::OpenClJacobi solver(runtime(), program(v), v, sys, kWorkGroup);
+    EXPECT_TRUE(gpgpu::jacobi::checks::keeps_the_solver_contract(solver, sys)) << v.name;
+  }
+}
+
+// The registry's entries, on a session of their own (as the chapter opens one).
+TEST(PortedVariantSpecs, DescribeBuildAndRefuseAsTheChapterNeeds) {
+  const auto session = gpgpu::ocl::open_session(gpgpu::ocl::device_options_from_environment());
+  int work_group = 32;
+  for (const ch08::Variant& v : ch08::kVariants) {
+    const gpgpu::jacobi::VariantSpec spec = ch08::variant_spec(v, work_group);
+    EXPECT_EQ(spec.info.name, v.name);
+    EXPECT_EQ(spec.info.backend, gpgpu::Backend::opencl);
+    EXPECT_EQ(spec.info.source, v.kernel_file);
+    EXPECT_EQ(spec.info.paper_name, v.paper_name);
+    EXPECT_EQ(spec.timer, "OpenCL profiling events");
+    EXPECT_EQ(spec.work, "jacobi9");
+    const gpgpu::jacobi::checks::JacobiCase c{{45, 29}, 7, 0};
+    if (spec.limitation(c.grid, *session)) continue;
+    EXPECT_NO_THROW(spec.check_fits(c.grid, *session));
+    const auto solver = spec.make(gpgpu::jacobi::checks::case_data(c).sys, *session);
+    EXPECT_TRUE(gpgpu::jacobi::checks::solves_case(*solver, c)) << v.name;
+    EXPECT_NE(solver->launch().find("local 32"), std::string::npos) << solver->launch();  // --wg read at make()
+    // A grid beyond the device's memory, and work-groups beyond the device's, are usage errors.
+    EXPECT_THROW(spec.check_fits({100000, 100000}, *session), gpgpu::UsageError) << v.name;
+    work_group = static_cast<int>(gpgpu::ocl::runtime_of(*session).info().max_work_group_size) + 1;
+    EXPECT_THROW(spec.check_fits(c.grid, *session), gpgpu::UsageError) << v.name;
+    work_group = 32;
+  }
+}
+
+gpgpu::ResultRow timed_row(const std::string& variant, const std::string& backend, double seconds) {
+  gpgpu::ResultRow r;
+  r.variant = variant;
+  r.backend = backend;
+  r.samples = {seconds};
+  r.work = gpgpu::jacobi::work("jacobi9", {64, 64}, 100);
+  return r;
+}
+
+TEST(CudaComparison, PairsEachOpenClRowWithItsCudaOriginal) {
+  const std::vector<gpgpu::ResultRow> rows{timed_row("simple", "opencl", 0.0105), timed_row("local", "opencl", 0.0120),
+                                           timed_row("cuda_simple", "cuda", 0.0100),
+                                           timed_row("cuda_shared", "cuda", 0.0100),
+                                           timed_row("cuda_texture", "cuda", 0.0100)};
+  const auto pairs = ch08::cuda_comparison(rows);
+  ASSERT_EQ(pairs.size(), 2u);  // image did not run: its CUDA original has no partner
+  EXPECT_EQ(pairs[0].variant, "simple");
+  EXPECT_EQ(pairs[0].cuda_variant, "cuda_simple");
+  EXPECT_NEAR(pairs[0].ratio(), 1.05, 1e-12);
+  EXPECT_EQ(pairs[1].variant, "local");
+  EXPECT_EQ(pairs[1].cuda_variant, "cuda_shared");
+  EXPECT_NEAR(pairs[1].ratio(), 1.2, 1e-12);
+  const nlohmann::json j = pairs;
+  EXPECT_EQ(j[0]["met"], true);
+  EXPECT_EQ(j[1]["met"], false);
+  std::ostringstream out;
+  ch08::print_cuda_comparison(out, pairs);
+  EXPECT_NE(out.str().find("cuda_shared"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("within 10%"), std::string::npos) << out.str();
+}
+
+TEST(CudaComparison, PrintsNothingWithoutCudaRows) {
+  const auto pairs = ch08::cuda_comparison({timed_row("simple", "opencl", 0.01), timed_row("image", "opencl", 0.01)});
+  EXPECT_TRUE(pairs.empty());
+  std::ostringstream out;
+  ch08::print_cuda_comparison(out, pairs);
+  EXPECT_TRUE(out.str().empty());
 }
 
 }  // namespace

@@ -1,14 +1,21 @@
 // The OpenCL layer on whatever device GPGPU_CL_* chooses: error names, the checked-call macro's
 // message, build failures that name their file and keep the compiler's log, device choice and
-// its errors, the device-memory check, profiling-event timing and the copy bandwidth.
+// its errors, the device-memory check, profiling-event timing, the program cache, the stream
+// kernel and the limits it measures, and OpenCL as a backend of the core (driver and session).
+#include <cmath>
 #include <cstdlib>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
-#include "gpgpu/opencl/bandwidth.hpp"
+#include "gpgpu/cli.hpp"
+#include "gpgpu/cpu_backend.hpp"
+#include "gpgpu/opencl/driver.hpp"
 #include "gpgpu/opencl/runtime.hpp"
+#include "gpgpu/opencl/stream_limit.hpp"
 
 namespace {
 
@@ -17,6 +24,15 @@ using gpgpu::ocl::DeviceOptions;
 gpgpu::ocl::Runtime& runtime() { return gpgpu::ocl::shared_runtime(); }
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// A read:write mix of float arrays.
+gpgpu::StreamMix mix(int reads, int writes, std::size_t elements) {
+  gpgpu::StreamMix m;
+  m.reads = reads;
+  m.writes = writes;
+  m.elements = elements;
+  return m;
+}
 
 TEST(OpenClErrors, NamesAreSpelledOut) {
   EXPECT_EQ(gpgpu::ocl::error_name(CL_INVALID_WORK_GROUP_SIZE), "CL_INVALID_WORK_GROUP_SIZE");
@@ -46,13 +62,13 @@ TEST(OpenClErrors, CheckedCallNamesTheCallTheFileTheLineAndTheError) {
 }
 
 TEST(OpenClErrors, BuildFailureNamesTheFileAndKeepsTheLog) {
-  const gpgpu::EmbeddedText source{"kernels/opencl/does_not_compile.cl",
+  const gpgpu::EmbeddedText source{"kernels/jacobi/opencl/does_not_compile.cl",
                                    "__kernel void broken(__global float* x) {\n  x[0] = no_such_name;\n}\n"};
   try {
     runtime().build(source);
     FAIL() << "a kernel with an undeclared identifier compiled";
   } catch (const gpgpu::ocl::BuildFailed& e) {
-    EXPECT_TRUE(contains(e.what(), "kernels/opencl/does_not_compile.cl")) << e.what();
+    EXPECT_TRUE(contains(e.what(), "kernels/jacobi/opencl/does_not_compile.cl")) << e.what();
     EXPECT_TRUE(contains(e.what(), "CL_BUILD_PROGRAM_FAILURE")) << e.what();
     EXPECT_TRUE(contains(e.log(), "no_such_name")) << e.log();
     // The #line 1 "<file>" directive (PoCL) or the rewritten "<kernel>:N" (NVIDIA) names file and line.
@@ -131,12 +147,131 @@ TEST(OpenClLaunch, GlobalSizesRoundUpToWholeWorkGroups) {
   EXPECT_EQ(gpgpu::ocl::round_up(1, 96), 96u);
 }
 
-TEST(OpenClTiming, CopyBandwidthIsMeasuredBothWays) {
-  const gpgpu::ocl::CopyBandwidth bw = gpgpu::ocl::measure_copy_bandwidth(runtime(), std::size_t{8} << 20, 2);
-  EXPECT_EQ(bw.bytes, std::size_t{8} << 20);
-  EXPECT_GT(bw.command_gbs, 0.0);
-  EXPECT_GT(bw.kernel_gbs, 0.0);
-  EXPECT_DOUBLE_EQ(bw.best_gbs(), std::max(bw.command_gbs, bw.kernel_gbs));
+TEST(OpenClPrograms, EachSourceIsBuiltOncePerRuntime) {
+  const gpgpu::EmbeddedText source{"common/opencl/test: cached", "__kernel void one(__global float* x) { x[0] = 1.0f; }\n"};
+  const std::size_t before = runtime().startup().builds.size();
+  const cl::Program& first = runtime().program(source);
+  const cl::Program& again = runtime().program(source);
+  EXPECT_EQ(&first, &again);
+  EXPECT_EQ(runtime().startup().builds.size(), before + 1);
+  runtime().program(source, "-DOTHER=1");  // other options: another program
+  EXPECT_EQ(runtime().startup().builds.size(), before + 2);
+}
+
+// The stream kernels themselves: every output element is the sum of the inputs', in the float4
+// body and the scalar tail; `stream` with one float4 per work-item, `stream_loop` with a global
+// size smaller than the arrays (the grid-stride loop).
+TEST(OpenClStreamKernel, WritesTheSumOfTheInputsEverywhere) {
+  constexpr int kReads = 3, kWrites = 2;
+  constexpr std::size_t n = 4 * 37 + 3;  // a float4 body and a tail of 3
+  const auto compiled = runtime().compile(gpgpu::ocl::stream_kernel_source(), "-DREADS=3 -DWRITES=2");
+  EXPECT_GT(compiled.seconds, 0.0);
+  for (const auto& [name, global] : {std::pair<const char*, std::size_t>{"stream", 40}, {"stream_loop", 8}}) {
+    cl::Kernel kernel = GPGPU_CL(cl::Kernel(compiled.program, name));
+    GPGPU_CL(kernel.setArg(0, static_cast<cl_uint>(n)));
+    std::vector<cl::Buffer> buffers;
+    std::vector<float> expected(n, 0.0f);
+    for (int a = 0; a < kReads + kWrites; ++a) {
+      std::vector<float> values(n, -1.0f);
+      for (std::size_t i = 0; i < n && a < kReads; ++i) {
+        values[i] = static_cast<float>(i + 1000 * a);
+        expected[i] += values[i];
+      }
+      buffers.push_back(GPGPU_CL(cl::Buffer(runtime().context(), CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                                            n * sizeof(float), values.data())));
+      GPGPU_CL(kernel.setArg(static_cast<cl_uint>(a + 1), buffers.back()));
+    }
+    GPGPU_CL(runtime().queue().enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(global), cl::NDRange(4)));
+    for (int w = 0; w < kWrites; ++w) {
+      std::vector<float> out(n);
+      GPGPU_CL(runtime().queue().enqueueReadBuffer(buffers[static_cast<std::size_t>(kReads + w)], CL_TRUE, 0,
+                                                   n * sizeof(float), out.data()));
+      EXPECT_EQ(out, expected) << name << ", output " << w;
+    }
+  }
+}
+
+TEST(OpenClStreamLimit, MeasuresEachMixOnceAndBuildsEachKernelOnce) {
+  gpgpu::ocl::StreamLimits limits(runtime());
+  const std::size_t startup_builds = runtime().startup().builds.size();
+  const gpgpu::StreamMix copy = mix(1, 1, std::size_t{1} << 20);
+  const gpgpu::Limit first = limits.limit(copy);
+  EXPECT_GT(first.gbs, 0.0);
+  EXPECT_EQ(first.mix, copy.str());
+  EXPECT_TRUE(contains(first.name, "stream 1:1")) << first.name;
+  EXPECT_TRUE(std::isnan(first.theoretical_gbs));  // OpenCL reports no memory clock
+  EXPECT_FALSE(first.working_set.empty());
+  EXPECT_EQ(limits.limit(copy).gbs, first.gbs);  // cached: the same measurement
+  ASSERT_EQ(limits.builds().size(), 1u);
+  EXPECT_EQ(limits.builds()[0].first, "stream.cl 1:1");
+  // Another length of the same mix is measured anew with the same program; 11:1 builds its own.
+  EXPECT_GT(limits.limit(mix(1, 1, 1001)).gbs, 0.0);
+  EXPECT_EQ(limits.builds().size(), 1u);
+  const gpgpu::Limit jacobi = limits.limit(mix(11, 1, 4097));
+  EXPECT_GT(jacobi.gbs, 0.0);
+  EXPECT_TRUE(contains(jacobi.name, "stream 11:1")) << jacobi.name;
+  EXPECT_EQ(limits.builds().size(), 2u);
+  // The stream kernels are no part of the user's start-up.
+  EXPECT_EQ(runtime().startup().builds.size(), startup_builds);
+}
+
+TEST(OpenClStreamLimit, RefusesArraysTheDeviceCannotHold) {
+  gpgpu::ocl::StreamLimits limits(runtime());
+  const gpgpu::ocl::DeviceInfo& info = runtime().info();
+  // One array over the largest buffer; then arrays that fit one by one but not all together.
+  EXPECT_THROW(limits.limit(mix(1, 1, static_cast<std::size_t>(info.max_alloc_bytes / 4 + 1))), gpgpu::UsageError);
+  EXPECT_THROW(limits.limit(mix(16, 12, static_cast<std::size_t>(info.max_alloc_bytes / 4))), gpgpu::UsageError);
+  EXPECT_THROW(limits.limit(mix(0, 1, 1024)), std::invalid_argument);
+  EXPECT_THROW(limits.limit(mix(17, 1, 1024)), std::invalid_argument);
+  EXPECT_THROW(limits.limit(mix(1, 13, 1024)), std::invalid_argument);
+}
+
+TEST(OpenClBackend, DriverAddsTheDeviceOptionsAndListExitsZero) {
+  gpgpu::Cli cli("test", "test");
+  const auto driver = gpgpu::ocl::driver();
+  EXPECT_EQ(driver->backend(), gpgpu::Backend::opencl);
+  driver->add_options(cli);
+  const char* argv[] = {"test", "--list"};
+  try {
+    cli.parse(2, argv);
+    FAIL() << "--list did not end the program";
+  } catch (const gpgpu::ExitRequest& e) {
+    EXPECT_EQ(e.code, 0);
+  }
+}
+
+TEST(OpenClBackend, DriverOpensTheChosenDeviceOrRefusesAnIndex) {
+  gpgpu::Cli cli("test", "test");
+  const auto driver = gpgpu::ocl::driver();
+  driver->add_options(cli);
+  const char* argv[] = {"test", "--cl-platform", "99"};
+  cli.parse(3, argv);
+  EXPECT_THROW(driver->open(), gpgpu::UsageError);
+  EXPECT_TRUE(contains(cli.app().help(), "OpenCL device"));
+}
+
+TEST(OpenClBackend, SessionOwnsTheRuntimeAndMeasuresLimits) {
+  const auto session = gpgpu::ocl::open_session(gpgpu::ocl::device_options_from_environment());
+  EXPECT_EQ(session->backend(), gpgpu::Backend::opencl);
+  gpgpu::ocl::Runtime& rt = gpgpu::ocl::runtime_of(*session);
+  EXPECT_EQ(session->device(), rt.info().label());
+  EXPECT_EQ(session->cache_bytes(), gpgpu::ocl::device_cache(rt.info()).bytes);
+  if (rt.info().is_gpu) {
+    EXPECT_EQ(session->cache_name(), "global-memory cache (L2)");
+  }
+  EXPECT_GT(session->cache_bytes(), 0.0);
+  const gpgpu::Limit l = session->stream_limit(mix(11, 1, 10000));
+  EXPECT_GT(l.gbs, 0.0);
+  EXPECT_EQ(gpgpu::ocl::stream_limits_of(*session).builds().size(), 1u);
+  const nlohmann::json j = session->json();
+  EXPECT_TRUE(j.contains("startup"));
+  EXPECT_TRUE(j["startup"].contains("discovery_s"));
+  EXPECT_EQ(j["stream_limit_builds"].size(), 1u);
+  std::ostringstream block;
+  session->print(block);
+  EXPECT_TRUE(contains(block.str(), "Device:   [")) << block.str();
+  const auto cpu = gpgpu::cpu_driver()->open();
+  EXPECT_THROW(gpgpu::ocl::runtime_of(*cpu), std::logic_error);
 }
 
 TEST(OpenClStartup, EveryStepIsTimed) {

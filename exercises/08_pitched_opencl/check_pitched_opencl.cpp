@@ -6,25 +6,22 @@
 
 #include <gtest/gtest.h>
 
-#include "embedded/_03_jacobi_pitched_cl.hpp"
-#include "gpgpu/spectral.hpp"
+#include "embedded/_08_pitched_cl.hpp"
+#include "gpgpu/jacobi/checks.hpp"
+#include "gpgpu/jacobi/spectral.hpp"
 #include "opencl_jacobi.hpp"
-#include "gpgpu/testing/jacobi_check.hpp"
 
 namespace {
 
-using gpgpu::Grid;
+using gpgpu::jacobi::Grid;
 
 // The exercise's variant: the chapter's host code with the pitched layout, the student's kernel.
-constexpr ch08::Variant kPitched{"pitched", "03_jacobi_pitched.cl", "jacobi_pitched", "pitched",
-                                 "03_jacobi_pitched.cu", "CUDA 2D", "pitched, 2D NDRange",
+constexpr ch08::Variant kPitched{"pitched", "exercises/08_pitched_opencl/08_pitched.cl", "jacobi_pitched", "pitched",
+                                 "05_pitched.cu", "CUDA 2D", "pitched, 2D NDRange",
                                  ch08::Layout::Pitched, 1, false, ch08::XAccess::Buffer};
 
 gpgpu::ocl::Runtime& runtime() { return gpgpu::ocl::shared_runtime(); }
-const cl::Program& program() {
-  static const cl::Program p = runtime().build(gpgpu::embedded::_03_jacobi_pitched_cl);
-  return p;
-}
+const cl::Program& program() { return runtime().program(gpgpu::embedded::_08_pitched_cl); }
 
 struct Case {
   Grid grid;
@@ -36,12 +33,12 @@ class PitchedPort : public ::testing::TestWithParam<Case> {};
 
 TEST_P(PitchedPort, MatchesTheReference) {
   const Case c = GetParam();
-  const auto sys = gpgpu::assemble_bidomain(c.grid);
-  const auto x0 = gpgpu::testing::random_guess(c.grid.nodes(), 29);
+  const auto sys = gpgpu::jacobi::assemble_bidomain(c.grid);
+  const auto x0 = gpgpu::jacobi::checks::random_guess(c.grid.nodes(), 29);
   ch08::OpenClJacobi solver(runtime(), program(), kPitched, sys, c.work_group);
   solver.reset(x0);
-  solver.iterate(c.iters, static_cast<float>(gpgpu::kDefaultOmega));
-  EXPECT_TRUE(gpgpu::testing::matches_reference(solver.solution(), sys, x0, c.iters))
+  solver.iterate(c.iters, static_cast<float>(gpgpu::jacobi::kDefaultOmega));
+  EXPECT_TRUE(gpgpu::jacobi::checks::matches_reference(solver.solution(), sys, x0, c.iters))
       << "work-group " << c.work_group;
 }
 

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gpgpu/cli.hpp"
+#include "gpgpu/cpu_backend.hpp"
 #include "gpgpu/errors.hpp"
 #include "gpgpu/memory.hpp"
 
@@ -79,7 +80,8 @@ int env_int(const char* name) {
 
 }  // namespace
 
-void add_device_options(CLI::App& app, DeviceOptions& options) {
+void add_device_options(Cli& cli, DeviceOptions& options) {
+  CLI::Option_group& app = cli.group("OpenCL device");
   app.add_option("--cl-platform", options.platform, "OpenCL platform index (see --list); default: any")
       ->check(integer_in_range(0, kMaxIndex));
   app.add_option("--cl-device", options.device,
@@ -177,6 +179,12 @@ DeviceInfo describe(const Selection& s) {
 }
 
 std::string DeviceInfo::label() const { return name + " (OpenCL)"; }
+
+DeviceCache device_cache(const DeviceInfo& i) {
+  if (i.global_cache_bytes == 0 && i.is_cpu)
+    return {static_cast<double>(last_level_cache_bytes()), "last-level cache (host's: the device reports none)"};
+  return {static_cast<double>(i.global_cache_bytes), i.is_gpu ? "global-memory cache (L2)" : "global-memory cache"};
+}
 
 namespace {
 

@@ -5,6 +5,8 @@
 #include <iostream>
 #include <regex>
 
+#include <nlohmann/json.hpp>
+
 #include "gpgpu/memory.hpp"
 #include "gpgpu/timing.hpp"
 
@@ -27,6 +29,19 @@ Runtime::Runtime(const DeviceOptions& options) {
 }
 
 cl::Program Runtime::build(const EmbeddedText& source, const std::string& options) {
+  Compiled c = compile(source, options);
+  startup_.builds.emplace_back(std::string(source.path), c.seconds);
+  return std::move(c.program);
+}
+
+const cl::Program& Runtime::program(const EmbeddedText& source, const std::string& options) {
+  const std::string key = std::string(source.path) + '\n' + options;
+  auto it = programs_.find(key);
+  if (it == programs_.end()) it = programs_.emplace(key, build(source, options)).first;
+  return it->second;
+}
+
+Runtime::Compiled Runtime::compile(const EmbeddedText& source, const std::string& options) {
   Stopwatch clock;
   const std::string text = "#line 1 \"" + std::string(source.path) + "\"\n" + std::string(source.text);
   cl::Program program = GPGPU_CL(cl::Program(context_, text));
@@ -45,8 +60,14 @@ cl::Program Runtime::build(const EmbeddedText& source, const std::string& option
   } catch (const cl::Error& e) {
     throw_failed_call("program.build(...)", __FILE__, __LINE__, e);
   }
-  startup_.builds.emplace_back(std::string(source.path), clock.seconds());
-  return program;
+  return {program, clock.seconds()};
+}
+
+void to_json(nlohmann::json& j, const StartupTimes& s) {
+  nlohmann::json builds = nlohmann::json::array();
+  for (const auto& [path, seconds] : s.builds) builds.push_back({{"source", path}, {"seconds", seconds}});
+  j = {{"discovery_s", s.discovery_s}, {"context_s", s.context_s}, {"queue_s", s.queue_s},
+       {"builds", builds},           {"build_s", s.build_s()},     {"total_s", s.total()}};
 }
 
 std::string log_with_file_lines(const std::string& log, const std::string& path) {

@@ -2,7 +2,7 @@
 /// @brief Finding an OpenCL device: the command-line options, the listing, the choice, and what
 /// the chosen device is (printed at the start of every run and stored in the JSON).
 ///
-/// Options (added to a chapter's CLI with add_device_options()):
+/// Options (the OpenCL driver adds them to a chapter's command line, group "OpenCL device"):
 ///   --cl-platform P   platform index (see --list); default: search all platforms
 ///   --cl-device D     device index within the platform; default: the first that matches --cl-type
 ///   --cl-type T       gpu, cpu or all (default all: a GPU if there is one, else the first device)
@@ -19,10 +19,13 @@
 #include <iosfwd>
 #include <string>
 
-#include <CLI/CLI.hpp>
 #include <nlohmann/json_fwd.hpp>
 
 #include "gpgpu/opencl/cl.hpp"
+
+namespace gpgpu {
+class Cli;
+}
 
 namespace gpgpu::ocl {
 
@@ -34,9 +37,6 @@ struct DeviceOptions {
   bool list = false;         ///< --list
 };
 
-/// Adds --cl-platform, --cl-device, --cl-type and --list to a chapter's command line.
-void add_device_options(CLI::App& app, DeviceOptions& options);
-
 /// The choice from GPGPU_CL_PLATFORM / GPGPU_CL_DEVICE / GPGPU_CL_TYPE (UsageError if malformed).
 DeviceOptions device_options_from_environment();
 
@@ -47,6 +47,10 @@ struct Selection {
   int platform_index = 0;
   int device_index = 0;
 };
+
+/// Adds --cl-platform, --cl-device, --cl-type and --list to the group "OpenCL device" of `cli`
+/// (the driver does; --list itself is acted on by the driver after parsing).
+void add_device_options(Cli& cli, DeviceOptions& options);
 
 /// Applies the options to the platforms and devices present (see the file comment for errors).
 Selection select_device(const DeviceOptions& options);
@@ -80,6 +84,15 @@ struct DeviceInfo {
 };
 
 DeviceInfo describe(const Selection& selection);
+
+/// The largest cache in front of a device's memory, which a working set is classed against.
+struct DeviceCache {
+  double bytes = 0;
+  std::string name;  ///< "global-memory cache (L2)" on a GPU
+};
+/// CL_DEVICE_GLOBAL_MEM_CACHE_SIZE. A CPU device that reports none (PoCL: CL_NONE) runs on the
+/// host, so the host's last-level cache stands in for it, and the name says so.
+DeviceCache device_cache(const DeviceInfo& info);
 
 /// The platform/device/driver/limits lines that open every OpenCL run.
 void print_device_info(std::ostream& out, const DeviceInfo& info);

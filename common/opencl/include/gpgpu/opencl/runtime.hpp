@@ -8,9 +8,12 @@
 /// negligible one for CUDA; StartupTimes splits ours into its parts so the chapter can show where
 /// that time goes today.
 #pragma once
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include <nlohmann/json_fwd.hpp>
 
 #include "gpgpu/embedded_text.hpp"
 #include "gpgpu/errors.hpp"
@@ -34,12 +37,15 @@ struct StartupTimes {
   [[nodiscard]] double total() const { return discovery_s + context_s + queue_s + build_s(); }
 };
 
-/// A program whose build failed: the message is one line, log() holds the compiler's output.
+/// {"discovery_s", "context_s", "queue_s", "builds": [{"source", "seconds"}], "build_s", "total_s"}.
+void to_json(nlohmann::json& j, const StartupTimes& s);
+
 /// A build log as if the compiler had honoured the `#line 1 "<path>"` that Runtime::build puts in
 /// front of every source: NVIDIA's compiler ignores it and writes "<kernel>:N", N counting that
 /// directive as line 1; this rewrites each such position to "<path>:N-1". Other logs pass unchanged.
 std::string log_with_file_lines(const std::string& log, const std::string& path);
 
+/// A program whose build failed: the message is one line, log() holds the compiler's output.
 class BuildFailed : public ApiError {
  public:
   BuildFailed(const std::string& message, std::string log) : ApiError(message), log_(std::move(log)) {}
@@ -63,9 +69,22 @@ class Runtime {
 
   /// Compiles an embedded OpenCL C source for this device with "-cl-std=CL1.2" and `options`
   /// (e.g. "-DWG_SIZE=64"); the time counts as start-up. The source is compiled as if it were
-  /// the file it came from (a `#line` directive), so compiler messages name kernels/opencl/x.cl.
-  /// On failure the build log goes to stderr, headed by the file name, and BuildFailed is thrown.
+  /// the file it came from (a `#line` directive), so compiler messages name
+  /// kernels/jacobi/opencl/x.cl. On failure the build log goes to stderr, headed by the file
+  /// name, and BuildFailed is thrown.
   cl::Program build(const EmbeddedText& source, const std::string& options = {});
+
+  /// The program of `source` and `options`, built (as build(), start-up) on first use and kept:
+  /// each file is compiled once per run, however many variants run its kernels.
+  const cl::Program& program(const EmbeddedText& source, const std::string& options = {});
+
+  /// A program the user's code never needs (the stream limit's kernel): built as build() does,
+  /// but its time is returned, not counted as start-up.
+  struct Compiled {
+    cl::Program program;
+    double seconds = 0;
+  };
+  Compiled compile(const EmbeddedText& source, const std::string& options = {});
 
  private:
   DeviceInfo info_;
@@ -73,6 +92,7 @@ class Runtime {
   cl::Context context_;
   cl::CommandQueue queue_;
   StartupTimes startup_;
+  std::map<std::string, cl::Program> programs_;  ///< program(): key path + '\n' + options
 };
 
 /// The one runtime of a test or benchmark executable, on the device GPGPU_CL_PLATFORM /

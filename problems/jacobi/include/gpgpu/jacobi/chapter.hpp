@@ -56,6 +56,11 @@ class Chapter {
   /// Adds a variant; its backend's options join the command line.
   void add(VariantSpec spec);
 
+  /// Adds paper 000's figures of `implementation` to the then/now table, as
+  /// ChapterSettings::then_also does, for a chapter that learns what it compares with only after
+  /// open() (chapter 08: an OpenCL device that turns out to be the CPU is compared with "CPU").
+  void add_then(std::string implementation) { settings_.then_also.push_back(std::move(implementation)); }
+
   /// The whole run (the steps below); returns the exit code.
   int run(int argc, char** argv);
 

@@ -1,5 +1,5 @@
 // Weighted Jacobi reading x through the texture path: the OpenCL port of the paper's "CUDA
-// Texture" kernel (paper 000, sec. 6.5, Fig. 17; kernels/cuda/05_jacobi_texture.cu).
+// Texture" kernel (paper 000, sec. 6.5, Fig. 17; kernels/jacobi/cuda/07_texture.cu).
 //
 // The paper bound a 1D texture to linear memory (tex1Dfetch) so that the output of one iteration
 // can be the texture of the next without a copy. OpenCL 1.2's equivalent is an image1d_buffer_t:
@@ -8,7 +8,7 @@
 // tex1Dfetch. The kernel writes the new x into the other buffer through an ordinary pointer; the
 // host creates one image per ping-pong buffer and swaps them with the buffers. Reading an image
 // and writing the buffer beneath it in the same kernel is undefined, hence two of each.
-// Same layout as 01_jacobi_simple.cl with the ghost offset rounded up to 32 floats, as the CUDA
+// Same layout as 08_simple.cl with the ghost offset rounded up to 32 floats, as the CUDA
 // solver's; the image covers the whole ghost-padded vector.
 //
 // CUDA -> OpenCL: texture<float, 1> + tex1Dfetch(tex, i) -> image1d_buffer_t + read_imagef(img, i).x

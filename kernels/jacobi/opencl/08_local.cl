@@ -1,9 +1,10 @@
-// Weighted Jacobi with x staged in local memory: the OpenCL port of kernels/cuda/04_jacobi_shared.cu
-// (the paper's "CUDA Shared", paper 000, sec. 6.4, Figs. 15-16).
+// Weighted Jacobi with x staged in local memory: the OpenCL port of chapter 06's
+// kernels/jacobi/cuda/06_shared.cu (the paper's "CUDA Shared", paper 000, sec. 6.4, Figs. 15-16).
 //
-// Layout: pitched, as the CUDA kernel's (kernels/cuda/03_jacobi_pitched.cu): every array holds
-// ny rows of `pitch` floats plus two zero ghost rows above and below; element (i, j) of every
-// array is at origin + j*pitch + i, origin = 2*pitch. OpenCL has no cudaMallocPitch: the host
+// Layout: pitched, as the CUDA kernel's (kernels/jacobi/cuda/05_pitched.cu): every array holds
+// ny rows of `pitch` floats plus two zero ghost rows above and below (kPitchedGhostRows,
+// problems/jacobi/include/gpgpu/jacobi/layouts.hpp); element (i, j) of every array is at
+// origin + j*pitch + i, origin = 2*pitch. OpenCL has no cudaMallocPitch: the host
 // chooses the pitch itself (nx rounded up to CL_DEVICE_MEM_BASE_ADDR_ALIGN) and passes `origin`,
 // because an OpenCL 1.2 host cannot hand a kernel a pointer into the middle of a buffer.
 //

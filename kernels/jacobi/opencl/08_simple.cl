@@ -1,13 +1,14 @@
 // Weighted Jacobi, one work-item per unknown, everything read from global memory: the OpenCL port
-// of kernels/cuda/01_jacobi_simple.cu and kernels/cuda/02_jacobi_aligned.cu (the paper's "CUDA
+// of kernels/jacobi/cuda/03_simple.cu and kernels/jacobi/cuda/04_aligned.cu (the paper's "CUDA
 // Simple" and "CUDA Aligned", paper 000, secs. 6.1-6.2, Figs. 11-13).
 //
-// Layout (common/include/gpgpu/layouts.hpp): the nine diagonals are separate arrays of nx*ny
-// coefficients, zero where a neighbour lies outside the grid (paper Fig. 2); x is ghost-padded,
-// unknown k at x[ghost + k] with at least nx+1 zeros on both sides (paper Fig. 12), so every
-// neighbour read is in range without a test. The CUDA kernels 01 and 02 differ in one line, the
-// ghost offset: nx+1 written into 01, a parameter in 02. Here it is a parameter from the start,
-// so one kernel serves both: the host passes nx+1 (simple) or nx+1 rounded up to 16 (aligned).
+// Layout (problems/jacobi/include/gpgpu/jacobi/layouts.hpp): the nine diagonals are separate
+// arrays of nx*ny coefficients, zero where a neighbour lies outside the grid (paper Fig. 2); x is
+// ghost-padded, unknown k at x[ghost + k] with at least nx+1 zeros on both sides (paper Fig. 12),
+// so every neighbour read is in range without a test. The CUDA kernels 03 and 04 differ in one
+// line, the ghost offset: nx+1 written into 03, a parameter in 04. Here it is a parameter from
+// the start, so one kernel serves both: the host passes nx+1 (simple) or nx+1 rounded up to 16
+// (aligned).
 //
 // CUDA -> OpenCL: __global__ -> __kernel; pointers into device memory gain the __global address
 // space; blockIdx.x * blockDim.x + threadIdx.x -> get_global_id(0); the struct of arguments
@@ -15,7 +16,8 @@
 // The global size is rounded up to a whole number of work-groups, so the surplus work-items
 // return at once, as CUDA's surplus threads of the last block do. No `restrict`: the CUDA kernels
 // have no __restrict__ either, so both compilers make the same aliasing assumptions (restrict
-// would let NVIDIA's compiler use the read-only data cache: the step of kernels/cuda/06).
+// would let NVIDIA's compiler use the read-only data cache: the step of
+// kernels/jacobi/cuda/07b_readonly.cu).
 __kernel void jacobi_simple(__global const float* sw, __global const float* s,
                             __global const float* se, __global const float* w,
                             __global const float* c, __global const float* e,

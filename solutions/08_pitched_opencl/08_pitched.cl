@@ -1,4 +1,4 @@
-// Exercise 08, worked answer: kernels/cuda/03_jacobi_pitched.cu in OpenCL C 1.2.
+// Exercise 08, worked answer: kernels/jacobi/cuda/05_pitched.cu in OpenCL C 1.2.
 //
 //   blockIdx.x * blockDim.x + threadIdx.x   -> get_global_id(0)
 //   blockIdx.y, gridDim.y                   -> get_group_id(1), get_num_groups(1)

@@ -1,4 +1,4 @@
-// Exercise 08: port kernels/cuda/03_jacobi_pitched.cu to OpenCL C 1.2 (see README.md).
+// Exercise 08: port kernels/jacobi/cuda/05_pitched.cu to OpenCL C 1.2 (see README.md).
 //
 // The host side is done (chapters/08_opencl_port/opencl_jacobi.cpp, Layout::Pitched): every
 // array holds ny rows of `pitch` floats plus two zero ghost rows above and below, element (i, j)

@@ -1,0 +1,141 @@
+// The stream limit: the read:write-matched kernel of kernels/stream.cl, at a few launch shapes,
+// timed with profiling events over back-to-back repetitions.
+#include "gpgpu/opencl/stream_limit.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include "embedded/stream_cl.hpp"
+#include "gpgpu/errors.hpp"
+
+namespace gpgpu::ocl {
+namespace {
+
+// A timed sample lasts about this long (many repetitions of a cache-sized mix, one of a huge one),
+// so that neither one launch's overhead nor the clock's resolution decides it.
+constexpr double kSampleSeconds = 0.02;
+constexpr int kMaxRepetitions = 1000;
+constexpr int kSamples = 5;
+
+// Work-group sizes tried (those the kernel allows). Global sizes: one float4 per work-item (kernel
+// `stream`), and a few groups per compute unit looping over the arrays (kernel `stream_loop`).
+constexpr std::size_t kWorkGroups[] = {64, 256, 1024};
+constexpr std::size_t kGroupsPerComputeUnit = 4;
+
+struct Shape {
+  cl::Kernel* kernel;
+  const char* name;
+  std::size_t global, local;
+};
+
+std::vector<Shape> launch_shapes(const Runtime& runtime, cl::Kernel& once, cl::Kernel& loop, std::size_t items) {
+  const auto kernel_max = [&](const cl::Kernel& k) {
+    return GPGPU_CL(k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(runtime.device()));
+  };
+  const std::size_t units = std::max<std::size_t>(runtime.info().compute_units, 1);
+  std::vector<Shape> shapes;
+  for (std::size_t wg : kWorkGroups) {
+    const std::size_t full = round_up(items, wg), few = units * kGroupsPerComputeUnit * wg;
+    if (wg <= kernel_max(once)) shapes.push_back({&once, "stream", full, wg});
+    if (wg <= kernel_max(loop) && few < full) shapes.push_back({&loop, "stream_loop", few, wg});
+  }
+  if (shapes.empty()) {  // a device with work-groups smaller than 64
+    const std::size_t wg = kernel_max(once);
+    shapes.push_back({&once, "stream", round_up(items, wg), wg});
+  }
+  return shapes;
+}
+
+}  // namespace
+
+const EmbeddedText& stream_kernel_source() { return embedded::stream_cl; }
+
+StreamMeasurement measure_stream(Runtime& runtime, const cl::Program& program, const StreamMix& mix) {
+  const std::size_t n = std::max<std::size_t>(mix.elements * static_cast<std::size_t>(mix.element_bytes) / 4, 1);
+  const std::size_t bytes = n * sizeof(float);
+  const int arrays = mix.reads + mix.writes;
+  require_device_memory(runtime.info(), static_cast<double>(arrays) * static_cast<double>(bytes),
+                        static_cast<double>(bytes), "the stream limit of mix " + mix.str());
+  if (n > std::numeric_limits<cl_uint>::max())
+    throw std::invalid_argument("the OpenCL stream kernel indexes arrays of at most 2^32 - 1 floats, not " +
+                                std::to_string(n));
+
+  cl::CommandQueue& queue = runtime.queue();
+  cl::Kernel once = GPGPU_CL(cl::Kernel(program, "stream"));
+  cl::Kernel loop = GPGPU_CL(cl::Kernel(program, "stream_loop"));
+  std::vector<cl::Buffer> buffers;
+  for (int a = 0; a < arrays; ++a) {
+    buffers.push_back(GPGPU_CL(cl::Buffer(runtime.context(), CL_MEM_READ_WRITE, bytes)));
+    // Written once before any timing, so no first-touch cost (page faults, lazy allocation) is timed.
+    GPGPU_CL(queue.enqueueFillBuffer(buffers.back(), a < mix.reads ? 1.0f : 0.0f, 0, bytes));
+  }
+  for (cl::Kernel* k : {&once, &loop}) {
+    GPGPU_CL(k->setArg(0, static_cast<cl_uint>(n)));
+    for (std::size_t a = 0; a < buffers.size(); ++a) GPGPU_CL(k->setArg(static_cast<cl_uint>(a + 1), buffers[a]));
+  }
+  GPGPU_CL(queue.finish());
+
+  const std::vector<Shape> shapes = launch_shapes(runtime, once, loop, std::max<std::size_t>(n / 4, 1));
+  // `count` launches back to back; the device time from the first's start to the last's end.
+  const auto run = [&](const Shape& s, int count) {
+    cl::Event first, last;
+    for (int r = 0; r < count; ++r)
+      GPGPU_CL(queue.enqueueNDRangeKernel(*s.kernel, cl::NullRange, cl::NDRange(s.global), cl::NDRange(s.local),
+                                          nullptr, r == 0 ? &first : (r == count - 1 ? &last : nullptr)));
+    if (count == 1) last = first;
+    GPGPU_CL(last.wait());
+    return profiled_seconds(first, last);
+  };
+
+  StreamMeasurement best;
+  best.shapes = static_cast<int>(shapes.size());
+  for (const Shape& s : shapes) {
+    run(s, 1);  // untimed: a driver may compile for this work-group size at its first launch (PoCL)
+    const double once_s = run(s, 1);
+    const int count =
+        static_cast<int>(std::clamp(kSampleSeconds / std::max(once_s, 1e-9), 1.0, double{kMaxRepetitions}));
+    for (int sample = 0; sample < kSamples; ++sample) {
+      const double seconds = run(s, count);
+      if (!(seconds > 0)) continue;
+      const double gbs = mix.bytes() * count / seconds / 1e9;
+      if (gbs > best.gbs) best = {gbs, s.name, s.local, s.global, count, best.shapes};
+    }
+  }
+  return best;
+}
+
+const cl::Program& StreamLimits::program(int reads, int writes) {
+  auto it = programs_.find({reads, writes});
+  if (it == programs_.end()) {
+    Runtime::Compiled c = runtime_.compile(stream_kernel_source(), "-DREADS=" + std::to_string(reads) +
+                                                                       " -DWRITES=" + std::to_string(writes));
+    builds_.emplace_back("stream.cl " + std::to_string(reads) + ":" + std::to_string(writes), c.seconds);
+    it = programs_.emplace(std::make_pair(reads, writes), std::move(c.program)).first;
+  }
+  return it->second;
+}
+
+Limit StreamLimits::limit(const StreamMix& mix) {
+  if (mix.reads < 1 || mix.reads > kMaxStreamReads || mix.writes < 1 || mix.writes > kMaxStreamWrites)
+    throw std::invalid_argument("OpenCL stream limit: mix " + mix.str() + " outside 1..16 reads, 1..12 writes");
+  const auto key = std::make_tuple(mix.reads, mix.writes, mix.elements, mix.element_bytes);  // one pipeline
+  auto it = limits_.find(key);
+  if (it == limits_.end()) {
+    const StreamMeasurement m = measure_stream(runtime_, program(mix.reads, mix.writes), mix);
+    const DeviceCache cache = device_cache(runtime_.info());
+    Limit l;
+    l.name = "stream " + std::to_string(mix.reads) + ":" + std::to_string(mix.writes) +
+             " float4 kernel, best of " + std::to_string(m.shapes) + " launch shapes (" + m.kernel +
+             ", work-groups of " + std::to_string(m.work_group) + ", global " + std::to_string(m.global) + ")";
+    l.gbs = m.gbs;
+    l.mix = mix.str();
+    l.working_set = working_set_class(mix.bytes(), cache.bytes, cache.name);
+    l.theoretical_gbs = std::nan("");  // OpenCL reports no memory clock or bus width
+    it = limits_.emplace(key, std::move(l)).first;
+  }
+  return it->second;
+}
+
+}  // namespace gpgpu::ocl
