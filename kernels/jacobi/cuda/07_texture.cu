@@ -1,4 +1,4 @@
-// Kernel 05 (chapter 07, paper sec. 6.5, Fig. 17): kernel 02 (1D grid, aligned ghost offset), with
+// Chapter 07 (paper sec. 6.5, Fig. 17): 04_aligned.cu (1D grid, aligned ghost offset), with
 // x read through the texture path: tex1Dfetch on a texture OBJECT over the linear buffer. The
 // texture cache keeps the rows j-1, j, j+1 that neighbouring threads and blocks share, so the
 // misaligned neighbour reads are served on chip. Texture objects are ordinary kernel arguments:
@@ -8,7 +8,7 @@
 
 #include "gpgpu/cuda/check.hpp"
 
-namespace gpgpu::cuda_jacobi {
+namespace gpgpu::jacobi::cuda {
 namespace {
 
 __global__ void jacobi_texture(TextureArgs a) {
@@ -34,4 +34,4 @@ void launch_jacobi_texture(const TextureArgs& a, int block, cudaStream_t stream)
 }
 #endif
 
-}  // namespace gpgpu::cuda_jacobi
+}  // namespace gpgpu::jacobi::cuda

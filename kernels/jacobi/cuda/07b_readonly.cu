@@ -1,4 +1,4 @@
-// Kernel 06 (chapter 07b, past the paper): kernel 03 with every load marked read-only. __ldg()
+// Chapter 07b (past the paper): 05_pitched.cu with every load marked read-only. __ldg()
 // compiles to LDG.E.CONSTANT (ld.global.nc): the load goes through the same on-chip cache as
 // textures (since Maxwell, L1 and the texture cache are one), with no texture object to set up.
 // The compiler emits it by itself only when it can prove the data cannot change during the
@@ -8,7 +8,7 @@
 
 #include "gpgpu/cuda/check.hpp"
 
-namespace gpgpu::cuda_jacobi {
+namespace gpgpu::jacobi::cuda {
 namespace {
 
 __global__ void jacobi_readonly(PitchedArgs a) {
@@ -37,4 +37,4 @@ void launch_jacobi_readonly(const PitchedArgs& a, int block, cudaStream_t stream
 }
 #endif
 
-}  // namespace gpgpu::cuda_jacobi
+}  // namespace gpgpu::jacobi::cuda

@@ -1,4 +1,4 @@
-// Every CUDA kernel of kernels/cuda, unchanged, run on the CPU by a small emulation of the CUDA
+// Every CUDA kernel of kernels/jacobi/cuda, unchanged, run on the CPU by a small emulation of the CUDA
 // thread model (cuda_emulation.hpp), against the double-precision reference. It needs no GPU, so it
 // runs everywhere (label cpu) and catches wrong indices, ghost layouts, partial-block guards, row
 // loops beyond gridDim.y and barrier placement before a GPU ever sees the code. Pitches other than
@@ -14,36 +14,35 @@
 
 #include <gtest/gtest.h>
 
-#include "gpgpu/layouts.hpp"
-#include "gpgpu/reference.hpp"
-#include "gpgpu/spectral.hpp"
-#include "gpgpu/verify.hpp"
+#include "gpgpu/jacobi/layouts.hpp"
+#include "gpgpu/jacobi/reference.hpp"
+#include "gpgpu/jacobi/spectral.hpp"
 
-namespace gpgpu::cuda_jacobi {
+namespace gpgpu::jacobi::cuda {
 namespace {
 float tile[1 << 16];  // the kernels' `extern __shared__` tile: blocks run one at a time
 }  // namespace
-}  // namespace gpgpu::cuda_jacobi
+}  // namespace gpgpu::jacobi::cuda
 
 #define GPGPU_CUDA_EMULATION
-#include "../01_jacobi_simple.cu"
-#include "../02_jacobi_aligned.cu"
-#include "../03_jacobi_pitched.cu"
-#include "../04_jacobi_shared.cu"
-#include "../05_jacobi_texture.cu"
-#include "../06_jacobi_readonly.cu"
-#include "../07_jacobi_tiled2d.cu"
-#include "../08_jacobi_multirow.cu"
-#include "../09_jacobi_symmetric.cu"
-#include "gpgpu/testing/jacobi_check.hpp"
+#include "../03_simple.cu"
+#include "../04_aligned.cu"
+#include "../05_pitched.cu"
+#include "../06_shared.cu"
+#include "../07_texture.cu"
+#include "../07b_readonly.cu"
+#include "../07b_tiled2d.cu"
+#include "../07b_multirow.cu"
+#include "../07b_symmetric.cu"
+#include "gpgpu/jacobi/checks.hpp"
 
-namespace gpgpu::cuda_jacobi {
+namespace gpgpu::jacobi::cuda {
 namespace {
 
 constexpr float kOmega = static_cast<float>(kDefaultOmega);
 const float kNaN = std::numeric_limits<float>::quiet_NaN();
 
-// --- 1D layouts: kernels 01, 02, 05 -------------------------------------------------------------
+// --- 1D layouts: 03_simple, 04_aligned, 07_texture -----------------------------------------------
 
 std::vector<float> emulate_linear(const std::string& variant, const LinearSystem& sys, std::span<const float> x0,
                                   int iters, int block) {
@@ -75,16 +74,16 @@ std::vector<float> emulate_linear(const std::string& variant, const LinearSystem
   return {x.begin() + offset, x.begin() + offset + g.nodes()};
 }
 
-// --- Pitched layouts: kernels 03, 04, 06-09 -------------------------------------------------------
+// --- Pitched layouts: 05_pitched, 06_shared, 07b_* -----------------------------------------------
 
 struct Pitched {
   int pitch;
-  std::vector<float> data;  // (ny + 2 kGhostRows) rows of `pitch` floats
-  float* origin() { return data.data() + kGhostRows * pitch; }
+  std::vector<float> data;  // (ny + 2 kPitchedGhostRows) rows of `pitch` floats
+  float* origin() { return data.data() + kPitchedGhostRows * pitch; }
 };
 
 Pitched pitched(std::span<const float> values, const Grid& g, int pitch, float fill = 0.0f) {
-  Pitched p{pitch, std::vector<float>(static_cast<std::size_t>(g.ny + 2 * kGhostRows) * pitch, 0.0f)};
+  Pitched p{pitch, std::vector<float>(static_cast<std::size_t>(g.ny + 2 * kPitchedGhostRows) * pitch, 0.0f)};
   for (int j = 0; j < g.ny; ++j)
     for (int i = 0; i < g.nx; ++i)
       p.origin()[j * pitch + i] = values.empty() ? fill : values[static_cast<std::size_t>(j) * g.nx + i];
@@ -138,14 +137,14 @@ std::vector<float> emulate_pitched(const std::string& variant, const LinearSyste
     for (int i = 0; i < g.nx; ++i) out[static_cast<std::size_t>(j) * g.nx + i] = x.origin()[j * p + i];
   // Ghost rows and padding must still be zero: the next iteration multiplies them by zero coefficients.
   for (std::size_t k = 0; k < x.data.size(); ++k) {
-    const auto row = static_cast<int>(k) / p - kGhostRows, col = static_cast<int>(k) % p;
+    const auto row = static_cast<int>(k) / p - kPitchedGhostRows, col = static_cast<int>(k) % p;
     if (row < 0 || row >= g.ny || col >= g.nx)
       if (x.data[k] != 0.0f) ADD_FAILURE() << variant << ": ghost/padding element " << k << " is " << x.data[k];
   }
   return out;
 }
 
-// --- The cases ------------------------------------------------------------------------------------
+// --- The cases -----------------------------------------------------------------------------------
 
 const Grid kGrids[] = {{1, 1}, {2, 7}, {5, 9}, {17, 33}, {33, 17}, {64, 10}, {13, 70}};
 
@@ -153,11 +152,11 @@ TEST(EmulatedKernels, LinearLayoutsMatchTheReference) {
   for (const Grid& g : kGrids)
     for (int iters : {1, 2, 5}) {
       const auto sys = assemble_bidomain(g);
-      const auto x0 = gpgpu::testing::random_guess(g.nodes(), 7);
+      const auto x0 = checks::random_guess(g.nodes(), 7);
       for (const char* v : {"simple", "aligned", "aligned32", "texture"})
         for (int block : {64, 7}) {
           SCOPED_TRACE(std::string(v) + " on " + g.str() + ", block " + std::to_string(block));
-          EXPECT_TRUE(gpgpu::testing::matches_reference(emulate_linear(v, sys, x0, iters, block), sys, x0, iters));
+          EXPECT_TRUE(checks::matches_reference(emulate_linear(v, sys, x0, iters, block), sys, x0, iters));
         }
     }
 }
@@ -171,15 +170,15 @@ TEST(EmulatedKernels, PitchedLayoutsMatchTheReference) {
   for (const Grid& g : kGrids)
     for (int iters : {1, 2, 5}) {
       const auto sys = assemble_bidomain(g);
-      const auto x0 = gpgpu::testing::random_guess(g.nodes(), 8);
+      const auto x0 = checks::random_guess(g.nodes(), 8);
       for (const char* v : {"pitched", "shared", "readonly", "tiled2d", "multirow", "symmetric"})
         for (const PitchedCase& c : cases) {
           SCOPED_TRACE(std::string(v) + " on " + g.str() + ", pitch +" + std::to_string(c.pitch_extra) + ", block " +
                        std::to_string(c.block_x) + ", rows " + std::to_string(c.rows_per_thread));
-          EXPECT_TRUE(gpgpu::testing::matches_reference(emulate_pitched(v, sys, x0, iters, c), sys, x0, iters));
+          EXPECT_TRUE(checks::matches_reference(emulate_pitched(v, sys, x0, iters, c), sys, x0, iters));
         }
     }
 }
 
 }  // namespace
-}  // namespace gpgpu::cuda_jacobi
+}  // namespace gpgpu::jacobi::cuda

@@ -1,14 +1,14 @@
-// Kernel 07 (chapter 07b, past the paper; the paper's conclusion proposes it): 2D blocks with a
+// Chapter 07b (past the paper; the paper's conclusion proposes it): 2D blocks with a
 // shared-memory halo. A block of bx × by threads updates a bx × by tile of the grid; it first loads
 // the (bx+2) × (by+2) x values the tile touches into shared memory, each row of the tile with
-// consecutive threads (coalesced), then computes from shared memory. Kernel 04 loaded three rows
+// consecutive threads (coalesced), then computes from shared memory. 06_shared.cu loaded three rows
 // for every row it updated (each x row three times, by three blocks); a tall tile loads
-// (by+2)/by rows per row. The diagonals and f are read once each, read-only (kernel 06).
+// (by+2)/by rows per row. The diagonals and f are read once each, read-only (07b_readonly.cu).
 #include "launchers.hpp"
 
 #include "gpgpu/cuda/check.hpp"
 
-namespace gpgpu::cuda_jacobi {
+namespace gpgpu::jacobi::cuda {
 namespace {
 
 __global__ void jacobi_tiled2d(PitchedArgs a) {
@@ -58,4 +58,4 @@ void launch_jacobi_tiled2d(const PitchedArgs& a, int block_x, int block_y, cudaS
 }
 #endif
 
-}  // namespace gpgpu::cuda_jacobi
+}  // namespace gpgpu::jacobi::cuda

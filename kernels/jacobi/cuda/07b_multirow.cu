@@ -1,7 +1,7 @@
-// Kernel 08 (chapter 07b, past the paper): several points per thread. Each thread updates four
+// Chapter 07b (past the paper): several points per thread. Each thread updates four
 // neighbouring columns (one float4) in `rows_per_thread` consecutive rows, walking up the grid:
 //  - every diagonal, f and x_new move as 16-byte vectors: a quarter of the load and store
-//    instructions of kernel 06, and each warp request covers 512 contiguous bytes;
+//    instructions of 07b_readonly.cu, and each warp request covers 512 contiguous bytes;
 //  - the three x rows a row needs stay in registers: going up one row, "mid" becomes "below" and
 //    "above" becomes "mid", so each x row is loaded once per thread instead of three times;
 //  - no shared memory and no barriers: the two outer neighbours of each row come from the
@@ -12,7 +12,7 @@
 
 #include "gpgpu/cuda/check.hpp"
 
-namespace gpgpu::cuda_jacobi {
+namespace gpgpu::jacobi::cuda {
 namespace {
 
 __global__ void jacobi_multirow(PitchedArgs a, int rows_per_thread) {
@@ -62,4 +62,4 @@ int multirow_blocks_per_sm(int block) {
 }
 #endif
 
-}  // namespace gpgpu::cuda_jacobi
+}  // namespace gpgpu::jacobi::cuda

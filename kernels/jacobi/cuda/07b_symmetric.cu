@@ -1,4 +1,4 @@
-// Kernel 09 (chapter 07b, past the paper; the paper's future work): kernel 08 on the symmetric
+// Chapter 07b (past the paper; the paper's future work): 07b_multirow.cu on the symmetric
 // storage. The matrix is symmetric, so only the main diagonal and the four upper diagonals
 // (C, E, NW, N, NE) are stored: 5 arrays instead of 9, 32 instead of 48 bytes per node. The lower
 // couplings of node (i, j) are upper couplings of its neighbours:
@@ -11,7 +11,7 @@
 
 #include "gpgpu/cuda/check.hpp"
 
-namespace gpgpu::cuda_jacobi {
+namespace gpgpu::jacobi::cuda {
 namespace {
 
 __global__ void jacobi_symmetric(SymmetricArgs a, int rows_per_thread) {
@@ -67,4 +67,4 @@ int symmetric_blocks_per_sm(int block) {
 }
 #endif
 
-}  // namespace gpgpu::cuda_jacobi
+}  // namespace gpgpu::jacobi::cuda

@@ -1,14 +1,14 @@
-// Kernel 03 (chapter 05, paper sec. 6.3, Fig. 14): every array pitched by cudaMallocPitch, so each
+// Chapter 05 (paper sec. 6.3, Fig. 14): every array pitched by cudaMallocPitch, so each
 // row of the grid starts at an aligned address whatever the width. A 2D grid of 1D blocks:
 // blockIdx.y picks the row, blockIdx.x and threadIdx.x the column. The same index k = j*pitch + i
-// addresses every array (diagonals, f, x), which all carry kGhostRows zero rows above and below.
+// addresses every array (diagonals, f, x), which all carry gpgpu::jacobi::kPitchedGhostRows zero rows above and below.
 // Now the centre, N and S loads and the store of a warp are aligned for every width; the six
 // diagonal neighbours (±1) are not.
 #include "launchers.hpp"
 
 #include "gpgpu/cuda/check.hpp"
 
-namespace gpgpu::cuda_jacobi {
+namespace gpgpu::jacobi::cuda {
 namespace {
 
 __global__ void jacobi_pitched(PitchedArgs a) {
@@ -35,4 +35,4 @@ void launch_jacobi_pitched(const PitchedArgs& a, int block, cudaStream_t stream)
 }
 #endif
 
-}  // namespace gpgpu::cuda_jacobi
+}  // namespace gpgpu::jacobi::cuda

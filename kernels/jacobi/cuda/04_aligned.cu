@@ -1,6 +1,6 @@
-// Kernel 02 (chapter 04, paper sec. 6.2, Fig. 13): kernel 01 with ONE change: the ghost offset is
-// no longer nx+1 but a parameter, nx+1 rounded up to a multiple of the coalescing width
-// (gpgpu::aligned_offset). Thread k then writes x_new[offset + k] and reads x[offset + k] at an
+// Chapter 04 (paper sec. 6.2, Fig. 13): 03_simple.cu with ONE change: the ghost offset is no
+// longer nx+1 but a parameter, nx+1 rounded up to a multiple of the coalescing width
+// (gpgpu::jacobi::aligned_offset). Thread k then writes x_new[offset + k] and reads x[offset + k] at an
 // aligned address, so a warp's store and its centre load start on a segment boundary; the
 // neighbours at ±1 and ±nx(±1) stay misaligned unless the width happens to help.
 //   paper (compute capability 1.x): 16 floats = one 64-byte half-warp transaction;
@@ -9,7 +9,7 @@
 
 #include "gpgpu/cuda/check.hpp"
 
-namespace gpgpu::cuda_jacobi {
+namespace gpgpu::jacobi::cuda {
 namespace {
 
 __global__ void jacobi_aligned(LinearArgs a) {
@@ -32,4 +32,4 @@ void launch_jacobi_aligned(const LinearArgs& a, int block, cudaStream_t stream) 
 }
 #endif
 
-}  // namespace gpgpu::cuda_jacobi
+}  // namespace gpgpu::jacobi::cuda

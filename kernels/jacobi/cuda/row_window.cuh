@@ -1,9 +1,9 @@
-// Register helpers of kernels 08 and 09, where each thread owns four neighbouring columns
+// Register helpers of 07b_multirow.cu and 07b_symmetric.cu, where each thread owns four neighbouring columns
 // i0 .. i0+3 of a row and reads them as ONE 16-byte load (a float4). Row starts are aligned to
 // 16 bytes (the pitch is a multiple of 4 floats), so these loads are aligned for every width.
 #pragma once
 
-namespace gpgpu::cuda_jacobi {
+namespace gpgpu::jacobi::cuda {
 
 /// Four consecutive values of one row (columns i0 .. i0+3). An array indexed only with constants
 /// after unrolling, so it lives in registers, never in local memory.
@@ -40,4 +40,4 @@ __device__ __forceinline__ void store4(float* p, const float (&r)[4]) {
   *reinterpret_cast<float4*>(p) = make_float4(r[0], r[1], r[2], r[3]);
 }
 
-}  // namespace gpgpu::cuda_jacobi
+}  // namespace gpgpu::jacobi::cuda

@@ -1,4 +1,4 @@
-// Kernel 01 (chapter 03, paper sec. 6.1, Fig. 11): the CPU code on the GPU. One thread per unknown,
+// Chapter 03 (paper sec. 6.1, Fig. 11): the CPU code on the GPU. One thread per unknown,
 // a 1D grid of 1D blocks, nine diagonal arrays in global memory, x padded with nx+1 ghost elements
 // in front (and behind), so every neighbour index is valid and the zero coefficients of the
 // boundary rows cancel whatever the ghosts hold (paper Fig. 12).
@@ -6,7 +6,7 @@
 
 #include "gpgpu/cuda/check.hpp"
 
-namespace gpgpu::cuda_jacobi {
+namespace gpgpu::jacobi::cuda {
 namespace {
 
 __global__ void jacobi_simple(LinearArgs a) {
@@ -29,4 +29,4 @@ void launch_jacobi_simple(const LinearArgs& a, int block, cudaStream_t stream) {
 }
 #endif
 
-}  // namespace gpgpu::cuda_jacobi
+}  // namespace gpgpu::jacobi::cuda

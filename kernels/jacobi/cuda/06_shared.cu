@@ -1,4 +1,4 @@
-// Kernel 04 (chapter 06, paper sec. 6.4, Figs. 15-16): kernel 03, but the block first copies the x
+// Chapter 06 (paper sec. 6.4, Figs. 15-16): 05_pitched.cu, but the block first copies the x
 // values its threads need into shared memory: rows j-1, j and j+1, columns i0-1 .. i0+blockDim.x
 // (its own columns plus one halo column on each side). Consecutive threads load consecutive
 // elements, so those reads are coalesced; only the halo ends are not. After __syncthreads() every
@@ -11,7 +11,7 @@
 
 #include "gpgpu/cuda/check.hpp"
 
-namespace gpgpu::cuda_jacobi {
+namespace gpgpu::jacobi::cuda {
 namespace {
 
 __global__ void jacobi_shared(PitchedArgs a) {
@@ -55,4 +55,4 @@ void launch_jacobi_shared(const PitchedArgs& a, int block, cudaStream_t stream) 
 }
 #endif
 
-}  // namespace gpgpu::cuda_jacobi
+}  // namespace gpgpu::jacobi::cuda
