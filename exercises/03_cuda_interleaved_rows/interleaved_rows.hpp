@@ -8,7 +8,7 @@ namespace ex03 {
 /// One iteration's data. x and x_new use chapter 03's layout: nx+1 ghost elements in front of
 /// unknown 0 (x[nx + 1 + k] is unknown k) and at least nx+1 behind, all ghosts zero.
 struct InterleavedArgs {
-  const float* rows;  ///< rows[9k + d]: coefficient of direction d (gpgpu::Dir order SW..NE) of node k
+  const float* rows;  ///< rows[9k + d]: coefficient of direction d (gpgpu::jacobi::Dir order SW..NE) of node k
   const float* f;     ///< nx*ny right-hand side values
   const float* x;
   float* x_new;

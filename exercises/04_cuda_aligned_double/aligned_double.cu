@@ -9,7 +9,7 @@ std::int64_t aligned_offset_elements(std::int64_t nx, int line_bytes, int word_b
   (void)line_bytes;
   (void)word_bytes;
   // TODO(exercise): a line holds line_bytes / word_bytes elements; round nx + 1 up to a multiple
-  // of that (chapter 04 does it for floats: gpgpu::aligned_offset).
+  // of that (chapter 04 does it for floats: gpgpu::jacobi::aligned_offset).
   return nx + 1;
 }
 
@@ -18,7 +18,7 @@ namespace {
 __global__ void jacobi_aligned_double(AlignedDoubleArgs a) {
   const int k = blockIdx.x * blockDim.x + threadIdx.x;
   if (k >= a.nodes) return;
-  // TODO(exercise): kernels/cuda/02_jacobi_aligned.cu in double: unknown k is a.x[a.offset + k];
+  // TODO(exercise): kernels/jacobi/cuda/04_aligned.cu in double: unknown k is a.x[a.offset + k];
   // its neighbours are at ±1, ±nx, ±nx±1; diag[d][k] is the coefficient of direction d.
 }
 

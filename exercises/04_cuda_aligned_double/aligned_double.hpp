@@ -10,7 +10,7 @@ namespace ex04 {
 /// offset that puts unknown 0 at the start of a line. line_bytes is a multiple of word_bytes.
 std::int64_t aligned_offset_elements(std::int64_t nx, int line_bytes, int word_bytes);
 
-/// One iteration's data, all double: nine diagonals of nx*ny values (gpgpu::Dir order), f, and x /
+/// One iteration's data, all double: nine diagonals of nx*ny values (gpgpu::jacobi::Dir order), f, and x /
 /// x_new with `offset` ghost values in front of unknown 0 and at least nx+1 behind (all zero).
 struct AlignedDoubleArgs {
   const double* diag[9];

@@ -10,8 +10,8 @@
 
 #include "aligned_double.hpp"
 #include "gpgpu/cuda/buffers.hpp"
-#include "gpgpu/layouts.hpp"
-#include "gpgpu/testing/jacobi_check.hpp"
+#include "gpgpu/jacobi/checks.hpp"
+#include "gpgpu/jacobi/layouts.hpp"
 
 namespace {
 
@@ -31,11 +31,11 @@ TEST(AlignedOffset, IsTheSmallestAlignedOffsetPastTheGhosts) {
 
 std::vector<double> widen(std::span<const float> v) { return {v.begin(), v.end()}; }
 
-std::vector<double> solve(const gpgpu::LinearSystem& sys, std::span<const float> x0, int iters) {
-  const gpgpu::Grid g = sys.grid;
+std::vector<double> solve(const gpgpu::jacobi::LinearSystem& sys, std::span<const float> x0, int iters) {
+  const gpgpu::jacobi::Grid g = sys.grid;
   const auto n = static_cast<std::size_t>(g.nodes());
   const std::int64_t offset = ex04::aligned_offset_elements(g.nx, 128, 8);
-  const gpgpu::GhostPadded<double> host_x = gpgpu::make_ghost_padded<double>(g, widen(x0), offset);
+  const gpgpu::jacobi::GhostPadded<double> host_x = gpgpu::jacobi::make_ghost_padded<double>(g, widen(x0), offset);
   const std::size_t padded = host_x.data.size();
   std::array<DeviceBuffer<double>, 9> diag;
   for (std::size_t d = 0; d < 9; ++d) {
@@ -49,7 +49,7 @@ std::vector<double> solve(const gpgpu::LinearSystem& sys, std::span<const float>
   GPGPU_CUDA_CHECK(cudaMemset(x_new.get() + offset, 0xFF, n * sizeof(double)));
   for (int it = 0; it < iters; ++it) {
     ex04::AlignedDoubleArgs a{{}, f.get(), x.get(), x_new.get(), g.nx, static_cast<int>(n), static_cast<int>(offset),
-                              gpgpu::kDefaultOmega};
+                              gpgpu::jacobi::kDefaultOmega};
     for (std::size_t d = 0; d < 9; ++d) a.diag[d] = diag[d].get();
     ex04::launch_jacobi_aligned_double(a, 64);
     std::swap(x, x_new);
@@ -58,7 +58,7 @@ std::vector<double> solve(const gpgpu::LinearSystem& sys, std::span<const float>
 }
 
 struct Case {
-  gpgpu::Grid grid;
+  gpgpu::jacobi::Grid grid;
   int iters;
 };
 
@@ -66,10 +66,10 @@ class AlignedDouble : public ::testing::TestWithParam<Case> {};  // device 0: op
 
 TEST_P(AlignedDouble, MatchesTheDoubleReference) {
   const Case c = GetParam();
-  const auto sys = gpgpu::assemble_bidomain(c.grid);
-  const auto x0 = gpgpu::testing::random_guess(c.grid.nodes(), 4);
+  const auto sys = gpgpu::jacobi::assemble_bidomain(c.grid);
+  const auto x0 = gpgpu::jacobi::checks::random_guess(c.grid.nodes(), 4);
   const std::vector<double> got = solve(sys, x0, c.iters);
-  const std::vector<double> ref = gpgpu::jacobi_reference(sys, x0, c.iters, gpgpu::kDefaultOmega);
+  const std::vector<double> ref = gpgpu::jacobi::jacobi_reference(sys, x0, c.iters, gpgpu::jacobi::kDefaultOmega);
   // Same arithmetic in double, only the order of the additions (and fused multiply-adds) differs:
   // the error grows like the float tolerance with u = 2^-53 instead of 2^-24.
   const double tolerance = 4.0 * 0x1p-53 * (c.iters + 16) * 16.0;

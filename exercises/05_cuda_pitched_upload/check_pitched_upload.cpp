@@ -7,16 +7,16 @@
 #include <gtest/gtest.h>
 
 #include "gpgpu/cuda/check.hpp"
-#include "gpgpu/testing/jacobi_check.hpp"
+#include "gpgpu/jacobi/checks.hpp"
 #include "pitched_upload.hpp"
 
 namespace {
 
-class PitchedUpload : public ::testing::TestWithParam<gpgpu::Grid> {};  // device 0: opened by the test main
+class PitchedUpload : public ::testing::TestWithParam<gpgpu::jacobi::Grid> {};  // device 0: opened by the test main
 
 TEST_P(PitchedUpload, RoundTripAndLayout) {
-  const gpgpu::Grid g = GetParam();
-  const auto values = gpgpu::testing::random_guess(g.nodes(), 9);
+  const gpgpu::jacobi::Grid g = GetParam();
+  const auto values = gpgpu::jacobi::checks::random_guess(g.nodes(), 9);
   ex05::PitchedField field = ex05::upload_pitched(values, g.nx, g.ny);
   ASSERT_NE(field.base, nullptr) << "nothing was allocated";
   EXPECT_GE(field.pitch_bytes, static_cast<std::size_t>(g.nx) * sizeof(float));
@@ -45,8 +45,8 @@ TEST_P(PitchedUpload, RoundTripAndLayout) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AwkwardWidths, PitchedUpload,
-                         ::testing::Values(gpgpu::Grid{1, 1}, gpgpu::Grid{3, 5}, gpgpu::Grid{129, 7},
-                                           gpgpu::Grid{513, 31}, gpgpu::Grid{1000, 1000}),
+                         ::testing::Values(gpgpu::jacobi::Grid{1, 1}, gpgpu::jacobi::Grid{3, 5}, gpgpu::jacobi::Grid{129, 7},
+                                           gpgpu::jacobi::Grid{513, 31}, gpgpu::jacobi::Grid{1000, 1000}),
                          [](const auto& info) { return info.param.str(); });
 
 }  // namespace

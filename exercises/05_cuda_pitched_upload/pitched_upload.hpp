@@ -8,9 +8,12 @@
 #include <span>
 #include <vector>
 
+#include "gpgpu/jacobi/layouts.hpp"
+
 namespace ex05 {
 
-inline constexpr int kGhostRows = 2;
+/// Chapter 05's ghost rows above and below the grid (the layout of the CUDA and OpenCL chapters).
+inline constexpr int kGhostRows = gpgpu::jacobi::kPitchedGhostRows;
 
 /// One pitched float field on the device (not owning: free_pitched releases it).
 struct PitchedField {

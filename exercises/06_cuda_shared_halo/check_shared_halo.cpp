@@ -7,15 +7,16 @@
 #include <gtest/gtest.h>
 
 #include "gpgpu/cuda/buffers.hpp"
-#include "gpgpu/testing/jacobi_check.hpp"
+#include "gpgpu/jacobi/checks.hpp"
+#include "gpgpu/jacobi/layouts.hpp"
 #include "shared_halo.hpp"
 
 namespace {
 
 using gpgpu::cuda::PitchedBuffer;
-constexpr std::size_t kGhostRows = 2;
+constexpr std::size_t kGhostRows = gpgpu::jacobi::kPitchedGhostRows;  // chapter 05's layout
 
-std::vector<float> solve(const gpgpu::LinearSystem& sys, std::span<const float> x0, int iters, int bx, int by) {
+std::vector<float> solve(const gpgpu::jacobi::LinearSystem& sys, std::span<const float> x0, int iters, int bx, int by) {
   const auto nx = static_cast<std::size_t>(sys.grid.nx), ny = static_cast<std::size_t>(sys.grid.ny);
   const auto field = [&](std::span<const float> values) {
     return gpgpu::cuda::pitched_with_ghost_rows(values, nx, ny, kGhostRows);
@@ -28,7 +29,7 @@ std::vector<float> solve(const gpgpu::LinearSystem& sys, std::span<const float> 
   const auto at00 = [](PitchedBuffer<float>& b) { return b.row(kGhostRows); };
   for (int it = 0; it < iters; ++it) {
     ex06::SharedArgs a{{}, at00(f), at00(x), at00(x_new), sys.grid.nx, sys.grid.ny, static_cast<int>(p),
-                       static_cast<float>(gpgpu::kDefaultOmega)};
+                       static_cast<float>(gpgpu::jacobi::kDefaultOmega)};
     for (std::size_t d = 0; d < 9; ++d) a.diag[d] = at00(diag[d]);
     ex06::launch_jacobi_shared_2d(a, bx, by);
     std::swap(x, x_new);
@@ -37,7 +38,7 @@ std::vector<float> solve(const gpgpu::LinearSystem& sys, std::span<const float> 
 }
 
 struct Case {
-  gpgpu::Grid grid;
+  gpgpu::jacobi::Grid grid;
   int iters;
   int bx, by;
 };
@@ -46,9 +47,9 @@ class SharedHalo : public ::testing::TestWithParam<Case> {};  // device 0: opene
 
 TEST_P(SharedHalo, MatchesTheReference) {
   const Case c = GetParam();
-  const auto sys = gpgpu::assemble_bidomain(c.grid);
-  const auto x0 = gpgpu::testing::random_guess(c.grid.nodes(), 6);
-  EXPECT_TRUE(gpgpu::testing::matches_reference(solve(sys, x0, c.iters, c.bx, c.by), sys, x0, c.iters));
+  const auto sys = gpgpu::jacobi::assemble_bidomain(c.grid);
+  const auto x0 = gpgpu::jacobi::checks::random_guess(c.grid.nodes(), 6);
+  EXPECT_TRUE(gpgpu::jacobi::checks::matches_reference(solve(sys, x0, c.iters, c.bx, c.by), sys, x0, c.iters));
 }
 
 INSTANTIATE_TEST_SUITE_P(AwkwardSizesAndBlocks, SharedHalo,

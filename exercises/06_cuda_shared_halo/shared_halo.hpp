@@ -9,7 +9,7 @@ namespace ex06 {
 /// Pitched arrays as in chapter 05: each pointer points at element (0, 0), element (i, j) is at
 /// [j * pitch + i], and two zero ghost rows lie above and below the grid (padding columns zero).
 struct SharedArgs {
-  const float* diag[9];  ///< gpgpu::Dir order SW, S, SE, W, C, E, NW, N, NE
+  const float* diag[9];  ///< gpgpu::jacobi::Dir order SW, S, SE, W, C, E, NW, N, NE
   const float* f;
   const float* x;
   float* x_new;

@@ -6,8 +6,8 @@
 # Run from the repository root after `source .device/gpu-setup.sh`, with the project built in
 # build-h100/ (cmake --preset h100 && cmake --build --preset h100) and OUT set to a writable folder:
 #   OUT=/tmp/out bash scripts/device/cuda.sh
-# Files written to $OUT: cuda_log.txt, cuda_runs.json, cuda_sweep.csv, cuda_bench.json, cuda_ncu.csv,
-# cuda_sass.txt. Keeps going after a failure and lists every failed step at the end (exit 1 then).
+# Files written to $OUT: cuda_log.txt, cuda_runs.json, cuda_sweep.csv, cuda_bench_<chapter>.json,
+# cuda_ncu.csv, cuda_sass.txt. Keeps going after a failure and lists every failed step at the end (exit 1 then).
 set -u
 cd "$(dirname "$0")/../.."
 BUILD=${BUILD:-build-h100}
@@ -48,30 +48,50 @@ ncu_quiet() { ncu "$@" > /dev/null; }
 
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,clocks.max.sm --format=csv >> "$LOG" 2>&1
 
-# 1. Tests: every kernel against the CPU reference, chapter smoke and CLI tests, registry,
-#    benchmark smoke; the exercises' worked answers; the grading tests (skeletons must fail).
+# The CUDA chapters; each has its test (test_<chapter>, its kernels against the CPU reference) and
+# its benchmark (bench_<chapter>) in its own folder.
+chapters="ch03_cuda_simple ch04_cuda_aligned ch05_cuda_pitched ch06_cuda_shared ch07_cuda_texture ch07b_cuda_past_the_paper"
+chapter_dir() { case $1 in ch07b_*) echo "07b_${1#ch07b_}" ;; *) local n=${1#ch}; echo "${n%%_*}_${n#*_}" ;; esac; }
+
+# 1. Tests: every kernel against the CPU reference, chapter smoke and CLI tests, the CUDA layer and
+#    its stream limits, benchmark smoke; the exercises' worked answers; the grading tests (skeletons
+#    must fail).
 if want tests; then
 step "ctest cuda" ctest --test-dir "$BUILD" -L cuda -LE '^exercise$' -j 4 --output-on-failure --timeout 600
 step "ctest grading" ctest --test-dir "$BUILD" -L grading -R cuda -j 4 --output-on-failure
 fi
 
 # 2. compute-sanitizer on every kernel at small, awkward sizes (non-default blocks, partial
-#    blocks, the row loop beyond gridDim.y), launches synchronised so errors point at the kernel.
-SMALL='*_2x7_it2_b32:*_17x1023_it8_b96:*_4097x33_it6_b256:*_3x70000_*:*CudaJacobiSolver.*'
+#    blocks, the row loop beyond gridDim.y), launches synchronised so errors point at the kernel:
+#    each chapter's test runs the kernels that chapter introduces.
+SMALL='*_2x7_it2_b32:*_17x1023_it8_b96:*_4097x33_it6_b256:*_3x70000_*:*CudaVariant.*'
 # initcheck shadows every byte and is by far the slowest: the two smallest cases suffice for it.
 TINY='*_2x7_it2_b32:*_17x1023_it8_b96'
+# One step per tool runs every chapter's test, side by side (the tools spend much of their time on
+# the host's cores, and six programs one after the other would pay the tool's start-up six times),
+# and fails when any of them does.
+sanitize() {
+  local tool=$1 filter=$2 rc=0 ch pids=()
+  for ch in $chapters; do
+    GPGPU_CUDA_SYNC=1 compute-sanitizer --tool "$tool" --error-exitcode 3 \
+      "$BUILD/chapters/$(chapter_dir "$ch")/test_$ch" --gtest_filter="$filter" --gtest_brief=1 \
+      > "$TMP/sanitizer_${tool}_$ch.log" 2>&1 &
+    pids+=($!)
+  done
+  for pid in "${pids[@]}"; do wait "$pid" || rc=$?; done
+  cat "$TMP"/sanitizer_"$tool"_*.log
+  return $rc
+}
 if want sanitizers; then
 for tool in memcheck racecheck synccheck initcheck; do
   filter=$SMALL
   [ "$tool" = initcheck ] && filter=$TINY
-  step "sanitizer $tool" env GPGPU_CUDA_SYNC=1 compute-sanitizer --tool "$tool" --error-exitcode 3 \
-    "$BUILD/kernels/cuda/test_cuda_jacobi" --gtest_filter="$filter" --gtest_brief=1
+  step "sanitizer $tool" sanitize "$tool" "$filter"
 done
 fi
 
 # 3. The chapters: the paper's 1024² (inside the 50 MB L2) and 4096² (805 MB of traffic per
 #    iteration) with JSON results; fewer iterations at 4096² keep the CPU reference short.
-chapters="ch03_cuda_simple ch04_cuda_aligned ch05_cuda_pitched ch06_cuda_shared ch07_cuda_texture ch07b_cuda_past_the_paper"
 runs=${CHAPTER_RUNS:-$(for n in 1024 4096; do for ch in $chapters; do printf '%s:%s ' "$ch" "$n"; done; done)}
 if want chapters; then
 for run in $runs; do
@@ -94,10 +114,14 @@ step "sweep ch05 paper" "$BIN/ch05_cuda_pitched" --sweep paper --repeat 3 --csv 
 step "sweep ch06 paper" "$BIN/ch06_cuda_shared" --sweep paper --repeat 3 --csv "$TMP/sweep_ch06.csv"
 fi
 
-# 5. Benchmarks: every variant at 1024² and 4096², and rows per thread x block size of kernels 08
-#    and 09 at 4096².
-want bench && step "benchmarks" "$BIN/bench_cuda_jacobi" --benchmark_min_time=0.05 --benchmark_filter='/(1024|4096)/' \
-  --benchmark_out="$OUT/cuda_bench.json" --benchmark_out_format=json
+# 5. Benchmarks: every chapter's variants at 1024² and 4096², and rows per thread x block size of
+#    multirow and symmetric at 4096² (chapter 07b).
+if want bench; then
+for ch in $chapters; do
+  step "benchmarks $ch" "$BIN/bench_$ch" --benchmark_min_time=0.05 --benchmark_filter='/(1024|4096)/' \
+    --benchmark_out="$OUT/cuda_bench_$ch.json" --benchmark_out_format=json
+done
+fi
 
 # 6. Nsight Compute: global-load sectors per request (coalescing), texture-pipe sectors for the
 #    texture kernel, L2 and DRAM traffic and time. Two launches each (--iters 2) with the caches left
@@ -153,15 +177,17 @@ csv.writer(open(dest, "w")).writerows(out)
 PY
 fi
 
-# 7. What the compiler made of the kernels: registers, spills, shared memory; SASS of 08 and 09.
+# 7. What the compiler made of the kernels: registers, spills, shared memory; SASS of the multirow
+#    and symmetric kernels.
 if want sass; then
+kernels_lib="$BUILD/kernels/jacobi/cuda/libgpgpu_jacobi_cuda_kernels.a"
 {
   echo "### cuobjdump -res-usage (registers, stack, shared memory per kernel)"
-  cuobjdump -res-usage "$BUILD/kernels/cuda/libgpgpu_cuda_jacobi.a" 2>&1 | grep -E 'Function|REG' | sed 's/^ *//'
+  cuobjdump -res-usage "$kernels_lib" 2>&1 | grep -E 'Function|REG' | sed 's/^ *//'
   for k in multirow symmetric; do
     echo "### SASS of jacobi_$k: memory instructions"
-    cuobjdump -sass -fun "$(cuobjdump -sass "$BUILD/kernels/cuda/libgpgpu_cuda_jacobi.a" 2>/dev/null |
-      grep -oE '_Z[A-Za-z0-9_]*jacobi_'"$k"'[A-Za-z0-9_]*' | head -1)" "$BUILD/kernels/cuda/libgpgpu_cuda_jacobi.a" 2>&1 |
+    cuobjdump -sass -fun "$(cuobjdump -sass "$kernels_lib" 2>/dev/null |
+      grep -oE '_Z[A-Za-z0-9_]*jacobi_'"$k"'[A-Za-z0-9_]*' | head -1)" "$kernels_lib" 2>&1 |
       grep -E 'LDG|STG|LDS|STS|LD\.|ST\.|Function' | sed 's/^ *//' | head -60
   done
 } > "$OUT/cuda_sass.txt" 2>&1
@@ -188,20 +214,23 @@ if header:
     open(os.path.join(out, "cuda_sweep.csv"), "w").write("\n".join([header] + lines) + "\n")
 PY
 
-# 9. Summary (all.sh keeps the last 60 lines): every variant at both sizes, the floor, the sectors.
+# 9. Summary (all.sh keeps the last 60 lines): every variant at both sizes against the limit of its
+#    own read:write mix measured in the same run, the floor, the sectors.
 python3 - "$OUT" <<'PY'
 import csv, json, os, sys
 out = sys.argv[1]
 runs = json.load(open(os.path.join(out, "cuda_runs.json")))
-rows = {}
+rows, limits = {}, {}
 for name, r in runs.items():
     size = name.rsplit("_", 1)[-1]
     chapter = name.split("_")[0]
-    floor = r.get("device", {}).get("floor_and_speedup", {})
+    floor = r.get("floor_and_speedup", {})
     for row in r.get("results", []):
         f = floor.get(row["variant"], {})
-        rows.setdefault((chapter, row["variant"]), {})[size] = (row["ms_per_iter"], 100 * (row["limit_share"] or 0),
+        rows.setdefault((chapter, row["variant"]), {})[size] = (row["ms_per_step"], 100 * (row["limit_share"] or 0),
                                                                 f.get("time_over_floor", float("nan")), row["check"])
+        lim = row.get("limit", {})
+        limits.setdefault((size, lim.get("name", "?")), (lim.get("gbs") or 0, lim.get("working_set", "")))
     if "results" not in r:
         print("%s: %s" % (name, r.get("error", "no results")))
 print("\n%-5s %-10s %10s %7s %10s %7s %8s %6s" % ("ch", "variant", "1024 ms/it", "%limit", "4096 ms/it", "%limit",
@@ -211,14 +240,16 @@ for (chapter, variant), by in rows.items():
     cell = lambda v: ("%10.4f %6.1f%%" % (v[0], v[1])) if v else "%10s %7s" % ("-", "-")
     checks = "/".join(v[3] for v in (a, b) if v)
     print("%-5s %-10s %s %s %8.3f %6s" % (chapter, variant, cell(a), cell(b), b[2] if b else float("nan"), checks))
-lim = next((r["device"]["limit"] for r in runs.values() if "device" in r and "limit" in r["device"]), None)
-if lim: print("limit: %s %.1f GB/s; t/floor at 4096^2 = time / (minimum bytes / limit)" % (lim["name"], lim["gbs"]))
+for (size, name), (gbs, ws) in sorted(limits.items()):
+    print("limit %s^2: %s %.1f GB/s, %s" % (size, name, gbs, ws))
+print("t/floor at 4096^2 = time / (minimum bytes / the limit of the variant's own mix)")
 final = runs.get("ch07b_cuda_past_the_paper_4096", {})
-f = final.get("device", {}).get("floor_and_speedup", {}).get("symmetric")
+f = final.get("floor_and_speedup", {}).get("symmetric")
 if f:
-    print("FLOOR 4096^2: symmetric %.4f ms/iter, floor %.4f ms/iter (32 B/node at the copy bandwidth): ratio %.3f "
-          "(target <= 1.05); tuned: %s" % (f["ms_per_iter"], f["floor_ms_per_iter"], f["time_over_floor"],
-                                           final.get("device", {}).get("tuning", {}).get("symmetric", "-")))
+    sym = next((row for row in final.get("results", []) if row["variant"] == "symmetric"), {})
+    print("FLOOR 4096^2: symmetric %.4f ms/iter, floor %.4f ms/iter (32 B/node at the 7:1 stream limit): ratio %.3f "
+          "(target <= 1.05); launch: %s" % (f["ms_per_iter"], f["floor_ms_per_iter"], f["time_over_floor"],
+                                            sym.get("launch", "-")))
 path = os.path.join(out, "cuda_ncu.csv")
 if os.path.exists(path):
     ncu = {}

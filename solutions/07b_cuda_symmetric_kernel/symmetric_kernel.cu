@@ -1,8 +1,8 @@
 // Worked answer to exercise 07b: one point per thread with the symmetric storage. The four lower
 // couplings are read at shifted indices of the upper arrays (at the grid's edges those reads land in
 // ghost rows or zero padding, or on a coefficient that is zero because its own neighbour is
-// missing). Kernel 09 of chapter 07b does the same four columns and several rows per thread, with
-// the shifted values kept in registers.
+// missing). Chapter 07b's kernels/jacobi/cuda/07b_symmetric.cu does the same four columns and several
+// rows per thread, with the shifted values kept in registers.
 #include "gpgpu/cuda/check.hpp"
 #include "symmetric_kernel.hpp"
 

@@ -6,7 +6,6 @@
 #include <cuda_runtime_api.h>
 #include <nlohmann/json.hpp>
 
-#include "gpgpu/cli.hpp"
 #include "gpgpu/cuda/check.hpp"
 #include "gpgpu/errors.hpp"
 #include "gpgpu/memory.hpp"
@@ -63,12 +62,6 @@ DeviceInfo open_device(int index) {
   std::size_t total = 0;
   GPGPU_CUDA_CHECK(cudaMemGetInfo(&d.free_memory_bytes, &total));
   return d;
-}
-
-void add_device_option(CLI::App& app, int& index) {
-  app.add_option("--device", index, "CUDA device to run on (0 = first; see nvidia-smi -L)")
-      ->check(integer_in_range(0, 1023))
-      ->capture_default_str();
 }
 
 void print_device_info(std::ostream& out, const DeviceInfo& d) {

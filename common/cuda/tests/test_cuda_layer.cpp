@@ -1,21 +1,38 @@
 // The CUDA layer itself on a GPU: checked calls carry CUDA's own error text, the device description
 // is plausible, sizes that do not fit are usage errors, RAII buffers round-trip, poisoning gives
-// NaN, texture objects enforce their limits, and the copy bandwidth is measured.
+// NaN, texture objects enforce their limits, and the backend's session measures a stream limit for
+// every read:write mix, once per mix, in the working set it names.
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "gpgpu/cuda/buffers.hpp"
+#include "gpgpu/cli.hpp"
+#include "gpgpu/cpu_backend.hpp"
 #include "gpgpu/cuda/check.hpp"
-#include "gpgpu/cuda/copy_bandwidth.hpp"
 #include "gpgpu/cuda/device.hpp"
+#include "gpgpu/cuda/driver.hpp"
+#include "gpgpu/cuda/stream_limit.hpp"
 #include "gpgpu/errors.hpp"
 
 namespace {
 
 using namespace gpgpu::cuda;
+
+// `reads` arrays in, `writes` out, `n` floats each.
+gpgpu::StreamMix floats(int reads, int writes, std::size_t n) {
+  gpgpu::StreamMix mix;
+  mix.reads = reads;
+  mix.writes = writes;
+  mix.elements = n;
+  return mix;
+}
 
 class CudaLayer : public ::testing::Test {};  // device 0: opened by the test main
 
@@ -92,13 +109,67 @@ TEST_F(CudaLayer, TextureObjectsCheckTheirLimits) {
   EXPECT_NE(t.get(), 0u);
 }
 
-TEST_F(CudaLayer, CopyBandwidthIsMeasured) {
-  const CopyBandwidth bw = measure_copy_bandwidth(std::size_t{64} << 20, 3);
-  EXPECT_EQ(bw.bytes_per_array, std::size_t{64} << 20);
-  EXPECT_GT(bw.memcpy_gbs, 1.0);
-  EXPECT_GT(bw.kernel_gbs, 1.0);
-  EXPECT_EQ(bw.best_gbs(), std::max(bw.memcpy_gbs, bw.kernel_gbs));
-  EXPECT_NE(bw.limit_name().find("64.0 MiB"), std::string::npos) << bw.limit_name();
+TEST_F(CudaLayer, SessionDescribesTheDevice) {
+  const auto session = open_session(0);
+  const DeviceInfo& d = device_info(*session);
+  EXPECT_EQ(session->backend(), gpgpu::Backend::cuda);
+  EXPECT_EQ(session->device(), d.name);
+  EXPECT_EQ(session->cache_name(), "L2");
+  EXPECT_DOUBLE_EQ(session->cache_bytes(), static_cast<double>(d.l2_bytes));
+  EXPECT_EQ(session->json().at("name"), d.name);
+  const auto cpu = gpgpu::cpu_driver()->open();
+  EXPECT_THROW((void)device_info(*cpu), std::invalid_argument);
+}
+
+TEST_F(CudaLayer, DriverRefusesADeviceTheMachineLacks) {
+  gpgpu::Cli cli("test_cuda_layer", "the --device option");
+  const auto d = driver();
+  d->add_options(cli);
+  const std::string count = std::to_string(device_count());
+  const char* argv[] = {"test_cuda_layer", "--device", count.c_str()};
+  cli.parse(3, argv);
+  EXPECT_THROW((void)d->open(), gpgpu::UsageError);
+}
+
+TEST_F(CudaLayer, StreamLimitMatchesTheMixAndIsMeasuredOnce) {
+  const auto session = open_session(0);
+  const DeviceInfo& d = device_info(*session);
+  const gpgpu::StreamMix in_l2 = floats(11, 1, std::size_t{1} << 16);  // 3 MiB in all: inside any L2
+  const gpgpu::Limit a = session->stream_limit(in_l2);
+  EXPECT_GT(a.gbs, 1.0);
+  EXPECT_DOUBLE_EQ(session->stream_limit(in_l2).gbs, a.gbs);  // the rows of one run share one measurement
+  EXPECT_NE(a.name.find("11:1"), std::string::npos) << a.name;
+  EXPECT_EQ(a.mix, in_l2.str());
+  EXPECT_EQ(a.working_set.rfind("cache-resident", 0), 0u) << a.working_set;
+  EXPECT_DOUBLE_EQ(a.theoretical_gbs, d.nominal_bandwidth_gbs());
+  // Two arrays of four times the L2 each: DRAM. Bytes read + written, counted once each, cannot
+  // exceed the bus: a limit above the theoretical bandwidth would count bytes twice.
+  const gpgpu::Limit copy = session->stream_limit(floats(1, 1, d.l2_bytes));
+  EXPECT_EQ(copy.working_set.rfind("memory", 0), 0u) << copy.working_set;
+  EXPECT_GT(copy.gbs, 0.2 * d.nominal_bandwidth_gbs());
+  EXPECT_LT(copy.gbs, 1.05 * d.nominal_bandwidth_gbs());
+}
+
+TEST_F(CudaLayer, StreamKernelsCoverEveryReadAndWriteCount) {
+  // Every read count with one write, every write count with one read, and the widest mix, at lengths
+  // that leave a scalar tail (the kernel's float4 part is empty for the shortest).
+  std::vector<gpgpu::StreamMix> mixes{floats(kMaxStreamReads, kMaxStreamWrites, 1003), floats(1, 1, 1), floats(2, 3, 3)};
+  for (int r = 1; r <= kMaxStreamReads; ++r) mixes.push_back(floats(r, 1, 1001));
+  for (int w = 1; w <= kMaxStreamWrites; ++w) mixes.push_back(floats(1, w, 4099));
+  for (const gpgpu::StreamMix& m : mixes) {
+    const StreamMeasurement s = measure_stream(m, 4);
+    EXPECT_GT(s.gbs, 0.0) << m.str();
+    EXPECT_EQ(s.shapes, 7) << m.str();
+    EXPECT_GE(s.launches, 1) << m.str();
+  }
+  GPGPU_CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+TEST_F(CudaLayer, StreamLimitRefusesWhatItCannotMeasure) {
+  EXPECT_THROW((void)measure_stream(floats(0, 1, 100), 4), std::invalid_argument);
+  EXPECT_THROW((void)measure_stream(floats(kMaxStreamReads + 1, 1, 100), 4), std::invalid_argument);
+  EXPECT_THROW((void)measure_stream(floats(1, kMaxStreamWrites + 1, 100), 4), std::invalid_argument);
+  EXPECT_THROW((void)measure_stream(floats(11, 1, std::size_t{1} << 40), 4), gpgpu::UsageError);  // 48 TiB
 }
 
 TEST_F(CudaLayer, EventTimerMeasuresGpuTime) {

@@ -100,7 +100,10 @@ void Chapter::parse(int argc, const char* const* argv) {
         .add_option("--sweep", sweep_,
                     "run the width sweep at height --ny instead: 'paper' (widths 508 511 512 513 516, Tables 1-2) "
                     "or 'wide' (every width from 480 to 544, and 1024 to 1056 in steps of 4)")
-        ->check(CLI::IsMember({"paper", "wide"}));
+        ->check(CLI::IsMember({"paper", "wide"}))
+        // It chooses its own widths and writes no .npy files: refuse what it would silently ignore.
+        ->excludes(cli().app().get_option("--nx"))
+        ->excludes(cli().app().get_option("--dump"));
   experiment_.parse(argc, argv, registry_.names(), registry_.names_in_all());
   // The run's own memory first: a grid the host cannot hold is refused before anything is opened.
   require_host_memory(static_cast<double>(options_.grid.nodes()) * (kRunBytesPerNode + settings_.host_bytes_per_node),

@@ -30,7 +30,12 @@ Work work(std::string_view kernel, const Grid& grid, int iters) {
 
 StreamMix stream_mix(std::string_view kernel, const Grid& grid, int threads) {
   const KernelWork& k = kernel_work(kernel);
-  return {k.reads, k.writes, static_cast<std::size_t>(grid.nodes()), 4, threads};
+  StreamMix mix;
+  mix.reads = k.reads;
+  mix.writes = k.writes;
+  mix.elements = static_cast<std::size_t>(grid.nodes());
+  mix.threads = threads;
+  return mix;
 }
 
 }  // namespace gpgpu::jacobi

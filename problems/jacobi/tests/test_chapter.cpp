@@ -92,6 +92,26 @@ TEST(JacobiChapter, VariantOptionSelects) {
   EXPECT_EQ(j.at("problem").at("nx"), QuickSizes{}.grid.nx);
 }
 
+TEST(JacobiChapter, SweepRefusesTheOptionsItWouldIgnore) {
+  // The sweep's widths are its own and it writes no .npy files: --nx and --dump are usage errors.
+  const std::string dump = (std::filesystem::temp_directory_path() / "gpgpu_test_sweep_dump").string();
+  ChapterSettings sweep;
+  sweep.width_sweep = true;
+  for (const auto& extra : {std::vector<std::string>{"--nx", "600"}, {"--dump", dump}}) {
+    Chapter chapter(kInfo, sweep);
+    chapter.add(reference_variant("right", 1.0f));
+    std::vector<std::string> args{"test_chapter", "--sweep", "paper", extra[0], extra[1]};
+    std::vector<const char*> argv;
+    for (const auto& a : args) argv.push_back(a.c_str());
+    EXPECT_THROW(chapter.parse(static_cast<int>(argv.size()), argv.data()), UsageError) << extra[0];
+  }
+  EXPECT_FALSE(std::filesystem::exists(dump));  // refused before the folder was made
+  Chapter alone(kInfo, sweep);
+  alone.add(reference_variant("right", 1.0f));
+  const char* argv[] = {"test_chapter", "--sweep", "paper", "--ny", "16"};
+  EXPECT_NO_THROW(alone.parse(5, argv));
+}
+
 TEST(JacobiWork, TableRowsAndTheirMix) {
   const Work w = work("jacobi9", {10, 20}, 3);
   EXPECT_DOUBLE_EQ(w.items, 600);

@@ -7,7 +7,6 @@
 #include <iosfwd>
 #include <string>
 
-#include <CLI/CLI.hpp>
 #include <nlohmann/json_fwd.hpp>
 
 namespace gpgpu::cuda {
@@ -32,8 +31,8 @@ struct DeviceInfo {
   int max_threads_per_sm = 0;
   int max_grid_y = 0;
 
-  /// Nominal DRAM bandwidth from clock and bus width (2 transfers per clock), 1e9 B/s. The chapters
-  /// use the copy bandwidth measured in the same run as their limit, not this number.
+  /// Nominal DRAM bandwidth from clock and bus width (2 transfers per clock, paper 003 sec. 5.2),
+  /// 1e9 B/s: the theoretical figure printed beside the limits, which are measured (driver.hpp).
   [[nodiscard]] double nominal_bandwidth_gbs() const;
   /// "sm_90".
   [[nodiscard]] std::string arch() const;
@@ -46,9 +45,6 @@ int device_count();
 /// Makes device `index` current (validated against device_count(): UsageError when out of range)
 /// and returns its description.
 DeviceInfo open_device(int index);
-
-/// Adds `--device N` to a chapter's command line (range-checked when the device is opened).
-void add_device_option(CLI::App& app, int& index);
 
 /// Prints the device block of the run header (name, capability, SMs, L2, memory, versions, clocks).
 void print_device_info(std::ostream& out, const DeviceInfo& info);

@@ -1,0 +1,78 @@
+#include "cuda_chapter.hpp"
+
+#include <utility>
+
+#include "cpu_jacobi.hpp"
+#include "gpgpu/cpu_backend.hpp"
+#include "gpgpu/cuda/device.hpp"
+#include "gpgpu/cuda/driver.hpp"
+#include "gpgpu/errors.hpp"
+
+namespace ch03 {
+namespace {
+
+// Host bytes per node the CUDA solvers add to the run's own: the padded upload copy, the downloaded
+// solution, and chapter 01's CPU solvers for the speedup columns.
+constexpr double kHostBytesPerNode = 2 * 4 + ch01::kHostBytesPerNode + 2 * 4;
+
+}  // namespace
+
+void add_options(gpgpu::Cli& cli, CudaOptions& o) {
+  CLI::Option_group& g = cli.group("CUDA launch");
+  g.add_option("--block", o.launch.block, "threads per block (2D kernels: block width); 0 = each variant's default")
+      ->check(gpgpu::integer_in_range(0, 1024))
+      ->capture_default_str();
+  g.add_option("--block-y", o.launch.block_y, "block height of the 2D-block kernel (tiled2d); 0 = default")
+      ->check(gpgpu::integer_in_range(0, 1024))
+      ->capture_default_str();
+  g.add_option("--rows-per-thread", o.launch.rows_per_thread,
+               "rows each thread walks through (multirow, symmetric); 0 = from the occupancy")
+      ->check(gpgpu::integer_in_range(0, 4096))
+      ->capture_default_str();
+  g.add_flag("--no-tune", [&o](std::int64_t) { o.launch.tune = false; },
+             "multirow, symmetric: use the default launch configuration instead of timing the candidates "
+             "(block 64/128/256 x 1-16 rows per thread, 20 iterations each); also off with --block or "
+             "--rows-per-thread");
+  cli.group("CPU comparison")
+      .add_option("--cpu-threads", o.cpu_threads, "threads of the multi-threaded CPU baseline (0 = all)")
+      ->check(gpgpu::integer_in_range(0, 4096))
+      ->capture_default_str();
+}
+
+gpgpu::jacobi::ChapterSettings chapter_settings(const CudaOptions& options, bool width_sweep) {
+  gpgpu::jacobi::ChapterSettings s;
+  s.host_bytes_per_node = kHostBytesPerNode;
+  s.cpu_baseline = [&options](const gpgpu::jacobi::LinearSystem& sys, int sample_iters) {
+    return ch01::measure_cpu_baseline(sys, sample_iters,
+                                      options.cpu_threads > 0 ? options.cpu_threads : gpgpu::default_cpu_threads());
+  };
+  s.width_sweep = width_sweep;
+  return s;
+}
+
+gpgpu::jacobi::VariantSpec cuda_variant(std::string name, std::string description, std::string kernel_file,
+                                        std::string paper_name, std::string work) {
+  gpgpu::jacobi::VariantSpec v;
+  v.info = {std::move(name), gpgpu::Backend::cuda, std::move(description), std::move(kernel_file),
+            std::move(paper_name)};
+  v.driver = gpgpu::cuda::driver;
+  v.timer = "CUDA events";
+  v.work = std::move(work);
+  return v;
+}
+
+std::function<void(const gpgpu::jacobi::Grid&, gpgpu::Session&)> fits_device_memory(
+    std::string variant, std::function<double(const gpgpu::jacobi::Grid&)> device_bytes) {
+  return [variant = std::move(variant), device_bytes = std::move(device_bytes)](const gpgpu::jacobi::Grid& grid,
+                                                                                 gpgpu::Session&) {
+    gpgpu::cuda::require_device_memory(device_bytes(grid), "variant " + variant + " on grid " + grid.str());
+  };
+}
+
+void check_block(int block_x, int block_y) {
+  if (block_x < 1 || block_y < 1 || static_cast<long long>(block_x) * block_y > 1024)
+    throw gpgpu::UsageError("a block of " + std::to_string(block_x) + " x " + std::to_string(block_y) +
+                            " threads: CUDA allows 1 to 1024 threads per block (--block, --block-y)");
+}
+
+}  // namespace ch03

@@ -1,0 +1,38 @@
+/// @file stream_limit.hpp
+/// @brief The bandwidth limit of the CUDA chapters, for any read:write mix: a float4 kernel that
+/// streams the same number of arrays in and out as the kernel it judges, with arrays of the same
+/// length, measured on the GPU in the same run.
+///
+/// The 1:1 mix is a device-to-device copy; a Jacobi kernel with nine diagonals reads 11 arrays for
+/// the one it writes (work.hpp of problems/jacobi), and a DRAM system that only reads in long runs
+/// delivers more than one that turns from reading to writing and back every few bytes. Judging such a
+/// kernel against a copy let it reach 103% of its "limit"; against an 11:1 stream it cannot.
+#pragma once
+#include "gpgpu/backend.hpp"
+
+namespace gpgpu::cuda {
+
+/// The widest mix the kernel supports: 16 arrays read, 12 written (as the CPU limit).
+inline constexpr int kMaxStreamReads = 16;
+inline constexpr int kMaxStreamWrites = 12;
+
+/// The best launch of a stream measurement.
+struct StreamMeasurement {
+  double gbs = 0;     ///< 1e9 B/s, bytes read + written (StreamMix::bytes()), best sample
+  int threads = 0;    ///< block size of the best launch shape
+  int blocks = 0;     ///< grid size of the best launch shape
+  int shapes = 0;     ///< launch shapes tried
+  int launches = 0;   ///< launches back to back in each timed sample of the best shape
+};
+
+/// Measures `mix` on the current device (`sm_count` multiprocessors): mix.reads arrays are read and
+/// mix.writes arrays written, mix.elements elements of mix.element_bytes each, by a grid-stride
+/// kernel with float4 loads and stores (a scalar tail for the last elements). Several launch shapes
+/// (256 and 512 threads x 2, 4 and 8 blocks per SM, and one thread per float4 over the whole array)
+/// are each timed with CUDA events over launches back to back, as the Jacobi iterations run: an
+/// L2-sized working set is then measured L2-resident, as the iterations see it. Returns the best.
+/// Throws UsageError when the arrays do not fit into free device memory, std::invalid_argument for a
+/// mix outside 1..16 reads and 1..12 writes.
+StreamMeasurement measure_stream(const StreamMix& mix, int sm_count);
+
+}  // namespace gpgpu::cuda

@@ -1,0 +1,75 @@
+/// @file jacobi_args.hpp
+/// @brief What the Jacobi kernels receive: pointers to the matrix diagonals, the right-hand side,
+/// the input and output iterates, and the sizes. The host code of chapters 03-07b fills them and
+/// calls the launchers (launchers.hpp).
+#pragma once
+#include <cuda_runtime_api.h>
+
+#include "gpgpu/jacobi/layouts.hpp"
+
+namespace gpgpu::jacobi::cuda {
+
+/// The nine diagonals of the matrix in the paper's order (gpgpu::jacobi::Dir: SW, S, SE, W, C, E, NW, N, NE).
+struct Diagonals {
+  const float *sw, *s, *se, *w, *c, *e, *nw, *n, *ne;
+};
+
+/// 1D layouts (03_simple.cu, 04_aligned.cu): diagonals and f hold nx*ny values; x and x_new hold `offset`
+/// ghost elements, the nx*ny unknowns, and nx+1 (or more) ghosts behind (paper Fig. 12).
+struct LinearArgs {
+  Diagonals A;
+  const float* f;
+  const float* x;
+  float* x_new;
+  int nx;
+  int nodes;   ///< nx*ny
+  int offset;  ///< index of unknown 0 in x and x_new
+  float omega;
+};
+
+/// 07_texture.cu: as LinearArgs, but x is read through a texture object.
+struct TextureArgs {
+  Diagonals A;
+  const float* f;
+  cudaTextureObject_t x;
+  float* x_new;
+  int nx;
+  int nodes;
+  int offset;
+  float omega;
+};
+
+/// Pitched layouts (05_pitched.cu, 06_shared.cu, 07b_readonly/tiled2d/multirow.cu): every array is
+/// pitched alike, so element (i, j) of each one is at index j*pitch + i from its pointer, which
+/// points at element (0, 0) (the start of the allocation plus gpgpu::jacobi::kPitchedGhostRows
+/// rows). Neighbours are at ±1, ±pitch, ±pitch±1.
+struct PitchedArgs {
+  Diagonals A;
+  const float* f;
+  const float* x;
+  float* x_new;
+  int nx;
+  int ny;
+  int pitch;  ///< elements per row, a multiple of 4 (16 bytes)
+  float omega;
+};
+
+/// 07b_symmetric.cu: the five stored diagonals of the symmetric matrix (the main diagonal and the upper
+/// ones); the lower couplings are read from the neighbours: W(k) = E(k-1), S(k) = N(k-pitch),
+/// SW(k) = NE(k-pitch-1), SE(k) = NW(k-pitch+1). Pitched like PitchedArgs.
+struct SymmetricArgs {
+  const float *c, *e, *nw, *n, *ne;
+  const float* f;
+  const float* x;
+  float* x_new;
+  int nx;
+  int ny;
+  int pitch;
+  float omega;
+};
+
+/// Rows of the grid handled by one launch: blockIdx.y covers at most this many; kernels loop over
+/// the rest (gridDim.y is limited to 65535 on every GPU).
+inline constexpr int kMaxGridY = 65535;
+
+}  // namespace gpgpu::jacobi::cuda

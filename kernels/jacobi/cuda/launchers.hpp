@@ -1,0 +1,34 @@
+/// @file launchers.hpp
+/// @brief One launch function per kernel file: grid and block from the sizes, launch, check. The
+/// host code of the chapters calls these (chapters/03_cuda_simple/linear_solver.cpp, ...).
+#pragma once
+#include "jacobi_args.hpp"
+
+namespace gpgpu::jacobi::cuda {
+
+void launch_jacobi_simple(const LinearArgs& a, int block, cudaStream_t stream);     // 03_simple.cu
+void launch_jacobi_aligned(const LinearArgs& a, int block, cudaStream_t stream);    // 04_aligned.cu
+void launch_jacobi_pitched(const PitchedArgs& a, int block, cudaStream_t stream);   // 05_pitched.cu
+void launch_jacobi_shared(const PitchedArgs& a, int block, cudaStream_t stream);    // 06_shared.cu
+void launch_jacobi_texture(const TextureArgs& a, int block, cudaStream_t stream);   // 07_texture.cu
+void launch_jacobi_readonly(const PitchedArgs& a, int block, cudaStream_t stream);  // 07b_readonly.cu
+void launch_jacobi_tiled2d(const PitchedArgs& a, int block_x, int block_y, cudaStream_t stream);  // 07b_tiled2d.cu
+void launch_jacobi_multirow(const PitchedArgs& a, int block, int rows_per_thread, cudaStream_t stream);     // 07b_multirow.cu
+void launch_jacobi_symmetric(const SymmetricArgs& a, int block, int rows_per_thread, cudaStream_t stream);  // 07b_symmetric.cu
+
+/// Resident blocks per SM of the multirow and symmetric kernels for a block size (sets the default
+/// rows per thread).
+int multirow_blocks_per_sm(int block);
+int symmetric_blocks_per_sm(int block);
+
+}  // namespace gpgpu::jacobi::cuda
+
+namespace gpgpu::jacobi::cuda {
+
+/// Blocks of `block` threads that cover `count` items (64-bit arithmetic: count may be near 2^31).
+inline unsigned blocks_for(long long count, int block) { return static_cast<unsigned>((count + block - 1) / block); }
+
+/// gridDim.y for `rows` rows: one block row per grid row, at most kMaxGridY (kernels loop beyond).
+inline unsigned grid_rows(long long rows) { return static_cast<unsigned>(rows < kMaxGridY ? rows : kMaxGridY); }
+
+}  // namespace gpgpu::jacobi::cuda

@@ -1,0 +1,184 @@
+// Every CUDA kernel of kernels/jacobi/cuda, unchanged, run on the CPU by a small emulation of the CUDA
+// thread model (cuda_emulation.hpp), against the double-precision reference. It needs no GPU, so it
+// runs everywhere (label cpu) and catches wrong indices, ghost layouts, partial-block guards, row
+// loops beyond gridDim.y and barrier placement before a GPU ever sees the code. Pitches other than
+// cudaMallocPitch's are used on purpose: the kernels must work for any pitch that is a multiple of 4
+// floats, including pitch == nx (no padding at all).
+#include "cuda_emulation.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <utility>
+
+#include <gtest/gtest.h>
+
+#include "gpgpu/jacobi/layouts.hpp"
+#include "gpgpu/jacobi/reference.hpp"
+#include "gpgpu/jacobi/spectral.hpp"
+
+namespace gpgpu::jacobi::cuda {
+namespace {
+float tile[1 << 16];  // the kernels' `extern __shared__` tile: blocks run one at a time
+}  // namespace
+}  // namespace gpgpu::jacobi::cuda
+
+#define GPGPU_CUDA_EMULATION
+#include "../03_simple.cu"
+#include "../04_aligned.cu"
+#include "../05_pitched.cu"
+#include "../06_shared.cu"
+#include "../07_texture.cu"
+#include "../07b_readonly.cu"
+#include "../07b_tiled2d.cu"
+#include "../07b_multirow.cu"
+#include "../07b_symmetric.cu"
+#include "gpgpu/jacobi/checks.hpp"
+
+namespace gpgpu::jacobi::cuda {
+namespace {
+
+constexpr float kOmega = static_cast<float>(kDefaultOmega);
+const float kNaN = std::numeric_limits<float>::quiet_NaN();
+
+// --- 1D layouts: 03_simple, 04_aligned, 07_texture -----------------------------------------------
+
+std::vector<float> emulate_linear(const std::string& variant, const LinearSystem& sys, std::span<const float> x0,
+                                  int iters, int block) {
+  const Grid g = sys.grid;
+  const std::int64_t offset = variant == "simple"    ? simple_offset(g)
+                              : variant == "aligned" ? aligned_offset(g, 16)
+                                                     : aligned_offset(g, 32);
+  std::vector<float> x = make_ghost_padded<float>(g, x0, offset, 32).data;
+  std::vector<float> y(x.size(), 0.0f);
+  std::fill_n(y.begin() + offset, g.nodes(), kNaN);  // unknowns poisoned, ghosts zero
+  const auto& d = sys.A.diag;
+  const Diagonals A{d[0].data(), d[1].data(), d[2].data(), d[3].data(), d[4].data(),
+                    d[5].data(), d[6].data(), d[7].data(), d[8].data()};
+  const int nodes = static_cast<int>(g.nodes());
+  const dim3 grid(blocks_for(nodes, block));
+  for (int it = 0; it < iters; ++it) {
+    const LinearArgs a{A, sys.rhs.data(), x.data(), y.data(), g.nx, nodes, static_cast<int>(offset), kOmega};
+    if (variant == "simple") {
+      emu::launch(grid, dim3(block), false, [&] { jacobi_simple(a); });
+    } else if (variant == "texture") {
+      const TextureArgs t{A, sys.rhs.data(), reinterpret_cast<cudaTextureObject_t>(x.data()), y.data(), g.nx, nodes,
+                          static_cast<int>(offset), kOmega};
+      emu::launch(grid, dim3(block), false, [&] { jacobi_texture(t); });
+    } else {
+      emu::launch(grid, dim3(block), false, [&] { jacobi_aligned(a); });
+    }
+    std::swap(x, y);
+  }
+  return {x.begin() + offset, x.begin() + offset + g.nodes()};
+}
+
+// --- Pitched layouts: 05_pitched, 06_shared, 07b_* -----------------------------------------------
+
+struct Pitched {
+  int pitch;
+  std::vector<float> data;  // (ny + 2 kPitchedGhostRows) rows of `pitch` floats
+  float* origin() { return data.data() + kPitchedGhostRows * pitch; }
+};
+
+Pitched pitched(std::span<const float> values, const Grid& g, int pitch, float fill = 0.0f) {
+  Pitched p{pitch, std::vector<float>(static_cast<std::size_t>(g.ny + 2 * kPitchedGhostRows) * pitch, 0.0f)};
+  for (int j = 0; j < g.ny; ++j)
+    for (int i = 0; i < g.nx; ++i)
+      p.origin()[j * pitch + i] = values.empty() ? fill : values[static_cast<std::size_t>(j) * g.nx + i];
+  return p;
+}
+
+struct PitchedCase {
+  int pitch_extra;      // pitch = nx rounded up to 4, plus this
+  int block_x, block_y;
+  int rows_per_thread;
+  unsigned grid_y_cap;  // a small gridDim.y limit makes the kernels' row loops run
+};
+
+std::vector<float> emulate_pitched(const std::string& variant, const LinearSystem& sys, std::span<const float> x0,
+                                   int iters, const PitchedCase& c) {
+  const Grid g = sys.grid;
+  const int p = (g.nx + 3) / 4 * 4 + c.pitch_extra;
+  std::vector<Pitched> coef;
+  if (variant == "symmetric") {
+    for (Dir dir : {Dir::C, Dir::E, Dir::NW, Dir::N, Dir::NE}) coef.push_back(pitched(sys.A.diag[idx(dir)], g, p));
+  } else {
+    for (const auto& d : sys.A.diag) coef.push_back(pitched(d, g, p));
+  }
+  coef.push_back(pitched(sys.rhs, g, p));
+  Pitched x = pitched(x0, g, p), y = pitched({}, g, p, kNaN);
+  const auto o = [&](std::size_t i) { return coef[i].origin(); };
+  const auto cap = [&](long long rows) { return static_cast<unsigned>(std::min<long long>(rows, c.grid_y_cap)); };
+  for (int it = 0; it < iters; ++it) {
+    if (variant == "symmetric") {
+      const SymmetricArgs a{o(0), o(1), o(2), o(3), o(4), o(5), x.origin(), y.origin(), g.nx, g.ny, p, kOmega};
+      const dim3 grid(blocks_for((g.nx + 3) / 4, c.block_x), cap(blocks_for(g.ny, c.rows_per_thread)));
+      emu::launch(grid, dim3(c.block_x), false, [&] { jacobi_symmetric(a, c.rows_per_thread); });
+    } else {
+      const PitchedArgs a{{o(0), o(1), o(2), o(3), o(4), o(5), o(6), o(7), o(8)}, o(9), x.origin(), y.origin(),
+                          g.nx, g.ny, p, kOmega};
+      const dim3 rows_grid(blocks_for(g.nx, c.block_x), cap(g.ny));
+      if (variant == "pitched") emu::launch(rows_grid, dim3(c.block_x), false, [&] { jacobi_pitched(a); });
+      if (variant == "readonly") emu::launch(rows_grid, dim3(c.block_x), false, [&] { jacobi_readonly(a); });
+      if (variant == "shared") emu::launch(rows_grid, dim3(c.block_x), true, [&] { jacobi_shared(a); });
+      if (variant == "tiled2d")
+        emu::launch(dim3(blocks_for(g.nx, c.block_x), cap(blocks_for(g.ny, c.block_y))), dim3(c.block_x, c.block_y),
+                    true, [&] { jacobi_tiled2d(a); });
+      if (variant == "multirow")
+        emu::launch(dim3(blocks_for((g.nx + 3) / 4, c.block_x), cap(blocks_for(g.ny, c.rows_per_thread))),
+                    dim3(c.block_x), false, [&] { jacobi_multirow(a, c.rows_per_thread); });
+    }
+    std::swap(x, y);
+  }
+  std::vector<float> out(static_cast<std::size_t>(g.nodes()));
+  for (int j = 0; j < g.ny; ++j)
+    for (int i = 0; i < g.nx; ++i) out[static_cast<std::size_t>(j) * g.nx + i] = x.origin()[j * p + i];
+  // Ghost rows and padding must still be zero: the next iteration multiplies them by zero coefficients.
+  for (std::size_t k = 0; k < x.data.size(); ++k) {
+    const auto row = static_cast<int>(k) / p - kPitchedGhostRows, col = static_cast<int>(k) % p;
+    if (row < 0 || row >= g.ny || col >= g.nx)
+      if (x.data[k] != 0.0f) ADD_FAILURE() << variant << ": ghost/padding element " << k << " is " << x.data[k];
+  }
+  return out;
+}
+
+// --- The cases -----------------------------------------------------------------------------------
+
+const Grid kGrids[] = {{1, 1}, {2, 7}, {5, 9}, {17, 33}, {33, 17}, {64, 10}, {13, 70}};
+
+TEST(EmulatedKernels, LinearLayoutsMatchTheReference) {
+  for (const Grid& g : kGrids)
+    for (int iters : {1, 2, 5}) {
+      const auto sys = assemble_bidomain(g);
+      const auto x0 = checks::random_guess(g.nodes(), 7);
+      for (const char* v : {"simple", "aligned", "aligned32", "texture"})
+        for (int block : {64, 7}) {
+          SCOPED_TRACE(std::string(v) + " on " + g.str() + ", block " + std::to_string(block));
+          EXPECT_TRUE(checks::matches_reference(emulate_linear(v, sys, x0, iters, block), sys, x0, iters));
+        }
+    }
+}
+
+TEST(EmulatedKernels, PitchedLayoutsMatchTheReference) {
+  const PitchedCase cases[] = {
+      {0, 64, 8, 4, 65535},  // pitch == nx whenever nx is a multiple of 4: no padding to hide behind
+      {8, 7, 3, 3, 2},       // padded pitch, odd block shapes, a row loop beyond gridDim.y = 2
+      {4, 32, 1, 1, 3},
+  };
+  for (const Grid& g : kGrids)
+    for (int iters : {1, 2, 5}) {
+      const auto sys = assemble_bidomain(g);
+      const auto x0 = checks::random_guess(g.nodes(), 8);
+      for (const char* v : {"pitched", "shared", "readonly", "tiled2d", "multirow", "symmetric"})
+        for (const PitchedCase& c : cases) {
+          SCOPED_TRACE(std::string(v) + " on " + g.str() + ", pitch +" + std::to_string(c.pitch_extra) + ", block " +
+                       std::to_string(c.block_x) + ", rows " + std::to_string(c.rows_per_thread));
+          EXPECT_TRUE(checks::matches_reference(emulate_pitched(v, sys, x0, iters, c), sys, x0, iters));
+        }
+    }
+}
+
+}  // namespace
+}  // namespace gpgpu::jacobi::cuda
