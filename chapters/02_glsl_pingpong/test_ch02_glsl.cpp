@@ -235,13 +235,11 @@ TEST(Ch02Solver, TimerMeasuresFinishedWork) {
   const auto sys = gpgpu::jacobi::assemble_bidomain({256, 256});
   const auto solver = ch02::make_solver(ch02::variant("luminance"), sys, info);
   solver->reset(random_guess(sys.grid.nodes(), 5));
-  const auto t = timer.time([&] { solver->iterate(20, 0.8f); });
+  // iterate() times itself; GL times one interval at a time, so a timer around it is refused, and
+  // the refusal leaves no interval open: the solver's own timing still works afterwards.
+  EXPECT_THROW(timer.time([&] { solver->iterate(20, 0.8f); }), std::logic_error);
   // Real work takes time on either clock, and the GPU's share of it cannot outlast the host's
   // interval around it (issue to glFinish); 1% and 1 µs allow for the two clocks' resolutions.
-  EXPECT_GT(t.gpu_seconds, 0.0);
-  EXPECT_GT(t.wall_seconds, 0.0);
-  EXPECT_LE(t.gpu_seconds, 1.01 * t.wall_seconds + 1e-6);
-  // The solver's own clock (what iterate() returns) obeys the same bound.
   const double gpu = solver->iterate(20, 0.8f);
   EXPECT_DOUBLE_EQ(gpu, solver->last_timing().gpu_seconds);
   EXPECT_GT(gpu, 0.0);

@@ -82,6 +82,9 @@ std::vector<CudaComparison> cuda_comparison(const std::vector<gpgpu::ResultRow>&
     const gpgpu::ResultRow* opencl = find_row(rows, std::string(v.name));
     const gpgpu::ResultRow* cuda = find_row(rows, "cuda_" + std::string(v.cuda_variant));
     if (opencl == nullptr || cuda == nullptr || opencl->backend != "opencl") continue;
+    // Only the same GPU through both APIs compares the APIs: OpenCL on PoCL against CUDA on the
+    // GPU compares a CPU with a GPU. The OpenCL row's device is "<name> (OpenCL)".
+    if (opencl->device != cuda->device + " (OpenCL)") continue;
     pairs.push_back({opencl->variant, cuda->variant, cuda->source, opencl->ms_per_step(), cuda->ms_per_step()});
   }
   return pairs;

@@ -10,6 +10,7 @@
 
 #include "gpgpu/cli.hpp"
 #include "gpgpu/cuda/stream_limit.hpp"
+#include "gpgpu/memory.hpp"
 
 namespace gpgpu::cuda {
 namespace {
@@ -26,11 +27,17 @@ class CudaSession final : public Session {
   Limit stream_limit(const StreamMix& mix) override {
     const auto key = std::make_tuple(mix.reads, mix.writes, mix.elements, mix.element_bytes);  // one CUDA pipeline
     auto it = measured_.find(key);
-    if (it == measured_.end()) it = measured_.emplace(key, measure_stream(mix, info_.sm_count)).first;
+    if (it == measured_.end()) it = measured_.emplace(key, measure_stream(mix, info_.sm_count, static_cast<double>(info_.l2_bytes))).first;
     const StreamMeasurement& m = it->second;
     return {"stream " + std::to_string(mix.reads) + ":" + std::to_string(mix.writes) + ", float4 kernel, best of " +
                 std::to_string(m.shapes) + " launch shapes (" + std::to_string(m.blocks) + " x " +
-                std::to_string(m.threads) + ")",
+                std::to_string(m.threads) + (m.unroll > 1 ? ", 2 steps per thread" : "") + ", " +
+                std::to_string(m.passes) + " passes per launch" +
+                (m.elements_measured * 4 < mix.elements * static_cast<std::size_t>(mix.element_bytes)
+                     ? ", at " + format_bytes(static_cast<double>(m.elements_measured) * 4.0 * (mix.reads + mix.writes)) +
+                           " inside the cache"
+                     : "") +
+                ")",
             m.gbs, mix.str(), working_set_class(mix.bytes(), cache_bytes(), cache_name()),
             info_.nominal_bandwidth_gbs()};
   }

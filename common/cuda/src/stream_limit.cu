@@ -27,62 +27,88 @@ __device__ __forceinline__ void add(float4& s, const float4 v) {
   s.w += v.w;
 }
 
-// out_w[i] = in_0[i] + ... + in_{R-1}[i] for every output w: every array is read or written once,
-// 16 bytes per thread and array, grid-stride over the float4s, then the last n % 4 floats one by
-// one. The sum keeps every load live. Read-only loads (__ldg), as the Jacobi kernels of 07b use.
-template <int R, int W>
-__global__ void stream(StreamArrays a, std::size_t n) {
+// out_w[i] = in_0[i] + ... + in_{R-1}[i] for every output w: every array is read or written once
+// per pass, 16 bytes per thread and array and step, grid-stride over the float4s, then the last
+// n % 4 floats one by one. The sum keeps every load live. Read-only loads (__ldg), as the Jacobi
+// kernels of 07b use. With U = 2 a thread issues the loads of two grid-stride steps before it stores
+// either: twice the bytes in flight per thread. `passes` sweeps repeat inside one launch, so that the
+// gaps between launches, which are no property of the memory, do not count against a short sweep
+// (an L2-resident one lasts microseconds); `zero` is 0, but the compiler cannot know it, so it can
+// neither hoist a load out of the pass loop nor drop a store as overwritten.
+template <int R, int W, int U>
+__global__ void stream(StreamArrays a, std::size_t n, int passes, int zero) {
   const std::size_t first = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
   const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
   const std::size_t n4 = n / 4;
-  for (std::size_t i = first; i < n4; i += stride) {
-    float4 s = __ldg(reinterpret_cast<const float4*>(a.in[0]) + i);
+  for (int pass = 0; pass < passes; ++pass) {
+    const std::size_t shift = static_cast<std::size_t>(pass) * static_cast<std::size_t>(zero);
+    for (std::size_t i = first + shift; i < n4; i += U * stride) {
+      float4 s[U];
 #pragma unroll
-    for (int r = 1; r < R; ++r) add(s, __ldg(reinterpret_cast<const float4*>(a.in[r]) + i));
+      for (int u = 0; u < U; ++u) {
+        const std::size_t k = i + u * stride;
+        if (U > 1 && k >= n4) break;
+        s[u] = __ldg(reinterpret_cast<const float4*>(a.in[0]) + k);
 #pragma unroll
-    for (int w = 0; w < W; ++w) reinterpret_cast<float4*>(a.out[w])[i] = s;
-  }
-  for (std::size_t i = 4 * n4 + first; i < n; i += stride) {
-    float s = __ldg(a.in[0] + i);
+        for (int r = 1; r < R; ++r) add(s[u], __ldg(reinterpret_cast<const float4*>(a.in[r]) + k));
+      }
 #pragma unroll
-    for (int r = 1; r < R; ++r) s += __ldg(a.in[r] + i);
+      for (int u = 0; u < U; ++u) {
+        const std::size_t k = i + u * stride;
+        if (U > 1 && k >= n4) break;
 #pragma unroll
-    for (int w = 0; w < W; ++w) a.out[w][i] = s;
+        for (int w = 0; w < W; ++w) reinterpret_cast<float4*>(a.out[w])[k] = s[u];
+      }
+    }
+    for (std::size_t i = 4 * n4 + first + shift; i < n; i += stride) {
+      float s = __ldg(a.in[0] + i);
+#pragma unroll
+      for (int r = 1; r < R; ++r) s += __ldg(a.in[r] + i);
+#pragma unroll
+      for (int w = 0; w < W; ++w) a.out[w][i] = s;
+    }
   }
 }
 
-using StreamKernel = void (*)(StreamArrays, std::size_t);
+using StreamKernel = void (*)(StreamArrays, std::size_t, int, int);
 
-template <int R, int... W>
+template <int U, int R, int... W>
 std::array<StreamKernel, sizeof...(W)> writes_row(std::integer_sequence<int, W...>) {
-  return {&stream<R, W + 1>...};
+  return {&stream<R, W + 1, U>...};
 }
-template <int... R>
+template <int U, int... R>
 std::array<std::array<StreamKernel, kMaxStreamWrites>, sizeof...(R)> stream_table(std::integer_sequence<int, R...>) {
-  return {writes_row<R + 1>(std::make_integer_sequence<int, kMaxStreamWrites>())...};
+  return {writes_row<U, R + 1>(std::make_integer_sequence<int, kMaxStreamWrites>())...};
 }
 
-// kernel(R, W) streams R arrays in and W out (the runtime mix picks one of the 16 x 12 kernels).
-StreamKernel kernel(int reads, int writes) {
-  static const auto table = stream_table(std::make_integer_sequence<int, kMaxStreamReads>());
-  return table[static_cast<std::size_t>(reads - 1)][static_cast<std::size_t>(writes - 1)];
+// kernel(R, W, U) streams R arrays in and W out, U steps per thread at a time (the runtime mix
+// picks one of the 16 x 12 kernels of each U).
+StreamKernel kernel(int reads, int writes, int unroll) {
+  static const auto one = stream_table<1>(std::make_integer_sequence<int, kMaxStreamReads>());
+  static const auto two = stream_table<2>(std::make_integer_sequence<int, kMaxStreamReads>());
+  return (unroll == 2 ? two : one)[static_cast<std::size_t>(reads - 1)][static_cast<std::size_t>(writes - 1)];
 }
 
-// Timed samples of one launch shape, each about this long: enough launches back to back that the
-// gaps between them are what the Jacobi iterations also see, not the event resolution.
-constexpr double kSampleSeconds = 1e-3;
+// Each launch sweeps its arrays for about this long (in-kernel passes), and each timed sample is a
+// few such launches back to back: long enough for the event resolution and as long as a chapter's
+// timed run, so that the clocks have settled as they have for the variants.
+constexpr double kLaunchSeconds = 1e-3;
+constexpr double kSampleSeconds = 10e-3;
 constexpr int kSamples = 3;
+// Before the first shape: the GPU at work this long, so that its clocks are up.
+constexpr double kWarmSeconds = 50e-3;
 
 }  // namespace
 
-StreamMeasurement measure_stream(const StreamMix& mix, int sm_count) {
-  if (mix.reads < 1 || mix.reads > kMaxStreamReads || mix.writes < 1 || mix.writes > kMaxStreamWrites)
-    throw std::invalid_argument("measure_stream: mix " + mix.str() + " outside 1..16 reads, 1..12 writes");
-  require_device_memory(mix.bytes(), "the stream limit " + mix.str());
-  const std::size_t n = std::max<std::size_t>(mix.elements * static_cast<std::size_t>(mix.element_bytes) / 4, 1);
+namespace {
+
+// The best launch shape for arrays of `n` floats each: every shape first sweeps once to learn how
+// many in-kernel passes fill about kLaunchSeconds, then is timed.
+void measure_at(const StreamMix& mix, std::size_t n, int sm_count, bool& warm, StreamMeasurement& best) {
+  const int count = mix.reads + mix.writes;
   std::vector<DeviceBuffer<float>> storage;
   StreamArrays arrays{};
-  for (int a = 0; a < mix.reads + mix.writes; ++a) {
+  for (int a = 0; a < count; ++a) {
     storage.emplace_back(n);
     storage.back().fill_bytes(0);
     if (a < mix.reads)
@@ -90,41 +116,74 @@ StreamMeasurement measure_stream(const StreamMix& mix, int sm_count) {
     else
       arrays.out[a - mix.reads] = storage.back().get();
   }
-  const StreamKernel stream_kernel = kernel(mix.reads, mix.writes);
-
-  // The launch shapes: a grid that fills every SM a few times over, and one thread per float4.
-  std::vector<std::pair<int, int>> shapes;  // threads, blocks
-  for (int threads : {256, 512})
-    for (int per_sm : {2, 4, 8}) shapes.emplace_back(threads, per_sm * std::max(sm_count, 1));
+  // The launch shapes: grids that fill every SM two to eight times over with 256 or 512 threads per
+  // block, each with one and two steps per thread in flight, and one thread per float4.
+  struct Shape {
+    int threads, blocks, unroll;
+  };
+  std::vector<Shape> shapes;
+  for (int unroll : {1, 2})
+    for (int threads : {256, 512})
+      for (int per_sm : {2, 4, 8})
+        if (threads * per_sm <= 2048) shapes.push_back({threads, per_sm * std::max(sm_count, 1), unroll});
   const std::size_t n4 = std::max<std::size_t>(n / 4, 1);
-  shapes.emplace_back(256, static_cast<int>(std::min<std::size_t>((n4 + 255) / 256, 0x7fffffff)));
+  shapes.push_back({256, static_cast<int>(std::min<std::size_t>((n4 + 255) / 256, 0x7fffffff)), 1});
+  best.shapes += static_cast<int>(shapes.size());
 
-  StreamMeasurement best;
-  best.shapes = static_cast<int>(shapes.size());
+  const double bytes = static_cast<double>(count) * static_cast<double>(n) * 4.0;
   EventTimer timer;
-  for (const auto& [threads, blocks] : shapes) {
-    const auto launch = [&, threads = threads, blocks = blocks] {
-      stream_kernel<<<blocks, threads>>>(arrays, n);
+  for (const Shape& shape : shapes) {
+    const StreamKernel stream_kernel = kernel(mix.reads, mix.writes, shape.unroll);
+    int passes = 1;
+    const auto launch = [&] {
+      stream_kernel<<<shape.blocks, shape.threads>>>(arrays, n, passes, 0);
       GPGPU_CUDA_CHECK_LAUNCH("stream (limit)");
     };
-    launch();  // untimed: clocks up, caches warm
-    timer.start();
-    launch();
-    timer.stop();
-    const int launches = static_cast<int>(std::clamp(kSampleSeconds / std::max(timer.seconds(), 1e-7), 1.0, 1000.0));
-    for (int sample = 0; sample < kSamples; ++sample) {
+    const auto seconds_of = [&](int launches) {
       timer.start();
       for (int l = 0; l < launches; ++l) launch();
       timer.stop();
-      const double gbs = mix.bytes() * launches / timer.seconds() / 1e9;
+      return timer.seconds();
+    };
+    launch();  // untimed: caches warm
+    if (!warm) {  // once per measurement: the clocks up
+      const int launches = static_cast<int>(std::clamp(kWarmSeconds / std::max(seconds_of(1), 1e-7), 1.0, 100000.0));
+      (void)seconds_of(launches);
+      warm = true;
+    }
+    passes = static_cast<int>(std::clamp(kLaunchSeconds / std::max(seconds_of(1), 1e-7), 1.0, 10000.0));
+    const int launches = static_cast<int>(std::clamp(kSampleSeconds / std::max(seconds_of(1), 1e-7), 1.0, 10000.0));
+    for (int sample = 0; sample < kSamples; ++sample) {
+      const double gbs = bytes * passes * launches / seconds_of(launches) / 1e9;
       if (gbs > best.gbs) {
         best.gbs = gbs;
-        best.threads = threads;
-        best.blocks = blocks;
+        best.threads = shape.threads;
+        best.blocks = shape.blocks;
+        best.unroll = shape.unroll;
+        best.passes = passes;
         best.launches = launches;
+        best.elements_measured = n;
       }
     }
   }
+}
+
+}  // namespace
+
+StreamMeasurement measure_stream(const StreamMix& mix, int sm_count, double cache_bytes) {
+  if (mix.reads < 1 || mix.reads > kMaxStreamReads || mix.writes < 1 || mix.writes > kMaxStreamWrites)
+    throw std::invalid_argument("measure_stream: mix " + mix.str() + " outside 1..16 reads, 1..12 writes");
+  const std::size_t n = std::max<std::size_t>(mix.elements * static_cast<std::size_t>(mix.element_bytes) / 4, 1);
+  require_device_memory(mix.bytes(), "the stream limit " + mix.str());
+  StreamMeasurement best;
+  bool warm = false;
+  measure_at(mix, n, sm_count, warm, best);
+  // A working set that fits the cache is judged by the cache's bandwidth: measured once more with
+  // arrays of a total at most half the cache, which surely stay there (the variant's own size may
+  // sit at the cache's edge, where part of every sweep goes to memory).
+  const double count = mix.reads + mix.writes;
+  const auto resident = static_cast<std::size_t>(0.5 * cache_bytes / (count * 4.0)) / 64 * 64;
+  if (mix.bytes() <= cache_bytes && resident >= 64 * 1024 && resident < n) measure_at(mix, resident, sm_count, warm, best);
   return best;
 }
 

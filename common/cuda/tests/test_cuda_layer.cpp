@@ -157,19 +157,29 @@ TEST_F(CudaLayer, StreamKernelsCoverEveryReadAndWriteCount) {
   for (int r = 1; r <= kMaxStreamReads; ++r) mixes.push_back(floats(r, 1, 1001));
   for (int w = 1; w <= kMaxStreamWrites; ++w) mixes.push_back(floats(1, w, 4099));
   for (const gpgpu::StreamMix& m : mixes) {
-    const StreamMeasurement s = measure_stream(m, 4);
+    const StreamMeasurement s = measure_stream(m, 4, 50e6);
     EXPECT_GT(s.gbs, 0.0) << m.str();
-    EXPECT_EQ(s.shapes, 7) << m.str();
+    EXPECT_EQ(s.shapes, 13) << m.str();  // arrays this short are measured at their own length only
     EXPECT_GE(s.launches, 1) << m.str();
+    EXPECT_GE(s.passes, 1) << m.str();
   }
   GPGPU_CUDA_CHECK(cudaDeviceSynchronize());
 }
 
+TEST_F(CudaLayer, ACacheSizedWorkingSetIsAlsoMeasuredInsideTheCache) {
+  // 12 x 4 MiB at the edge of a 50 MB cache: measured at its own size and at arrays of half the
+  // cache in all, the better one kept.
+  const StreamMeasurement s = measure_stream(floats(11, 1, std::size_t{1} << 20), 132, 50e6);
+  EXPECT_EQ(s.shapes, 26);
+  EXPECT_LE(s.elements_measured, std::size_t{1} << 20);
+  EXPECT_GT(s.gbs, 0.0);
+}
+
 TEST_F(CudaLayer, StreamLimitRefusesWhatItCannotMeasure) {
-  EXPECT_THROW((void)measure_stream(floats(0, 1, 100), 4), std::invalid_argument);
-  EXPECT_THROW((void)measure_stream(floats(kMaxStreamReads + 1, 1, 100), 4), std::invalid_argument);
-  EXPECT_THROW((void)measure_stream(floats(1, kMaxStreamWrites + 1, 100), 4), std::invalid_argument);
-  EXPECT_THROW((void)measure_stream(floats(11, 1, std::size_t{1} << 40), 4), gpgpu::UsageError);  // 48 TiB
+  EXPECT_THROW((void)measure_stream(floats(0, 1, 100), 4, 50e6), std::invalid_argument);
+  EXPECT_THROW((void)measure_stream(floats(kMaxStreamReads + 1, 1, 100), 4, 50e6), std::invalid_argument);
+  EXPECT_THROW((void)measure_stream(floats(1, kMaxStreamWrites + 1, 100), 4, 50e6), std::invalid_argument);
+  EXPECT_THROW((void)measure_stream(floats(11, 1, std::size_t{1} << 40), 4, 50e6), gpgpu::UsageError);  // 48 TiB
 }
 
 TEST_F(CudaLayer, EventTimerMeasuresGpuTime) {
