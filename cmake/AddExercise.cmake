@@ -11,7 +11,9 @@
 # embedded into it as strings (gpgpu_embed_text: #include "embedded/<file_name>.hpp").
 #
 # CTest entries and labels:
-#   exercise_<ID>_<NAME>                    label `exercise`: the student's check, fails until solved
+#   exercise_<ID>_<NAME>                    label `exercise`: the student's check, fails until solved;
+#                                           run it alone with ctest -L '^exercise$' -R '^exercise_<ID>_'
+#                                           (-R alone also selects the two entries below)
 #   solution_<ID>_<NAME>                    label `solution`: the same check on the worked answer
 #   grading.<ID>_<NAME>.skeleton_fails      label `grading`: passes only while the skeleton FAILS its
 #                                           check by failed assertions (exit 1 and GoogleTest's
@@ -53,5 +55,5 @@ function(gpgpu_add_exercise)
       "$<TARGET_FILE:exercise_${X_ID}_${X_NAME}>" OUTPUT "\\[  FAILED  \\]")
   endif()
   set_property(GLOBAL APPEND PROPERTY GPGPU_EXERCISE_SUMMARY
-    "on   ${dir}: ctest -L exercise -R ${dir} (worked answer: solutions/${dir})")
+    "on   ${dir}: ctest -L '^exercise$' -R '^exercise_${dir}$' (worked answer: solutions/${dir})")
 endfunction()
