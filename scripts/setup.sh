@@ -16,6 +16,7 @@ packages=(
   xvfb xauth                                                 # a virtual display for --window tests
   doxygen                                                    # the docs target
   python3-numpy                                              # scripts/check_dump.py reads --dump output
+  python3-matplotlib                                         # the lecture report's plots (scripts/report.sh)
 )
 
 missing=()
