@@ -165,7 +165,8 @@ def read_folder(folder: str) -> list[Run]:
             status, why = "error", f"exit {code} but no JSON was written: {why}"
         elif status not in ("skipped", "not built"):
             status, why = "error", f"exit {code}: {why}"
-        runs.append(Run(machine=machine, name=f"{row.get('target', '?')} {row.get('run', '')}".strip(),
+        label = row.get("run", "") if row.get("run", "-") != "-" else ""
+        runs.append(Run(machine=machine, name=f"{row.get('target', '?')} {label}".strip(),
                         chapter=row.get("chapter", "?"), program=row.get("target", ""), status=status,
                         message=why))
     return runs

@@ -109,10 +109,19 @@ def then_now_table(run: Run) -> tuple[list[str], list[list[str]]] | None:
         return None
     columns = [c.get("header", "?") for c in t.get("columns", []) if isinstance(c, dict)]
     header = ["when", "machine", "implementation", *columns, "source"]
+    # A "now" row is one of this run's variants (by name); one that failed, or one the run cannot
+    # vouch for when something failed, has no figures.
+    variants = {str(r.get("variant")): r for r in run.doc.get("results", []) if isinstance(r, dict)}
+    any_failed = any(failed(r) for r in variants.values())
     rows = []
     for r in t["rows"]:
+        if not isinstance(r, dict):
+            continue
         values = r.get("values", []) if isinstance(r.get("values"), list) else []
         cells = [number(v, ".4g") for v in values] + ["-"] * (len(columns) - len(values))
+        mine = variants.get(str(r.get("implementation")))
+        if r.get("when") == "now" and ((mine is not None and failed(mine)) or (mine is None and any_failed)):
+            cells = ["FAIL"] * len(columns)
         rows.append([str(r.get("when", "")), str(r.get("machine", "")), str(r.get("implementation", "")),
                      *cells[:len(columns)], str(r.get("source", ""))])
     return header, rows
