@@ -7,7 +7,8 @@
 #
 # Each run gets a progress line and a log; the folder's runs.tsv records every run's exit code, so
 # the report can say which chapters were skipped (exit 77: backend missing), failed verification
-# (exit 1) or broke (any other code). Exit code: 0 when no run failed or broke, 1 otherwise.
+# (exit 1) or broke (any other code; 124: longer than LECTURE_RUN_TIMEOUT seconds, default 1800).
+# Exit code: 0 when no run failed or broke, 1 otherwise.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -106,8 +107,9 @@ while IFS=$'\t' read -r id target backend exe text; do
     printf '[%s] %-24s %-12s ' "$id" "$target" "$run"
     start=$(date +%s%N)
     # shellcheck disable=SC2086  # the arguments are words by design
-    "$exe" $args --json "$dir/$name.json" >"$dir/$name.log" 2>&1
+    timeout "${LECTURE_RUN_TIMEOUT:-1800}" "$exe" $args --json "$dir/$name.json" >"$dir/$name.log" 2>&1
     code=$?
+    ((code == 124)) && echo "timed out after ${LECTURE_RUN_TIMEOUT:-1800} s (LECTURE_RUN_TIMEOUT)" >>"$dir/$name.log"
     secs=$(awk -v a="$start" -v b="$(date +%s%N)" 'BEGIN { printf "%.1f", (b - a) / 1e9 }')
     message=$(grep -v '^[[:space:]]*$' "$dir/$name.log" | tail -n1 | tr '\t' ' ' | cut -c1-300)
     case $code in
