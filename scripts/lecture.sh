@@ -124,7 +124,7 @@ while IFS=$'\t' read -r id target backend exe text; do
     unset name_json
     printf '%-8s %6.1f s  %s\n' "$status" "$secs" "$([ "$status" = ok ] || echo "$message")"
   done < <(runs_of "$id")
-done <"$manifest"
+done < <(sort -s -t "$(printf '\t')" -k1,1 "$manifest")
 
 echo "lecture: $count run(s) on $machine -> $dir/ (runs.tsv lists each)"
 echo "next: bash scripts/report.sh $dir"

@@ -135,7 +135,7 @@ def share_of_limit(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
     handles, labels = ax.get_legend_handles_labels()
     unique = dict(zip(labels, handles))
     if unique:
-        ax.legend(unique.values(), unique.keys(), fontsize=7, loc="lower right")
+        ax.legend(unique.values(), unique.keys(), fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1))
     name = _save(fig, out_dir, f"ch{chapter}_limit_share.png")
     return [(name, "% of the limit per variant, each against the limit measured in its own run")]
 

@@ -11,6 +11,7 @@ as Markdown and as CSV. A variant that failed its verification shows FAIL, never
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import sys
@@ -40,7 +41,8 @@ def status_line(run: Run) -> str:
     return f"- {run.machine} / `{run.name}`: {STATUS_WORDS.get(run.status, run.status)}: {run.message}"
 
 
-def chapter_section(chapter: str, runs: list[Run], out_dir: str, with_plots: bool) -> list[str]:
+def chapter_section(chapter: str, runs: list[Run], out_dir: str, with_plots: bool,
+                    drawn: dict[str, list] | None = None) -> list[str]:
     titles = [r.title for r in runs if r.title]
     lines = [f"## Chapter {chapter}" + (f": {titles[0]}" if titles else ""), ""]
     programs = sorted({r.program for r in runs if r.program})
@@ -55,6 +57,8 @@ def chapter_section(chapter: str, runs: list[Run], out_dir: str, with_plots: boo
     if with_plots:
         import plots  # matplotlib only when plots are wanted
         figures, problems = plots.draw(chapter, runs, out_dir)
+        if drawn is not None and figures:
+            drawn[chapter] = [list(f) for f in figures]
         for name, caption in figures:
             lines += [f"![{caption}]({name})", "", f"*{caption}*", ""]
         lines += [f"- {p}" for p in problems] + ([""] if problems else [])
@@ -80,7 +84,7 @@ def build_report(folders: list[str], out_dir: str, with_plots: bool = True) -> s
     """Writes OUT/index.md (and CSV, PNG beside it); returns the index's path."""
     os.makedirs(out_dir, exist_ok=True)
     for name in os.listdir(out_dir):  # last report's files: a chapter that is gone must not linger
-        if name.endswith((".png", ".csv", ".md")):
+        if name.endswith((".png", ".csv", ".md", ".json")):
             os.remove(os.path.join(out_dir, name))
     runs: list[Run] = []
     lines = ["# Lecture report", "", "| folder | machine | runs | ok | FAIL | not shown |", "| --- | --- | ---: | ---: | ---: | ---: |"]
@@ -99,8 +103,12 @@ def build_report(folders: list[str], out_dir: str, with_plots: bool = True) -> s
         chapters.setdefault(r.chapter, []).append(r)
     if not runs:
         lines += ["No runs found: run `bash scripts/lecture.sh` first, or name result folders.", ""]
+    drawn: dict[str, list] = {}
     for chapter in sorted(chapters, key=chapter_key):
-        lines += chapter_section(chapter, chapters[chapter], out_dir, with_plots)
+        lines += chapter_section(chapter, chapters[chapter], out_dir, with_plots, drawn)
+    # The plots per chapter, for the docs' chapter pages (scripts/report/docs_filter.py).
+    with open(os.path.join(out_dir, "plots.json"), "w", encoding="utf-8") as f:
+        json.dump(drawn, f, indent=1)
     index = os.path.join(out_dir, "index.md")
     with open(index, "w", encoding="utf-8") as f:
         f.write("\n".join(lines).rstrip() + "\n")

@@ -161,6 +161,8 @@ def read_folder(folder: str) -> list[Run]:
             continue
         code, status = row.get("exit", ""), row.get("status", "")
         why = row.get("message", "")
+        if why.startswith(status + ": "):  # lecture.sh's "not built: <reason>"
+            why = why[len(status) + 2:]
         if status == "ok" or (status == "failed" and code == "1"):
             status, why = "error", f"exit {code} but no JSON was written: {why}"
         elif status not in ("skipped", "not built"):

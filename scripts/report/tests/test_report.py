@@ -429,7 +429,7 @@ class TheLectureScript(unittest.TestCase):
         self.assertRegex(text, r"ch03_test quick`: skipped .*no CUDA device")
         self.assertRegex(text, r"`ch08_test_quick.json`: \*\*FAIL\*\*")
         self.assertRegex(text, r"ch02_test quick`: \*\*broke\*\*: exit 2: bad size")
-        self.assertRegex(text, r"ch09_test`: not built: not built: no CUDA compiler")
+        self.assertRegex(text, r"ch09_test`: not built: no CUDA compiler")
         self.assertNotIn("| now | CPU | simple | 1.25", text)  # chapter 08 failed: no speed anywhere
 
     def test_only_the_chapters_asked_for_and_usage_errors(self):
