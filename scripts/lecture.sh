@@ -75,7 +75,10 @@ runs_of() {
     03|04|05|06|07|07b)
         echo "1024|--nx 1024 --ny 1024 --iters 1000 --repeat 3"
         echo "4096|--nx 4096 --ny 4096 --iters 100 --repeat 5 --cpu-sample-iters 1"
-        case "$id" in 03|04|05) echo "sweep|--sweep wide" ;; esac ;;
+        case "$id" in
+          03|05) echo "sweep|--sweep paper --repeat 3" ;;      # the paper's widths, Tables 1-2
+          04) echo "sweep|--sweep wide --iters 200" ;;         # every width 480-544: alignment's teeth
+        esac ;;
     08) echo "1024|--nx 1024 --ny 1024 --iters 1000 --repeat 5"
         echo "2048|--nx 2048 --ny 2048 --iters 1000 --repeat 5"
         echo "4096|--nx 4096 --ny 4096 --iters 1000 --repeat 3" ;;

@@ -38,6 +38,16 @@ def _colour(machines: list[str], machine: str):
     return plt.get_cmap("tab10")(machines.index(machine) % 10)
 
 
+LINESTYLES = ["-", "--", ":", "-."]
+MARKERS = "os^vD<>px*"
+
+
+def _line(machines: list[str], machine: str, k: int) -> dict:
+    """Lines of curves: the colour and marker tell the variant (k), the line style the machine."""
+    return {"color": plt.get_cmap("tab10")(k % 10), "marker": MARKERS[k % len(MARKERS)], "markersize": 3,
+            "linewidth": 1, "linestyle": LINESTYLES[machines.index(machine) % len(LINESTYLES)]}
+
+
 def _save(fig, out_dir: str, name: str) -> str:
     fig.tight_layout()
     fig.savefig(os.path.join(out_dir, name), dpi=110)
@@ -148,19 +158,18 @@ def width_sweep(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
         return []
     machines = _machines(sweeps)
     fig, ax = plt.subplots(figsize=(9, 4.5))
-    markers = "os^vD<>px*"
     failed = []
+    variants = list(dict.fromkeys(str(p.get("variant")) for r in sweeps for p in r.doc.get("points", [])))
     for r in sweeps:
         by_variant: dict[str, list] = defaultdict(list)
         for p in r.doc.get("points", []):
             by_variant[str(p.get("variant"))].append(p)
-        for k, (variant, points) in enumerate(by_variant.items()):
+        for variant, points in by_variant.items():
             points.sort(key=lambda p: p.get("width", 0))
             ok = [p for p in points if p.get("check") != "FAIL" and _num(p.get("seconds")) and p.get("iters")]
             failed += [f"{r.machine} {variant} w={p.get('width')}" for p in points if p.get("check") == "FAIL"]
             ax.plot([p["width"] for p in ok], [1e3 * p["seconds"] / p["iters"] for p in ok],
-                    marker=markers[k % len(markers)], markersize=3, linewidth=1, color=_colour(machines, r.machine),
-                    label=f"{r.machine}: {variant}")
+                    **_line(machines, r.machine, variants.index(variant)), label=f"{r.machine}: {variant}")
     ax.set_xlabel("grid width (unknowns per row)")
     ax.set_ylabel("ms per iteration (median)")
     title = f"Chapter {chapter}: time against width (paper 000, Fig. 19)"
@@ -207,15 +216,17 @@ def opencl_over_cuda(chapter: str, runs: list[Run], out_dir: str) -> list[Figure
     series: dict[tuple[str, str], list] = defaultdict(list)
     for machine, label, n, ratio, paper in points:
         series[(machine, label)].append((n, ratio, paper))
-    markers = "os^vD<>px*"
-    for k, ((machine, label), pts) in enumerate(sorted(series.items())):
+    labels = sorted({label for _, label in series})
+    papers_drawn = set()
+    for (machine, label), pts in sorted(series.items()):
         pts.sort()
-        ax.plot([p[0] for p in pts], [p[1] for p in pts], marker=markers[k % len(markers)], markersize=4,
-                color=_colour(machines, machine), label=f"{machine}: {label}")
+        k = labels.index(label)
+        ax.plot([p[0] for p in pts], [p[1] for p in pts], **_line(machines, machine, k), label=f"{machine}: {label}")
         paper = [p for p in pts if p[2] is not None]
-        if paper:
-            ax.plot([p[0] for p in paper], [p[2] for p in paper], linestyle="--", color=_colour(machines, machine),
-                    alpha=0.6, label=f"paper: {label}")
+        if paper and label not in papers_drawn:  # the paper's ratio, once per pair, thin and grey-edged
+            papers_drawn.add(label)
+            ax.plot([p[0] for p in paper], [p[2] for p in paper], color=plt.get_cmap("tab10")(k % 10), linewidth=2.5,
+                    alpha=0.35, label=f"paper 003: {label}")
     ax.axhline(1.0, color="black", linewidth=0.8)
     ax.set_xscale("log", base=2)
     ax.set_xlabel("n (grid or matrix is n x n)")
@@ -240,16 +251,18 @@ def matrix_bandwidth(chapter: str, runs: list[Run], out_dir: str) -> list[Figure
         return []
     fig, axes = plt.subplots(1, len(ops), figsize=(5 * len(ops), 4.5), squeeze=False)
     for ax, op in zip(axes[0], ops):
+        variants = sorted({str(p.get("variant")) for r in sweeps for p in r.doc.get("points", [])
+                           if str(p.get("op", "")) == op})
         for r in sweeps:
             by_variant: dict[str, list] = defaultdict(list)
             for p in r.doc.get("points", []):
                 if str(p.get("op", "")) == op:
                     by_variant[str(p.get("variant"))].append(p)
-            for k, (variant, pts) in enumerate(sorted(by_variant.items())):
+            for variant, pts in sorted(by_variant.items()):
                 pts.sort(key=lambda p: p.get("n", 0))
                 ok = [p for p in pts if p.get("check") != "FAIL" and _num(p.get("gbs_kernel"))]
-                ax.plot([p["n"] for p in ok], [p["gbs_kernel"] for p in ok], marker="os^vD<>px*"[k % 10],
-                        markersize=3, color=_colour(machines, r.machine),
+                ax.plot([p["n"] for p in ok], [p["gbs_kernel"] for p in ok], **_line(machines, r.machine,
+                                                                                    variants.index(variant)),
                         label=f"{r.machine}: {variant}" + (" (FAIL points left out)" if len(ok) < len(pts) else ""))
         ax.set_xscale("log", base=2)
         ax.set_xlabel("n (n x n matrix)")
