@@ -16,24 +16,9 @@ BUILD=${BUILD:-build-h100}
 mkdir -p "$OUT"
 LOG="$OUT/report_log.txt"
 : > "$LOG"
-failed=()
 t0=$(date +%s)
-steps=0
-step() {
-  local name=$1
-  shift
-  local s=$(date +%s)
-  echo "=== $name: $*" >> "$LOG"
-  "$@" >> "$LOG" 2>&1
-  local rc=$?
-  echo "=== $name: exit $rc after $(( $(date +%s) - s )) s" >> "$LOG"
-  steps=$((steps + 1))
-  if [ "$rc" -ne 0 ]; then
-    failed+=("$name (exit $rc)")
-    printf 'step failed: %s (exit %d)\n' "$name" "$rc"
-  fi
-  return 0
-}
+# step NAME COMMAND...: runs the command, appends its output to the log, records a failure.
+source scripts/device/step.sh
 
 # 1. The lecture: every chapter of this build at the lecture sizes, a progress line per run.
 #    A run may take at most 100 s (LECTURE_RUN_TIMEOUT), so one hang cannot cost the batch.
