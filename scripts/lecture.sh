@@ -5,10 +5,11 @@
 #
 #   bash scripts/lecture.sh [--quick] [--chapters 03,08,...] [--out DIR] [--no-build]
 #
-# Each run gets a progress line and a log; the folder's runs.tsv records every run's exit code, so
-# the report can say which chapters were skipped (exit 77: backend missing), failed verification
-# (exit 1) or broke (any other code; 124: longer than LECTURE_RUN_TIMEOUT seconds, default 1800).
-# Exit code: 0 when no run failed or broke, 1 otherwise.
+# The lecture sizes are for a GPU; where OpenCL and OpenGL run on the CPU (PoCL, llvmpipe), use
+# --quick, or a run can take many minutes. Each run gets a progress line and a log; the folder's
+# runs.tsv records every run's exit code, so the report can say which chapters were skipped (exit 77:
+# a backend is missing), failed verification (exit 1) or broke (any other code; 124: longer than
+# LECTURE_RUN_TIMEOUT seconds, default 1800). Exit code: 0 when no run failed or broke, 1 otherwise.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,7 +17,7 @@ quick=0
 chapters=""
 out="build/lecture"
 build=1
-usage() { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; }
 while (($#)); do
   case "$1" in
     --quick) quick=1 ;;
