@@ -32,8 +32,13 @@ done
 
 if ((build)); then
   bash scripts/setup.sh || exit 1
-  bash scripts/build.sh >build-lecture.log 2>&1 || { echo "lecture: the build failed, see build-lecture.log" >&2; exit 1; }
-  rm -f build-lecture.log
+  mkdir -p build
+  echo "lecture: building (log: build/lecture-build.log)"
+  bash scripts/build.sh >build/lecture-build.log 2>&1 || {
+    tail -n 20 build/lecture-build.log >&2
+    echo "lecture: the build failed, see build/lecture-build.log" >&2
+    exit 1
+  }
 fi
 # The chapters CMake configured (cmake/AddChapter.cmake writes the list); the tests give their own.
 manifest=${GPGPU_LECTURE_MANIFEST:-build/chapters.tsv}
