@@ -64,13 +64,14 @@ printf 'file\tchapter\ttarget\trun\texit\tstatus\tseconds\tmessage\n' >"$dir/run
 
 # The runs of one chapter, one per line: a name and the chapter's arguments. The sizes are the
 # papers' (1024² for paper 000's tables) and one grid well beyond any last-level cache (4096²,
-# 64 MiB per array); chapters 03-05 add the paper's width sweep (Fig. 19, Tables 1-2).
+# 64 MiB per array); chapters 03-05 add the paper's width sweep (Fig. 19, Tables 1-2), chapter 09
+# paper 003's sizes (Tabs. 8-10).
 # A chapter not listed here runs once at its default size.
 runs_of() {
   local id=$1
   if ((quick)); then
     echo "quick|--quick"
-    case "$id" in 03|04|05) echo "sweep-quick|--quick --sweep paper" ;; esac
+    case "$id" in 03|04|05|09) echo "sweep-quick|--quick --sweep paper" ;; esac
     return
   fi
   case "$id" in
@@ -88,6 +89,8 @@ runs_of() {
     08) echo "1024|--nx 1024 --ny 1024 --iters 1000 --repeat 5"
         echo "2048|--nx 2048 --ny 2048 --iters 1000 --repeat 5"
         echo "4096|--nx 4096 --ny 4096 --iters 1000 --repeat 3" ;;
+    09) echo "default|"                                   # 4096², beyond the L2
+        echo "sweep|--sweep wide" ;;                           # paper 003's n = 16 ... 4096, then 8192 and 16384
     *)  echo "default|" ;;
   esac
 }

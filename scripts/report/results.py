@@ -42,7 +42,8 @@ class Run:
     def size_label(self) -> str:
         """The grid or matrix size of a result ("4096²"), or the run's name."""
         problem = self.doc.get("problem") if isinstance(self.doc.get("problem"), dict) else {}
-        nx, ny = problem.get("nx"), problem.get("ny")
+        # A grid (nx, ny: the Jacobi chapters) or a matrix (rows, cols: chapter 09 on).
+        nx, ny = problem.get("nx", problem.get("cols")), problem.get("ny", problem.get("rows"))
         if isinstance(nx, int) and isinstance(ny, int):
             return f"{nx}²" if nx == ny else f"{nx}x{ny}"
         if self.kind == "width_sweep":
@@ -53,7 +54,8 @@ class Run:
 
     def sort_key(self):
         problem = self.doc.get("problem") if isinstance(self.doc.get("problem"), dict) else {}
-        nx = problem.get("nx") if isinstance(problem.get("nx"), int) else 1 << 62
+        nx = problem.get("nx", problem.get("cols"))
+        nx = nx if isinstance(nx, int) else 1 << 62
         return (self.chapter, self.kind != "result", nx, self.name)
 
 
