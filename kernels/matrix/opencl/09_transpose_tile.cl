@@ -1,0 +1,29 @@
+// Chapter 09: the tile transpose in OpenCL local memory (CUDA's shared memory), which paper 003
+// (sec. 6.5.2) could not write: a work-group of 32 x 32 loads a tile of in row by row, stores it
+// transposed into __local memory, meets at barrier(CLK_LOCAL_MEM_FENCE) (CUDA: __syncthreads()),
+// and writes it row by row to the mirrored place, get_group_id(0) and (1) swapped. The port of
+// kernels/matrix/cuda/09_transpose_tile.cu, line for line. reqd_work_group_size tells the
+// compiler the one work-group shape the kernel is written for (the host launches exactly that).
+// The element type T (and T16, 16 bytes of it) comes from the build options: -DT=float -DT16=float4,
+// -DT=double -DT16=double2 -DUSE_FP64, -DT=int -DT16=int4. Doubles need cl_khr_fp64, enabled by the
+// pragma before any double appears (paper 003, sec. 6.6).
+#ifdef USE_FP64
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#endif
+
+#define TILE 32
+
+//! [cl_transpose_tile]
+__kernel __attribute__((reqd_work_group_size(TILE, TILE, 1)))
+void transpose_tile(__global const T* in, __global T* out, int rows, int cols) {
+  __local T tile[TILE][TILE];
+  const int lx = get_local_id(0), ly = get_local_id(1);
+  int gx = get_group_id(0) * TILE + lx;  // column of in
+  int gy = get_group_id(1) * TILE + ly;  // row of in
+  if (gx < cols && gy < rows) tile[lx][ly] = in[gy * cols + gx];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  gx = get_group_id(1) * TILE + lx;  // group indices swapped: column of out = row of in
+  gy = get_group_id(0) * TILE + ly;  // row of out = column of in
+  if (gx < rows && gy < cols) out[gy * rows + gx] = tile[ly][lx];
+}
+//! [cl_transpose_tile]

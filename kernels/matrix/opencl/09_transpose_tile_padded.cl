@@ -1,0 +1,26 @@
+// Chapter 09: 09_transpose_tile.cl with one padding element per tile row, tile[TILE][TILE + 1], so
+// the column-wise store into local memory hits 32 different banks (on a GPU; a CPU has none). The
+// port of kernels/matrix/cuda/09_transpose_tile_padded.cu.
+// The element type T (and T16, 16 bytes of it) comes from the build options: -DT=float -DT16=float4,
+// -DT=double -DT16=double2 -DUSE_FP64, -DT=int -DT16=int4. Doubles need cl_khr_fp64, enabled by the
+// pragma before any double appears (paper 003, sec. 6.6).
+#ifdef USE_FP64
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#endif
+
+#define TILE 32
+
+//! [cl_transpose_tile_padded]
+__kernel __attribute__((reqd_work_group_size(TILE, TILE, 1)))
+void transpose_tile_padded(__global const T* in, __global T* out, int rows, int cols) {
+  __local T tile[TILE][TILE + 1];
+  const int lx = get_local_id(0), ly = get_local_id(1);
+  int gx = get_group_id(0) * TILE + lx;  // column of in
+  int gy = get_group_id(1) * TILE + ly;  // row of in
+  if (gx < cols && gy < rows) tile[lx][ly] = in[gy * cols + gx];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  gx = get_group_id(1) * TILE + lx;  // group indices swapped: column of out = row of in
+  gy = get_group_id(0) * TILE + ly;  // row of out = column of in
+  if (gx < rows && gy < cols) out[gy * rows + gx] = tile[ly][lx];
+}
+//! [cl_transpose_tile_padded]
