@@ -3,12 +3,18 @@
 /// of the variant's Kernel on random operands of both signs against the CPU reference, bit for bit,
 /// with the Kernel contract (the output poisoned by upload(), several calls giving the same result).
 #pragma once
+#include <ostream>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "gpgpu/matrix/kernel.hpp"
+
+namespace gpgpu::matrix {
+/// GoogleTest prints a Shape parameter as "17x1023".
+inline void PrintTo(const Shape& s, std::ostream* os) { *os << s.str(); }
+}  // namespace gpgpu::matrix
 
 namespace gpgpu::matrix::checks {
 
