@@ -25,6 +25,9 @@ TEST_P(Geam, MatchesTheReferenceAtAwkwardShapesInFloatAndDouble) {
   for (ElementType t : {ElementType::f32, ElementType::f64})
     for (const gpgpu::matrix::Shape& shape : checks::awkward_shapes())
       EXPECT_TRUE(checks::runs_exactly(GetParam(), shape, t, cuda_session()));
+}
+
+TEST_P(Geam, MatchesTheReferenceBeyondTheL2) {
   EXPECT_TRUE(checks::runs_exactly(GetParam(), checks::kBeyondL2, ElementType::f32, cuda_session()));
 }
 
