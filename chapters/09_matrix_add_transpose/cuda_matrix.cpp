@@ -37,6 +37,7 @@ void DeviceMatrices<T>::upload(const gpgpu::matrix::Inputs& in) {
   GPGPU_CUDA_CHECK(cudaDeviceSynchronize());  // the poison is in place before the first call
 }
 
+//! [cuda_run]
 template <typename T>
 double DeviceMatrices<T>::run(int calls) {
   timer_.start();
@@ -44,6 +45,7 @@ double DeviceMatrices<T>::run(int calls) {
   timer_.stop();
   return timer_.seconds();
 }
+//! [cuda_run]
 
 template <typename T>
 HostMatrix DeviceMatrices<T>::download() {

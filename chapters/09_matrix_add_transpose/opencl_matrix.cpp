@@ -59,6 +59,7 @@ class ClMatrices final : public gpgpu::matrix::Kernel {
     GPGPU_CL(queue.finish());
   }
 
+  //! [opencl_run]
   double run(int calls) override {
     cl::CommandQueue& queue = runtime_.queue();
     // Events only on the first and the last call: the device clock from the start of one to the
@@ -75,6 +76,7 @@ class ClMatrices final : public gpgpu::matrix::Kernel {
     GPGPU_CL(last.wait());
     return gpgpu::ocl::profiled_seconds(first, last);
   }
+  //! [opencl_run]
 
   HostMatrix download() override {
     HostMatrix out = HostMatrix::zeros(variant_.op == Op::transpose ? shape_.transposed() : shape_, type_);

@@ -17,17 +17,17 @@ namespace {
 
 __global__ void transpose_swizzled(const float* in, float* out, int rows, int cols) {
   __shared__ float tile[kTile][kTile];  // no padding: the swizzle does its job
+  const int gx = blockIdx.x * kTile + threadIdx.x;  // column of in
   const int lx = threadIdx.x;
-  int gx = blockIdx.x * kTile + lx;  // column of in
   for (int ly = threadIdx.y; ly < kTile; ly += kRowsPerPass) {
     const int gy = blockIdx.y * kTile + ly;  // row of in
     if (gx < cols && gy < rows) tile[lx][swizzled_column(lx, ly)] = in[gy * cols + gx];
   }
   __syncthreads();
-  gx = blockIdx.y * kTile + lx;  // column of out = row of in
+  const int ox = blockIdx.y * kTile + lx;  // column of out = row of in
   for (int ly = threadIdx.y; ly < kTile; ly += kRowsPerPass) {
-    const int gy = blockIdx.x * kTile + ly;  // row of out = column of in
-    if (gx < rows && gy < cols) out[gy * rows + gx] = tile[ly][swizzled_column(ly, lx)];
+    const int oy = blockIdx.x * kTile + ly;  // row of out = column of in
+    if (ox < rows && oy < cols) out[oy * rows + ox] = tile[ly][swizzled_column(ly, lx)];
   }
 }
 

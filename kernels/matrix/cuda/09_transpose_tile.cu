@@ -23,14 +23,14 @@ namespace {
 template <typename T, int Tile>
 __global__ void transpose_tile(TransposeArgs<T> a) {
   __shared__ T tile[Tile][Tile];
+  const int gx = blockIdx.x * blockDim.x + threadIdx.x;  // column of in
+  const int gy = blockIdx.y * blockDim.y + threadIdx.y;  // row of in
   const int lx = threadIdx.x, ly = threadIdx.y;
-  int gx = blockIdx.x * blockDim.x + lx;  // column of in
-  int gy = blockIdx.y * blockDim.y + ly;  // row of in
   if (gx < a.cols && gy < a.rows) tile[lx][ly] = a.in[gy * a.cols + gx];
   __syncthreads();
-  gx = blockIdx.y * blockDim.y + lx;  // block indices swapped: column of out = row of in
-  gy = blockIdx.x * blockDim.x + ly;  // row of out = column of in
-  if (gx < a.rows && gy < a.cols) a.out[gy * a.rows + gx] = tile[ly][lx];
+  const int ox = blockIdx.y * blockDim.y + lx;  // block indices swapped: column of out = row of in
+  const int oy = blockIdx.x * blockDim.x + ly;  // row of out = column of in
+  if (ox < a.rows && oy < a.cols) a.out[oy * a.rows + ox] = tile[ly][lx];
 }
 //! [transpose_tile]
 

@@ -20,15 +20,14 @@ namespace {
 //! [transpose_tile_as_printed]
 template <typename T, int Tile>
 __global__ void transpose_tile_as_printed(TransposeArgs<T> a) {
-  __shared__ T loc_a[Tile][Tile];
-  const int n = a.cols;  // the printed kernel has one width, wA: square matrices
-  const int gx = blockIdx.x * blockDim.x + threadIdx.x;
-  const int gy = blockIdx.y * blockDim.y + threadIdx.y;
+  __shared__ T tile[Tile][Tile];
+  const int gx = blockIdx.x * blockDim.x + threadIdx.x;  // column of in
+  const int gy = blockIdx.y * blockDim.y + threadIdx.y;  // row of in
   const int lx = threadIdx.x, ly = threadIdx.y;
-  const bool inside = gx < n && gy < n;  // not in the paper
-  if (inside) loc_a[lx][ly] = a.in[gy * n + gx];
+  const int n = a.cols;  // one width, wA: square matrices (and the paper calls the tile locA)
+  if (gx < n && gy < n) tile[lx][ly] = a.in[gy * n + gx];  // the bounds are not in the paper
   __syncthreads();
-  if (inside) a.out[gy * n + gx] = loc_a[ly][lx];  // same block position: the tiles stay where they are
+  if (gx < n && gy < n) a.out[gy * n + gx] = tile[ly][lx];  // the same block position: each tile stays where it is
 }
 //! [transpose_tile_as_printed]
 

@@ -18,17 +18,17 @@ namespace {
 template <typename T, int Tile, int RowsPerPass>
 __global__ void transpose_tile_multi(TransposeArgs<T> a) {
   __shared__ T tile[Tile][Tile + 1];
+  const int gx = blockIdx.x * Tile + threadIdx.x;  // column of in
   const int lx = threadIdx.x;
-  int gx = blockIdx.x * Tile + lx;  // column of in
   for (int ly = threadIdx.y; ly < Tile; ly += RowsPerPass) {
     const int gy = blockIdx.y * Tile + ly;  // row of in
     if (gx < a.cols && gy < a.rows) tile[lx][ly] = a.in[gy * a.cols + gx];
   }
   __syncthreads();
-  gx = blockIdx.y * Tile + lx;  // column of out = row of in
+  const int ox = blockIdx.y * Tile + lx;  // column of out = row of in
   for (int ly = threadIdx.y; ly < Tile; ly += RowsPerPass) {
-    const int gy = blockIdx.x * Tile + ly;  // row of out = column of in
-    if (gx < a.rows && gy < a.cols) a.out[gy * a.rows + gx] = tile[ly][lx];
+    const int oy = blockIdx.x * Tile + ly;  // row of out = column of in
+    if (ox < a.rows && oy < a.cols) a.out[oy * a.rows + ox] = tile[ly][lx];
   }
 }
 //! [transpose_tile_multi]

@@ -14,13 +14,13 @@
 __kernel __attribute__((reqd_work_group_size(TILE, TILE, 1)))
 void transpose_tile_padded(__global const T* in, __global T* out, int rows, int cols) {
   __local T tile[TILE][TILE + 1];
+  const int gx = get_global_id(0);  // column of in
+  const int gy = get_global_id(1);  // row of in
   const int lx = get_local_id(0), ly = get_local_id(1);
-  int gx = get_group_id(0) * TILE + lx;  // column of in
-  int gy = get_group_id(1) * TILE + ly;  // row of in
   if (gx < cols && gy < rows) tile[lx][ly] = in[gy * cols + gx];
   barrier(CLK_LOCAL_MEM_FENCE);
-  gx = get_group_id(1) * TILE + lx;  // group indices swapped: column of out = row of in
-  gy = get_group_id(0) * TILE + ly;  // row of out = column of in
-  if (gx < rows && gy < cols) out[gy * rows + gx] = tile[ly][lx];
+  const int ox = get_group_id(1) * TILE + lx;  // group indices swapped: column of out = row of in
+  const int oy = get_group_id(0) * TILE + ly;  // row of out = column of in
+  if (ox < rows && oy < cols) out[oy * rows + ox] = tile[ly][lx];
 }
 //! [cl_transpose_tile_padded]
