@@ -2,9 +2,7 @@
 // get_global_id(0) walks down a column, so neighbouring work-items touch elements `cols` apart.
 // The paper found this order slower than its CPU in OpenCL. The port of
 // kernels/matrix/cuda/09_add_colmajor.cu.
-// The element type T (and T16, 16 bytes of it) comes from the build options: -DT=float -DT16=float4,
-// -DT=double -DT16=double2 -DUSE_FP64, -DT=int -DT16=int4. Doubles need cl_khr_fp64, enabled by the
-// pragma before any double appears (paper 003, sec. 6.6).
+// T (T16: 16 bytes of T) from the build options; doubles need cl_khr_fp64 (paper 003, sec. 6.6).
 #ifdef USE_FP64
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #endif

@@ -3,9 +3,7 @@
 // (coalesced on a GPU, vectorisable across work-items on a CPU). The port of
 // kernels/matrix/cuda/09_add_rowmajor.cu; the NDRange is rounded up to whole work-groups, so the
 // work-items past the matrix return.
-// The element type T (and T16, 16 bytes of it) comes from the build options: -DT=float -DT16=float4,
-// -DT=double -DT16=double2 -DUSE_FP64, -DT=int -DT16=int4. Doubles need cl_khr_fp64, enabled by the
-// pragma before any double appears (paper 003, sec. 6.6).
+// T (T16: 16 bytes of T) from the build options; doubles need cl_khr_fp64 (paper 003, sec. 6.6).
 #ifdef USE_FP64
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #endif

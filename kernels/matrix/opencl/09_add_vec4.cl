@@ -3,9 +3,7 @@
 // rows * cols % width elements. The port of kernels/matrix/cuda/09_add_vec4.cu. OpenCL C adds
 // vectors element by element with +. Buffers start at CL_DEVICE_MEM_BASE_ADDR_ALIGN (128 bytes or
 // more), as the vector accesses need.
-// The element type T (and T16, 16 bytes of it) comes from the build options: -DT=float -DT16=float4,
-// -DT=double -DT16=double2 -DUSE_FP64, -DT=int -DT16=int4. Doubles need cl_khr_fp64, enabled by the
-// pragma before any double appears (paper 003, sec. 6.6).
+// T (T16: 16 bytes of T) from the build options; doubles need cl_khr_fp64 (paper 003, sec. 6.6).
 #ifdef USE_FP64
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #endif

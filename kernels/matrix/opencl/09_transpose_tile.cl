@@ -4,9 +4,7 @@
 // and writes it row by row to the mirrored place, get_group_id(0) and (1) swapped. The port of
 // kernels/matrix/cuda/09_transpose_tile.cu, line for line. reqd_work_group_size tells the
 // compiler the one work-group shape the kernel is written for (the host launches exactly that).
-// The element type T (and T16, 16 bytes of it) comes from the build options: -DT=float -DT16=float4,
-// -DT=double -DT16=double2 -DUSE_FP64, -DT=int -DT16=int4. Doubles need cl_khr_fp64, enabled by the
-// pragma before any double appears (paper 003, sec. 6.6).
+// T (T16: 16 bytes of T) from the build options; doubles need cl_khr_fp64 (paper 003, sec. 6.6).
 #ifdef USE_FP64
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #endif

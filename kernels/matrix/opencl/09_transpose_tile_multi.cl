@@ -1,8 +1,6 @@
 // Chapter 09, past the paper: 09_transpose_tile_padded.cl with work-groups of 32 x 8 for the same
 // 32 x 32 tile, four elements per work-item. The port of kernels/matrix/cuda/09_transpose_tile_multi.cu.
-// The element type T (and T16, 16 bytes of it) comes from the build options: -DT=float -DT16=float4,
-// -DT=double -DT16=double2 -DUSE_FP64, -DT=int -DT16=int4. Doubles need cl_khr_fp64, enabled by the
-// pragma before any double appears (paper 003, sec. 6.6).
+// T (T16: 16 bytes of T) from the build options; doubles need cl_khr_fp64 (paper 003, sec. 6.6).
 #ifdef USE_FP64
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #endif

@@ -1,9 +1,7 @@
 // Chapter 09: 09_transpose_tile.cl with one padding element per tile row, tile[TILE][TILE + 1], so
 // the column-wise store into local memory hits 32 different banks (on a GPU; a CPU has none). The
 // port of kernels/matrix/cuda/09_transpose_tile_padded.cu.
-// The element type T (and T16, 16 bytes of it) comes from the build options: -DT=float -DT16=float4,
-// -DT=double -DT16=double2 -DUSE_FP64, -DT=int -DT16=int4. Doubles need cl_khr_fp64, enabled by the
-// pragma before any double appears (paper 003, sec. 6.6).
+// T (T16: 16 bytes of T) from the build options; doubles need cl_khr_fp64 (paper 003, sec. 6.6).
 #ifdef USE_FP64
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #endif
