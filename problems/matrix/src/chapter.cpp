@@ -57,14 +57,18 @@ void Chapter::parse(int argc, const char* const* argv) {
         ->excludes(cli().app().get_option("--cols"))
         ->excludes(cli().app().get_option("--dump"));
   experiment_.parse(argc, argv, registry_.names(), registry_.names_in_all());
-  const Shape largest = sweep_.empty() ? options_.shape : sweep_shapes(sweep_, experiment_.options().quick).back();
-  require_host_memory(kRunMatrices * static_cast<double>(largest.elements()) * type_bytes(options_.type),
-                      "matrix " + largest.str());
+  // A sweep opens, checks and refuses at its largest size (the sizes it runs are square).
+  if (!sweep_.empty()) options_.shape = sweep_shapes(sweep_, experiment_.options().quick).back();
+  require_host_memory(kRunMatrices * static_cast<double>(options_.shape.elements()) * type_bytes(options_.type),
+                      "matrix " + options_.shape.str());
 }
 
 std::vector<const VariantSpec*> Chapter::open(std::ostream& out) {
-  experiment_.print_header(out, std::string(type_name(options_.type)) + " matrices of " + options_.shape.str() +
-                                    " elements, " + std::to_string(options_.calls) + " call(s) per timed run");
+  const std::string size = sweep_.empty() ? options_.shape.str() + " elements"
+                                           : "n x n elements, n up to " + std::to_string(options_.shape.rows) +
+                                                 " (--sweep " + sweep_ + ")";
+  experiment_.print_header(out, std::string(type_name(options_.type)) + " matrices of " + size + ", " +
+                                    std::to_string(options_.calls) + " call(s) per timed run");
   return experiment_.open_variants(out, registry_, [&](const VariantSpec& v, Session& s) -> std::optional<std::string> {
     if (!v.limitation) return std::nullopt;
     return v.limitation(options_.shape, options_.type, s);
@@ -72,10 +76,8 @@ std::vector<const VariantSpec*> Chapter::open(std::ostream& out) {
 }
 
 void Chapter::check_fits(const std::vector<const VariantSpec*>& variants) {
-  // A sweep is refused at once when its largest size does not fit, not after the smaller ones ran.
-  const Shape largest = sweep_.empty() ? options_.shape : sweep_shapes(sweep_, experiment_.options().quick).back();
   for (const VariantSpec* v : variants)
-    if (v->check_fits) v->check_fits(largest, options_.type, session_of(*v));
+    if (v->check_fits) v->check_fits(options_.shape, options_.type, session_of(*v));
 }
 
 Session& Chapter::session_of(const VariantSpec& spec) {
