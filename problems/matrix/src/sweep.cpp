@@ -3,6 +3,7 @@
 #include <cmath>
 #include <fstream>
 #include <ostream>
+#include <sstream>
 
 #include "gpgpu/errors.hpp"
 #include "gpgpu/matrix/paper003.hpp"
@@ -99,6 +100,45 @@ void write_csv(const std::string& path, const std::vector<Point>& points, const 
   if (!f) throw UsageError("writing '" + path + "' failed");
 }
 
+// Writes --csv and --json with the points so far: after every n, so that a sweep stopped part way
+// (a time limit on a batch) still leaves what it measured; "complete" says whether it ran to the end.
+void save_sweep(Chapter& chapter, const std::vector<Point>& points, const nlohmann::json& startup, bool complete) {
+  Experiment& experiment = chapter.experiment();
+  const CoreOptions& core = experiment.options();
+  const Options& opt = chapter.options();
+  const std::vector<PortRatio> ratios = port_ratios(points);
+  if (!core.csv_path.empty()) write_csv(core.csv_path, points, ratios, opt.type, opt.calls);
+  if (core.json_path.empty()) return;
+  nlohmann::json j;
+  j["schema"] = "gpgpu-then-and-now/matrix-sweep";
+  j["schema_version"] = kResultSchemaVersion;
+  j["chapter"] = {{"id", experiment.info().id}, {"program", experiment.info().program}, {"mode", chapter.sweep_mode()}};
+  j["command_line"] = chapter.cli().command_line();
+  j["complete"] = complete;
+  j["problem"] = {{"type", type_name(opt.type)}, {"calls", opt.calls}, {"repeat", core.repeat}};
+  for (Backend b : {Backend::cpu, Backend::cuda, Backend::opencl})
+    if (Session* s = experiment.session(b)) j["backends"][std::string(backend_name(b))] = s->json();
+  j["points"] = nlohmann::json::array();
+  for (const Point& p : points)
+    j["points"].push_back({{"n", p.n},
+                           {"variant", p.spec->info.name},
+                           {"backend", backend_name(p.spec->info.backend)},
+                           {"op", op_name(p.spec->op)},
+                           {"ms_kernel", p.ms},
+                           {"ms_with_copies", p.ms_with_copies},
+                           {"gbs_kernel", p.gbs},
+                           {"gbs_with_copies", p.gbs_with_copies},
+                           {"limit", p.limit},
+                           {"limit_share", json_number(p.gbs / p.limit.gbs)},
+                           {"check", p.check.verdict()},
+                           {"paper_ms", json_number(p.paper_ms)},
+                           {"paper_table", p.paper_table}});
+  j["port_ratios"] = ratios;
+  j["startup"] = startup;
+  std::ofstream f(core.json_path);
+  if (!f || !(f << j.dump(2) << '\n')) throw UsageError("cannot write '" + core.json_path + "'");
+}
+
 }  // namespace
 
 std::vector<Shape> sweep_shapes(const std::string& mode, bool quick) {
@@ -118,7 +158,11 @@ int run_sweep(Chapter& chapter, std::ostream& out, const std::vector<const Varia
   out << "Sweep (paper 003, Tabs. 8-10): n x n for n = " << shapes.front().rows << " ... " << shapes.back().rows << ", "
       << type_name(opt.type) << ", " << opt.calls << " call(s) per timed run, median of " << core.repeat
       << "; every point verified before it is timed\n";
+  // The start-up steps are known once the backends are open: printed at the end, saved with every n.
+  std::ostringstream startup_text;
+  const nlohmann::json startup = print_startup(startup_text, experiment);
   std::vector<Point> points;
+  const auto save = [&](bool complete) { save_sweep(chapter, points, startup, complete); };
   for (const Shape& shape : shapes) {
     chapter.set_shape(shape);
     (void)chapter.make_inputs(variants);
@@ -146,47 +190,17 @@ int run_sweep(Chapter& chapter, std::ostream& out, const std::vector<const Varia
       points.push_back(std::move(p));
     }
     out << "\n";
+    save(false);
   }
 
   out << "\nSweep results:\n";
   print_points(out, points);
-  const std::vector<PortRatio> ratios = port_ratios(points);
-  print_port_ratios(out, ratios);
-  const nlohmann::json startup = print_startup(out, experiment);
+  print_port_ratios(out, port_ratios(points));
+  out << startup_text.str();
   if (opt.type != ElementType::f32 && opt.type != ElementType::i32)
     out << "  The paper's add rows are int and its transpose rows float (4 B each); this sweep is "
         << type_name(opt.type) << ".\n";
-
-  if (!core.csv_path.empty()) write_csv(core.csv_path, points, ratios, opt.type, opt.calls);
-  if (!core.json_path.empty()) {
-    nlohmann::json j;
-    j["schema"] = "gpgpu-then-and-now/matrix-sweep";
-    j["schema_version"] = kResultSchemaVersion;
-    j["chapter"] = {{"id", experiment.info().id}, {"program", experiment.info().program}, {"mode", chapter.sweep_mode()}};
-    j["command_line"] = chapter.cli().command_line();
-    j["problem"] = {{"type", type_name(opt.type)}, {"calls", opt.calls}, {"repeat", core.repeat}};
-    for (Backend b : {Backend::cpu, Backend::cuda, Backend::opencl})
-      if (Session* s = experiment.session(b)) j["backends"][std::string(backend_name(b))] = s->json();
-    j["points"] = nlohmann::json::array();
-    for (const Point& p : points)
-      j["points"].push_back({{"n", p.n},
-                             {"variant", p.spec->info.name},
-                             {"backend", backend_name(p.spec->info.backend)},
-                             {"op", op_name(p.spec->op)},
-                             {"ms_kernel", p.ms},
-                             {"ms_with_copies", p.ms_with_copies},
-                             {"gbs_kernel", p.gbs},
-                             {"gbs_with_copies", p.gbs_with_copies},
-                             {"limit", p.limit},
-                             {"limit_share", json_number(p.gbs / p.limit.gbs)},
-                             {"check", p.check.verdict()},
-                             {"paper_ms", json_number(p.paper_ms)},
-                             {"paper_table", p.paper_table}});
-    j["port_ratios"] = ratios;
-    j["startup"] = startup;
-    std::ofstream f(core.json_path);
-    if (!f || !(f << j.dump(2) << '\n')) throw UsageError("cannot write '" + core.json_path + "'");
-  }
+  save(true);
   bool all_pass = true;
   for (const Point& p : points) all_pass = all_pass && (!p.check.checked || p.check.pass);
   out << "\n" << (all_pass ? "PASS" : "FAIL") << ": " << points.size() << " sweep points "
