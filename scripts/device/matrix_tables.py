@@ -1,0 +1,278 @@
+#!/usr/bin/env python3
+"""Chapter 09's results on the GPU machine, turned into what a person reads (scripts/device/matrix.sh).
+
+  matrix_tables.py ncu RAW.csv OUT.csv   Nsight Compute's raw page -> one line per kernel: sectors per
+                                         request of its global loads and stores, shared-memory bank
+                                         conflicts, DRAM bytes, time
+  matrix_tables.py summary DIR           a short text summary of the ch09_*.json and ch09_ncu.csv in DIR
+                                         (the goals: met or missed)
+  matrix_tables.py readme DIR            the chapter README's H100 tables (Markdown), in the README's
+                                         order and layout: each "### A ..." block replaces the block the
+                                         README marks <!-- H100 table A -->
+
+Only the standard library: it runs wherever the chapter ran.
+"""
+import csv
+import json
+import math
+import os
+import re
+import sys
+
+# The order of the README's tables; variants absent from a run are left out.
+SWEEP_ROWS = ["cpu_add", "cpu_add_openmp", "cuda_add_rowmajor", "cl_add_rowmajor", "cuda_add_colmajor",
+              "cl_add_colmajor", "cuda_add_shared", "cuda_add_vec4", "cl_add_vec4", "cuda_geam_add",
+              "cpu_transpose_blocked", "cuda_transpose_naive", "cl_transpose_naive", "cuda_transpose_tile",
+              "cuda_transpose_tile_padded", "cuda_transpose_tile_multi", "cl_transpose_tile_multi",
+              "cuda_geam_transpose", "cuda_memcpy", "cl_copy"]
+GOALS = {"add": 95, "transpose": 90}  # % of the matched limit (issue 11)
+NCU_METRICS = {"ld_sec": "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
+               "ld_req": "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",
+               "st_sec": "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
+               "st_req": "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum",
+               "bank_ld": "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
+               "bank_st": "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum",
+               "dram_read": "dram__bytes_read.sum", "dram_write": "dram__bytes_write.sum",
+               "time": "gpu__time_duration.sum"}
+NCU_COLUMNS = ["kernel", "ld_sectors_per_request", "st_sectors_per_request", "shared_ld_bank_conflicts",
+               "shared_st_bank_conflicts", "dram_read_bytes", "dram_write_bytes", "time_ns"]
+
+
+def number(v):
+    try:
+        return float(str(v).replace(",", ""))
+    except (TypeError, ValueError):
+        return math.nan
+
+
+def sig(x, digits=3):
+    """A time or rate with `digits` significant digits, '-' for none."""
+    if x is None or not isinstance(x, (int, float)) or math.isnan(x):
+        return "-"
+    if x == 0:
+        return "0"
+    decimals = max(0, digits - 1 - int(math.floor(math.log10(abs(x)))))
+    return f"{x:.{decimals}f}"
+
+
+def load(directory, name):
+    path = os.path.join(directory, name)
+    return json.load(open(path)) if os.path.exists(path) else None
+
+
+def op_of(row):
+    return row["work"]["kernel"].split("_")[0]
+
+
+def share(row):
+    return 100 * row["limit_share"] if row.get("limit_share") is not None else math.nan
+
+
+# ---------------------------------------------------------------------------------------------- ncu
+def ncu(raw_path, dest_path):
+    rows = [r for r in csv.reader(open(raw_path)) if r]
+    head = next((i for i, r in enumerate(rows) if "Kernel Name" in r), None)
+    if head is None:
+        sys.exit(f"{raw_path}: no 'Kernel Name' column (did ncu profile anything?)")
+    names = rows[head]
+    out = [NCU_COLUMNS]
+    for r in rows[head + 1:]:
+        if len(r) != len(names) or not r[0].strip().isdigit():
+            continue  # the units row
+        d = dict(zip(names, r))
+        found = re.search(r"(add_[a-z0-9_]+|transpose_[a-z0-9_]+)", d["Kernel Name"])
+        name = found.group(0) if found else d["Kernel Name"][:48]
+        v = {k: number(d.get(c)) for k, c in NCU_METRICS.items()}
+        ratio = lambda a, b: f"{a / b:.2f}" if b > 0 else "-"
+        out.append([name, ratio(v["ld_sec"], v["ld_req"]), ratio(v["st_sec"], v["st_req"]), f"{v['bank_ld']:.0f}",
+                    f"{v['bank_st']:.0f}", f"{v['dram_read']:.0f}", f"{v['dram_write']:.0f}", f"{v['time']:.0f}"])
+    csv.writer(open(dest_path, "w", newline="")).writerows(out)
+    print(f"{dest_path}: {len(out) - 1} kernels")
+
+
+def best_rows(results):
+    """(backend, op) -> the verified non-library variant with the largest share of its limit."""
+    best = {}
+    for r in results:
+        op = op_of(r)
+        if r["check"] != "PASS" or r["backend"] == "cpu" or "geam" in r["variant"] or op == "copy":
+            continue
+        if not math.isnan(share(r)) and share(r) > share(best.get((r["backend"], op), {"limit_share": -1})):
+            best[(r["backend"], op)] = r
+    return best
+
+
+# ------------------------------------------------------------------------------------------ summary
+def summary(directory):
+    ok = True
+    j = load(directory, "ch09_8192_float.json")
+    if j is None:
+        print("  ch09_8192_float.json: no result")
+    else:
+        d = j["backends"].get("cuda", {}).get("device", {})
+        st = j.get("startup", {})
+        print(f"  ch09_8192_float.json: {d.get('name', '?')}, theoretical {number(d.get('nominal_bandwidth_gbs')):.0f} GB/s"
+              f" (memory clock x bus width), start-up cuda {number(st.get('cuda', {}).get('total_s')):.3f} s,"
+              f" opencl {number(st.get('opencl', {}).get('total_s')):.3f} s")
+        print(f"    {'variant':31} {'ms/call':>9} {'GB/s':>7} {'% lim':>6} {'w/ copies ms':>12} {'check':>5}  limit")
+        for r in j["results"]:
+            print(f"    {r['variant']:31} {r['ms_per_step']:9.4f} {r['gbs_min']:7.1f} {share(r):5.1f}% "
+                  f"{number(r['extra'].get('ms_with_copies')):12.3f} {r['check']:>5}  {r['limit']['gbs']:.0f} {r['limit']['mix']}")
+            ok = ok and r["check"] == "PASS"
+        for (backend, op), r in sorted(best_rows(j["results"]).items()):
+            goal = GOALS[op]
+            print(f"    best {backend} {op}: {r['variant']} {share(r):.1f}% of its limit "
+                  f"(goal >= {goal}%: {'met' if share(r) >= goal else 'missed'})")
+        for p in j.get("port_ratios", []):
+            print(f"    {p['variant']:26} / {p['original']:26} kernel {number(p['kernel_ratio']):.2f}x, "
+                  f"with copies {number(p['with_copies_ratio']):.2f}x")
+    for name in ("ch09_sweep_int.json", "ch09_sweep_wide.json"):
+        j = load(directory, name)
+        if j is None:
+            print(f"  {name}: no result")
+            continue
+        fails = [p for p in j["points"] if p["check"] != "PASS"]
+        sizes = sorted({p["n"] for p in j["points"]})
+        print(f"  {name}: {len(j['points'])} points, n = {sizes[0] if sizes else '-'} ... {sizes[-1] if sizes else '-'}, "
+              f"{len(fails)} not PASS{'' if j.get('complete', True) else ', STOPPED before its end'}")
+        ok = ok and not fails
+        for r in j.get("port_ratios", []):
+            if r["n"] in (16, 256, 4096, 16384):
+                paper = number(r["paper_ratio"])
+                print(f"    n={r['n']:5} {r['variant']:24} kernel {number(r['kernel_ratio']):6.2f}x  with copies "
+                      f"{number(r['with_copies_ratio']):6.2f}x  then {paper:5.1f}x {r['paper_table']}")
+    path = os.path.join(directory, "ch09_ncu.csv")
+    if os.path.exists(path):
+        print("  Nsight Compute, 4096^2 float:")
+        for r in csv.reader(open(path)):
+            print("    " + " ".join(f"{c:>14}" if i else f"{c:40}" for i, c in enumerate(r)))
+    return 0 if ok else 1
+
+
+# ------------------------------------------------------------------------------------------- readme
+def md_table(header, rows, align):
+    lines = ["| " + " | ".join(header) + " |", "| " + " | ".join("---:" if a == "r" else "---" for a in align) + " |"]
+    lines += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows]
+    return "\n".join(lines)
+
+
+def table_a(j):
+    """The chapter at one size: every variant."""
+    rows = []
+    for r in j["results"]:
+        rows.append([f"`{r['variant']}`", r["device"], sig(r["ms_per_step"]), sig(r["gbs_min"]), f"{share(r):.1f}%",
+                     f"{r['limit']['gbs']:.0f} ({r['limit']['mix'].split(' ')[0]})",
+                     sig(number(r["extra"].get("ms_with_copies"))), r["check"]])
+    text = md_table(["variant", "device", "ms/call", "GB/s", "% of limit", "limit GB/s (mix)", "ms with copies", "check"],
+                    rows, "llrrrrrl")
+    limits = sorted({(r["backend"], r["limit"]["name"], round(r["limit"]["gbs"]), r["limit"]["working_set"])
+                     for r in j["results"]})
+    text += "\n\nLimits measured in the run:\n\n" + "\n".join(
+        f"- {b}: {name}: {gbs} GB/s, {ws}" for b, name, gbs, ws in limits)
+    d = j["backends"].get("cuda", {}).get("device", {})
+    if d:
+        text += (f"\n\nTheoretical (sec. 5.2's formula, memory clock x bus width x 2): "
+                 f"{number(d.get('nominal_bandwidth_gbs')):.0f} GB/s ({d.get('name', '?')}).")
+    goals = []
+    for (backend, op), r in sorted(best_rows(j["results"]).items()):
+        goal = GOALS[op]
+        verdict = "met" if share(r) >= goal else f"missed by {goal - share(r):.1f} points"
+        goals.append(f"- best {op} in {backend}: `{r['variant']}`, {share(r):.1f}% of its limit (goal {goal}%: {verdict})")
+    if goals:
+        text += "\n\nThe goals:\n\n" + "\n".join(goals)
+    return text
+
+
+def table_b(path):
+    """Nsight Compute, one line per kernel."""
+    rows = list(csv.reader(open(path)))[1:]
+    body = [[f"`{r[0]}`", r[1], r[2], r[3], r[4], sig(number(r[5]) / 1e6), sig(number(r[6]) / 1e6), sig(number(r[7]) / 1e3)]
+            for r in rows]
+    return md_table(["kernel", "ld sectors/request", "st sectors/request", "shared ld conflicts", "shared st conflicts",
+                     "DRAM MB read", "DRAM MB written", "µs"], body, "lrrrrrrr")
+
+
+def table_sweep(j):
+    """A sweep: per variant, ms kernel / with copies against n; the paper's times and port ratios."""
+    sizes = sorted({p["n"] for p in j["points"]})
+    at = {(p["variant"], p["n"]): p for p in j["points"]}
+    rows = []
+    for v in SWEEP_ROWS:
+        if not any((v, n) in at for n in sizes):
+            continue
+        rows.append([f"`{v}` now, ms kernel / with copies"] +
+                    [f"{sig(at[(v, n)]['ms_kernel'])} / {sig(at[(v, n)]['ms_with_copies'])}" if (v, n) in at else "-"
+                     for n in sizes])
+        then = [at[(v, n)].get("paper_ms") if (v, n) in at else None for n in sizes]
+        if any(t is not None for t in then):
+            table = next(at[(v, n)]["paper_table"] for n in sizes if (v, n) in at and at[(v, n)]["paper_table"])
+            rows.append([f"its namesake then, {table}, ms"] + [sig(t) for t in then])
+    ratios = {}
+    for r in j.get("port_ratios", []):
+        ratios.setdefault((r["variant"], r["original"]), {})[r["n"]] = r
+    for (port, original), by_n in ratios.items():
+        rows.append([f"`{port}` / `{original}` now, kernel / with copies"] +
+                    [f"{sig(number(by_n[n]['kernel_ratio']))} / {sig(number(by_n[n]['with_copies_ratio']))}"
+                     if n in by_n else "-" for n in sizes])
+        if any(not math.isnan(number(r["paper_ratio"])) for r in by_n.values()):
+            rows.append(["OpenCL / CUDA then"] + [sig(number(by_n[n]["paper_ratio"])) if n in by_n else "-" for n in sizes])
+    head = f"{j['problem']['type']}, n"
+    note = "" if j.get("complete", True) else "\n\n(The sweep was stopped before its end: the sizes above are those it finished.)"
+    return md_table([head] + [str(n) for n in sizes], rows, "l" + "r" * len(sizes)) + note
+
+
+def table_startup(j):
+    """Start-up of each API before its first kernel."""
+    rows = []
+    st = j.get("startup", {})
+    labels = {"driver_init_s": "driver initialisation", "discovery_s": "platform and device discovery",
+              "context_s": "context", "queue_s": "command queue"}
+    for api in ("cuda", "opencl"):
+        s = st.get(api)
+        if not s:
+            continue
+        for key, label in labels.items():
+            if key in s:
+                rows.append([api, label, sig(number(s[key]))])
+        if "builds" in s:
+            rows.append([api, f"building the {len(s['builds'])} `.cl` files", sig(sum(number(b["seconds"]) for b in s["builds"]))])
+        rows.append([api, "**total**", sig(number(s.get("total_s")))])
+    rows.append(["paper 003", "OpenCL initialisation, all of it", "about 1.3"])
+    return md_table(["API", "step", "seconds"], rows, "llr")
+
+
+def readme(directory):
+    parts = []
+    single = load(directory, "ch09_8192_float.json")
+    if single:
+        parts.append("### A: 8192 × 8192 float (ch09_8192_float.json)\n\n" + table_a(single))
+    path = os.path.join(directory, "ch09_ncu.csv")
+    if os.path.exists(path):
+        parts.append("### B: Nsight Compute at 4096 × 4096 float, the timed call of each kernel (ch09_ncu.csv)\n\n" + table_b(path))
+    for letter, name in (("C", "ch09_sweep_int.json"), ("D", "ch09_sweep_wide.json")):
+        j = load(directory, name)
+        if j:
+            parts.append(f"### {letter}: --sweep {j['chapter']['mode']} --type {j['problem']['type']} ({name})\n\n" + table_sweep(j))
+    if single:
+        parts.append("### E: start-up (ch09_8192_float.json)\n\n" + table_startup(single))
+    if not parts:
+        print("no ch09_*.json or ch09_ncu.csv here", file=sys.stderr)
+        return 1
+    print("\n\n".join(parts))
+    return 0
+
+
+def main(argv):
+    if len(argv) == 4 and argv[1] == "ncu":
+        ncu(argv[2], argv[3])
+        return 0
+    if len(argv) == 3 and argv[1] == "summary":
+        return summary(argv[2])
+    if len(argv) == 3 and argv[1] == "readme":
+        return readme(argv[2])
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
