@@ -1,21 +1,8 @@
-# The --dump round trip of a matrix chapter, as one test: runs the chapter with --dump into a fresh
-# folder at a rectangular size in double, then checks that folder with NumPy alone
-# (problems/matrix/check_dump.py). A chapter that exits 77 (every backend missing) makes the test
-# report GPGPU_SKIP; any other failure, or a run that writes no dump, fails the test.
+# The --dump round trip of a matrix chapter: a rectangular size in double, one timed call, then
+# problems/matrix/check_dump.py recomputes every result with NumPy alone (cmake/DumpRoundTrip.cmake
+# runs both).
 #   cmake -DEXE=... -DDIR=... -DPYTHON=... -P DumpCheck.cmake
-set(shape --rows 37 --cols 23 --type double)
-file(REMOVE_RECURSE "${DIR}")
-execute_process(COMMAND "${EXE}" ${shape} --calls 1 --repeat 1 --warmup 0 --dump "${DIR}"
-  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 240)
-if(rc STREQUAL "77")
-  string(STRIP "${err}" err)
-  message("GPGPU_SKIP: backend missing: ${err}")
-  return()
-endif()
-if(NOT rc STREQUAL "0")
-  message(FATAL_ERROR "the chapter failed (exit '${rc}')\nstdout:\n${out}\nstderr:\n${err}")
-endif()
-execute_process(COMMAND "${PYTHON}" "${CMAKE_CURRENT_LIST_DIR}/check_dump.py" "${DIR}" ${shape} RESULT_VARIABLE rc TIMEOUT 120)
-if(NOT rc STREQUAL "0")
-  message(FATAL_ERROR "problems/matrix/check_dump.py rejected the dump in ${DIR} (exit '${rc}')")
-endif()
+set(ARGS --rows 37 --cols 23 --type double)
+set(RUN_ARGS --calls 1 --repeat 1 --warmup 0)
+set(CHECKER "${CMAKE_CURRENT_LIST_DIR}/check_dump.py")
+include("${CMAKE_CURRENT_LIST_DIR}/../../cmake/DumpRoundTrip.cmake")
