@@ -126,6 +126,7 @@ TEST(MatrixChapter, TheSweepVerifiesAndTimesEverySize) {
   const auto csv = std::filesystem::temp_directory_path() / "gpgpu_test_matrix_sweep.csv";
   EXPECT_EQ(run(chapter, {"--sweep", "paper", "--quick"}, &j, csv.string()), kExitSuccess);
   EXPECT_EQ(j.at("schema"), "gpgpu-then-and-now/matrix-sweep");
+  EXPECT_EQ(j.at("complete"), true);
   ASSERT_EQ(j.at("points").size(), 2u * 5);  // n = 16, 32, 64, 128, 256 (--quick)
   for (const nlohmann::json& p : j.at("points")) {
     EXPECT_EQ(p.at("check"), "PASS");
@@ -148,6 +149,25 @@ TEST(MatrixChapter, TheSweepFailsWhenOnePointFails) {
   nlohmann::json j;
   EXPECT_EQ(run(chapter, {"--sweep", "paper", "--quick"}, &j), kExitVerificationFailed);
   EXPECT_EQ(j.at("points")[0].at("check"), "FAIL");
+}
+
+TEST(MatrixChapter, AStoppedSweepLeavesTheSizesItFinished) {
+  // A batch's time limit stops a sweep part way; here a variant that throws at n = 64 does.
+  Chapter chapter(kInfo, {.cli = {1, 0}, .sweep = true});
+  VariantSpec v = variant("transpose", Op::transpose, false);
+  v.make = [](const Shape& s, ElementType, Session&) -> std::unique_ptr<Kernel> {
+    if (s.rows == 64) throw std::runtime_error("stopped at n = 64");
+    return std::make_unique<ReferenceKernel>(Op::transpose, false);
+  };
+  chapter.add(std::move(v));
+  EXPECT_THROW(run(chapter, {"--sweep", "paper", "--quick"}), std::runtime_error);
+  const auto path = std::filesystem::temp_directory_path() / "gpgpu_test_matrix_chapter.json";
+  std::ifstream in(path);
+  const nlohmann::json j = nlohmann::json::parse(in);
+  EXPECT_EQ(j.at("complete"), false);
+  ASSERT_EQ(j.at("points").size(), 2u);  // n = 16 and 32
+  EXPECT_EQ(j.at("points")[1].at("n"), 32);
+  std::filesystem::remove(path);
 }
 
 TEST(MatrixChapter, TheSweepChoosesItsOwnSizes) {
