@@ -148,9 +148,9 @@ fi
 #    CLI, sweep and dump checks; the exercise's worked answer and its grading (the skeleton must
 #    fail). Not the emulated kernels' test: a CPU test that CI runs.
 #  - compute-sanitizer, launches synchronised so an error points at its kernel: every CUDA variant
-#    at the awkward shapes (1x1 ... 4097x33, every type) under all four tools; the printed kernels
-#    (up to 2048²) under memcheck only; the exercise's answer at the awkward shapes under memcheck
-#    and racecheck.
+#    at the awkward shapes (1x1 ... 4097x33, every type) under memcheck and initcheck, those with
+#    shared memory and barriers also under racecheck and synccheck; the printed kernels (up to 2048²)
+#    under memcheck; the exercise's answer at the awkward shapes under memcheck and racecheck.
 phase_end=$deadline
 if want tests; then
   start "ctest ch09 (OpenCL on the GPU)" 150 env GPGPU_CL_TYPE=gpu ctest --test-dir "$BUILD" \
@@ -162,8 +162,11 @@ if want sanitizers; then
   sanitize=(env GPGPU_CUDA_SYNC=1 compute-sanitizer --error-exitcode 3 --tool)
   start "memcheck test_ch09_cuda" 150 "${sanitize[@]}" memcheck "$TEST" --gtest_brief=1 \
     --gtest_filter='*AtAwkwardShapes*:PrintedKernels.*:CudaLaunch.*'
-  for tool in racecheck synccheck initcheck; do
-    start "$tool test_ch09_cuda" 150 "${sanitize[@]}" "$tool" "$TEST" --gtest_brief=1 --gtest_filter='*AtAwkwardShapes*'
+  start "initcheck test_ch09_cuda" 150 "${sanitize[@]}" initcheck "$TEST" --gtest_brief=1 --gtest_filter='*AtAwkwardShapes*'
+  # Shared memory and barriers: the kernels that have them (and cuBLAS geam, a library's).
+  shared='*AtAwkwardShapes*/cuda_add_shared:*AtAwkwardShapes*/cuda_transpose_tile*:*AtAwkwardShapes*/cuda_geam*'
+  for tool in racecheck synccheck; do
+    start "$tool test_ch09_cuda" 150 "${sanitize[@]}" "$tool" "$TEST" --gtest_brief=1 --gtest_filter="$shared"
   done
   for tool in memcheck racecheck; do
     start "$tool exercise 09 answer" 90 "${sanitize[@]}" "$tool" "$SOLUTION" --gtest_brief=1 --gtest_filter='*-*4600x4600'
