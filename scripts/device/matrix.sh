@@ -17,9 +17,10 @@
 # with logs/ (the side-by-side steps' own logs). A sweep writes its JSON after every n, so a step
 # stopped by its time limit still leaves what it measured ("complete": false).
 #
-# Time: every step has a limit, and no step starts past the budget (BUDGET_S, default 330 s: the
-# batch must end within 6 minutes on an H100 with a 16-core host); the measurements (at most 255 s)
-# leave the correctness phase at least RESERVE_S (90 s). Keeps going after a failure and
+# Time: every step has a limit, and no step starts past the budget (MATRIX_BUDGET_S, default 330 s:
+# the topic must end within 6 minutes on an H100 with a 16-core host; under all.sh, at most its
+# TOPIC_BUDGET_S less 10 s); the measurements (at most 255 s) leave the correctness phase at least
+# MATRIX_RESERVE_S (90 s). Keeps going after a failure and
 # lists every failed or stopped step at the end (exit 1 then). STEPS picks parts (default: all).
 set -u
 cd "$(dirname "$0")/../.." || exit 2
@@ -36,20 +37,24 @@ LOG="$OUT/matrix_log.txt"
 : > "$LOG"
 failed=()
 t0=$(date +%s)
-deadline=$((t0 + ${BUDGET_S:-330}))
-# The measurements leave the correctness phase at least RESERVE_S seconds of the budget.
-phase_end=$((deadline - ${RESERVE_S:-90}))
+budget=${MATRIX_BUDGET_S:-330}
+# Under all.sh: no more than the batch has left for this topic, less the summary's few seconds.
+if [ -n "${TOPIC_BUDGET_S:-}" ] && [ "$((TOPIC_BUDGET_S - 10))" -lt "$budget" ]; then budget=$((TOPIC_BUDGET_S - 10)); fi
+deadline=$((t0 + budget))
+# The measurements leave the correctness phase at least MATRIX_RESERVE_S seconds of the budget.
+phase_end=$((deadline - ${MATRIX_RESERVE_S:-90}))
 
 # The seconds a step may take: its own limit, or what is left of its phase if that is less.
 limit_for() {
   local left=$((phase_end - $(date +%s)))
   echo $(($1 < left ? $1 : left))
 }
-# Records how a step ended (timeout's 124/137: stopped at its limit).
+# Records how a step ended (timeout's 124/137: stopped at its limit; 999: never started).
 verdict() {
   local name=$1 rc=$2 seconds=$3
   local how="exit $rc"
   if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then how="stopped at its limit"; fi
+  if [ "$rc" -eq 999 ]; then how="not run: no time left"; fi
   printf '%-36s %-22s %4d s\n' "$name" "$how" "$seconds"
   if [ "$rc" -ne 0 ]; then failed+=("$name ($how)"); fi
 }
@@ -59,7 +64,7 @@ step() {
   local name=$1 limit
   limit=$(limit_for "$2")
   shift 2
-  if [ "$limit" -lt 15 ]; then verdict "$name" 124 0; return 0; fi
+  if [ "$limit" -lt 15 ]; then verdict "$name" 999 0; return 0; fi
   local s
   s=$(date +%s)
   echo "=== $name (limit $limit s): $*" >> "$LOG"
@@ -76,7 +81,7 @@ start() {
   local name=$1 limit
   limit=$(limit_for "$2")
   shift 2
-  if [ "$limit" -lt 15 ]; then verdict "$name" 124 0; return 0; fi
+  if [ "$limit" -lt 15 ]; then verdict "$name" 999 0; return 0; fi
   local file="$OUT/logs/${name//[^a-zA-Z0-9_]/_}.log"
   echo "=== $name (limit $limit s): $*" > "$file"
   timeout -k 10 "$limit" "$@" >> "$file" 2>&1 &
