@@ -6,9 +6,10 @@
                                          conflicts, DRAM bytes, time
   matrix_tables.py summary DIR           a short text summary of the ch09_*.json and ch09_ncu.csv in DIR
                                          (the goals: met or missed)
-  matrix_tables.py readme DIR            the chapter README's H100 tables (Markdown), in the README's
-                                         order and layout: each "### A ..." block replaces the block the
-                                         README marks <!-- H100 table A -->
+  matrix_tables.py readme DIR            the chapter README's H100 blocks that scripts/report/readme_tables.py
+                                         does not generate (Markdown): blocks A, C, D, E replace the text
+                                         between the README's <!-- H100 table X --> markers; block B gives
+                                         the measured columns of the README's Nsight Compute table
 
 Only the standard library: it runs wherever the chapter ran.
 """
@@ -162,18 +163,11 @@ def md_table(header, rows, align):
 
 
 def table_a(j):
-    """The chapter at one size: every variant."""
-    rows = []
-    for r in j["results"]:
-        rows.append([f"`{r['variant']}`", r["device"], sig(r["ms_per_step"]), sig(r["gbs_min"]), f"{share(r):.1f}%",
-                     f"{r['limit']['gbs']:.0f} ({r['limit']['mix'].split(' ')[0]})",
-                     sig(number(r["extra"].get("ms_with_copies"))), r["check"]])
-    text = md_table(["variant", "device", "ms/call", "GB/s", "% of limit", "limit GB/s (mix)", "ms with copies", "check"],
-                    rows, "llrrrrrl")
+    """The run's limits, the theoretical bandwidth and the goals (the variants' table is generated
+    into the README by scripts/report/readme_tables.py from the same JSON)."""
     limits = sorted({(r["backend"], r["limit"]["name"], round(r["limit"]["gbs"]), r["limit"]["working_set"])
                      for r in j["results"]})
-    text += "\n\nLimits measured in the run:\n\n" + "\n".join(
-        f"- {b}: {name}: {gbs} GB/s, {ws}" for b, name, gbs, ws in limits)
+    text = "Limits measured in the run:\n\n" + "\n".join(f"- {b}: {name}: {gbs} GB/s, {ws}" for b, name, gbs, ws in limits)
     d = j["backends"].get("cuda", {}).get("device", {})
     if d:
         text += (f"\n\nTheoretical (sec. 5.2's formula, memory clock x bus width x 2): "
@@ -250,7 +244,7 @@ def readme(directory):
     parts = []
     single = load(directory, "ch09_8192_float.json")
     if single:
-        parts.append("### A: 8192 × 8192 float (ch09_8192_float.json)\n\n" + table_a(single))
+        parts.append("### A: limits and goals at 8192 × 8192 float (ch09_8192_float.json)\n\n" + table_a(single))
     path = os.path.join(directory, "ch09_ncu.csv")
     if os.path.exists(path):
         parts.append("### B: Nsight Compute at 4096 × 4096 float, the timed call of each kernel (ch09_ncu.csv)\n\n" + table_b(path))
