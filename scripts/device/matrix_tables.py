@@ -6,10 +6,10 @@
                                          conflicts, DRAM bytes, time
   matrix_tables.py summary DIR           a short text summary of the ch09_*.json and ch09_ncu.csv in DIR
                                          (the goals: met or missed)
-  matrix_tables.py readme DIR            the chapter README's H100 blocks that scripts/report/readme_tables.py
-                                         does not generate (Markdown): blocks A, C, D, E replace the text
-                                         between the README's <!-- H100 table X --> markers; block B gives
-                                         the measured columns of the README's Nsight Compute table
+  matrix_tables.py readme DIR            what scripts/report/readme_tables.py does not generate into the
+                                         chapter README (Markdown): block A (limits and goals) replaces the
+                                         text between its <!-- H100 table A --> markers; block B gives the
+                                         measured columns of its Nsight Compute table
 
 Only the standard library: it runs wherever the chapter ran.
 """
@@ -20,12 +20,6 @@ import os
 import re
 import sys
 
-# The order of the README's tables; variants absent from a run are left out.
-SWEEP_ROWS = ["cpu_add", "cpu_add_openmp", "cuda_add_rowmajor", "cl_add_rowmajor", "cuda_add_colmajor",
-              "cl_add_colmajor", "cuda_add_shared", "cuda_add_vec4", "cl_add_vec4", "cuda_geam_add",
-              "cpu_transpose_blocked", "cuda_transpose_naive", "cl_transpose_naive", "cuda_transpose_tile",
-              "cuda_transpose_tile_padded", "cuda_transpose_tile_multi", "cl_transpose_tile_multi",
-              "cuda_geam_transpose", "cuda_memcpy", "cl_copy"]
 GOALS = {"add": 95, "transpose": 90}  # % of the matched limit (issue 11)
 NCU_METRICS = {"ld_sec": "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
                "ld_req": "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",
@@ -191,55 +185,6 @@ def table_b(path):
                      "DRAM MB read", "DRAM MB written", "µs"], body, "lrrrrrrr")
 
 
-def table_sweep(j):
-    """A sweep: per variant, ms kernel / with copies against n; the paper's times and port ratios."""
-    sizes = sorted({p["n"] for p in j["points"]})
-    at = {(p["variant"], p["n"]): p for p in j["points"]}
-    rows = []
-    for v in SWEEP_ROWS:
-        if not any((v, n) in at for n in sizes):
-            continue
-        rows.append([f"`{v}` now, ms kernel / with copies"] +
-                    [f"{sig(at[(v, n)]['ms_kernel'])} / {sig(at[(v, n)]['ms_with_copies'])}" if (v, n) in at else "-"
-                     for n in sizes])
-        then = [at[(v, n)].get("paper_ms") if (v, n) in at else None for n in sizes]
-        if any(t is not None for t in then):
-            table = next(at[(v, n)]["paper_table"] for n in sizes if (v, n) in at and at[(v, n)]["paper_table"])
-            rows.append([f"its namesake then, {table}, ms"] + [sig(t) for t in then])
-    ratios = {}
-    for r in j.get("port_ratios", []):
-        ratios.setdefault((r["variant"], r["original"]), {})[r["n"]] = r
-    for (port, original), by_n in ratios.items():
-        rows.append([f"`{port}` / `{original}` now, kernel / with copies"] +
-                    [f"{sig(number(by_n[n]['kernel_ratio']))} / {sig(number(by_n[n]['with_copies_ratio']))}"
-                     if n in by_n else "-" for n in sizes])
-        if any(not math.isnan(number(r["paper_ratio"])) for r in by_n.values()):
-            rows.append(["OpenCL / CUDA then"] + [sig(number(by_n[n]["paper_ratio"])) if n in by_n else "-" for n in sizes])
-    head = f"{j['problem']['type']}, n"
-    note = "" if j.get("complete", True) else "\n\n(The sweep was stopped before its end: the sizes above are those it finished.)"
-    return md_table([head] + [str(n) for n in sizes], rows, "l" + "r" * len(sizes)) + note
-
-
-def table_startup(j):
-    """Start-up of each API before its first kernel."""
-    rows = []
-    st = j.get("startup", {})
-    labels = {"driver_init_s": "driver initialisation", "discovery_s": "platform and device discovery",
-              "context_s": "context", "queue_s": "command queue"}
-    for api in ("cuda", "opencl"):
-        s = st.get(api)
-        if not s:
-            continue
-        for key, label in labels.items():
-            if key in s:
-                rows.append([api, label, sig(number(s[key]))])
-        if "builds" in s:
-            rows.append([api, f"building the {len(s['builds'])} `.cl` files", sig(sum(number(b["seconds"]) for b in s["builds"]))])
-        rows.append([api, "**total**", sig(number(s.get("total_s")))])
-    rows.append(["paper 003", "OpenCL initialisation, all of it", "about 1.3"])
-    return md_table(["API", "step", "seconds"], rows, "llr")
-
-
 def readme(directory):
     parts = []
     single = load(directory, "ch09_8192_float.json")
@@ -248,12 +193,6 @@ def readme(directory):
     path = os.path.join(directory, "ch09_ncu.csv")
     if os.path.exists(path):
         parts.append("### B: Nsight Compute at 4096 × 4096 float, the timed call of each kernel (ch09_ncu.csv)\n\n" + table_b(path))
-    for letter, name in (("C", "ch09_sweep_int.json"), ("D", "ch09_sweep_wide.json")):
-        j = load(directory, name)
-        if j:
-            parts.append(f"### {letter}: --sweep {j['chapter']['mode']} --type {j['problem']['type']} ({name})\n\n" + table_sweep(j))
-    if single:
-        parts.append("### E: start-up (ch09_8192_float.json)\n\n" + table_startup(single))
     if not parts:
         print("no ch09_*.json or ch09_ncu.csv here", file=sys.stderr)
         return 1
