@@ -7,13 +7,15 @@
 #  2. correctness, side by side (nothing is timed): the chapter's tests (OpenCL on the GPU), and the
 #     four compute-sanitizer tools on its CUDA test and the exercise's worked answer at small awkward
 #     sizes.
-# Then a summary, and the README's H100 tables filled from the results (ch09_readme_tables.md).
+# Then a summary, and what the README takes by hand from this run (ch09_readme_tables.md: the limits
+# and goals, Nsight Compute's counters); its other tables come from the JSON once it is committed:
+#   cp $OUT/ch09_*.json $OUT/ch09_ncu.csv results/h100/ && python3 scripts/report/readme_tables.py
 #
 # Run from the repository root after `source .device/gpu-setup.sh`, with the project built in
 # build-h100/ (cmake --preset h100 && cmake --build --preset h100) and OUT set to a writable folder:
 #   OUT=/tmp/out bash scripts/device/matrix.sh
 # Files written to $OUT, to be kept under results/h100/: ch09_8192_float.json, ch09_sweep_int.json,
-# ch09_sweep_wide.json, ch09_ncu.csv, ch09_readme_tables.md; and matrix_log.txt (every step's output)
+# ch09_sweep_wide.json, ch09_ncu.csv; ch09_readme_tables.md; and matrix_log.txt (every step's output)
 # with logs/ (the side-by-side steps' own logs). A sweep writes its JSON after every n, so a step
 # stopped by its time limit still leaves what it measured ("complete": false).
 #
