@@ -5,17 +5,22 @@
 #                      CHECK check_symmetric_storage.cpp
 #                      STUDENT_SOURCES symmetric_storage.cpp
 #                      [STUDENT_TEXT jacobi_symmetric.frag]
-#                      [LINK ch01_solvers])
+#                      [LINK ch01_solvers]
+#                      [TAG emulated])
 #
 # STUDENT_SOURCES are compiled into the check; STUDENT_TEXT files (shaders, OpenCL C kernels) are
-# embedded into it as strings (gpgpu_embed_text: #include "embedded/<file_name>.hpp").
+# embedded into it as strings (gpgpu_embed_text: #include "embedded/<file_name>.hpp"). The student's
+# folder (exercises/ or solutions/) comes first on the include path, so a check can also compile a
+# student's file as part of itself with #include <file> (a CUDA kernel on the CPU emulation, say).
+# TAG adds a second check to the same exercise (another backend: a CPU check of a CUDA exercise that
+# runs without a GPU); its targets and tests carry the tag.
 #
 # CTest entries and labels:
-#   exercise_<ID>_<NAME>                    label `exercise`: the student's check, fails until solved;
-#                                           run it alone with ctest -L '^exercise$' -R '^exercise_<ID>_'
+#   exercise_<ID>_<NAME>[_<TAG>]            label `exercise`: the student's check, fails until solved;
+#                                           run it alone with ctest -L '^exercise$' -R '^exercise_<ID>_<NAME>$'
 #                                           (-R alone also selects the two entries below)
-#   solution_<ID>_<NAME>                    label `solution`: the same check on the worked answer
-#   grading.<ID>_<NAME>.skeleton_fails      label `grading`: passes only while the skeleton FAILS its
+#   solution_<ID>_<NAME>[_<TAG>]            label `solution`: the same check on the worked answer
+#   grading.<ID>_<NAME>[.<TAG>].skeleton_fails  label `grading`: passes only while the skeleton FAILS its
 #                                           check by failed assertions (exit 1 and GoogleTest's
 #                                           "[  FAILED  ]"; a crash, a hang or a skip does not count),
 #                                           which proves the check can fail; turn off with
@@ -23,11 +28,19 @@
 option(GPGPU_GRADE_SKELETONS "Add tests proving that unsolved exercise skeletons fail their checks" ON)
 
 function(gpgpu_add_exercise)
-  cmake_parse_arguments(X "" "ID;NAME;BACKEND;CHECK" "STUDENT_SOURCES;STUDENT_TEXT;LINK" ${ARGN})
+  cmake_parse_arguments(X "" "ID;NAME;BACKEND;CHECK;TAG" "STUDENT_SOURCES;STUDENT_TEXT;LINK" ${ARGN})
   _gpgpu_backend_var(${X_BACKEND} up)
   set(dir "${X_ID}_${X_NAME}")
+  set(suffix "")
+  set(grading "grading.${dir}.skeleton_fails")
+  if(X_TAG)
+    set(suffix "_${X_TAG}")
+    set(grading "grading.${dir}.${X_TAG}.skeleton_fails")
+  endif()
   if(NOT GPGPU_HAVE_TESTS OR NOT GPGPU_HAVE_${up})
-    set_property(GLOBAL APPEND PROPERTY GPGPU_EXERCISE_SUMMARY "off  ${dir}: needs ${X_BACKEND} and GoogleTest")
+    if(NOT X_TAG)
+      set_property(GLOBAL APPEND PROPERTY GPGPU_EXERCISE_SUMMARY "off  ${dir}: needs ${X_BACKEND} and GoogleTest")
+    endif()
     return()
   endif()
   set(exercise_dir "${PROJECT_SOURCE_DIR}/exercises/${dir}")
@@ -38,9 +51,11 @@ function(gpgpu_add_exercise)
     foreach(src IN LISTS X_STUDENT_SOURCES)
       list(APPEND sources "${${kind}_dir}/${src}")
     endforeach()
-    set(target ${kind}_${X_ID}_${X_NAME})
+    set(target ${kind}_${X_ID}_${X_NAME}${suffix})
     gpgpu_add_test(NAME ${target} BACKEND ${X_BACKEND} SOURCES ${sources} LINK ${X_LINK} LABELS ${kind})
-    # The exercise folder holds the interface header both versions implement.
+    # The exercise folder holds the interface header both versions implement; the student's folder
+    # comes first, for checks that #include <a student file>.
+    target_include_directories(${target} BEFORE PRIVATE "${${kind}_dir}")
     target_include_directories(${target} PRIVATE "${exercise_dir}")
     set(texts "")
     foreach(f IN LISTS X_STUDENT_TEXT)
@@ -51,9 +66,11 @@ function(gpgpu_add_exercise)
     endif()
   endforeach()
   if(GPGPU_GRADE_SKELETONS)
-    gpgpu_add_exit_test(grading.${dir}.skeleton_fails 1 "grading;${X_BACKEND}"
-      "$<TARGET_FILE:exercise_${X_ID}_${X_NAME}>" OUTPUT "\\[  FAILED  \\]")
+    gpgpu_add_exit_test(${grading} 1 "grading;${X_BACKEND}"
+      "$<TARGET_FILE:exercise_${X_ID}_${X_NAME}${suffix}>" OUTPUT "\\[  FAILED  \\]")
   endif()
-  set_property(GLOBAL APPEND PROPERTY GPGPU_EXERCISE_SUMMARY
-    "on   ${dir}: ctest -L '^exercise$' -R '^exercise_${dir}$' (worked answer: solutions/${dir})")
+  if(NOT X_TAG)
+    set_property(GLOBAL APPEND PROPERTY GPGPU_EXERCISE_SUMMARY
+      "on   ${dir}: ctest -L '^exercise$' -R '^exercise_${dir}$' (worked answer: solutions/${dir})")
+  endif()
 endfunction()

@@ -250,6 +250,24 @@ TEST(OpenClBackend, DriverOpensTheChosenDeviceOrRefusesAnIndex) {
   EXPECT_TRUE(contains(cli.app().help(), "OpenCL device"));
 }
 
+// "best of 7 launch shapes" -> 7.
+int shapes_tried(const std::string& limit_name) {
+  const std::string key = "best of ";
+  const std::size_t at = limit_name.find(key);
+  return at == std::string::npos ? -1 : std::stoi(limit_name.substr(at + key.size()));
+}
+
+TEST(OpenClBackend, ACopyMixIsAlsoMeasuredByTheRuntimesCopy) {
+  // A 1:1 mix is a copy: clEnqueueCopyBuffer is one shape more than a kernel-only mix gets, so no
+  // variant's copy can beat the limit that judges it.
+  const auto session = gpgpu::ocl::open_session(gpgpu::ocl::device_options_from_environment());
+  const gpgpu::Limit copy = session->stream_limit(mix(1, 1, 100000));
+  const gpgpu::Limit add = session->stream_limit(mix(2, 1, 100000));
+  EXPECT_GT(shapes_tried(add.name), 0) << add.name;
+  EXPECT_EQ(shapes_tried(copy.name), shapes_tried(add.name) + 1) << copy.name << " / " << add.name;
+  EXPECT_GT(copy.gbs, 0.0);
+}
+
 TEST(OpenClBackend, SessionOwnsTheRuntimeAndMeasuresLimits) {
   const auto session = gpgpu::ocl::open_session(gpgpu::ocl::device_options_from_environment());
   EXPECT_EQ(session->backend(), gpgpu::Backend::opencl);

@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import glob
+import math
 import os
 import re
 import sys
@@ -142,6 +143,79 @@ def then_now(runs: list[Run], params: dict) -> str:
     else:
         header, rows = header[:-1], [r[:-1] for r in rows]  # the source column: the text says it
     return tables.markdown(header, rows, right=range(3, len(header)))
+
+
+# The variants a matrix sweep's table shows by default, in this order (rows= chooses others).
+MATRIX_SWEEP_ROWS = ["cpu_add", "cuda_add_rowmajor", "cl_add_rowmajor", "cuda_add_colmajor", "cuda_add_vec4",
+                     "cl_add_vec4", "cpu_transpose_blocked", "cuda_transpose_naive", "cl_transpose_naive",
+                     "cuda_transpose_tile_multi", "cl_transpose_tile_multi", "cuda_geam_transpose", "cuda_memcpy"]
+
+
+def _significant(x) -> str:
+    """Three significant digits, '-' for none: sweep times span 0.001 to 1000 ms."""
+    if isinstance(x, bool) or not isinstance(x, (int, float)) or not math.isfinite(x):
+        return "-"
+    return "0" if x == 0 else format(x, f".{max(0, 2 - int(math.floor(math.log10(abs(x)))))}f")
+
+
+@table
+def matrix_sweep(runs: list[Run], params: dict) -> str:
+    """Chapter 09 on: a matrix sweep (type=int|float or file=NAME.json picks the run): per variant "ms kernel / with
+    copies" against n with its namesake's time in the paper under it, then each port over its
+    original (kernel / with copies) beside the paper's OpenCL / CUDA ratio. rows=a,b picks variants."""
+    chosen = [r for r in runs if r.kind == "matrix_sweep" and r.name == params.get("file", r.name) and
+              ("type" not in params or (r.doc.get("problem") or {}).get("type") == params["type"])]
+    if not chosen:
+        return ""
+    points = [p for p in chosen[0].doc["points"] if isinstance(p, dict)]
+    sizes = sorted({p.get("n") for p in points if isinstance(p.get("n"), int)})
+    at = {(p.get("variant"), p.get("n")): p for p in points}
+    wanted = params["rows"].split(",") if "rows" in params else MATRIX_SWEEP_ROWS
+    rows = []
+    for v in [v for v in wanted if any((v, n) in at for n in sizes)]:
+        cells = [at.get((v, n)) for n in sizes]
+        rows.append([f"`{v}` now"] + ["-" if c is None else _fail_or(
+            c, f"{_significant(c.get('ms_kernel'))} / {_significant(c.get('ms_with_copies'))}") for c in cells])
+        tables_of = [c.get("paper_table") for c in cells if c and c.get("paper_table")]
+        if tables_of:
+            rows.append([f"its namesake then, {tables_of[0]}"] + [_significant(c.get("paper_ms")) if c else "-" for c in cells])
+    ratios: dict = {}
+    for r in chosen[0].doc.get("port_ratios") or []:
+        ratios.setdefault((r.get("variant"), r.get("original")), {})[r.get("n")] = r
+    for (port, original), by_n in ratios.items():
+        if port not in wanted and original not in wanted:
+            continue
+        rows.append([f"`{port}` / `{original}` now"] + [
+            f"{_significant(by_n[n].get('kernel_ratio'))} / {_significant(by_n[n].get('with_copies_ratio'))}"
+            if n in by_n else "-" for n in sizes])
+        if any(isinstance(r.get("paper_ratio"), (int, float)) for r in by_n.values()):
+            rows.append(["OpenCL / CUDA then"] + [_significant(by_n[n].get("paper_ratio")) if n in by_n else "-" for n in sizes])
+    note = "" if chosen[0].doc.get("complete", True) else "\n(The sweep was stopped before its end: these are the sizes it finished.)\n"
+    header = [f"{(chosen[0].doc.get('problem') or {}).get('type', '?')}, n = (ms kernel / with copies)"] + [str(n) for n in sizes]
+    return tables.markdown(header, rows, right=range(1, len(header))) + note
+
+
+@table
+def startup(runs: list[Run], params: dict) -> str:
+    """Paper 003, sec. 6.6: each API's start-up before its first kernel, from the first result run
+    that reports it (CUDA: driver and context; OpenCL: discovery, context, queue, program builds)."""
+    run = next((r for r in _sizes(runs, {}) if isinstance(r.doc.get("startup"), dict) and r.doc["startup"]), None)
+    if run is None:
+        return ""
+    labels = {"driver_init_s": "driver initialisation", "discovery_s": "platform and device discovery",
+              "context_s": "context", "queue_s": "command queue"}
+    rows = []
+    for api, steps in run.doc["startup"].items():
+        if not isinstance(steps, dict):
+            continue
+        rows += [[api, label, tables.number(steps[key], ".4f")] for key, label in labels.items() if key in steps]
+        builds = [b for b in steps.get("builds") or [] if isinstance(b, dict)]
+        if builds:
+            rows.append([api, f"building the {len(builds)} `.cl` files", tables.number(sum(
+                b.get("seconds", 0) for b in builds if isinstance(b.get("seconds"), (int, float))), ".4f")])
+        rows.append([api, "total", tables.number(steps.get("total_s"), ".4f")])
+    rows.append(["paper 003", "OpenCL initialisation, all of it", "about 1.3"])
+    return tables.markdown(["API", "step", "seconds"], rows, right=[2])
 
 
 def parse_params(text: str) -> dict:

@@ -9,6 +9,7 @@
 #include "gpgpu/cuda/check.hpp"
 #include "gpgpu/errors.hpp"
 #include "gpgpu/memory.hpp"
+#include "gpgpu/timing.hpp"
 
 namespace gpgpu::cuda {
 
@@ -32,15 +33,22 @@ int device_count() {
 }
 
 DeviceInfo open_device(int index) {
+  Stopwatch clock;
   const int count = device_count();
+  const double driver_init_s = clock.seconds();
   if (index < 0 || index >= count)
     throw UsageError("--device " + std::to_string(index) + ": this machine has " + std::to_string(count) +
                      " CUDA device(s), numbered 0 to " + std::to_string(count - 1));
+  clock.restart();
   GPGPU_CUDA_CHECK(cudaSetDevice(index));
+  GPGPU_CUDA_CHECK(cudaFree(nullptr));  // the runtime's idiom for "create the context now"
+  const double context_s = clock.seconds();
   cudaDeviceProp p{};
   GPGPU_CUDA_CHECK(cudaGetDeviceProperties(&p, index));
   DeviceInfo d;
   d.index = index;
+  d.driver_init_s = driver_init_s;
+  d.context_s = context_s;
   d.name = p.name;
   d.cc_major = p.major;
   d.cc_minor = p.minor;
@@ -74,6 +82,8 @@ void print_device_info(std::ostream& out, const DeviceInfo& d) {
       << ", SM clock " << d.sm_clock_khz / 1000 << " MHz, memory clock " << d.memory_clock_khz / 1000 << " MHz x "
       << d.memory_bus_bits << " bit (nominal " << std::fixed << std::setprecision(0) << d.nominal_bandwidth_gbs()
       << " GB/s)\n"
+      << "          start-up: driver " << std::setprecision(3) << d.driver_init_s << " s, context " << d.context_s
+      << " s (the process's first CUDA calls)\n"
       << "          texture alignment " << d.texture_alignment << " B, widest 1D linear float texture "
       << d.texture1d_linear_max_floats << " elements\n";
   out.flags(flags);
@@ -94,7 +104,9 @@ void to_json(nlohmann::json& j, const DeviceInfo& d) {
        {"driver_version", version_text(d.driver_version)},
        {"runtime_version", version_text(d.runtime_version)},
        {"texture_alignment_bytes", d.texture_alignment},
-       {"texture1d_linear_max_floats", d.texture1d_linear_max_floats}};
+       {"texture1d_linear_max_floats", d.texture1d_linear_max_floats},
+       {"startup", {{"driver_init_s", d.driver_init_s}, {"context_s", d.context_s},
+                    {"total_s", d.driver_init_s + d.context_s}}}};
 }
 
 void require_device_memory(double bytes, const std::string& what) {

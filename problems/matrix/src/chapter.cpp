@@ -1,6 +1,7 @@
 #include "gpgpu/matrix/chapter.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
@@ -9,14 +10,16 @@
 #include "gpgpu/memory.hpp"
 #include "gpgpu/table.hpp"
 #include "gpgpu/timing.hpp"
+#include "gpgpu/matrix/report.hpp"
+#include "gpgpu/matrix/sweep.hpp"
 #include "gpgpu/matrix/then_now.hpp"
 
 namespace gpgpu::matrix {
 namespace {
 
-// Host matrices every run holds, in elements of the chosen type: A, B, the references of add and
-// transpose, and one downloaded result (plus the one kept per variant for --dump).
-constexpr double kRunMatrices = 5;
+// Host matrices every run holds, in elements of the chosen type: A, B, the references of add,
+// transpose and copy, and one downloaded result (plus the one kept per variant for --dump).
+constexpr double kRunMatrices = 6;
 
 const auto fmt = format_cell;
 
@@ -42,14 +45,30 @@ void Chapter::add(VariantSpec spec) {
 void Chapter::parse(int argc, const char* const* argv) {
   for (const VariantSpec& s : static_registry<VariantSpec>().all()) add(s);
   add_options(cli(), options_, settings_.default_shape, settings_.quick);
+  if (settings_.sweep)
+    cli().group("Matrix problem")
+        .add_option("--sweep", sweep_,
+                    "run paper 003's sizes instead of one: 'paper' (n x n for n = 16, 32, ..., 4096, Tabs. 8-10) or "
+                    "'wide' (also 8192 and 16384, beyond the L2); with --quick up to 256")
+        ->check(CLI::IsMember({"paper", "wide"}))
+        // It chooses its own sizes and keeps no results for .npy files: refuse what it would ignore.
+        ->excludes(cli().app().get_option("--n"))
+        ->excludes(cli().app().get_option("--rows"))
+        ->excludes(cli().app().get_option("--cols"))
+        ->excludes(cli().app().get_option("--dump"));
   experiment_.parse(argc, argv, registry_.names(), registry_.names_in_all());
+  // A sweep opens, checks and refuses at its largest size (the sizes it runs are square).
+  if (!sweep_.empty()) options_.shape = sweep_shapes(sweep_, experiment_.options().quick).back();
   require_host_memory(kRunMatrices * static_cast<double>(options_.shape.elements()) * type_bytes(options_.type),
                       "matrix " + options_.shape.str());
 }
 
 std::vector<const VariantSpec*> Chapter::open(std::ostream& out) {
-  experiment_.print_header(out, std::string(type_name(options_.type)) + " matrices of " + options_.shape.str() +
-                                    " elements, " + std::to_string(options_.calls) + " call(s) per timed run");
+  const std::string size = sweep_.empty() ? options_.shape.str() + " elements"
+                                           : "n x n elements, n up to " + std::to_string(options_.shape.rows) +
+                                                 " (--sweep " + sweep_ + ")";
+  experiment_.print_header(out, std::string(type_name(options_.type)) + " matrices of " + size + ", " +
+                                    std::to_string(options_.calls) + " call(s) per timed run");
   return experiment_.open_variants(out, registry_, [&](const VariantSpec& v, Session& s) -> std::optional<std::string> {
     if (!v.limitation) return std::nullopt;
     return v.limitation(options_.shape, options_.type, s);
@@ -84,27 +103,57 @@ void Chapter::measure_limits(std::ostream& out, const std::vector<const VariantS
   }
 }
 
-void Chapter::prepare(std::ostream& out, const std::vector<const VariantSpec*>& variants) {
-  Stopwatch clock;
+double Chapter::make_inputs(const std::vector<const VariantSpec*>& variants) {
   inputs_.a = random_matrix(options_.shape, options_.type, 1);
   inputs_.b = random_matrix(options_.shape, options_.type, 2);
-  if (experiment_.options().verify) {
-    for (Op op : ops_of(variants)) {
-      if (op == Op::add) references_[op] = add_reference(inputs_.a, inputs_.b);
-      if (op == Op::transpose) references_[op] = transpose_reference(inputs_.a);
-      if (op == Op::copy) references_[op] = inputs_.a;
-    }
-    out << "Reference: CPU, " << fmt("%.3f", clock.seconds())
-        << " s; every variant must match it bit for bit before its numbers are printed\n";
-  } else {
-    out << "Reference: skipped (--no-verify): results are NOT checked\n";
+  references_.clear();
+  Stopwatch clock;
+  if (!experiment_.options().verify) return 0;
+  for (Op op : ops_of(variants)) {
+    if (op == Op::add) references_[op] = add_reference(inputs_.a, inputs_.b);
+    if (op == Op::transpose) references_[op] = transpose_reference(inputs_.a);
+    if (op == Op::copy) references_[op] = inputs_.a;
   }
+  return clock.seconds();
+}
+
+void Chapter::prepare(std::ostream& out, const std::vector<const VariantSpec*>& variants) {
+  const double seconds = make_inputs(variants);
+  if (experiment_.options().verify)
+    out << "Reference: CPU, " << fmt("%.3f", seconds) << " s; every variant must match it bit for bit before its numbers are printed\n";
+  else
+    out << "Reference: skipped (--no-verify): results are NOT checked\n";
+}
+
+Measurement Chapter::measure(const VariantSpec& spec) {
+  std::unique_ptr<Kernel> kernel = spec.make(options_.shape, options_.type, session_of(spec));
+  const CoreOptions& core = experiment_.options();
+  Measurement m;
+  kernel->upload(inputs_);
+  // The first call on the host's clock: CUDA loads a kernel's module at its first launch (lazy
+  // loading), an OpenCL driver may finish a kernel's compilation then; the timed runs exclude it.
+  Stopwatch first;
+  (void)kernel->run(1);
+  m.first_call_s = first.seconds();
+  kernel->upload(inputs_);  // poisoned again: the timed runs must write every element themselves
+  m.samples = repeat_runs(core.warmup, core.repeat, [&] { return kernel->run(options_.calls); });
+  m.result = kernel->download();
+  m.launch = kernel->launch();
+  m.check = core.verify ? compare(m.result, references_.at(spec.op)) : not_verified();
+  // The paper's kind of time: the operands up, one call, the result down, on the host's clock.
+  m.with_copies_s = repeat_runs(0, core.repeat, [&] {
+    Stopwatch clock;
+    kernel->upload(inputs_);
+    kernel->run(1);
+    (void)kernel->download();
+    return clock.seconds();
+  });
+  return m;
 }
 
 const ResultRow& Chapter::run_variant(std::ostream& out, const VariantSpec& spec) {
   Session& session = session_of(spec);
-  std::unique_ptr<Kernel> kernel = spec.make(options_.shape, options_.type, session);
-  const CoreOptions& core = experiment_.options();
+  Measurement m = measure(spec);
   ResultRow row;
   row.variant = spec.info.name;
   row.backend = std::string(backend_name(spec.info.backend));
@@ -118,25 +167,42 @@ const ResultRow& Chapter::run_variant(std::ostream& out, const VariantSpec& spec
     row.device = session.device();
   }
   row.timer = spec.timer;
-  kernel->upload(inputs_);
-  row.samples = repeat_runs(core.warmup, core.repeat, [&] { return kernel->run(options_.calls); });
-  HostMatrix result = kernel->download();
-  row.launch = kernel->launch();
+  row.samples = std::move(m.samples);
+  row.launch = m.launch;
   row.work = work(spec.op, options_.shape, options_.type, options_.calls);
   row.limit = limit_of(spec);
-  row.check = core.verify ? compare(result, references_.at(spec.op)) : not_verified();
-  // The paper's kind of time: the operands up, one call, the result down, on the host's clock.
-  const std::vector<double> with_copies = repeat_runs(0, core.repeat, [&] {
-    Stopwatch clock;
-    kernel->upload(inputs_);
-    kernel->run(1);
-    (void)kernel->download();
-    return clock.seconds();
-  });
-  row.extra["ms_with_copies"] = 1e3 * median(with_copies);
-  if (!core.dump_dir.empty()) results_.emplace_back(spec.info.name, std::move(result));
+  row.check = m.check;
+  row.extra["ms_with_copies"] = 1e3 * median(m.with_copies_s);
+  row.extra["ms_first_call"] = 1e3 * m.first_call_s;
+  if (!experiment_.options().dump_dir.empty()) results_.emplace_back(spec.info.name, std::move(m.result));
   if (!row.launch.empty()) out << "  " << std::left << std::setw(22) << spec.info.name << std::right << " " << row.launch << "\n";
   return experiment_.record(out, std::move(row));
+}
+
+std::vector<PortRatio> Chapter::port_ratios() const {
+  std::vector<PortRatio> ratios;
+  const std::vector<ResultRow>& rows = experiment_.rows();
+  const auto find = [&](const std::string& name) -> const ResultRow* {
+    for (const ResultRow& r : rows)
+      if (r.variant == name) return &r;
+    return nullptr;
+  };
+  for (const ResultRow& r : rows) {
+    const VariantSpec& port = registry_.at(r.variant);
+    const ResultRow* original = port.ports.empty() ? nullptr : find(port.ports);
+    if (original == nullptr) continue;
+    PortRatio p;
+    p.n = options_.shape.rows;
+    p.variant = r.variant;
+    p.original = original->variant;
+    p.kernel_ratio = r.seconds() / original->seconds();
+    p.copies_ratio = r.extra.at("ms_with_copies").get<double>() / original->extra.at("ms_with_copies").get<double>();
+    p.paper_ratio = options_.shape.rows == options_.shape.cols
+                        ? paper_port_ratio(port.op, port.info.paper_name, original->paper_name, options_.shape.rows, &p.paper_table)
+                        : std::nan("");
+    ratios.push_back(std::move(p));
+  }
+  return ratios;
 }
 
 int Chapter::finish(std::ostream& out) {
@@ -157,11 +223,17 @@ int Chapter::finish(std::ostream& out) {
     for (Op op : {Op::add, Op::transpose, Op::copy})
       if (r.work.kernel.starts_with(std::string(op_name(op)) + "_") && std::find(ops.begin(), ops.end(), op) == ops.end())
         ops.push_back(op);
-  const std::vector<Column> copies{{"ms w/ copies", [](const ResultRow& r) {
-                                      return r.extra.contains("ms_with_copies") ? fmt("%.4f", r.extra["ms_with_copies"].get<double>())
-                                                                                : std::string("-");
-                                    }}};
-  return experiment_.finish(out, copies, then_now(ops, options_.shape, options_.type, experiment_.rows()));
+  const auto extra_ms = [](const char* key) {
+    return [key](const ResultRow& r) {
+      return r.extra.contains(key) ? fmt("%.4f", r.extra[key].get<double>()) : std::string("-");
+    };
+  };
+  const std::vector<Column> columns{{"ms w/ copies", extra_ms("ms_with_copies")}, {"ms 1st call", extra_ms("ms_first_call")}};
+  experiment_.add_json("startup", print_startup(out, experiment_));
+  const std::vector<PortRatio> ratios = port_ratios();
+  print_port_ratios(out, ratios);
+  experiment_.add_json("port_ratios", ratios);
+  return experiment_.finish(out, columns, then_now(ops, options_.shape, options_.type, experiment_.rows()));
 }
 
 int Chapter::run(int argc, char** argv) {
@@ -169,6 +241,7 @@ int Chapter::run(int argc, char** argv) {
   std::ostream& out = std::cout;
   const std::vector<const VariantSpec*> variants = open(out);
   check_fits(variants);
+  if (!sweep_.empty()) return run_sweep(*this, out, variants);
   measure_limits(out, variants);
   prepare(out, variants);
   out << "Verification:\n";

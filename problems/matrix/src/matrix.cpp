@@ -1,5 +1,6 @@
 #include "gpgpu/matrix/matrix.hpp"
 
+#include <cstring>
 #include <stdexcept>
 
 #include "gpgpu/errors.hpp"
@@ -62,6 +63,14 @@ HostMatrix random_matrix(Shape shape, ElementType type, unsigned seed) {
     else
       return HostMatrix(shape, harness::random_values<T>(shape.elements(), seed, T(-100), T(100)));
   });
+}
+
+int poison_byte(ElementType t) { return t == ElementType::i32 ? 0x7F : 0xFF; }
+
+HostMatrix poisoned(Shape shape, ElementType type) {
+  HostMatrix m = HostMatrix::zeros(shape, type);
+  std::memset(m.data(), poison_byte(type), m.bytes());
+  return m;
 }
 
 HostMatrix add_reference(const HostMatrix& a, const HostMatrix& b) {

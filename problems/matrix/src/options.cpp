@@ -1,6 +1,5 @@
 #include "gpgpu/matrix/options.hpp"
 
-#include <limits>
 #include <memory>
 
 #include "gpgpu/errors.hpp"
@@ -30,9 +29,9 @@ void add_options(Cli& cli, Options& o, Shape default_shape, QuickSizes quick) {
       if (!c.given("--cols")) o.shape.cols = quick.shape.cols;
     }
     if (c.options().quick && !c.given("--calls")) o.calls = quick.calls;
-    // Kernels index elements with 32-bit integers.
-    if (o.shape.rows > std::numeric_limits<std::int32_t>::max() / o.shape.cols)
-      throw UsageError("matrix " + o.shape.str() + " has more elements than 32-bit indices address (2^31 - 1)");
+    if (o.shape.rows > kMaxElements / o.shape.cols)
+      throw UsageError("matrix " + o.shape.str() + " has more than " + std::to_string(kMaxElements) +
+                       " elements (2^31 - 2^25: the kernels index with 32-bit ints)");
   });
 }
 

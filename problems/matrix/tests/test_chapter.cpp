@@ -37,9 +37,10 @@ class ReferenceKernel final : public Kernel {
   HostMatrix out_;
 };
 
-VariantSpec variant(const std::string& name, Op op, bool broken) {
+VariantSpec variant(const std::string& name, Op op, bool broken, std::string ports = "", std::string paper_name = "") {
   VariantSpec v;
-  v.info = {name, Backend::cpu, "reference as a kernel", "tests/test_chapter.cpp", ""};
+  v.info = {name, Backend::cpu, "reference as a kernel", "tests/test_chapter.cpp", std::move(paper_name)};
+  v.ports = std::move(ports);
   v.driver = cpu_driver;
   v.op = op;
   v.timer = "steady_clock";
@@ -48,10 +49,11 @@ VariantSpec variant(const std::string& name, Op op, bool broken) {
   return v;
 }
 
-int run(Chapter& chapter, std::vector<std::string> args, nlohmann::json* json = nullptr) {
+int run(Chapter& chapter, std::vector<std::string> args, nlohmann::json* json = nullptr, const std::string& csv = "") {
   const auto path = std::filesystem::temp_directory_path() / "gpgpu_test_matrix_chapter.json";
   args.insert(args.begin(), "test");
   args.insert(args.end(), {"--json", path.string(), "--threads", "1"});
+  if (!csv.empty()) args.insert(args.end(), {"--csv", csv});
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   testing::internal::CaptureStdout();
@@ -96,6 +98,88 @@ TEST(MatrixChapter, PaperRowsAppearAtThePapersSizes) {
   int then_rows = 0;
   for (const auto& r : j.at("then_now").at("rows")) then_rows += r.at("when") == "then";
   EXPECT_EQ(then_rows, 5);  // Tab. 8: CPU, CUDA, OpenCL and the two OPT rows
+}
+
+TEST(MatrixChapter, APortIsComparedWithItsOriginal) {
+  // "port" claims to port "original" (as an OpenCL variant ports a CUDA one): the run reports the
+  // ratio of their times, and the paper's OpenCL/CUDA ratio at a size of its tables (Tab. 8, int add).
+  Chapter chapter(kInfo, {.cli = {1, 0}});
+  chapter.add(variant("original", Op::add, false, "", "CUDA"));
+  chapter.add(variant("port", Op::add, false, "original", "OpenCL"));
+  nlohmann::json j;
+  EXPECT_EQ(run(chapter, {"--n", "256", "--type", "int"}, &j), kExitSuccess);
+  ASSERT_EQ(j.at("port_ratios").size(), 1u);
+  const nlohmann::json& r = j.at("port_ratios")[0];
+  EXPECT_EQ(r.at("variant"), "port");
+  EXPECT_EQ(r.at("original"), "original");
+  EXPECT_GT(r.at("kernel_ratio").get<double>(), 0);
+  EXPECT_NEAR(r.at("paper_ratio").get<double>(), 2.4957 / 0.6296, 1e-9);  // Tab. 8, n = 256
+  EXPECT_EQ(r.at("paper_table"), "Tab. 8");
+  EXPECT_TRUE(j.at("results")[0].at("extra").at("ms_first_call").is_number());
+}
+
+TEST(MatrixChapter, TheSweepVerifiesAndTimesEverySize) {
+  Chapter chapter(kInfo, {.cli = {1, 0}, .sweep = true});
+  chapter.add(variant("original", Op::transpose, false, "", "CUDA"));
+  chapter.add(variant("port", Op::transpose, false, "original", "OpenCL"));
+  nlohmann::json j;
+  const auto csv = std::filesystem::temp_directory_path() / "gpgpu_test_matrix_sweep.csv";
+  EXPECT_EQ(run(chapter, {"--sweep", "paper", "--quick"}, &j, csv.string()), kExitSuccess);
+  EXPECT_EQ(j.at("schema"), "gpgpu-then-and-now/matrix-sweep");
+  EXPECT_EQ(j.at("complete"), true);
+  ASSERT_EQ(j.at("points").size(), 2u * 5);  // n = 16, 32, 64, 128, 256 (--quick)
+  for (const nlohmann::json& p : j.at("points")) {
+    EXPECT_EQ(p.at("check"), "PASS");
+    EXPECT_GT(p.at("ms_with_copies").get<double>(), 0);
+  }
+  EXPECT_EQ(j.at("points")[0].at("paper_table"), "Tab. 10 (float)");  // the CUDA transpose of Tab. 10
+  ASSERT_EQ(j.at("port_ratios").size(), 5u);
+  EXPECT_NEAR(j.at("port_ratios")[0].at("paper_ratio").get<double>(), 3.5779 / 0.1786, 1e-9);  // 20x at n = 16
+  std::ifstream in(csv);
+  std::string line;
+  int lines = 0;
+  while (std::getline(in, line)) ++lines;
+  EXPECT_EQ(lines, 1 + 10);
+  std::filesystem::remove(csv);
+}
+
+TEST(MatrixChapter, TheSweepFailsWhenOnePointFails) {
+  Chapter chapter(kInfo, {.cli = {1, 0}, .sweep = true});
+  chapter.add(variant("transpose_short", Op::transpose, true));
+  nlohmann::json j;
+  EXPECT_EQ(run(chapter, {"--sweep", "paper", "--quick"}, &j), kExitVerificationFailed);
+  EXPECT_EQ(j.at("points")[0].at("check"), "FAIL");
+}
+
+TEST(MatrixChapter, AStoppedSweepLeavesTheSizesItFinished) {
+  // A batch's time limit stops a sweep part way; here a variant that throws at n = 64 does.
+  Chapter chapter(kInfo, {.cli = {1, 0}, .sweep = true});
+  VariantSpec v = variant("transpose", Op::transpose, false);
+  v.make = [](const Shape& s, ElementType, Session&) -> std::unique_ptr<Kernel> {
+    if (s.rows == 64) throw std::runtime_error("stopped at n = 64");
+    return std::make_unique<ReferenceKernel>(Op::transpose, false);
+  };
+  chapter.add(std::move(v));
+  EXPECT_THROW(run(chapter, {"--sweep", "paper", "--quick"}), std::runtime_error);
+  const auto path = std::filesystem::temp_directory_path() / "gpgpu_test_matrix_chapter.json";
+  std::ifstream in(path);
+  const nlohmann::json j = nlohmann::json::parse(in);
+  EXPECT_EQ(j.at("complete"), false);
+  ASSERT_EQ(j.at("points").size(), 2u);  // n = 16 and 32
+  EXPECT_EQ(j.at("points")[1].at("n"), 32);
+  std::filesystem::remove(path);
+}
+
+TEST(MatrixChapter, TheSweepChoosesItsOwnSizes) {
+  Chapter a(kInfo, {.sweep = true});
+  a.add(variant("add", Op::add, false));
+  EXPECT_THROW(run(a, {"--sweep", "paper", "--n", "64"}), UsageError);
+  Chapter b(kInfo, {.sweep = true});
+  b.add(variant("add", Op::add, false));
+  EXPECT_THROW(run(b, {"--sweep", "huge"}), UsageError);
+  Chapter c(kInfo);  // a chapter without the sweep has no such option
+  c.add(variant("add", Op::add, false));
+  EXPECT_THROW(run(c, {"--sweep", "paper"}), UsageError);
 }
 
 TEST(MatrixChapter, BadSizesAreUsageErrors) {

@@ -79,6 +79,24 @@ TEST(Matrix, PoisonedFloatFailsAsNonFinite) {
   EXPECT_EQ(v.non_finite, 1);
 }
 
+TEST_P(EveryType, PoisonIsNoValueAnOperationCanProduce) {
+  const HostMatrix p = poisoned({4, 5}, GetParam());
+  EXPECT_EQ(p.shape(), (Shape{4, 5}));
+  dispatch(GetParam(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    for (T x : p.as<T>()) {
+      if constexpr (std::is_integral_v<T>) {
+        EXPECT_GT(x, 2 * (1 << 20));  // beyond any sum of two operands
+      } else {
+        EXPECT_TRUE(std::isnan(x));
+      }
+    }
+  });
+  if (GetParam() != ElementType::i32) {
+    EXPECT_FALSE(compare(p, p).pass) << "NaN never equals NaN";
+  }
+}
+
 TEST(Matrix, ShapesAndTypesThatDifferAreAProgrammingError) {
   EXPECT_THROW((void)compare(HostMatrix::zeros({2, 3}, ElementType::f32), HostMatrix::zeros({3, 2}, ElementType::f32)),
                std::invalid_argument);

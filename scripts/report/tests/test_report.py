@@ -363,6 +363,38 @@ class ReadmeTables(unittest.TestCase):
         self.assertEqual(lines[0].strip(), "| when | machine | implementation | s/1000 it. | % limit |")
         self.assertEqual({line.split(" | ")[2] for line in lines[2:]}, {"CUDA Shared", "local"})
 
+    def test_matrix_sweep_and_startup(self):
+        doc = matrix_sweep_doc()
+        doc["problem"] = {"type": "int"}
+        doc["points"][0].update(paper_ms=0.0763, paper_table="Tab. 8 (int)")
+        doc["points"][2]["check"] = "FAIL"  # cuda_add at n = 32
+        self.put("ch09_sweep_int.json", doc)
+        stopped = copy.deepcopy(doc)
+        stopped["problem"]["type"], stopped["complete"] = "float", False
+        self.put("ch09_sweep_wide.json", stopped)
+        result = result_doc(chapter="09")
+        result["startup"] = {"opencl": {"discovery_s": 0.5, "context_s": 0.25, "queue_s": 0.0,
+                                        "builds": [{"source": "a.cl", "seconds": 0.5}, {"source": "b.cl", "seconds": 0.25}],
+                                        "total_s": 1.5}}
+        self.put("ch09_matrix_add_transpose_default.json", result)
+        path = self.readme("<!-- results:matrix_sweep chapter=09 source=h100 file=ch09_sweep_int.json "
+                           "rows=cuda_add,cl_add -->\n<!-- /results -->\n"
+                           "<!-- results:matrix_sweep chapter=09 source=h100 type=float rows=cl_add -->\n<!-- /results -->\n"
+                           "<!-- results:startup chapter=09 source=h100 -->\n<!-- /results -->\n")
+        self.assertEqual(self.run_main(path)[0], 0)
+        text = read(path)
+        self.assertIn("| int, n = (ms kernel / with copies) | 16 | 32 | 64 |", text)
+        self.assertIn("| `cuda_add` now | 0.0100 / 0.100 | FAIL | 0.0100 / 0.100 |", text)
+        self.assertIn("| its namesake then, Tab. 8 (int) | 0.0763 | - | - |", text)
+        self.assertIn("| `cl_add` / `cuda_add` now | 1.10 / 1.00 | 1.10 / 1.00 | 1.10 / 1.00 |", text)
+        self.assertIn("| OpenCL / CUDA then | 1.50 | 1.50 | 1.50 |", text)
+        self.assertIn("| float, n = (ms kernel / with copies) |", text)
+        self.assertIn("stopped before its end", text)
+        self.assertIn("| opencl | building the 2 `.cl` files | 0.7500 |", text)
+        self.assertIn("| opencl | total | 1.5000 |", text)
+        self.assertIn("| paper 003 | OpenCL initialisation, all of it | about 1.3 |", text)
+        self.assertEqual(self.run_main("--check", path)[0], 0)
+
     def test_the_repository_readmes_agree_with_results(self):
         # The same check as the CTest test readme_results_tables, on the real tree.
         buf = io.StringIO()

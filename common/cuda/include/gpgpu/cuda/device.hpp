@@ -30,6 +30,12 @@ struct DeviceInfo {
   std::size_t shared_per_block_optin = 0;
   int max_threads_per_sm = 0;
   int max_grid_y = 0;
+  /// Host seconds of the process's first CUDA calls (paper 003, sec. 6.6, found CUDA's start-up
+  /// negligible beside OpenCL's 1.3 s): cudaGetDeviceCount loads and initialises the driver;
+  /// cudaSetDevice plus cudaFree(nullptr) create the device's primary context. Near zero when an
+  /// earlier call of the same process already paid for them.
+  double driver_init_s = 0;
+  double context_s = 0;
 
   /// Nominal DRAM bandwidth from clock and bus width (2 transfers per clock, paper 003 sec. 5.2),
   /// 1e9 B/s: the theoretical figure printed beside the limits, which are measured (driver.hpp).
@@ -42,8 +48,8 @@ struct DeviceInfo {
 /// the driver is missing or too old.
 int device_count();
 
-/// Makes device `index` current (validated against device_count(): UsageError when out of range)
-/// and returns its description.
+/// Makes device `index` current (validated against device_count(): UsageError when out of range),
+/// creates its context, and returns its description with the time those first calls took.
 DeviceInfo open_device(int index);
 
 /// Prints the device block of the run header (name, capability, SMs, L2, memory, versions, clocks).

@@ -36,15 +36,16 @@ const EmbeddedText& stream_kernel_source();
 /// The best launch shape of one measurement.
 struct StreamMeasurement {
   double gbs = 0;               ///< 1e9 B/s, mix.bytes() per launch
-  std::string kernel;           ///< "stream" (one float4 per work-item) or "stream_loop"
-  std::size_t work_group = 0;   ///< work-items per group of the best shape
+  std::string kernel;           ///< "stream" (one float4 per work-item), "stream_loop" or "clEnqueueCopyBuffer"
+  std::size_t work_group = 0;   ///< work-items per group of the best shape (0 for the runtime's copy)
   std::size_t global = 0;       ///< work-items of the best shape
   int repetitions = 0;          ///< launches per timed sample of the best shape
   int shapes = 0;               ///< launch shapes tried
 };
 
 /// Runs the stream kernel of `program` (stream.cl built for mix.reads and mix.writes) over fresh
-/// buffers of mix.elements floats. Refuses (UsageError) arrays the device cannot hold: one larger
+/// buffers of mix.elements floats, at a few launch shapes; a 1:1 mix also by the runtime's own
+/// clEnqueueCopyBuffer (a copy is that mix); the best counts. Refuses (UsageError) arrays the device cannot hold: one larger
 /// than CL_DEVICE_MAX_MEM_ALLOC_SIZE, or all of them beyond 90% of its memory.
 StreamMeasurement measure_stream(Runtime& runtime, const cl::Program& program, const StreamMix& mix);
 

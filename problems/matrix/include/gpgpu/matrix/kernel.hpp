@@ -24,8 +24,9 @@ struct Inputs {
 class Kernel {
  public:
   virtual ~Kernel() = default;
-  /// Copies the operands to the device (synchronously) and poisons the result (NaN for floating
-  /// point, a fixed pattern for int), so an element the kernel fails to write shows up.
+  /// Copies the operands to the device (synchronously) and poisons the result (every byte
+  /// poison_byte(type): NaN for floating point, 0x7F7F7F7F for int), so an element the kernel fails
+  /// to write shows up.
   virtual void upload(const Inputs& in) = 0;
   /// Runs the operation `calls` times back to back; returns their time in seconds on the device's
   /// own clock (CUDA events, profiling events; the host clock for the CPU).
@@ -43,6 +44,9 @@ struct VariantSpec {
   Op op = Op::add;
   std::string timer;  ///< how its kernel times itself: "CUDA events", "steady_clock", ...
   int threads = 0;    ///< CPU variants: threads it runs on (0: the session's --threads)
+  /// The variant of another backend this one ports ("cuda_add_rowmajor" for an OpenCL add), or "":
+  /// when both ran, the chapter prints this one's time over the other's (paper 003's "CUDA vs OpenCL").
+  std::string ports;
   /// Builds the kernel for this shape and type (allocates device memory, untimed).
   std::function<std::unique_ptr<Kernel>(const Shape&, ElementType, Session&)> make;
   /// Throws UsageError when the operands do not fit the device: called before the references are

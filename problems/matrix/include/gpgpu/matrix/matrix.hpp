@@ -71,6 +71,15 @@ class HostMatrix {
 /// [-2^20, 2^20] (an add of two cannot overflow; every value is exact in float and double too).
 HostMatrix random_matrix(Shape shape, ElementType type, unsigned seed);
 
+/// The byte every output is filled with before a kernel runs (the Kernel contract), so that an
+/// element the kernel fails to write cannot pass: 0xFF makes float and double NaN, which no
+/// comparison accepts; an int becomes 0x7F7F7F7F (2139062143), far outside every value an add of
+/// two operands in [-2^20, 2^20] can give.
+int poison_byte(ElementType t);
+/// A matrix of `shape` and `type` with every byte poison_byte(type): what a CPU kernel's output
+/// starts as.
+HostMatrix poisoned(Shape shape, ElementType type);
+
 /// C = A + B on the CPU, element by element (the same IEEE operation a GPU performs: exact).
 HostMatrix add_reference(const HostMatrix& a, const HostMatrix& b);
 /// Aᵀ on the CPU.

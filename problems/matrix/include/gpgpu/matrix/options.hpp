@@ -17,6 +17,10 @@ struct Options {
   int calls = 10;
 };
 
+/// The most elements a matrix may have: kernels index elements with 32-bit ints, and an index plus
+/// one grid-stride step (fewer than 2^25 threads in any grid of the tutorial) must still fit one.
+inline constexpr std::int64_t kMaxElements = (std::int64_t{1} << 31) - (std::int64_t{1} << 25);
+
 /// The sizes --quick selects when no size is given.
 struct QuickSizes {
   Shape shape{67, 129};  ///< no multiple of any tile or warp, not square
@@ -24,7 +28,7 @@ struct QuickSizes {
 };
 
 /// Adds the group to `cli`; after parsing applies --quick and refuses (UsageError) --n together
-/// with --rows/--cols and a matrix whose elements the kernels' 32-bit indices cannot address.
+/// with --rows/--cols and a matrix of more than kMaxElements elements.
 void add_options(Cli& cli, Options& options, Shape default_shape, QuickSizes quick = {});
 
 }  // namespace gpgpu::matrix

@@ -1,0 +1,26 @@
+// Chapter 09: matrix add and transpose in CUDA and OpenCL (paper 003, secs. 5.1-5.6 and 6.4-6.6):
+// access order (row- against column-major), coalescing through on-chip memory, bank conflicts,
+// and what each API costs to start. The CPU variants are added here; the CUDA, cuBLAS and OpenCL
+// variants register themselves from files CMake compiles when those backends are built
+// (register_*.cpp). The run (gpgpu::matrix::Chapter) verifies every variant bit for bit against the
+// CPU reference and judges it against the bandwidth its device reaches for the same read:write mix,
+// measured now; --sweep runs the paper's sizes 16 ... 4096 (and beyond) instead.
+#include "cpu_variants.hpp"
+#include "gpgpu/errors.hpp"
+#include "gpgpu/matrix/chapter.hpp"
+
+namespace {
+
+const gpgpu::ChapterInfo kInfo{"09", "ch09_matrix_add_transpose",
+                               "Matrix add and transpose in CUDA and OpenCL: access order, on-chip tiles, bank conflicts",
+                               "paper 003 (CUDA vs OpenCL), secs. 5.1-5.6 and 6.4-6.6, Obr. 11-20, Tabs. 8-10"};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return gpgpu::run_main(kInfo.program, [&] {
+    gpgpu::matrix::Chapter chapter(kInfo, {.sweep = true});
+    for (gpgpu::matrix::VariantSpec& v : ch09::cpu_variants()) chapter.add(std::move(v));
+    return chapter.run(argc, argv);
+  });
+}

@@ -1,0 +1,83 @@
+// Chapter 09's CUDA variants on device 0 (label cuda; skipped without a GPU): every variant of "all"
+// against the CPU reference, bit for bit, at the awkward shapes in every element type and beyond
+// the L2, with the output poisoned first; the two kernels as the paper printed them fail where
+// kernels/matrix/cuda/tests/test_kernels_emulated.cpp says they must, at the paper's own tile
+// sizes; operands the device cannot hold are refused before anything is allocated.
+#include <memory>
+
+#include <gtest/gtest.h>
+
+#include "cuda_matrix.hpp"
+#include "gpgpu/cuda/driver.hpp"
+#include "gpgpu/errors.hpp"
+#include "gpgpu/matrix/checks.hpp"
+
+namespace {
+
+using gpgpu::matrix::ElementType;
+using gpgpu::matrix::Shape;
+namespace checks = gpgpu::matrix::checks;
+
+gpgpu::Session& session() {
+  static const std::unique_ptr<gpgpu::Session> s = gpgpu::cuda::open_session(0);
+  return *s;
+}
+
+const gpgpu::matrix::VariantSpec& spec(const std::string& name) {
+  static const std::vector<gpgpu::matrix::VariantSpec> specs = ch09::cuda_variants();
+  for (const auto& s : specs)
+    if (s.info.name == name) return s;
+  throw std::out_of_range(name);
+}
+
+std::vector<std::string> names_in_all() {
+  std::vector<std::string> n;
+  for (const auto& s : ch09::cuda_variants())
+    if (s.info.in_all) n.push_back(s.info.name);
+  return n;
+}
+
+class CudaVariant : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(CudaVariant, MatchesTheReferenceAtAwkwardShapesInEveryType) {
+  for (ElementType t : checks::kTypes)
+    for (const Shape& shape : checks::awkward_shapes()) EXPECT_TRUE(checks::runs_exactly(spec(GetParam()), shape, t, session()));
+}
+
+TEST_P(CudaVariant, MatchesTheReferenceBeyondTheL2) {
+  EXPECT_TRUE(checks::runs_exactly(spec(GetParam()), checks::kBeyondL2, ElementType::f32, session()));
+}
+
+TEST_P(CudaVariant, RefusesMatricesTheDeviceCannotHold) {
+  const gpgpu::matrix::VariantSpec& s = spec(GetParam());
+  EXPECT_THROW(s.check_fits({100000, 100000}, ElementType::f64, session()), gpgpu::UsageError);  // 80 GB per matrix
+  EXPECT_NO_THROW(s.check_fits({64, 64}, ElementType::f64, session()));
+}
+
+INSTANTIATE_TEST_SUITE_P(Ch09, CudaVariant, ::testing::ValuesIn(names_in_all()), [](const auto& info) { return info.param; });
+
+// True when the variant's result equals the reference at n x n (float).
+bool right_at(const std::string& variant, int n) {
+  return checks::runs_exactly(spec(variant), {n, n}, ElementType::f32, session());
+}
+
+TEST(PrintedKernels, TheTileOfObr20IsRightOnlyUpToSixteen) {
+  for (int n : {1, 5, 16}) EXPECT_TRUE(right_at("cuda_transpose_tile_as_printed", n)) << n;
+  for (int n : {17, 32, 48, 1024}) EXPECT_FALSE(right_at("cuda_transpose_tile_as_printed", n)) << n;
+}
+
+TEST(PrintedKernels, TheAddOfObr13IsRightOnlyNearN1024) {
+  // Its index reaches every element only for n = 1 and 993 <= n <= 1025 (32 x 32 blocks); of the
+  // paper's sizes only 1024.
+  for (int n : {1, 993, 1000, 1024, 1025}) EXPECT_TRUE(right_at("cuda_add_shared_paper", n)) << n;
+  for (int n : {16, 64, 992, 1026, 2048}) EXPECT_FALSE(right_at("cuda_add_shared_paper", n)) << n;
+}
+
+TEST(CudaLaunch, SaysHowItRan) {
+  EXPECT_EQ(spec("cuda_add_rowmajor").make({17, 1023}, ElementType::f32, session())->launch(), "grid 32 x 3 of 32 x 8 threads");
+  EXPECT_EQ(spec("cuda_transpose_naive").make({17, 1023}, ElementType::f32, session())->launch(), "grid 1 x 128 of 32 x 8 threads");
+  EXPECT_EQ(spec("cuda_transpose_tile_multi").make({4097, 33}, ElementType::f32, session())->launch(), "grid 2 x 129 of 32 x 8 threads");
+  EXPECT_EQ(spec("cuda_memcpy").make({4, 4}, ElementType::f32, session())->launch(), "cudaMemcpyAsync, device to device");
+}
+
+}  // namespace

@@ -1,0 +1,73 @@
+// Chapter 09's OpenCL variants on the test's OpenCL device (label opencl; PoCL in CI, a GPU through
+// GPGPU_CL_TYPE=gpu): every variant against the CPU reference, bit for bit, at the awkward shapes in
+// every element type and at a size beyond the L2, with the output poisoned first; the launch shapes.
+#include <memory>
+
+#include <gtest/gtest.h>
+
+#include "gpgpu/matrix/checks.hpp"
+#include "gpgpu/errors.hpp"
+#include "gpgpu/opencl/driver.hpp"
+#include "opencl_matrix.hpp"
+
+namespace {
+
+using gpgpu::matrix::ElementType;
+using gpgpu::matrix::Shape;
+namespace checks = gpgpu::matrix::checks;
+
+gpgpu::Session& session() {
+  static const std::unique_ptr<gpgpu::Session> s = gpgpu::ocl::open_session(gpgpu::ocl::device_options_from_environment());
+  return *s;
+}
+
+const gpgpu::matrix::VariantSpec& spec(const std::string& name) {
+  static const std::vector<gpgpu::matrix::VariantSpec> specs = ch09::opencl_variants();
+  for (const auto& s : specs)
+    if (s.info.name == name) return s;
+  throw std::out_of_range(name);
+}
+
+std::vector<std::string> names() {
+  std::vector<std::string> n;
+  for (const ch09::ClVariant& v : ch09::kClVariants) n.emplace_back(v.name);
+  return n;
+}
+
+class ClVariant : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(ClVariant, MatchesTheReferenceAtAwkwardShapesInEveryType) {
+  const gpgpu::matrix::VariantSpec& s = spec(GetParam());
+  for (ElementType t : checks::kTypes) {
+    if (const auto why = s.limitation(Shape{1, 1}, t, session())) {
+      GTEST_LOG_(INFO) << GetParam() << " " << gpgpu::matrix::type_name(t) << " skipped: " << *why;
+      continue;
+    }
+    for (const Shape& shape : checks::awkward_shapes()) EXPECT_TRUE(checks::runs_exactly(s, shape, t, session()));
+  }
+}
+
+TEST_P(ClVariant, MatchesTheReferenceBeyondTheL2) {
+  EXPECT_TRUE(checks::runs_exactly(spec(GetParam()), checks::kBeyondL2, ElementType::f32, session()));
+}
+
+TEST_P(ClVariant, RefusesMatricesTheDeviceCannotHold) {
+  const gpgpu::matrix::VariantSpec& s = spec(GetParam());
+  ASSERT_TRUE(s.check_fits);
+  EXPECT_THROW(s.check_fits({100000, 100000}, ElementType::f64, session()), gpgpu::UsageError);  // 80 GB per matrix
+  EXPECT_NO_THROW(s.check_fits({64, 64}, ElementType::f64, session()));
+}
+
+INSTANTIATE_TEST_SUITE_P(Ch09, ClVariant, ::testing::ValuesIn(names()), [](const auto& info) { return info.param; });
+
+TEST(ClLaunch, CoversTheMatrixInWholeWorkGroups) {
+  const gpgpu::ocl::DeviceInfo& d = gpgpu::ocl::runtime_of(session()).info();
+  const ch09::ClLaunch a = ch09::cl_launch(ch09::ClGrid::rows_cols, {17, 1023}, ElementType::f32, d);
+  EXPECT_EQ(a.str(), "global 1024 x 24, local 32 x 8");
+  const ch09::ClLaunch t = ch09::cl_launch(ch09::ClGrid::tiles_multi, {4097, 33}, ElementType::f32, d);
+  EXPECT_EQ(t.str(), "global 64 x 1032, local 32 x 8");  // 2 x 129 tiles of 32 x 32, 8 work-item rows each
+  const ch09::ClLaunch f = ch09::cl_launch(ch09::ClGrid::flat, {1, 3}, ElementType::f64, d);
+  EXPECT_EQ(f.str(), "global 256, local 256");  // no vector at all: one group for the tail
+}
+
+}  // namespace

@@ -1,0 +1,263 @@
+// Every CUDA kernel of chapter 09, unchanged, run on the CPU by the emulation of the CUDA thread
+// model (matrix_emulation.hpp), against the CPU references, bit for bit, in every element type,
+// with poisoned outputs. It needs no GPU, so it runs everywhere (label cpu) and catches wrong
+// indices, missing bounds, partial tiles, row loops beyond gridDim.y (emulated with a small cap)
+// and barrier placement before a GPU sees the code. It also proves what is wrong with the two
+// kernels the paper printed: the "optimised" add (Obr. 13) is right only where gridDim equals
+// blockDim, the shared-memory transpose (Obr. 20) only for n <= 16 (and on diagonal tiles).
+#include "matrix_emulation.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "gpgpu/matrix/matrix.hpp"
+
+#define GPGPU_CUDA_EMULATION
+#include "../09_add_rowmajor.cu"
+#include "../09_add_colmajor.cu"
+#include "../09_add_shared_paper.cu"
+#include "../09_add_shared.cu"
+#include "../09_add_vec4.cu"
+#include "../09_transpose_naive.cu"
+#include "../09_transpose_tile_as_printed.cu"
+#include "../09_transpose_tile.cu"
+#include "../09_transpose_tile_padded.cu"
+#include "../09_transpose_tile_multi.cu"
+
+namespace gpgpu::matrix::cuda {
+namespace {
+
+// A small gridDim.y cap makes the row loops of the element-per-thread kernels run.
+constexpr unsigned kGridYCap = 2;
+
+unsigned capped(long long blocks) { return static_cast<unsigned>(std::min<long long>(blocks, kGridYCap)); }
+
+// ---- the launches of launchers.hpp, on the emulation ---------------------------------------------
+
+template <typename T>
+HostMatrix emulate_add(const std::string& kernel, const HostMatrix& a, const HostMatrix& b, int sm_count = 1) {
+  HostMatrix c = poisoned(a.shape(), a.type());
+  const int rows = static_cast<int>(a.shape().rows), cols = static_cast<int>(a.shape().cols);
+  const AddArgs<T> args{a.as<T>().data(), b.as<T>().data(), c.as<T>().data(), rows, cols};
+  const dim3 block(kBlockX, kBlockY), tile(kPaperAddTile, kPaperAddTile), tile4(4, 4);
+  if (kernel == "add_rowmajor")
+    emu::launch(dim3(blocks_for(cols, kBlockX), capped(blocks_for(rows, kBlockY))), block, false, [&] { add_rowmajor<T>(args); });
+  else if (kernel == "add_colmajor")
+    emu::launch(dim3(blocks_for(rows, kBlockX), capped(blocks_for(cols, kBlockY))), block, false, [&] { add_colmajor<T>(args); });
+  else if (kernel == "add_shared_paper")
+    emu::launch_with_barriers(dim3(blocks_for(cols, kPaperAddTile), blocks_for(rows, kPaperAddTile)), tile, [&] { add_shared_paper<T, kPaperAddTile>(args); });
+  else if (kernel == "add_shared_paper_4")  // the same kernel with 4 x 4 tiles: gridDim == blockDim at n = 16
+    emu::launch_with_barriers(dim3(blocks_for(cols, 4), blocks_for(rows, 4)), tile4, [&] { add_shared_paper<T, 4>(args); });
+  else if (kernel == "add_shared")
+    emu::launch_with_barriers(dim3(blocks_for(cols, kPaperAddTile), blocks_for(rows, kPaperAddTile)), tile, [&] { add_shared<T, kPaperAddTile>(args); });
+  else if (kernel == "add_shared_4")
+    emu::launch_with_barriers(dim3(blocks_for(cols, 4), blocks_for(rows, 4)), tile4, [&] { add_shared<T, 4>(args); });
+  else if (kernel == "add_vec4") {
+    // As launch_add_vec4, with a GPU of `sm_count` SMs: one SM makes every thread stride.
+    const long long vectors = static_cast<long long>(rows) * cols / (16 / static_cast<long long>(sizeof(T)));
+    const unsigned blocks = std::min<unsigned>(blocks_for(std::max(vectors, 1LL), kVecBlock), sm_count * kVecBlocksPerSm);
+    emu::launch(dim3(blocks), dim3(kVecBlock), false, [&] { add_vec4<T>(args); });
+  } else {
+    ADD_FAILURE() << "no add kernel " << kernel;
+  }
+  return c;
+}
+
+template <typename T>
+HostMatrix emulate_transpose(const std::string& kernel, const HostMatrix& in) {
+  HostMatrix out = poisoned(in.shape().transposed(), in.type());
+  const int rows = static_cast<int>(in.shape().rows), cols = static_cast<int>(in.shape().cols);
+  const TransposeArgs<T> args{in.as<T>().data(), out.as<T>().data(), rows, cols};
+  const dim3 tiles(blocks_for(cols, kTile), blocks_for(rows, kTile)), tiles8(blocks_for(cols, 8), blocks_for(rows, 8));
+  if (kernel == "transpose_naive")
+    emu::launch(dim3(blocks_for(rows, kBlockX), capped(blocks_for(cols, kBlockY))), dim3(kBlockX, kBlockY), false,
+                [&] { transpose_naive<T>(args); });
+  else if (kernel == "transpose_tile_as_printed")
+    emu::launch_with_barriers(dim3(blocks_for(cols, kPaperTransposeTile), blocks_for(rows, kPaperTransposeTile)),
+                dim3(kPaperTransposeTile, kPaperTransposeTile), [&] { transpose_tile_as_printed<T, kPaperTransposeTile>(args); });
+  else if (kernel == "transpose_tile")
+    emu::launch_with_barriers(tiles, dim3(kTile, kTile), [&] { transpose_tile<T, kTile>(args); });
+  else if (kernel == "transpose_tile_padded")
+    emu::launch_with_barriers(tiles, dim3(kTile, kTile), [&] { transpose_tile_padded<T, kTile>(args); });
+  else if (kernel == "transpose_tile_multi")
+    emu::launch_with_barriers(tiles, dim3(kTile, kTileRowsPerPass), [&] { transpose_tile_multi<T, kTile, kTileRowsPerPass>(args); });
+  else if (kernel == "transpose_tile_8")  // the same kernels with 8 x 8 tiles: more tiles, fewer threads to emulate
+    emu::launch_with_barriers(tiles8, dim3(8, 8), [&] { transpose_tile<T, 8>(args); });
+  else if (kernel == "transpose_tile_padded_8")
+    emu::launch_with_barriers(tiles8, dim3(8, 8), [&] { transpose_tile_padded<T, 8>(args); });
+  else if (kernel == "transpose_tile_multi_8")
+    emu::launch_with_barriers(tiles8, dim3(8, 2), [&] { transpose_tile_multi<T, 8, 2>(args); });
+  else
+    ADD_FAILURE() << "no transpose kernel " << kernel;
+  return out;
+}
+
+HostMatrix add(const std::string& kernel, const HostMatrix& a, const HostMatrix& b, int sm_count = 1) {
+  return dispatch(a.type(), [&](auto tag) { return emulate_add<typename decltype(tag)::type>(kernel, a, b, sm_count); });
+}
+HostMatrix transpose(const std::string& kernel, const HostMatrix& in) {
+  return dispatch(in.type(), [&](auto tag) { return emulate_transpose<typename decltype(tag)::type>(kernel, in); });
+}
+
+// ---- the kernels of "all": every awkward shape, every type, exact ---------------------------------
+
+const ElementType kTypes[] = {ElementType::f32, ElementType::f64, ElementType::i32};
+// 1x1, one row, one column, sizes no block or tile divides, several tile rows and columns,
+// more block rows than the emulated gridDim.y cap.
+const Shape kShapes[] = {{1, 1}, {1, 37}, {37, 1}, {17, 103}, {45, 70}, {33, 65}, {64, 64}, {70, 3}};
+
+class EmulatedAdd : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(EmulatedAdd, MatchesTheReferenceAtEveryShapeAndType) {
+  for (ElementType t : kTypes)
+    for (const Shape s : kShapes) {
+      const HostMatrix a = random_matrix(s, t, 1), b = random_matrix(s, t, 2);
+      const Verification v = compare(add(GetParam(), a, b), add_reference(a, b));
+      EXPECT_TRUE(v.pass) << GetParam() << " " << s.str() << " " << type_name(t) << ": " << v.summary();
+    }
+}
+
+// add_shared_4: the same kernel with 4 x 4 tiles, so that the small shapes span many tiles.
+INSTANTIATE_TEST_SUITE_P(Ch09, EmulatedAdd,
+                         ::testing::Values("add_rowmajor", "add_colmajor", "add_shared", "add_shared_4", "add_vec4"),
+                         [](const auto& info) { return std::string(info.param); });
+
+TEST(EmulatedAddVec4, TailsAndGridStrideAtEveryRemainder) {
+  // n % 4 (floats, ints) and n % 2 (doubles) of 0..3 elements left for the scalar tail; one SM
+  // (8 blocks of 256 threads) makes every thread loop over several vectors at 129 x 67.
+  for (ElementType t : kTypes)
+    for (const Shape s : {Shape{1, 2}, Shape{1, 3}, Shape{1, 5}, Shape{3, 3}, Shape{129, 67}, Shape{128, 64}}) {
+      const HostMatrix a = random_matrix(s, t, 3), b = random_matrix(s, t, 4);
+      for (int sms : {1, 132}) {
+        const Verification v = compare(add("add_vec4", a, b, sms), add_reference(a, b));
+        EXPECT_TRUE(v.pass) << s.str() << " " << type_name(t) << ", " << sms << " SM(s): " << v.summary();
+      }
+    }
+}
+
+class EmulatedTranspose : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(EmulatedTranspose, MatchesTheReferenceAtEveryShapeAndType) {
+  for (ElementType t : kTypes)
+    for (const Shape s : kShapes) {
+      const HostMatrix in = random_matrix(s, t, 5);
+      const Verification v = compare(transpose(GetParam(), in), transpose_reference(in));
+      EXPECT_TRUE(v.pass) << GetParam() << " " << s.str() << " " << type_name(t) << ": " << v.summary();
+    }
+}
+
+TEST_P(EmulatedTranspose, TallAndWide) {
+  // 4097 x 33 and 33 x 4097: many tile rows one way, two the other, partial tiles on both edges.
+  for (const Shape s : {Shape{4097, 33}, Shape{33, 4097}}) {
+    const HostMatrix in = random_matrix(s, ElementType::f32, 6);
+    EXPECT_TRUE(compare(transpose(GetParam(), in), transpose_reference(in)).pass) << s.str();
+  }
+}
+
+// *_8: the same kernels with 8 x 8 tiles (tile_multi: 8 x 2 threads), so the small shapes span many tiles.
+INSTANTIATE_TEST_SUITE_P(Ch09, EmulatedTranspose,
+                         ::testing::Values("transpose_naive", "transpose_tile", "transpose_tile_padded",
+                                           "transpose_tile_multi", "transpose_tile_8", "transpose_tile_padded_8",
+                                           "transpose_tile_multi_8"),
+                         [](const auto& info) { return std::string(info.param); });
+
+// A kernel with a barrier that thread 0 skips: undefined in CUDA (it may hang), an error here.
+__global__ void skips_the_barrier(int* out) {
+  if (threadIdx.x == 0) return;
+  __syncthreads();
+  out[threadIdx.x] = 1;
+}
+
+TEST(Emulation, ABarrierNotEveryThreadReachesIsAnError) {
+  std::vector<int> out(64, 0);
+  EXPECT_THROW(emu::launch_with_barriers(dim3(1), dim3(64), [&] { skips_the_barrier(out.data()); }), std::logic_error);
+}
+
+// ---- the two kernels as the paper printed them ----------------------------------------------------
+
+// True when every output element the kernel wrote equals the reference.
+bool matches(const HostMatrix& got, const HostMatrix& ref) { return compare(got, ref).pass; }
+
+// Whether gx = blockIdx.x + blockDim.x * threadIdx.x, over the grid that covers n with blocks of
+// `block`, reaches every index 0 .. n-1 (some twice: harmless for an add, the same sum is written).
+bool paper_index_covers(int n, int block) {
+  std::vector<bool> hit(static_cast<std::size_t>(n), false);
+  const int grid = static_cast<int>(blocks_for(n, block));
+  for (int b = 0; b < grid; ++b)
+    for (int t = 0; t < block; ++t)
+      if (b + block * t < n) hit[static_cast<std::size_t>(b + block * t)] = true;
+  return std::all_of(hit.begin(), hit.end(), [](bool h) { return h; });
+}
+
+TEST(PaperAddObr13, TheIndexReachesEveryElementOnlyNearGridDimEqualsBlockDim) {
+  // A bijection only when gridDim == blockDim (n = B²); it still reaches every index, some twice,
+  // for B² - B + 1 <= n <= B² + 1, and for n = 1; any other n misses elements. The paper's sizes
+  // are powers of two: with its 32 x 32 blocks only n = 1024 was right.
+  for (int n = 1; n <= 1100; ++n) {
+    const bool expected = n == 1 || (n >= 993 && n <= 1025);
+    EXPECT_EQ(paper_index_covers(n, kPaperAddTile), expected) << n;
+  }
+  for (int n = 1; n <= 40; ++n) EXPECT_EQ(paper_index_covers(n, 4), n == 1 || (n >= 13 && n <= 17)) << n;
+}
+
+TEST(PaperAddObr13, IsRightExactlyWhereItsIndexReachesEveryElement) {
+  // The kernel itself, with 4 x 4 tiles (the rule above for B = 4: sides 1 and 13..17).
+  for (ElementType t : kTypes)
+    for (const Shape s : {Shape{16, 16}, Shape{1, 16}, Shape{16, 1}, Shape{1, 1}, Shape{13, 17}, Shape{17, 17},
+                          Shape{8, 8}, Shape{32, 32}, Shape{12, 16}, Shape{16, 20}, Shape{18, 18}, Shape{2, 16}}) {
+      const HostMatrix a = random_matrix(s, t, 7), b = random_matrix(s, t, 8);
+      const bool right = paper_index_covers(static_cast<int>(s.rows), 4) && paper_index_covers(static_cast<int>(s.cols), 4);
+      EXPECT_EQ(matches(add("add_shared_paper_4", a, b), add_reference(a, b)), right) << s.str() << " " << type_name(t);
+    }
+}
+
+TEST(PaperAddObr13, MissesSomeElementsAndWritesOthersTwice) {
+  // At 32 x 32 with 4 x 4 tiles (gridDim 8, blockDim 4) only gx = bx + 4 tx < 8 + 12 is reached:
+  // columns 20..31 are never written (still poisoned), and gx = 4 is both (bx 4, tx 0) and (bx 0, tx 1).
+  const HostMatrix a = random_matrix({32, 32}, ElementType::f32, 9), b = random_matrix({32, 32}, ElementType::f32, 10);
+  const HostMatrix c = add("add_shared_paper_4", a, b);
+  const auto v = c.as<float>();
+  for (int col = 0; col < 32; ++col) EXPECT_EQ(std::isnan(v[col]), col >= 20) << "column " << col;
+  // The 32 x 32 launch of the real kernel (Tile 32, one block) at 32 x 32 reaches only column 0.
+  const HostMatrix d = add("add_shared_paper", a, b);
+  EXPECT_EQ(std::count_if(d.as<float>().begin(), d.as<float>().end(), [](float x) { return !std::isnan(x); }), 1);
+}
+
+TEST(PaperTransposeObr20, IsRightForNUpToSixteenAndWrongBeyond) {
+  for (ElementType t : kTypes) {
+    for (int n : {1, 2, 5, 15, 16}) {
+      const HostMatrix in = random_matrix({n, n}, t, 11);
+      EXPECT_TRUE(matches(transpose("transpose_tile_as_printed", in), transpose_reference(in))) << n << " " << type_name(t);
+    }
+    for (int n : {17, 32, 40, 64}) {
+      const HostMatrix in = random_matrix({n, n}, t, 11);
+      EXPECT_FALSE(matches(transpose("transpose_tile_as_printed", in), transpose_reference(in))) << n << " " << type_name(t);
+    }
+  }
+}
+
+TEST(PaperTransposeObr20, TransposesEachTileInPlace) {
+  // Tile (bx, by) of the result is the transpose of tile (bx, by) of the input, not of (by, bx):
+  // the diagonal tiles are right, every element of an off-diagonal tile comes from the wrong tile.
+  const int n = 48, tile = kPaperTransposeTile;
+  const HostMatrix in = random_matrix({n, n}, ElementType::f32, 12);
+  const HostMatrix got = transpose("transpose_tile_as_printed", in), ref = transpose_reference(in);
+  const auto g = got.as<float>(), r = ref.as<float>(), x = in.as<float>();
+  for (int row = 0; row < n; ++row)
+    for (int col = 0; col < n; ++col) {
+      const std::size_t k = static_cast<std::size_t>(row * n + col);
+      const int br = row / tile, bc = col / tile, lr = row % tile, lc = col % tile;
+      // In place: out(row, col) = in(br*T + lc, bc*T + lr).
+      EXPECT_EQ(g[k], x[static_cast<std::size_t>((br * tile + lc) * n + bc * tile + lr)]) << row << "," << col;
+      if (br == bc) {
+        EXPECT_EQ(g[k], r[k]) << "diagonal tile " << row << "," << col;
+      }
+    }
+}
+
+}  // namespace
+}  // namespace gpgpu::matrix::cuda

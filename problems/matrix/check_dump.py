@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Checks a matrix chapter's --dump folder with NumPy alone, independently of the C++ code.
+
+    python3 problems/matrix/check_dump.py DIR --rows R --cols C --type float|double|int
+
+a.npy and b.npy must be R x C of the type; reference_add.npy must be a + b, reference_transpose.npy
+a.T, reference_copy.npy a, bit for bit; every result_<variant>.npy must equal the reference of its
+operation (its name says which: "transpose", "add", else a copy) in shape, dtype and every element.
+"""
+import argparse
+import pathlib
+import sys
+
+import numpy as np
+
+DTYPES = {"float": np.float32, "double": np.float64, "int": np.int32}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("dir", type=pathlib.Path)
+    parser.add_argument("--rows", type=int, required=True)
+    parser.add_argument("--cols", type=int, required=True)
+    parser.add_argument("--type", choices=DTYPES, required=True)
+    args = parser.parse_args()
+    dtype = DTYPES[args.type]
+    failures = []
+
+    def load(name):
+        return np.load(args.dir / name, allow_pickle=False)
+
+    a, b = load("a.npy"), load("b.npy")
+    for name, m in (("a", a), ("b", b)):
+        if m.shape != (args.rows, args.cols) or m.dtype != dtype:
+            failures.append(f"{name}.npy is {m.shape} {m.dtype}, expected ({args.rows}, {args.cols}) {np.dtype(dtype)}")
+    if (a < 0).sum() == 0 or (a > 0).sum() == 0:
+        failures.append("a.npy does not hold values of both signs")
+    expected = {"add": a + b, "transpose": a.T, "copy": a}
+    for op, ref in expected.items():
+        path = args.dir / f"reference_{op}.npy"
+        if path.exists() and not np.array_equal(load(path.name), ref):
+            failures.append(f"{path.name} differs from NumPy's {op}")
+    results = sorted(args.dir.glob("result_*.npy"))
+    if not results:
+        failures.append("no result_*.npy files")
+    for path in results:
+        op = "transpose" if "transpose" in path.stem else "add" if "add" in path.stem else "copy"
+        got, ref = load(path.name), expected[op]
+        if got.shape != ref.shape or got.dtype != ref.dtype:
+            failures.append(f"{path.name}: {got.shape} {got.dtype}, expected {ref.shape} {ref.dtype} ({op})")
+        elif not np.array_equal(got, ref):
+            failures.append(f"{path.name}: {int((got != ref).sum())} elements differ from NumPy's {op}")
+    for f in failures:
+        print("check_dump.py:", f, file=sys.stderr)
+    print(f"check_dump.py: {len(results)} result(s) checked, {len(failures)} failure(s)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,195 @@
+#!/usr/bin/env bash
+# Chapter 09 (matrix add and transpose, CUDA and OpenCL) on the GPU machine, in two phases:
+#  1. measurements, each alone on the GPU: the chapter at 8192² float (beyond the 50 MB L2: the
+#     issue's goals), the paper's sweep in its add type (int, n = 16 ... 4096), the wide sweep in
+#     float (up to 16384²), Nsight Compute's sectors per request and shared-memory bank conflicts of
+#     every CUDA kernel at 4096²;
+#  2. correctness, side by side (nothing is timed): the chapter's tests (OpenCL on the GPU), and the
+#     four compute-sanitizer tools on its CUDA test and the exercise's worked answer at small awkward
+#     sizes.
+# Then a summary, and what the README takes by hand from this run (ch09_readme_tables.md: the limits
+# and goals, Nsight Compute's counters); its other tables come from the JSON once it is committed:
+#   cp $OUT/ch09_*.json $OUT/ch09_ncu.csv results/h100/ && python3 scripts/report/readme_tables.py
+#
+# Run from the repository root after `source .device/gpu-setup.sh`, with the project built in
+# build-h100/ (cmake --preset h100 && cmake --build --preset h100) and OUT set to a writable folder:
+#   OUT=/tmp/out bash scripts/device/matrix.sh
+# Files written to $OUT, to be kept under results/h100/: ch09_8192_float.json, ch09_sweep_int.json,
+# ch09_sweep_wide.json, ch09_ncu.csv; ch09_readme_tables.md; and matrix_log.txt (every step's output)
+# with logs/ (the side-by-side steps' own logs). A sweep writes its JSON after every n, so a step
+# stopped by its time limit still leaves what it measured ("complete": false).
+#
+# Time: every step has a limit, and no step starts past the budget (MATRIX_BUDGET_S, default 330 s:
+# the topic must end within 6 minutes on an H100 with a 16-core host; under all.sh, at most its
+# TOPIC_BUDGET_S less 10 s); the measurements (at most 255 s) leave the correctness phase at least
+# MATRIX_RESERVE_S (90 s). Keeps going after a failure and
+# lists every failed or stopped step at the end (exit 1 then). STEPS picks parts (default: all).
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+BUILD=${BUILD:-build-h100}
+BIN="$BUILD/bin"
+CH09="$BIN/ch09_matrix_add_transpose"
+TEST="$BUILD/chapters/09_matrix_add_transpose/test_ch09_cuda"
+SOLUTION="$BUILD/exercises/09_cuda_swizzled_tile/solution_09_cuda_swizzled_tile"
+: "${OUT:?set OUT to a writable folder}"
+mkdir -p "$OUT/logs"
+STEPS=${STEPS:-"chapter sweeps ncu tests sanitizers"}
+want() { [[ " $STEPS " == *" $1 "* ]]; }
+LOG="$OUT/matrix_log.txt"
+: > "$LOG"
+failed=()
+t0=$(date +%s)
+budget=${MATRIX_BUDGET_S:-330}
+# Under all.sh: no more than the batch has left for this topic, less the summary's few seconds.
+if [ -n "${TOPIC_BUDGET_S:-}" ] && [ "$((TOPIC_BUDGET_S - 10))" -lt "$budget" ]; then budget=$((TOPIC_BUDGET_S - 10)); fi
+deadline=$((t0 + budget))
+# The measurements leave the correctness phase at least MATRIX_RESERVE_S seconds of the budget.
+phase_end=$((deadline - ${MATRIX_RESERVE_S:-90}))
+
+# The seconds a step may take: its own limit, or what is left of its phase if that is less.
+limit_for() {
+  local left=$((phase_end - $(date +%s)))
+  echo $(($1 < left ? $1 : left))
+}
+# Records how a step ended (timeout's 124/137: stopped at its limit; 999: never started).
+verdict() {
+  local name=$1 rc=$2 seconds=$3
+  local how="exit $rc"
+  if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then how="stopped at its limit"; fi
+  if [ "$rc" -eq 999 ]; then how="not run: no time left"; fi
+  printf '%-36s %-22s %4d s\n' "$name" "$how" "$seconds"
+  if [ "$rc" -ne 0 ]; then failed+=("$name ($how)"); fi
+}
+
+# step NAME LIMIT_S COMMAND...: runs the command alone, output appended to the log.
+step() {
+  local name=$1 limit
+  limit=$(limit_for "$2")
+  shift 2
+  if [ "$limit" -lt 15 ]; then verdict "$name" 999 0; return 0; fi
+  local s
+  s=$(date +%s)
+  echo "=== $name (limit $limit s): $*" >> "$LOG"
+  timeout -k 10 "$limit" "$@" >> "$LOG" 2>&1
+  local rc=$?
+  echo "=== $name: exit $rc after $(( $(date +%s) - s )) s" >> "$LOG"
+  verdict "$name" "$rc" "$(( $(date +%s) - s ))"
+}
+
+# Side-by-side steps: start NAME LIMIT_S COMMAND... puts one in the background (its log under
+# logs/), wait_all waits for all of them and appends their logs to the main log.
+side=()
+start() {
+  local name=$1 limit
+  limit=$(limit_for "$2")
+  shift 2
+  if [ "$limit" -lt 15 ]; then verdict "$name" 999 0; return 0; fi
+  local file="$OUT/logs/${name//[^a-zA-Z0-9_]/_}.log"
+  echo "=== $name (limit $limit s): $*" > "$file"
+  timeout -k 10 "$limit" "$@" >> "$file" 2>&1 &
+  side+=("$name|$file|$!|$(date +%s)")
+}
+wait_all() {
+  local entry name file pid s rc
+  for entry in "${side[@]}"; do
+    IFS='|' read -r name file pid s <<< "$entry"
+    wait "$pid"
+    rc=$?
+    cat "$file" >> "$LOG"
+    echo "=== $name: exit $rc" >> "$LOG"
+    verdict "$name" "$rc" "$(( $(date +%s) - s ))"
+  done
+  side=()
+}
+
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,clocks.max.sm --format=csv >> "$LOG" 2>&1
+
+# The CUDA kernels Nsight Compute profiles (with the two printed ones and cuBLAS geam), and the
+# variants of the wide sweep: those in the README's tables, and the copies every transpose is judged
+# beside (the serial CPU add would take most of a minute at 16384²; geam's add is in the 8192² run).
+CUDA_VARIANTS=cuda_add_rowmajor,cuda_add_colmajor,cuda_add_shared_paper,cuda_add_shared,cuda_add_vec4,cuda_transpose_naive
+CUDA_VARIANTS+=,cuda_transpose_tile_as_printed,cuda_transpose_tile,cuda_transpose_tile_padded,cuda_transpose_tile_multi
+CUDA_VARIANTS+=,cuda_geam_add,cuda_geam_transpose
+WIDE_VARIANTS=cpu_transpose_blocked,cuda_add_rowmajor,cl_add_rowmajor,cuda_add_vec4,cl_add_vec4
+WIDE_VARIANTS+=,cuda_transpose_naive,cl_transpose_naive,cuda_transpose_tile_multi,cl_transpose_tile_multi
+WIDE_VARIANTS+=,cuda_geam_transpose,cuda_memcpy,cl_copy
+
+# 1a. The chapter at 8192² float, every variant of "all" (the CPU ones with the host's cores).
+if want chapter; then
+step "ch09 8192^2 float" 70 "$CH09" --cl-type gpu --n 8192 --type float --calls 10 --repeat 5 --warmup 1 \
+  --json "$OUT/ch09_8192_float.json"
+fi
+
+# 1b. The sweeps: the paper's sizes in its add type (int, Tab. 8), every variant; float up to 16384².
+if want sweeps; then
+step "ch09 sweep paper int" 55 "$CH09" --cl-type gpu --sweep paper --type int --calls 10 --repeat 3 \
+  --json "$OUT/ch09_sweep_int.json"
+step "ch09 sweep wide float" 90 "$CH09" --cl-type gpu --sweep wide --type float --calls 5 --repeat 3 \
+  --variant "$WIDE_VARIANTS" --json "$OUT/ch09_sweep_wide.json"
+fi
+
+# 1c. Nsight Compute at 4096² float: global-memory sectors per request (32 B sectors a warp's load or
+#     store touches: 4 for a coalesced float access, 32 when every thread needs its own), shared-memory
+#     bank conflicts, DRAM bytes and time, for every launch of the chapter's kernels and cuBLAS geam
+#     (three each with --calls 1 --repeat 1 --warmup 0: the first call, the timed one, the one with
+#     copies); the table keeps the timed one, each kernel's second launch.
+if want ncu; then
+metrics=l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
+metrics+=,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum
+metrics+=,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
+metrics+=,dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum
+step "ncu 4096^2 float" 40 ncu --metrics "$metrics" -k 'regex:(add_|transpose|geam)' --cache-control none \
+  -f -o "$OUT/logs/ch09_ncu" "$CH09" --n 4096 --type float --calls 1 --repeat 1 --warmup 0 --no-verify \
+  --variant "$CUDA_VARIANTS"
+if [ -f "$OUT/logs/ch09_ncu.ncu-rep" ]; then
+  ncu --import "$OUT/logs/ch09_ncu.ncu-rep" --csv --page raw --print-units base > "$OUT/logs/ch09_ncu_raw.csv" 2>> "$LOG"
+  python3 scripts/device/matrix_tables.py ncu "$OUT/logs/ch09_ncu_raw.csv" "$OUT/ch09_ncu.csv" >> "$LOG" 2>&1 ||
+    failed+=("ncu table (see the log)")
+  rm -f "$OUT/logs/ch09_ncu.ncu-rep"  # large; the CSV keeps what the README needs
+fi
+fi
+
+# 2. Correctness, side by side (they spend most of their time on the host's cores):
+#  - ctest: every variant against the CPU reference at the awkward shapes, in every type and beyond
+#    the L2, OpenCL on the GPU; the printed kernels' failures; the matrix library; the chapter's
+#    CLI, sweep and dump checks; the exercise's worked answer and its grading (the skeleton must
+#    fail). Not the emulated kernels' test: a CPU test that CI runs.
+#  - compute-sanitizer, launches synchronised so an error points at its kernel: every CUDA variant
+#    at the awkward shapes (1x1 ... 4097x33, every type) under memcheck and initcheck, those with
+#    shared memory and barriers also under racecheck and synccheck; the printed kernels (up to 2048²)
+#    under memcheck; the exercise's answer at the awkward shapes under memcheck and racecheck.
+phase_end=$deadline
+if want tests; then
+  start "ctest ch09 (OpenCL on the GPU)" 150 env GPGPU_CL_TYPE=gpu ctest --test-dir "$BUILD" \
+    -R '(ch09|matrix|09_cuda_swizzled)' -E 'test_matrix_kernels_emulated' -LE '^exercise$' -j 6 \
+    --output-on-failure --timeout 140
+fi
+if want sanitizers; then
+  # compute-sanitizer TOOL, launches synchronised; then the binary and its --gtest_filter.
+  sanitize=(env GPGPU_CUDA_SYNC=1 compute-sanitizer --error-exitcode 3 --tool)
+  start "memcheck test_ch09_cuda" 150 "${sanitize[@]}" memcheck "$TEST" --gtest_brief=1 \
+    --gtest_filter='*AtAwkwardShapes*:PrintedKernels.*:CudaLaunch.*'
+  start "initcheck test_ch09_cuda" 150 "${sanitize[@]}" initcheck "$TEST" --gtest_brief=1 --gtest_filter='*AtAwkwardShapes*'
+  # Shared memory and barriers: the kernels that have them (and cuBLAS geam, a library's).
+  shared='*AtAwkwardShapes*/cuda_add_shared:*AtAwkwardShapes*/cuda_transpose_tile*:*AtAwkwardShapes*/cuda_geam*'
+  for tool in racecheck synccheck; do
+    start "$tool test_ch09_cuda" 150 "${sanitize[@]}" "$tool" "$TEST" --gtest_brief=1 --gtest_filter="$shared"
+  done
+  for tool in memcheck racecheck; do
+    start "$tool exercise 09 answer" 90 "${sanitize[@]}" "$tool" "$SOLUTION" --gtest_brief=1 --gtest_filter='*-*4600x4600'
+  done
+fi
+wait_all
+
+# 3. Summary, and the README's tables (python3 reads the JSON files; without them, the log has everything).
+echo
+echo "== matrix.sh summary ($(( $(date +%s) - t0 )) s; details in matrix_log.txt)"
+grep -hE "tests passed|tests failed out of" "$OUT"/logs/*.log 2>/dev/null | sed 's/^/  ctest: /'
+python3 scripts/device/matrix_tables.py summary "$OUT" || failed+=("summary (see above)")
+python3 scripts/device/matrix_tables.py readme "$OUT" > "$OUT/ch09_readme_tables.md" ||
+  failed+=("README tables (see ch09_readme_tables.md)")
+if ((${#failed[@]})); then
+  echo "  FAILED: ${failed[*]}"
+  exit 1
+fi
+echo "  all steps passed"
