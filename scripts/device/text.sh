@@ -30,6 +30,27 @@ t0=$(date +%s)
 # shellcheck source=scripts/device/step.sh
 source scripts/device/step.sh
 STEPS=${STEPS:-"tests sanitizers chapters ncu ptxas"}
+# Under all.sh, TOPIC_BUDGET_S is what the batch has left for this topic: no step starts past it.
+deadline=$((t0 + ${TOPIC_BUDGET_S:-600} - 15))
+
+# run_step NAME LIMIT COMMAND...: `step` under `timeout`, at LIMIT seconds or what is left of the
+# budget; a shell function of this script runs in a child bash (the variables it needs are exported).
+# A step that would start with less than 10 s left is not run, and is listed as a failure.
+run_step() {
+  local name=$1 limit=$2 left=$((deadline - $(date +%s)))
+  shift 2
+  if [ "$left" -lt 10 ]; then
+    failed+=("$name (not run: no time left)")
+    return 0
+  fi
+  [ "$limit" -gt "$left" ] && limit=$left
+  if declare -F "$1" > /dev/null; then
+    export -f "${1:?}"
+    step "$name" timeout "$limit" bash -c '"$@"' run_step "$@"
+  else
+    step "$name" timeout "$limit" "$@"
+  fi
+}
 want() { [[ " $STEPS " == *" $1 "* ]]; }
 
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv >> "$LOG" 2>&1
@@ -39,13 +60,13 @@ nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv >> 
 #    the GPU, the CUDA exercises' worked answers (their checks and Measure tests), the grading tests
 #    (each CUDA skeleton must fail by assertions), the exercises' check commands and the READMEs' code.
 if want tests; then
-step "ctest new kernels" timeout 240 ctest --test-dir "$BUILD" -R '^(test_ch06_cuda_shared|test_ch07b_cusparse|test_csr_matrix)$' \
+run_step "ctest new kernels" 240 ctest --test-dir "$BUILD" -R '^(test_ch06_cuda_shared|test_ch07b_cusparse|test_csr_matrix)$' \
   -j 3 --output-on-failure
-step "ctest ch08 (NVIDIA OpenCL)" timeout 240 env GPGPU_CL_TYPE=gpu ctest --test-dir "$BUILD" -R '^test_ch08_opencl_port$' \
+run_step "ctest ch08 (NVIDIA OpenCL)" 240 env GPGPU_CL_TYPE=gpu ctest --test-dir "$BUILD" -R '^test_ch08_opencl_port$' \
   --output-on-failure
-step "ctest CUDA exercise answers" timeout 300 ctest --test-dir "$BUILD" -L '^solution$' -R 'cuda' -j 4 --output-on-failure
-step "ctest CUDA exercise grading" timeout 240 ctest --test-dir "$BUILD" -L '^grading$' -R 'cuda' -j 4 --output-on-failure
-step "ctest docs" timeout 120 ctest --test-dir "$BUILD" -R '^(exercises.check_commands|docs.readme_code)' --output-on-failure
+run_step "ctest CUDA exercise answers" 300 ctest --test-dir "$BUILD" -L '^solution$' -R 'cuda' -j 4 --output-on-failure
+run_step "ctest CUDA exercise grading" 240 ctest --test-dir "$BUILD" -L '^grading$' -R 'cuda' -j 4 --output-on-failure
+run_step "ctest docs" 120 ctest --test-dir "$BUILD" -R '^(exercises.check_commands|docs.readme_code)' --output-on-failure
 fi
 
 # 2. compute-sanitizer on what is new, at small awkward sizes (partial blocks, one column, rows
@@ -58,6 +79,7 @@ paper_tiny='*/shared_paper_2x7_it2_b32:*/shared_paper_17x1023_it8_b96'
 sparse_tiny='*_2x7_it2_b32:*_17x1023_it8_b96'
 sanitize() {  # sanitize TOOL FILTER_CH06 FILTER_CH07B
   local tool=$1 rc=0 pids=() name
+  set -f  # the filters' * are gtest's, not the shell's
   local -A runs=(
     [ch06]="$BUILD/chapters/06_cuda_shared/test_ch06_cuda_shared --gtest_filter=$2"
     [ch07b_cusparse]="$BUILD/chapters/07b_cuda_past_the_paper/test_ch07b_cusparse --gtest_filter=$3"
@@ -65,7 +87,7 @@ sanitize() {  # sanitize TOOL FILTER_CH06 FILTER_CH07B
     [ex06]="$BUILD/exercises/06_cuda_shared_halo/solution_06_cuda_shared_halo --gtest_filter=-Measure.*")
   for name in "${!runs[@]}"; do
     # shellcheck disable=SC2086  # the command line is split on purpose
-    GPGPU_CUDA_SYNC=1 timeout 240 compute-sanitizer --tool "$tool" --error-exitcode 3 ${runs[$name]} --gtest_brief=1 \
+    GPGPU_CUDA_SYNC=1 compute-sanitizer --tool "$tool" --error-exitcode 3 ${runs[$name]} --gtest_brief=1 \
       > "$OUT/sanitizer_${tool}_$name.log" 2>&1 &
     pids+=($!)
   done
@@ -73,10 +95,10 @@ sanitize() {  # sanitize TOOL FILTER_CH06 FILTER_CH07B
   tail -n 3 "$OUT"/sanitizer_"$tool"_*.log
   return $rc
 }
-step "sanitizer memcheck" sanitize memcheck "$paper" "$sparse"
-step "sanitizer racecheck" sanitize racecheck "$paper" "$sparse_tiny"
-step "sanitizer synccheck" sanitize synccheck "$paper" "$sparse_tiny"
-step "sanitizer initcheck" sanitize initcheck "$paper_tiny" "$sparse_tiny"
+run_step "sanitizer memcheck" 240 sanitize memcheck "$paper" "$sparse"
+run_step "sanitizer racecheck" 240 sanitize racecheck "$paper" "$sparse_tiny"
+run_step "sanitizer synccheck" 240 sanitize synccheck "$paper" "$sparse_tiny"
+run_step "sanitizer initcheck" 240 sanitize initcheck "$paper_tiny" "$sparse_tiny"
 fi
 
 # 3. The chapter runs the READMEs quote, with --json: chapter 01 at the paper's size (the separate
@@ -85,18 +107,18 @@ fi
 #    variants at 1024² and 4096²; chapter 08 on the NVIDIA GPU with and without correctly rounded
 #    division (its error beside CUDA's, the same run).
 if want chapters; then
-step "ch01 1024" timeout 120 "$BIN/ch01_cpu_jacobi" --variant separate,separate_openmp --repeat 3 --warmup 1 \
+run_step "ch01 1024" 120 "$BIN/ch01_cpu_jacobi" --variant separate,separate_openmp --repeat 3 --warmup 1 \
   --json "$OUT/ch01_1024.json"
-step "ch01 threads 4096" timeout 120 "$BIN/ch01_cpu_jacobi" --variant separate_openmp --threads 1,2,4,8,16 --nx 4096 --ny 4096 \
+run_step "ch01 threads 4096" 120 "$BIN/ch01_cpu_jacobi" --variant separate_openmp --threads 1,2,4,8,16 --nx 4096 --ny 4096 \
   --iters 50 --repeat 3 --json "$OUT/ch01_threads.json"
 for ch in ch06_cuda_shared ch07b_cuda_past_the_paper; do
   short=${ch%%_cuda*}
-  step "$short 1024" timeout 120 "$BIN/$ch" --nx 1024 --ny 1024 --iters 1000 --warmup 1 --repeat 3 --json "$OUT/${short}_1024.json"
-  step "$short 4096" timeout 120 "$BIN/$ch" --nx 4096 --ny 4096 --iters 100 --warmup 1 --repeat 5 --cpu-sample-iters 1 \
+  run_step "$short 1024" 120 "$BIN/$ch" --nx 1024 --ny 1024 --iters 1000 --warmup 1 --repeat 3 --json "$OUT/${short}_1024.json"
+  run_step "$short 4096" 120 "$BIN/$ch" --nx 4096 --ny 4096 --iters 100 --warmup 1 --repeat 5 --cpu-sample-iters 1 \
     --json "$OUT/${short}_4096.json"
 done
 for division in correct default; do
-  step "ch08 division $division" timeout 120 "$BIN/ch08_opencl_port" --cl-type gpu --cl-division "$division" --repeat 3 \
+  run_step "ch08 division $division" 120 "$BIN/ch08_opencl_port" --cl-type gpu --cl-division "$division" --repeat 3 \
     --json "$OUT/ch08_division_$division.json"
 done
 fi
@@ -111,14 +133,14 @@ ncu_csv() {  # ncu_csv REPORT CSV: the raw page of a report as CSV
 if want ncu; then
 m=l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
 m+=,lts__t_sectors_srcunit_tex_op_read.sum,dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum
-step "ncu ch06 4096" timeout 180 ncu --metrics "$m" -k regex:jacobi --cache-control none -f -o "$OUT/ncu_ch06" \
+run_step "ncu ch06 4096" 180 ncu --metrics "$m" -k regex:jacobi --cache-control none -f -o "$OUT/ncu_ch06" \
   "$BIN/ch06_cuda_shared" --nx 4096 --ny 4096 --iters 2 --no-verify --cpu-sample-iters 0
-step "ncu ch06 csv" ncu_csv "$OUT/ncu_ch06.ncu-rep" "$OUT/ncu_ch06.csv"
+run_step "ncu ch06 csv" 60 ncu_csv "$OUT/ncu_ch06.ncu-rep" "$OUT/ncu_ch06.csv"
 m=lts__t_sector_hit_rate.pct,lts__t_sectors_srcunit_tex_op_read.sum,dram__bytes_read.sum,dram__bytes_write.sum
 m+=,gpu__time_duration.sum
-step "ncu ch03 1024 L2" timeout 120 ncu --metrics "$m" -k regex:jacobi --cache-control none --replay-mode application \
+run_step "ncu ch03 1024 L2" 120 ncu --metrics "$m" -k regex:jacobi --cache-control none --replay-mode application \
   -f -o "$OUT/ncu_ch03_l2" "$BIN/ch03_cuda_simple" --nx 1024 --ny 1024 --iters 4 --no-verify --cpu-sample-iters 0
-step "ncu ch03 csv" ncu_csv "$OUT/ncu_ch03_l2.ncu-rep" "$OUT/ncu_ch03_l2.csv"
+run_step "ncu ch03 csv" 60 ncu_csv "$OUT/ncu_ch03_l2.ncu-rep" "$OUT/ncu_ch03_l2.csv"
 rm -f "$OUT"/*.ncu-rep
 fi
 
@@ -129,7 +151,7 @@ ptxas_report() (  # a subshell: pipefail stays inside
   cuobjdump -res-usage "$BUILD/kernels/jacobi/cuda/libgpgpu_jacobi_cuda_kernels.a" | grep -A1 -E 'Function .*shared' |
     sed 's/^ *//' > "$OUT/ptxas_06_shared_paper.txt"
 )
-step "ptxas report 06_shared_paper" ptxas_report
+run_step "ptxas report 06_shared_paper" 60 ptxas_report
 fi
 
 # 6. Summary (all.sh keeps the last 60 lines): every variant of every run, its time, its share of the
