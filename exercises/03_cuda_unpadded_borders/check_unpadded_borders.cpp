@@ -7,7 +7,6 @@
 // reaches for their read:write mix, measured in the same run; it asserts only that the result is right.
 #include <array>
 #include <cmath>
-#include <cstring>
 #include <iostream>
 #include <memory>
 
@@ -18,6 +17,7 @@
 #include "gpgpu/jacobi/checks.hpp"
 #include "gpgpu/jacobi/measure.hpp"
 #include "gpgpu/jacobi/work.hpp"
+#include "guard_zones.hpp"
 #include "simple_variant.hpp"
 #include "unpadded_borders.hpp"
 
@@ -33,7 +33,7 @@ class UnpaddedSolver {
  public:
   UnpaddedSolver(const gpgpu::jacobi::LinearSystem& sys, int block)
       : grid_(sys.grid), n_(static_cast<std::size_t>(sys.grid.nodes())),
-        guard_(2 * static_cast<std::size_t>(sys.grid.nx) + 64), block_(block) {
+        guard_(ex03::checks::guard_length(sys.grid)), block_(block) {
     for (std::size_t d = 0; d < 9; ++d) {
       diag_[d] = DeviceBuffer<float>(n_);
       diag_[d].upload(sys.A.diag[d]);
@@ -72,15 +72,7 @@ class UnpaddedSolver {
   [[nodiscard]] ::testing::AssertionResult guards_untouched() const {
     for (std::size_t b = 0; b < 2; ++b) {
       const std::vector<float> all = x_[b].download(0, x_[b].size());
-      for (std::size_t i = 0; i < all.size(); ++i) {
-        if (i >= guard_ && i < guard_ + n_) continue;
-        std::uint32_t bits = 0;
-        std::memcpy(&bits, &all[i], sizeof bits);
-        if (bits != 0xFFFFFFFFu)
-          return ::testing::AssertionFailure() << "a write outside the grid: iterate " << b << ", "
-                                               << static_cast<long long>(i) - static_cast<long long>(guard_)
-                                               << " from unknown 0, holds " << all[i];
-      }
+      if (auto r = ex03::checks::guards_untouched(all, guard_, n_); !r) return r << " (iterate " << b << ")";
     }
     return ::testing::AssertionSuccess();
   }
