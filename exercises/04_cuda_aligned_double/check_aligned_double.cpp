@@ -157,7 +157,11 @@ TEST(Measure, YourKernelBesideChapter04sAgainstTheLimit) {
   gpgpu::Work mixed = gpgpu::jacobi::work("jacobi9", g, kIters);
   mixed.kernel = "jacobi9, double x";
   mixed.bytes_min = 56.0 * static_cast<double>(g.nodes()) * kIters;
-  const gpgpu::Limit mixed_limit = gpu->stream_limit({12, 2, static_cast<std::size_t>(g.nodes()), 4});
+  gpgpu::StreamMix mixed_mix;  // 12 float arrays read (9 diagonals, f, x as two), 2 written (x_new)
+  mixed_mix.reads = 12;
+  mixed_mix.writes = 2;
+  mixed_mix.elements = static_cast<std::size_t>(g.nodes());
+  const gpgpu::Limit mixed_limit = gpu->stream_limit(mixed_mix);
   MixedSolver yours(sys);
   yours.reset(x0);
   gpgpu::jacobi::measure::report(std::cout, "your kernel (float matrix, double x)", mixed, mixed_limit,
