@@ -94,7 +94,7 @@ std::vector<const VariantSpec*> Chapter::open(std::ostream& out) {
 
 void Chapter::check_fits(const std::vector<const VariantSpec*>& variants) {
   for (const VariantSpec* v : variants)
-    if (v->check_fits) v->check_fits(options_.mesh, session_of(*v));
+    if (v->check_fits) v->check_fits(options_.mesh, options_.steps, session_of(*v));
 }
 
 Session& Chapter::session_of(const VariantSpec& spec) {

@@ -59,8 +59,9 @@ struct VariantSpec {
   int threads = 0;                  ///< CPU variants: threads it runs on (0: the session's --threads)
   /// Builds the solver (allocates, uploads nothing yet: reset() does).
   std::function<std::unique_ptr<Solver>(const Problem&, Session&)> make;
-  /// Throws UsageError when the mesh does not fit the device; called before the reference runs. May be empty.
-  std::function<void(const Mesh&, Session&)> check_fits;
+  /// Throws UsageError when `steps` steps on the mesh do not fit the device (the pulses and a probe
+  /// of kProbeValues floats per step); called before the reference runs. May be empty.
+  std::function<void(const Mesh&, int steps, Session&)> check_fits;
   /// Why this device cannot run it at all, or nullopt. A named variant is then a usage error; one
   /// that came with "all" is skipped. May be empty.
   std::function<std::optional<std::string>(const Mesh&, Session&)> limitation;
