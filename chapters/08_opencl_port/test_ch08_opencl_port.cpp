@@ -219,10 +219,13 @@ TEST(PortedVariantSpecs, DescribeBuildAndRefuseAsTheChapterNeeds) {
   }
 }
 
-gpgpu::ResultRow timed_row(const std::string& variant, const std::string& backend, double seconds) {
+// A row of this run on "GPU" (OpenCL rows name their device "<name> (OpenCL)", as the session does).
+gpgpu::ResultRow timed_row(const std::string& variant, const std::string& backend, double seconds,
+                           const std::string& device = "GPU") {
   gpgpu::ResultRow r;
   r.variant = variant;
   r.backend = backend;
+  r.device = backend == "opencl" ? device + " (OpenCL)" : device;
   r.samples = {seconds};
   r.work = gpgpu::jacobi::work("jacobi9", {64, 64}, 100);
   return r;
@@ -243,6 +246,10 @@ TEST(CudaComparison, PairsEachOpenClRowWithItsCudaOriginal) {
   EXPECT_NEAR(pairs[1].ratio(), 1.2, 1e-12);
   const nlohmann::json j = pairs;
   EXPECT_EQ(j[0]["met"], true);
+  // OpenCL on the CPU (PoCL) beside CUDA on the GPU compares two devices, not two APIs: no pair.
+  const std::vector<gpgpu::ResultRow> mixed{timed_row("simple", "opencl", 0.5, "PoCL CPU"),
+                                            timed_row("cuda_simple", "cuda", 0.01)};
+  EXPECT_TRUE(ch08::cuda_comparison(mixed).empty());
   EXPECT_EQ(j[1]["met"], false);
   std::ostringstream out;
   ch08::print_cuda_comparison(out, pairs);

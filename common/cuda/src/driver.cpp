@@ -31,8 +31,8 @@ class CudaSession final : public Session {
     const StreamMeasurement& m = it->second;
     return {"stream " + std::to_string(mix.reads) + ":" + std::to_string(mix.writes) + ", float4 kernel, best of " +
                 std::to_string(m.shapes) + " launch shapes (" + std::to_string(m.blocks) + " x " +
-                std::to_string(m.threads) + (m.unroll > 1 ? ", 2 steps per thread" : "") + ", " +
-                std::to_string(m.passes) + " passes per launch" +
+                std::to_string(m.threads) + (m.unroll > 1 ? ", 2 steps per thread" : "") + (m.hints ? ", L2 prefetch 256 B" : "") +
+                (m.passes > 1 ? ", " + std::to_string(m.passes) + " passes per launch" : "") +
                 (m.elements_measured * 4 < mix.elements * static_cast<std::size_t>(mix.element_bytes)
                      ? ", at " + format_bytes(static_cast<double>(m.elements_measured) * 4.0 * (mix.reads + mix.writes)) +
                            " inside the cache"

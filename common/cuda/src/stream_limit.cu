@@ -27,40 +27,60 @@ __device__ __forceinline__ void add(float4& s, const float4 v) {
   s.w += v.w;
 }
 
+// One float4 of an input: a read-only load (__ldg, as the Jacobi kernels of 07b use), or with
+// `hints` the same load asking the L2 to fetch 256 bytes around it (a Hopper prefetch size), which can
+// keep more DRAM rows busy. Either is what a kernel may do; the limit takes the faster.
+__device__ __forceinline__ float4 load(const float4* p, int hints) {
+#if __CUDA_ARCH__ >= 800  // the prefetch size exists from sm_80 on; older GPUs get the plain load twice
+  if (hints != 0) {
+    float4 v;
+    asm("ld.global.nc.L2::256B.v4.f32 {%0, %1, %2, %3}, [%4];"
+                 : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
+                 : "l"(p));
+    return v;
+  }
+#endif
+  (void)hints;
+  return __ldg(p);
+}
+
 // out_w[i] = in_0[i] + ... + in_{R-1}[i] for every output w: every array is read or written once
 // per pass, 16 bytes per thread and array and step, grid-stride over the float4s, then the last
-// n % 4 floats one by one. The sum keeps every load live. Read-only loads (__ldg), as the Jacobi
-// kernels of 07b use. With U = 2 a thread issues the loads of two grid-stride steps before it stores
-// either: twice the bytes in flight per thread. `passes` sweeps repeat inside one launch, so that the
-// gaps between launches, which are no property of the memory, do not count against a short sweep
-// (an L2-resident one lasts microseconds); `zero` is 0, but the compiler cannot know it, so it can
-// neither hoist a load out of the pass loop nor drop a store as overwritten.
+// n % 4 floats one by one. The sum keeps every load live. With U = 2 a thread issues the loads of two
+// grid-stride steps before it stores either: twice the bytes in flight per thread.
+// `passes` sweeps run inside one launch, for a working set inside the cache, whose sweep lasts only
+// microseconds: then the gaps between launches, which are no property of the memory, do not count.
+// Each pass starts `rotation` float4s further round the arrays (mod n/4), so that no block meets the
+// data it read in its own L1 in the pass before: the cache measured is the L2, as it is for kernels
+// that read each array once per launch (L1 does not keep global data from one launch to the next).
 template <int R, int W, int U>
-__global__ void stream(StreamArrays a, std::size_t n, int passes, int zero) {
+__global__ void stream(StreamArrays a, std::size_t n, int passes, std::size_t rotation, int hints) {
   const std::size_t first = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
   const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
   const std::size_t n4 = n / 4;
   for (int pass = 0; pass < passes; ++pass) {
-    const std::size_t shift = static_cast<std::size_t>(pass) * static_cast<std::size_t>(zero);
-    for (std::size_t i = first + shift; i < n4; i += U * stride) {
+    const std::size_t start = n4 > 0 ? static_cast<std::size_t>(pass) * rotation % n4 : 0;
+    for (std::size_t i = first; i < n4; i += U * stride) {
       float4 s[U];
 #pragma unroll
       for (int u = 0; u < U; ++u) {
-        const std::size_t k = i + u * stride;
-        if (U > 1 && k >= n4) break;
-        s[u] = __ldg(reinterpret_cast<const float4*>(a.in[0]) + k);
+        const std::size_t step = i + u * stride;
+        if (U > 1 && step >= n4) break;
+        const std::size_t k = step + start < n4 ? step + start : step + start - n4;
+        s[u] = load(reinterpret_cast<const float4*>(a.in[0]) + k, hints);
 #pragma unroll
-        for (int r = 1; r < R; ++r) add(s[u], __ldg(reinterpret_cast<const float4*>(a.in[r]) + k));
+        for (int r = 1; r < R; ++r) add(s[u], load(reinterpret_cast<const float4*>(a.in[r]) + k, hints));
       }
 #pragma unroll
       for (int u = 0; u < U; ++u) {
-        const std::size_t k = i + u * stride;
-        if (U > 1 && k >= n4) break;
+        const std::size_t step = i + u * stride;
+        if (U > 1 && step >= n4) break;
+        const std::size_t k = step + start < n4 ? step + start : step + start - n4;
 #pragma unroll
         for (int w = 0; w < W; ++w) reinterpret_cast<float4*>(a.out[w])[k] = s[u];
       }
     }
-    for (std::size_t i = 4 * n4 + first + shift; i < n; i += stride) {
+    for (std::size_t i = 4 * n4 + first; i < n; i += stride) {
       float s = __ldg(a.in[0] + i);
 #pragma unroll
       for (int r = 1; r < R; ++r) s += __ldg(a.in[r] + i);
@@ -70,7 +90,7 @@ __global__ void stream(StreamArrays a, std::size_t n, int passes, int zero) {
   }
 }
 
-using StreamKernel = void (*)(StreamArrays, std::size_t, int, int);
+using StreamKernel = void (*)(StreamArrays, std::size_t, int, std::size_t, int);
 
 template <int U, int R, int... W>
 std::array<StreamKernel, sizeof...(W)> writes_row(std::integer_sequence<int, W...>) {
@@ -89,8 +109,8 @@ StreamKernel kernel(int reads, int writes, int unroll) {
   return (unroll == 2 ? two : one)[static_cast<std::size_t>(reads - 1)][static_cast<std::size_t>(writes - 1)];
 }
 
-// Each launch sweeps its arrays for about this long (in-kernel passes), and each timed sample is a
-// few such launches back to back: long enough for the event resolution and as long as a chapter's
+// A launch inside the cache sweeps its arrays for about this long (in-kernel passes), and each timed
+// sample is a few launches back to back: long enough for the event resolution and as long as a chapter's
 // timed run, so that the clocks have settled as they have for the variants.
 constexpr double kLaunchSeconds = 1e-3;
 constexpr double kSampleSeconds = 10e-3;
@@ -102,9 +122,10 @@ constexpr double kWarmSeconds = 50e-3;
 
 namespace {
 
-// The best launch shape for arrays of `n` floats each: every shape first sweeps once to learn how
-// many in-kernel passes fill about kLaunchSeconds, then is timed.
-void measure_at(const StreamMix& mix, std::size_t n, int sm_count, bool& warm, StreamMeasurement& best) {
+// The best launch shape for arrays of `n` floats each. With `in_cache` every shape first sweeps once
+// to learn how many in-kernel passes fill about kLaunchSeconds; otherwise each launch sweeps once, as
+// a kernel that streams from memory does.
+void measure_at(const StreamMix& mix, std::size_t n, int sm_count, bool in_cache, bool& warm, StreamMeasurement& best) {
   const int count = mix.reads + mix.writes;
   std::vector<DeviceBuffer<float>> storage;
   StreamArrays arrays{};
@@ -119,15 +140,20 @@ void measure_at(const StreamMix& mix, std::size_t n, int sm_count, bool& warm, S
   // The launch shapes: grids that fill every SM two to eight times over with 256 or 512 threads per
   // block, each with one and two steps per thread in flight, and one thread per float4.
   struct Shape {
-    int threads, blocks, unroll;
+    int threads, blocks, unroll, hints;
   };
   std::vector<Shape> shapes;
-  for (int unroll : {1, 2})
-    for (int threads : {256, 512})
-      for (int per_sm : {2, 4, 8})
-        if (threads * per_sm <= 2048) shapes.push_back({threads, per_sm * std::max(sm_count, 1), unroll});
+  for (int hints : {0, 1})
+    for (int unroll : {1, 2})
+      for (int threads : {256, 512})
+        for (int per_sm : {2, 4, 8})
+          if (threads * per_sm <= 2048) shapes.push_back({threads, per_sm * std::max(sm_count, 1), unroll, hints});
   const std::size_t n4 = std::max<std::size_t>(n / 4, 1);
-  shapes.push_back({256, static_cast<int>(std::min<std::size_t>((n4 + 255) / 256, 0x7fffffff)), 1});
+  for (int hints : {0, 1})
+    shapes.push_back({256, static_cast<int>(std::min<std::size_t>((n4 + 255) / 256, 0x7fffffff)), 1, hints});
+  // A rotation per pass of about 0.618 of the arrays (the golden ratio: no early repeat), a multiple
+  // of 32 float4s so that warps stay aligned.
+  const std::size_t rotation = n4 > 64 ? static_cast<std::size_t>(0.6180339887 * static_cast<double>(n4)) / 32 * 32 : 0;
   best.shapes += static_cast<int>(shapes.size());
 
   const double bytes = static_cast<double>(count) * static_cast<double>(n) * 4.0;
@@ -136,7 +162,7 @@ void measure_at(const StreamMix& mix, std::size_t n, int sm_count, bool& warm, S
     const StreamKernel stream_kernel = kernel(mix.reads, mix.writes, shape.unroll);
     int passes = 1;
     const auto launch = [&] {
-      stream_kernel<<<shape.blocks, shape.threads>>>(arrays, n, passes, 0);
+      stream_kernel<<<shape.blocks, shape.threads>>>(arrays, n, passes, rotation, shape.hints);
       GPGPU_CUDA_CHECK_LAUNCH("stream (limit)");
     };
     const auto seconds_of = [&](int launches) {
@@ -151,7 +177,7 @@ void measure_at(const StreamMix& mix, std::size_t n, int sm_count, bool& warm, S
       (void)seconds_of(launches);
       warm = true;
     }
-    passes = static_cast<int>(std::clamp(kLaunchSeconds / std::max(seconds_of(1), 1e-7), 1.0, 10000.0));
+    if (in_cache) passes = static_cast<int>(std::clamp(kLaunchSeconds / std::max(seconds_of(1), 1e-7), 1.0, 10000.0));
     const int launches = static_cast<int>(std::clamp(kSampleSeconds / std::max(seconds_of(1), 1e-7), 1.0, 10000.0));
     for (int sample = 0; sample < kSamples; ++sample) {
       const double gbs = bytes * passes * launches / seconds_of(launches) / 1e9;
@@ -160,6 +186,7 @@ void measure_at(const StreamMix& mix, std::size_t n, int sm_count, bool& warm, S
         best.threads = shape.threads;
         best.blocks = shape.blocks;
         best.unroll = shape.unroll;
+        best.hints = shape.hints != 0;
         best.passes = passes;
         best.launches = launches;
         best.elements_measured = n;
@@ -177,13 +204,13 @@ StreamMeasurement measure_stream(const StreamMix& mix, int sm_count, double cach
   require_device_memory(mix.bytes(), "the stream limit " + mix.str());
   StreamMeasurement best;
   bool warm = false;
-  measure_at(mix, n, sm_count, warm, best);
+  measure_at(mix, n, sm_count, false, warm, best);
   // A working set that fits the cache is judged by the cache's bandwidth: measured once more with
   // arrays of a total at most half the cache, which surely stay there (the variant's own size may
   // sit at the cache's edge, where part of every sweep goes to memory).
   const double count = mix.reads + mix.writes;
   const auto resident = static_cast<std::size_t>(0.5 * cache_bytes / (count * 4.0)) / 64 * 64;
-  if (mix.bytes() <= cache_bytes && resident >= 64 * 1024 && resident < n) measure_at(mix, resident, sm_count, warm, best);
+  if (mix.bytes() <= cache_bytes && resident >= 64 * 1024 && resident < n) measure_at(mix, resident, sm_count, true, warm, best);
   return best;
 }
 

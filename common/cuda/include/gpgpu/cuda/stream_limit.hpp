@@ -22,7 +22,8 @@ struct StreamMeasurement {
   int threads = 0;    ///< block size of the best launch shape
   int blocks = 0;     ///< grid size of the best launch shape
   int unroll = 1;     ///< grid-stride steps each thread loads before it stores (1 or 2)
-  int passes = 1;     ///< sweeps of the arrays inside one launch
+  int passes = 1;     ///< sweeps of the arrays inside one launch (1 unless measured inside the cache)
+  bool hints = false; ///< loads with the L2::256B prefetch size
   std::size_t elements_measured = 0;  ///< elements per array of the best measurement
   int shapes = 0;     ///< launch shapes tried
   int launches = 0;   ///< launches back to back in each timed sample of the best shape
@@ -31,12 +32,14 @@ struct StreamMeasurement {
 /// Measures `mix` on the current device (`sm_count` multiprocessors, a cache of `cache_bytes`):
 /// mix.reads arrays are read and mix.writes arrays written, mix.elements elements of
 /// mix.element_bytes each, by a grid-stride kernel with float4 loads and stores (a scalar tail for
-/// the last elements) that sweeps the arrays several times per launch (about 1 ms), so that launch
-/// gaps do not count. After about 50 ms of untimed work (clocks up), several launch shapes (256 and
-/// 512 threads x 2 to 8 blocks per SM, with one or two grid-stride steps per thread in flight, and one
-/// thread per float4) are each timed with CUDA events, the best sample kept. When the working set fits
-/// the cache, arrays of half the cache in all are measured too (the cache's bandwidth, which the
-/// variant's own size may straddle), and the better counts. Throws UsageError when the arrays do not
+/// the last elements), launched back to back as the chapters' iterations are. After about 50 ms of
+/// untimed work (clocks up), several launch shapes (256 and 512 threads x 2 to 8 blocks per SM, with
+/// one or two grid-stride steps per thread in flight, and one thread per float4; each with plain
+/// read-only loads and with the L2's 256-byte prefetch) are each timed with CUDA events, the best
+/// sample kept. When the working set fits the cache, arrays of half the cache in all are measured too,
+/// each launch sweeping them for about 1 ms (rotated each pass so that the L2, not a block's L1, serves
+/// them): the cache's bandwidth without launch gaps, which the variant's own size may straddle, and the
+/// better of the two counts. Throws UsageError when the arrays do not
 /// fit into free device memory, std::invalid_argument for a mix outside 1..16 reads and 1..12 writes.
 StreamMeasurement measure_stream(const StreamMix& mix, int sm_count, double cache_bytes);
 
