@@ -13,7 +13,10 @@ namespace ch11 {
 /// Pulses in the canonical order (twelve arrays, x fastest, no padding: the CPU's cache lines make
 /// the paper's segments unnecessary), single precision like the GPU kernels. Each step every node
 /// pulls its incident pulses from the reflected ones of the last step, scatters them and writes
-/// its reflected pulses into the other buffer (ping-pong): 96 B of memory traffic per node.
+/// its reflected pulses into the other buffer (ping-pong): 96 B of memory traffic per node. The
+/// nodes inside a row that no wall or iris edge crosses go through a loop the compiler vectorises;
+/// the others (the row's two ends, the source's and the probe's rows, rows an iris edge crosses)
+/// node by node. Both compute the same floats, bit for bit.
 class CpuSolver final : public gpgpu::tlm::Solver {
  public:
   CpuSolver(const gpgpu::tlm::Problem& problem, int threads);
@@ -30,6 +33,7 @@ class CpuSolver final : public gpgpu::tlm::Solver {
   int threads_;
   std::vector<float> reflected_, next_;  ///< the last step's reflected pulses, and the next step's
   std::vector<float> probe_;
+  std::vector<bool> mixed_rows_;  ///< rows (k·ny + j) where an iris covers some nodes' z faces, not all
   int step_ = 0;
 };
 
