@@ -49,7 +49,7 @@ struct StepView {
   IrisTable irises;
 };
 
-//! [cpu node]
+//! [cpu_node]
 // One node, as the GPU's fused kernel does it: pull the 12 incident pulses, scatter, write the 12
 // reflected ones. `source` and `probe` are null except at their nodes.
 void node_step(const StepView& s, int i, int j, int k, std::int64_t node, const Point* source, float value,
@@ -71,7 +71,7 @@ void node_step(const StepView& s, int i, int j, int k, std::int64_t node, const 
   scatter(v);
   for (int p = 0; p < kPorts; ++p) s.out[p * s.nodes + node] = v[p];
 }
-//! [cpu node]
+//! [cpu_node]
 
 // The inner nodes 1 .. nx-2 of a row whose y and z faces are all walls or all open: no node there
 // touches an x wall, so each port reads one unit-stride stream (its wall's sign fixed per row) and

@@ -77,7 +77,7 @@ tc::StepArgs CudaSolver::args(int n) {
   return a;
 }
 
-//! [cuda step]
+//! [cuda_step]
 void CudaSolver::step(int n) {
   const tc::StepArgs a = args(n);
   switch (kernels_) {
@@ -99,7 +99,7 @@ void CudaSolver::step(int n) {
       break;
   }
 }
-//! [cuda step]
+//! [cuda_step]
 
 double CudaSolver::run(int steps) {
   if (step_ + steps > problem_.steps) throw std::logic_error("CudaSolver::run: more steps than the probe holds");

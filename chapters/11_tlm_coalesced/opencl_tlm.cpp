@@ -126,7 +126,7 @@ void OpenClSolver::enqueue(cl::Kernel& kernel, int n, cl::Event* event) {
   GPGPU_CL(runtime_.queue().enqueueNDRangeKernel(kernel, cl::NullRange, global_, local_, nullptr, event));
 }
 
-//! [opencl steps]
+//! [opencl_steps]
 double OpenClSolver::run(int steps) {
   if (steps < 1) return 0.0;
   if (step_ + steps > problem_.steps) throw std::logic_error("OpenClSolver::run: more steps than the probe holds");
@@ -148,7 +148,7 @@ double OpenClSolver::run(int steps) {
   GPGPU_CL(last.wait());
   return gpgpu::ocl::profiled_seconds(first, last);
 }
-//! [opencl steps]
+//! [opencl_steps]
 
 std::vector<float> OpenClSolver::pulses() {
   std::vector<float> canonical = from_layout(layout_, read(pulses_[current_]));

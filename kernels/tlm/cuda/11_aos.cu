@@ -1,14 +1,14 @@
 // Chapter 11, the paper's uncoalesced kernels (sec. IV, Fig. 5): the scatter and connect of
 // two_kernel_step.cuh on an array of structures, a node's twelve pulses side by side. A warp's load
-// of pulse p touches 32 floats 48 bytes apart: 1536 bytes, 48 sectors of 32 B, for 128 useful bytes
-// (the other eleven loads of the same nodes then find most of those sectors in L1).
+// of pulse p touches 32 floats 48 bytes apart: 32 sectors of 32 B in 12 cache lines (1536 bytes),
+// for 128 useful bytes (the other eleven loads of the same nodes may find those lines in L1).
 #include "gpgpu/cuda/check.hpp"
 #include "two_kernel_step.cuh"
 
 namespace gpgpu::tlm::cuda {
 namespace {
 
-//! [aos address]
+//! [aos_address]
 /// Node (k·ny + j)·nx + i, its pulse p at 12·node + p.
 struct AosAddress {
   int nx, ny;
@@ -16,7 +16,7 @@ struct AosAddress {
     return ((n.k * ny + n.j) * nx + n.i) * kPorts + p;
   }
 };
-//! [aos address]
+//! [aos_address]
 
 }  // namespace
 

@@ -4,13 +4,13 @@
 
 namespace gpgpu::tlm::cuda {
 
-//! [float storage]
+//! [float_storage]
 template <>
 struct PulseStorage<float> {
   __device__ __forceinline__ static float load(float x) { return x; }
   __device__ __forceinline__ static float store(float v) { return v; }
 };
-//! [float storage]
+//! [float_storage]
 
 #ifndef GPGPU_CUDA_EMULATION  // tests/test_kernels_emulated.cpp runs the kernel on the CPU
 void launch_fused(const float* in, float* out, const StepArgs& a, int block, cudaStream_t stream) {

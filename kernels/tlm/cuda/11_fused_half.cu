@@ -6,13 +6,13 @@
 
 namespace gpgpu::tlm::cuda {
 
-//! [half storage]
+//! [half_storage]
 template <>
 struct PulseStorage<__half> {
   __device__ __forceinline__ static float load(__half x) { return __half2float(x); }
   __device__ __forceinline__ static __half store(float v) { return __float2half_rn(v); }
 };
-//! [half storage]
+//! [half_storage]
 
 #ifndef GPGPU_CUDA_EMULATION  // tests/test_kernels_emulated.cpp runs the kernel on the CPU
 void launch_fused_half(const __half* in, __half* out, const StepArgs& a, int block, cudaStream_t stream) {

@@ -14,7 +14,7 @@ namespace gpgpu::tlm::cuda {
 template <typename Pulse>
 struct PulseStorage;
 
-//! [fused kernel]
+//! [fused_kernel]
 template <typename Pulse>
 __global__ void tlm_fused(const Pulse* __restrict__ in, Pulse* __restrict__ out, SegmentedAddress at, StepArgs a) {
   using S = PulseStorage<Pulse>;
@@ -36,6 +36,6 @@ __global__ void tlm_fused(const Pulse* __restrict__ in, Pulse* __restrict__ out,
 #pragma unroll
   for (int p = 0; p < kPorts; ++p) out[at(p, n)] = S::store(v[p]);
 }
-//! [fused kernel]
+//! [fused_kernel]
 
 }  // namespace gpgpu::tlm::cuda

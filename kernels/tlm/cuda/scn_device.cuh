@@ -34,7 +34,7 @@ __device__ __forceinline__ void source_and_probe(float v[kPorts], const NodeInde
   }
 }
 
-//! [segmented address]
+//! [segmented_address]
 /// The paper's coalesced layout: twelve arrays, one per link line; in each, x rows padded to whole
 /// 64-node segments. Thread t of a block reads element t of a segment: 64 consecutive floats.
 struct SegmentedAddress {
@@ -43,6 +43,6 @@ struct SegmentedAddress {
     return p * plane + (n.k * ny + n.j) * pitch + n.i;
   }
 };
-//! [segmented address]
+//! [segmented_address]
 
 }  // namespace gpgpu::tlm::cuda

@@ -7,7 +7,7 @@
 
 namespace gpgpu::tlm::cuda {
 
-//! [scatter kernel]
+//! [scatter_kernel]
 /// Reads the node's 12 incident pulses, adds the source, scatters, writes the 12 reflected pulses
 /// back where they were.
 template <class Address>
@@ -22,9 +22,9 @@ __global__ void tlm_scatter(float* pulses, Address at, StepArgs a) {
 #pragma unroll
   for (int p = 0; p < kPorts; ++p) pulses[at(p, n)] = v[p];
 }
-//! [scatter kernel]
+//! [scatter_kernel]
 
-//! [connect kernel]
+//! [connect_kernel]
 /// Each link line between two nodes swaps its two reflected pulses (each becomes the other node's
 /// incident pulse); a pulse that reached a wall comes back inverted. The node below an open face
 /// swaps it, so every link is swapped once and no two threads touch the same pulse.
@@ -45,6 +45,6 @@ __global__ void tlm_connect(float* pulses, Address at, StepArgs a) {
     }
   }
 }
-//! [connect kernel]
+//! [connect_kernel]
 
 }  // namespace gpgpu::tlm::cuda

@@ -5,7 +5,7 @@
 // the template parameter Address -> at() of scn.cl; the kernel's struct of arguments stays a struct,
 // its pointers become arguments of their own.
 
-//! [opencl scatter]
+//! [opencl_scatter]
 __kernel void tlm_scatter(__global float* pulses, const StepArgs a, __constant int* irises, __global float* probe) {
   const int i = get_global_id(0), j = get_global_id(1), k = get_global_id(2);
   if (i >= a.nx) return;  // the tail of the last segment
@@ -15,7 +15,7 @@ __kernel void tlm_scatter(__global float* pulses, const StepArgs a, __constant i
   scatter(v, node_fields(v));
   for (int p = 0; p < PORTS; ++p) pulses[at(&a, p, i, j, k)] = v[p];
 }
-//! [opencl scatter]
+//! [opencl_scatter]
 
 // Each open face's link swaps its two pulses, done by the node below the face; a wall inverts.
 __kernel void tlm_connect(__global float* pulses, const StepArgs a, __constant int* irises, __global float* probe) {

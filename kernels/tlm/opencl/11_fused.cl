@@ -2,7 +2,7 @@
 // compiled after scn.cl. Each node pulls its incident pulses from the reflected pulses of the last
 // step (`in`), scatters them and writes its reflected pulses once (`out`): 96 B per node and step.
 
-//! [opencl fused]
+//! [opencl_fused]
 __kernel void tlm_fused(__global const float* restrict in, __global float* restrict out, const StepArgs a,
                         __constant int* irises, __global float* probe) {
   const int i = get_global_id(0), j = get_global_id(1), k = get_global_id(2);
@@ -19,4 +19,4 @@ __kernel void tlm_fused(__global const float* restrict in, __global float* restr
   scatter(v, node_fields(v));
   for (int p = 0; p < PORTS; ++p) out[at(&a, p, i, j, k)] = v[p];
 }
-//! [opencl fused]
+//! [opencl_fused]

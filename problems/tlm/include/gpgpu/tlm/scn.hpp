@@ -63,6 +63,7 @@ struct NodeFields {
   T ix, iy, iz;  ///< Z0 times the current: volts, like the pulses
 };
 
+//! [scn_scatter]
 template <typename T>
 GPGPU_TLM_HD NodeFields<T> node_fields(const T v[kPorts]) {
   const T half = T(0.5);
@@ -86,6 +87,8 @@ GPGPU_TLM_HD void scatter(T v[kPorts], const NodeFields<T>& f) {
   v[0] = r0, v[1] = r1, v[2] = r2, v[3] = r3, v[4] = r4, v[5] = r5;
   v[6] = r6, v[7] = r7, v[8] = r8, v[9] = r9, v[10] = r10, v[11] = r11;
 }
+
+//! [scn_scatter]
 
 template <typename T>
 GPGPU_TLM_HD void scatter(T v[kPorts]) {
