@@ -12,8 +12,8 @@ namespace ch11 {
 
 using namespace gpgpu::tlm;
 
-CpuSolver::CpuSolver(const Problem& problem, int threads)
-    : problem_(problem), threads_(threads),
+CpuSolver::CpuSolver(const Problem& problem, int threads, bool vectorise)
+    : problem_(problem), threads_(threads), vectorise_(vectorise),
       reflected_(static_cast<std::size_t>(kPorts * problem.structure.mesh.nodes())),
       next_(reflected_.size()),
       probe_(static_cast<std::size_t>(kProbeValues) * problem.steps) {
@@ -108,7 +108,7 @@ void CpuSolver::step(int n) {
     for (int j = 0; j < m.ny; ++j) {
       const std::int64_t row = m.index(0, j, k);
       const bool source_row = j == d.source.j && k == d.source.k, probe_row = j == d.probe.j && k == d.probe.k;
-      const bool fast = m.nx > 2 && !source_row && !probe_row && !mixed_rows_[static_cast<std::size_t>(k * m.ny + j)];
+      const bool fast = vectorise_ && m.nx > 2 && !source_row && !probe_row && !mixed_rows_[static_cast<std::size_t>(k * m.ny + j)];
       if (fast) {  // the row's ends node by node (x walls), the inside vectorised
         node_step(view, 0, j, k, row, nullptr, value, nullptr);
         inner_row(view, j, k, row, std::make_index_sequence<kPorts>{});

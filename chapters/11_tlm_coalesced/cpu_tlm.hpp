@@ -19,7 +19,8 @@ namespace ch11 {
 /// node by node. Both compute the same floats, bit for bit.
 class CpuSolver final : public gpgpu::tlm::Solver {
  public:
-  CpuSolver(const gpgpu::tlm::Problem& problem, int threads);
+  /// `vectorise` = false sends every row node by node (the tests compare the two paths bit for bit).
+  CpuSolver(const gpgpu::tlm::Problem& problem, int threads, bool vectorise = true);
   void reset(std::span<const float> incident) override;
   double run(int steps) override;
   [[nodiscard]] std::vector<float> pulses() override;
@@ -31,6 +32,7 @@ class CpuSolver final : public gpgpu::tlm::Solver {
 
   const gpgpu::tlm::Problem& problem_;
   int threads_;
+  bool vectorise_;
   std::vector<float> reflected_, next_;  ///< the last step's reflected pulses, and the next step's
   std::vector<float> probe_;
   std::vector<bool> mixed_rows_;  ///< rows (k·ny + j) where an iris covers some nodes' z faces, not all

@@ -37,6 +37,21 @@ TEST(Ch11Cpu, ThreadCountsAgreeToTheLastBit) {
   EXPECT_EQ(one.probe(), four.probe());
 }
 
+TEST(Ch11Cpu, VectorisedRowsAgreeWithNodeByNodeToTheLastBit) {
+  // The vectorised inner rows must compute the same floats as the node-by-node path: the cases with
+  // rows of 63, 67 and 130 nodes and the filter (rows that iris edges cross, rows that they do not).
+  for (const Case& c : gpgpu::tlm::checks::awkward_cases(false)) {
+    const auto& problem = gpgpu::tlm::checks::problem_of(c);
+    ch11::CpuSolver vectorised(problem, 2), node_by_node(problem, 2, /*vectorise=*/false);
+    for (ch11::CpuSolver* s : {&vectorised, &node_by_node}) {
+      s->reset(gpgpu::tlm::checks::random_pulses(c.mesh, 5));
+      s->run(c.steps);
+    }
+    EXPECT_EQ(vectorised.pulses(), node_by_node.pulses()) << c.name;
+    EXPECT_EQ(vectorised.probe(), node_by_node.probe()) << c.name;
+  }
+}
+
 TEST(Ch11Cpu, RefusesMoreStepsThanItsProbeHolds) {
   const Case c = gpgpu::tlm::checks::awkward_cases(false)[0];
   ch11::CpuSolver solver(gpgpu::tlm::checks::problem_of(c), 1);
