@@ -16,7 +16,13 @@ packages=(
   xvfb xauth                                                 # a virtual display for --window tests
   doxygen                                                    # the docs target
   python3-numpy                                              # scripts/check_dump.py reads --dump output
+  python3-matplotlib                                         # the lecture report's plots (scripts/report.sh)
 )
+# The docs' browser test (docs_pages_render) uses Chromium; Debian packages it, Ubuntu only as a
+# snap (no use in containers), so there the test reports itself skipped.
+if grep -q '^ID=debian' /etc/os-release 2>/dev/null; then
+  packages+=(chromium)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -22,26 +22,9 @@ STEPS=${STEPS:-"tests sanitizers chapters sweeps bench ncu sass"}
 want() { [[ " $STEPS " == *" $1 "* ]]; }
 LOG="$OUT/cuda_log.txt"
 : > "$LOG"
-failed=()
 t0=$(date +%s)
-
 # step NAME COMMAND...: runs the command, appends its output to the log, records a failure.
-step() {
-  local name=$1
-  shift
-  local s=$(date +%s)
-  echo "=== $name: $*" >> "$LOG"
-  "$@" >> "$LOG" 2>&1
-  local rc=$?
-  echo "=== $name: exit $rc after $(( $(date +%s) - s )) s" >> "$LOG"
-  steps=$((steps + 1))
-  if [ "$rc" -ne 0 ]; then
-    failed+=("$name (exit $rc)")
-    printf 'step failed: %s (exit %d)\n' "$name" "$rc"
-  fi
-  return 0
-}
-steps=0
+source scripts/device/step.sh
 
 # Nsight Compute runs the chapters only to profile them: their tables would only fill the log.
 ncu_quiet() { ncu "$@" > /dev/null; }

@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""The lecture report: result folders (one per machine) -> OUT/index.md, CSV tables and PNG plots.
+
+    python3 scripts/report/report.py [--out build/report] RESULTS_DIR [RESULTS_DIR ...]
+
+Every chapter gets a section: a line for each run that cannot be shown (skipped, not built, broke,
+an older schema, a truncated file), the plots, and the tables with every variant of every machine,
+as Markdown and as CSV. A variant that failed its verification shows FAIL, never a speed. Exit code
+0 when the report was written, even when runs inside it failed (the report says so); 2 on bad usage.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import tables  # noqa: E402
+from results import Run, machine_title, read_folder  # noqa: E402
+
+STATUS_WORDS = {
+    "failed": "**FAIL**",
+    "skipped": "skipped (exit 77, a backend is missing)",
+    "not built": "not built",
+    "error": "**broke**",
+    "unreadable": "**unreadable**",
+    "old schema": "**older schema**",
+    "unknown schema": "**unknown schema**",
+}
+
+
+def chapter_key(chapter: str):
+    m = re.match(r"(\d+)(.*)", chapter)
+    return (int(m.group(1)), m.group(2)) if m else (1 << 30, chapter)
+
+
+def status_line(run: Run) -> str:
+    return f"- {run.machine} / `{run.name}`: {STATUS_WORDS.get(run.status, run.status)}: {run.message}"
+
+
+def chapter_section(chapter: str, runs: list[Run], out_dir: str, with_plots: bool,
+                    drawn: dict[str, list] | None = None) -> list[str]:
+    titles = [r.title for r in runs if r.title]
+    lines = [f"## Chapter {chapter}" + (f": {titles[0]}" if titles else ""), ""]
+    programs = sorted({r.program for r in runs if r.program})
+    if programs:
+        lines += ["Programs: " + ", ".join(f"`{p}`" for p in programs), ""]
+    for r in runs:
+        if r.status != "ok":
+            lines.append(status_line(r))
+    if any(r.status != "ok" for r in runs):
+        lines.append("")
+    readable = sorted((r for r in runs if r.readable), key=lambda r: (r.sort_key(), r.machine))
+    if with_plots:
+        import plots  # matplotlib only when plots are wanted
+        figures, problems = plots.draw(chapter, runs, out_dir)
+        if drawn is not None and figures:
+            drawn[chapter] = [list(f) for f in figures]
+        for name, caption in figures:
+            lines += [f"![{caption}]({name})", "", f"*{caption}*", ""]
+        lines += [f"- {p}" for p in problems] + ([""] if problems else [])
+    for kind, (header, rows_of, right) in tables.TABLES.items():
+        rows = [row for r in readable if r.kind == kind for row in rows_of(r)]
+        if not rows:
+            continue
+        csv_name = f"ch{chapter}_{kind}.csv"
+        tables.write_csv(os.path.join(out_dir, csv_name), header, rows)
+        lines += [f"### {kind.replace('_', ' ').capitalize()} ([CSV]({csv_name}))", "", tables.markdown(header, rows, right)]
+    shown = set()
+    for r in readable:
+        if r.kind != "result" or r.machine in shown:
+            continue
+        t = tables.then_now_table(r)
+        if t:
+            shown.add(r.machine)
+            lines += [f"### Then and now: {r.machine}, {r.size_label()}", "", tables.markdown(*t)]
+    return lines
+
+
+def build_report(folders: list[str], out_dir: str, with_plots: bool = True) -> str:
+    """Writes OUT/index.md (and CSV, PNG beside it); returns the index's path."""
+    os.makedirs(out_dir, exist_ok=True)
+    for name in os.listdir(out_dir):  # last report's files: a chapter that is gone must not linger
+        if name.endswith((".png", ".csv", ".md", ".json")):
+            os.remove(os.path.join(out_dir, name))
+    runs: list[Run] = []
+    lines = ["# Lecture report", "", "| folder | machine | runs | ok | FAIL | not shown |", "| --- | --- | ---: | ---: | ---: | ---: |"]
+    for folder in folders:
+        mine = read_folder(folder)
+        runs += mine
+        count = lambda *s: sum(r.status in s for r in mine)  # noqa: E731
+        lines.append(f"| `{folder}` | {machine_title(folder)} | {len(mine)} | {count('ok')} | {count('failed')} | "
+                     f"{len(mine) - count('ok', 'failed')} |")
+    lines += ["", "Rates: GB/s are 1e9 B/s of the minimum traffic; % of limit is the share of a limit measured in "
+              "the same run with the same read:write mix and working set. FAIL: the variant's result differed from "
+              "the CPU reference, so it has no speed. A share marked ! is above 100%: the limit measured in that run is "
+              "suspect (a disturbed measurement), not the variant faster than the hardware.", ""]
+    chapters: dict[str, list[Run]] = {}
+    for r in runs:
+        chapters.setdefault(r.chapter, []).append(r)
+    if not runs:
+        lines += ["No runs found: run `bash scripts/lecture.sh` first, or name result folders.", ""]
+    drawn: dict[str, list] = {}
+    for chapter in sorted(chapters, key=chapter_key):
+        lines += chapter_section(chapter, chapters[chapter], out_dir, with_plots, drawn)
+    # The plots per chapter, for the docs' chapter pages (scripts/report/docs_filter.py).
+    with open(os.path.join(out_dir, "plots.json"), "w", encoding="utf-8") as f:
+        json.dump(drawn, f, indent=1)
+    index = os.path.join(out_dir, "index.md")
+    with open(index, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines).rstrip() + "\n")
+    return index
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("folders", nargs="*", help="result folders (default: every folder under build/lecture)")
+    parser.add_argument("--out", default="build/report", help="where index.md, the CSV and the PNG go")
+    parser.add_argument("--no-plots", action="store_true", help="tables only (no matplotlib needed)")
+    args = parser.parse_args(argv)
+    folders = args.folders
+    if not folders:
+        base = "build/lecture"
+        folders = sorted(os.path.join(base, d) for d in os.listdir(base)) if os.path.isdir(base) else []
+        if not folders:
+            print("report: no result folders given and none under build/lecture/ (run scripts/lecture.sh)",
+                  file=sys.stderr)
+            return 2
+    missing = [f for f in folders if not os.path.isdir(f)]
+    if missing:
+        print(f"report: not a folder: {', '.join(missing)}", file=sys.stderr)
+        return 2
+    index = build_report(folders, args.out, with_plots=not args.no_plots)
+    print(f"report: {index}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,183 @@
+"""Reading result folders: every chapter's --json file and scripts/lecture.sh's runs.tsv.
+
+A folder holds the runs of one machine. Each run becomes a Run, whatever state it is in: a result
+the report can read (status "ok" or "failed" when a variant failed its verification), or one it
+cannot (skipped, not built, broke, an older schema, a truncated file), which the report prints as one
+line instead of a table. Nothing here raises on a bad file.
+"""
+from __future__ import annotations
+
+import csv
+import json
+import os
+import re
+from dataclasses import dataclass, field
+
+SCHEMA_VERSION = 2
+# The schemas this report reads, by the "schema" field of a chapter's JSON, and their short kind.
+SCHEMAS = {
+    "gpgpu-then-and-now/result": "result",            # common/src/experiment.cpp (Experiment::finish)
+    "gpgpu-then-and-now/width-sweep": "width_sweep",  # problems/jacobi/src/sweep.cpp (chapters 03-05)
+    "gpgpu-then-and-now/matrix-sweep": "matrix_sweep",  # problems/matrix/src/sweep.cpp (chapter 09 on)
+}
+READABLE = ("ok", "failed")
+
+
+@dataclass
+class Run:
+    machine: str            # the folder's label (its name), e.g. "h100"
+    name: str               # the file name, or the run's name when there is no file
+    chapter: str = "?"      # "08"
+    program: str = ""       # "ch08_opencl_port"
+    title: str = ""
+    kind: str = ""          # "result", "width_sweep", "matrix_sweep", or "" when unreadable
+    status: str = "ok"      # ok | failed | skipped | not built | error | unreadable | old schema | unknown schema
+    message: str = ""       # why, for every status but ok
+    doc: dict = field(default_factory=dict)
+
+    @property
+    def readable(self) -> bool:
+        return self.status in READABLE and bool(self.doc)
+
+    def size_label(self) -> str:
+        """The grid or matrix size of a result ("4096²"), or the run's name."""
+        problem = self.doc.get("problem") if isinstance(self.doc.get("problem"), dict) else {}
+        # A grid (nx, ny: the Jacobi chapters) or a matrix (rows, cols: chapter 09 on).
+        nx, ny = problem.get("nx", problem.get("cols")), problem.get("ny", problem.get("rows"))
+        if isinstance(nx, int) and isinstance(ny, int):
+            return f"{nx}²" if nx == ny else f"{nx}x{ny}"
+        if self.kind == "width_sweep":
+            return "width sweep"
+        if self.kind == "matrix_sweep":
+            return "sweep"
+        return os.path.splitext(self.name)[0]
+
+    def sort_key(self):
+        problem = self.doc.get("problem") if isinstance(self.doc.get("problem"), dict) else {}
+        nx = problem.get("nx", problem.get("cols"))
+        nx = nx if isinstance(nx, int) else 1 << 62
+        return (self.chapter, self.kind != "result", nx, self.name)
+
+
+def _read_runs_tsv(folder: str) -> list[dict]:
+    path = os.path.join(folder, "runs.tsv")
+    if not os.path.exists(path):
+        return []
+    try:
+        with open(path, newline="", encoding="utf-8", errors="replace") as f:
+            return [row for row in csv.DictReader(f, delimiter="\t") if row.get("chapter")]
+    except (OSError, csv.Error):
+        return []
+
+
+def machine_title(folder: str) -> str:
+    """The machine's name as scripts/lecture.sh wrote it, or the folder's name."""
+    try:
+        with open(os.path.join(folder, "machine.txt"), encoding="utf-8", errors="replace") as f:
+            name = f.readline().strip()
+            if name:
+                return name
+    except OSError:
+        pass
+    return os.path.basename(os.path.normpath(folder))
+
+
+def read_result(path: str, machine: str) -> Run:
+    """One JSON file as a Run; a file it cannot use gives a Run with the reason, never an exception."""
+    name = os.path.basename(path)
+    # The chapter from the file's name (ch08_opencl_port_4096.json) until the file itself says.
+    guess = re.match(r"ch(\d\d[a-z]?)_", name)
+    run = Run(machine=machine, name=name, chapter=guess.group(1) if guess else "?")
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        run.status, run.message = "unreadable", f"cannot read: {e}"
+        return run
+    if not text.strip():
+        run.status, run.message = "unreadable", "empty file (the run ended before it wrote its results?)"
+        return run
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        run.status = "unreadable"
+        run.message = f"truncated or not JSON ({e.msg} at line {e.lineno}, column {e.colno})"
+        return run
+    if not isinstance(doc, dict):
+        run.status, run.message = "unreadable", "not a result object"
+        return run
+    chapter = doc.get("chapter") if isinstance(doc.get("chapter"), dict) else {}
+    run.chapter = str(chapter.get("id", run.chapter))
+    run.program = str(chapter.get("program", ""))
+    run.title = str(chapter.get("title", ""))
+    schema, version = doc.get("schema"), doc.get("schema_version")
+    if schema not in SCHEMAS:
+        run.status = "unknown schema" if schema else "old schema"
+        run.message = (f"schema '{schema}' is not one this report reads" if schema else
+                       "no 'schema' field: written before schema version 2; rerun the chapter")
+        return run
+    if version != SCHEMA_VERSION:
+        run.status = "old schema" if isinstance(version, int) and version < SCHEMA_VERSION else "unknown schema"
+        run.message = f"{schema} version {version}; this report reads version {SCHEMA_VERSION}: rerun the chapter"
+        return run
+    run.kind = SCHEMAS[schema]
+    listed = doc.get("results" if run.kind == "result" else "points")
+    if not isinstance(listed, list) or not all(isinstance(r, dict) for r in listed):
+        run.status, run.message = "unreadable", f"'{'results' if run.kind == 'result' else 'points'}' is not a list of rows"
+        return run
+    run.doc = doc
+    failed = [r.get("variant", "?") for r in listed if r.get("check") == "FAIL"]
+    if failed:
+        run.status = "failed"
+        run.message = "verification FAILED: " + ", ".join(dict.fromkeys(str(v) for v in failed))
+    return run
+
+
+def read_folder(folder: str) -> list[Run]:
+    """Every run of one folder: its JSON files, and the runs.tsv lines of runs that left none."""
+    machine = os.path.basename(os.path.normpath(folder))
+    runs: list[Run] = []
+    if not os.path.isdir(folder):
+        return [Run(machine=machine, name=folder, status="unreadable", message="no such folder")]
+    tsv = _read_runs_tsv(folder)
+    by_file = {row.get("file"): row for row in tsv if row.get("file") not in (None, "", "-")}
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".json"):
+            continue
+        run = read_result(os.path.join(folder, name), machine)
+        row = by_file.get(name)
+        if row:
+            if run.chapter == "?":
+                run.chapter, run.program = row.get("chapter", "?"), row.get("target", "")
+            code = row.get("exit", "")
+            # The exit code has the last word on how the run ended; the file tells what it measured.
+            if code == "77":
+                run.status, run.message = "skipped", row.get("message", "")
+            elif code not in ("0", "1", "") and run.status in READABLE:
+                run.status, run.message = "error", f"exit {code}: {row.get('message', '')}"
+            elif code == "1" and run.status == "ok":
+                run.status, run.message = "failed", f"exit 1: {row.get('message', '')}"
+        runs.append(run)
+    for row in tsv:
+        if row.get("file") not in (None, "", "-"):
+            continue
+        code, status = row.get("exit", ""), row.get("status", "")
+        why = row.get("message", "")
+        if why.startswith(status + ": "):  # lecture.sh's "not built: <reason>"
+            why = why[len(status) + 2:]
+        if status == "ok" or (status == "failed" and code == "1"):
+            status, why = "error", f"exit {code} but no JSON was written: {why}"
+        elif status not in ("skipped", "not built"):
+            status, why = "error", f"exit {code}: {why}"
+        label = row.get("run", "") if row.get("run", "-") != "-" else ""
+        runs.append(Run(machine=machine, name=f"{row.get('target', '?')} {label}".strip(),
+                        chapter=row.get("chapter", "?"), program=row.get("target", ""), status=status,
+                        message=why))
+    return runs
+
+
+def read_folders(folders: list[str]) -> list[Run]:
+    runs: list[Run] = []
+    for folder in folders:
+        runs.extend(read_folder(folder))
+    return runs

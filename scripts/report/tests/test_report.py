@@ -1,0 +1,446 @@
+"""Tests of the lecture report and the README tables on good, failed, skipped, old and broken input.
+
+Run: python3 -m unittest discover -s scripts/report/tests (CTest: report_tests). The good input is
+a real H100 result from results/h100/ plus small results written here; every bad input is made
+here from them (truncated, emptied, an older schema, a failed verification, a skipped run).
+"""
+from __future__ import annotations
+
+import copy
+import glob
+import importlib.util
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+from contextlib import redirect_stdout
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "scripts", "report"))
+
+import readme_tables  # noqa: E402
+import report  # noqa: E402
+import results  # noqa: E402
+
+HAVE_MATPLOTLIB = importlib.util.find_spec("matplotlib") is not None
+
+
+def result_doc(chapter="01", variants=(("separate", "PASS", 0.5),), nx=64):
+    """A small schema-2 result with one row per (variant, check, share of the limit)."""
+    rows = []
+    for name, check, share in variants:
+        rows.append({"variant": name, "backend": "cpu", "device": "CPU, 1 thread", "ms_per_step": 1.25,
+                     "gbs_min": 12.5, "gbs_all": 20.0, "gflops": 3.0, "limit": {"name": "stream 11:1", "gbs": 25.0},
+                     "limit_share": share, "rel_error_l2": 1e-7 if check == "PASS" else 0.5, "check": check})
+    return {"schema": "gpgpu-then-and-now/result", "schema_version": 2,
+            "chapter": {"id": chapter, "program": f"ch{chapter}_test", "title": "A test chapter"},
+            "problem": {"nx": nx, "ny": nx}, "results": rows,
+            "then_now": {"columns": [{"header": "s/1000 it.", "unit": "seconds"}],
+                         "rows": [{"when": "then", "machine": "Old GPU", "implementation": "CUDA Simple",
+                                   "values": [2.0], "source": "paper 000"},
+                                  *({"when": "now", "machine": "CPU", "implementation": r["variant"],
+                                     "values": [1.25], "source": "this run"} for r in rows)]}}
+
+
+def width_sweep_doc():
+    points = [{"width": w, "height": 512, "variant": v, "iters": 100, "seconds": 0.01 + w * 1e-6,
+               "gbs_min": 10.0, "limit_share": 0.5, "check": "FAIL" if (v == "aligned" and w == 513) else "PASS",
+               "rel_error_l2": 1e-7} for v in ("simple", "aligned") for w in (508, 511, 512, 513, 516)]
+    return {"schema": "gpgpu-then-and-now/width-sweep", "schema_version": 2,
+            "chapter": {"id": "04", "program": "ch04_cuda_aligned", "mode": "paper"}, "points": points}
+
+
+def matrix_sweep_doc():
+    points, ratios = [], []
+    for n in (16, 32, 64):
+        for v, b in (("cuda_add", "cuda"), ("cl_add", "opencl")):
+            points.append({"n": n, "variant": v, "backend": b, "op": "add", "ms_kernel": 0.01, "ms_with_copies": 0.1,
+                           "gbs_kernel": n * 1.0, "gbs_with_copies": n / 10, "limit": {"name": "x", "gbs": 100.0},
+                           "limit_share": n / 100, "check": "PASS", "paper_ms": None, "paper_table": ""})
+        ratios.append({"n": n, "variant": "cl_add", "original": "cuda_add", "kernel_ratio": 1.1,
+                       "with_copies_ratio": 1.0, "paper_ratio": 1.5, "paper_table": "Tab. 8"})
+    return {"schema": "gpgpu-then-and-now/matrix-sweep", "schema_version": 2,
+            "chapter": {"id": "09", "program": "ch09_matrix_add_transpose", "mode": "add"},
+            "points": points, "port_ratios": ratios}
+
+
+class Folder:
+    """A temporary result folder."""
+
+    def __init__(self, test: unittest.TestCase, name="machine"):
+        self.base = tempfile.mkdtemp(prefix="gpgpu_report_test_")
+        test.addCleanup(shutil.rmtree, self.base, True)
+        self.path = os.path.join(self.base, name)
+        os.makedirs(self.path)
+
+    def write(self, name: str, content) -> str:
+        path = os.path.join(self.path, name)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(content if isinstance(content, str) else json.dumps(content))
+        return path
+
+    def runs_tsv(self, lines: list[str]) -> None:
+        self.write("runs.tsv", "file\tchapter\ttarget\trun\texit\tstatus\tseconds\tmessage\n" + "".join(
+            line + "\n" for line in lines))
+
+
+def make_report(test: unittest.TestCase, *folders: str, plots=False) -> str:
+    out = tempfile.mkdtemp(prefix="gpgpu_report_out_")
+    test.addCleanup(shutil.rmtree, out, True)
+    index = report.build_report(list(folders), out, with_plots=plots)
+    with open(index, encoding="utf-8") as f:
+        return f.read()
+
+
+def read(path: str) -> str:
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def real_result(pattern="ch08_opencl_port_1024.json") -> dict:
+    paths = sorted(glob.glob(os.path.join(ROOT, "results", "h100", pattern)))
+    if not paths:
+        raise unittest.SkipTest(f"results/h100/{pattern} is not there")
+    with open(paths[0], encoding="utf-8") as f:
+        return json.load(f)
+
+
+class ReadingResults(unittest.TestCase):
+    def test_a_good_result_is_read(self):
+        d = Folder(self)
+        d.write("ch01_test_64.json", result_doc())
+        (run,) = results.read_folder(d.path)
+        self.assertEqual((run.status, run.chapter, run.kind), ("ok", "01", "result"))
+        self.assertEqual(run.size_label(), "64²")
+
+    def test_truncated_file_is_unreadable_with_the_reason(self):
+        d = Folder(self)
+        text = json.dumps(real_result(), indent=2)
+        d.write("ch08_opencl_port_1024.json", text[: len(text) // 2])
+        (run,) = results.read_folder(d.path)
+        self.assertEqual(run.status, "unreadable")
+        self.assertIn("truncated", run.message)
+        self.assertEqual(run.chapter, "08")  # from the file's name: the report files it under its chapter
+
+    def test_empty_and_non_object_files(self):
+        d = Folder(self)
+        d.write("ch01_a.json", "")
+        d.write("ch01_b.json", "[1, 2]")
+        d.write("ch01_c.json", json.dumps({**result_doc(), "results": {"not": "a list"}}))
+        self.assertEqual([r.status for r in results.read_folder(d.path)], ["unreadable"] * 3)
+
+    def test_older_and_unknown_schemas(self):
+        d = Folder(self)
+        old = result_doc()
+        del old["schema"], old["schema_version"]
+        d.write("ch01_v0.json", old)
+        d.write("ch01_v1.json", {**result_doc(), "schema_version": 1})
+        d.write("ch01_v3.json", {**result_doc(), "schema_version": 3})
+        d.write("ch01_other.json", {**result_doc(), "schema": "someone-else/result"})
+        statuses = {r.name: r.status for r in results.read_folder(d.path)}
+        self.assertEqual(statuses, {"ch01_v0.json": "old schema", "ch01_v1.json": "old schema",
+                                    "ch01_v3.json": "unknown schema", "ch01_other.json": "unknown schema"})
+
+    def test_failed_verification_marks_the_run(self):
+        d = Folder(self)
+        d.write("ch01_test.json", result_doc(variants=(("separate", "PASS", 0.5), ("interleaved", "FAIL", 0.7))))
+        (run,) = results.read_folder(d.path)
+        self.assertEqual(run.status, "failed")
+        self.assertIn("interleaved", run.message)
+
+    def test_runs_tsv_gives_skipped_broken_and_unbuilt_runs(self):
+        d = Folder(self)
+        d.write("ch01_test_64.json", result_doc())
+        d.runs_tsv(["ch01_test_64.json\t01\tch01_test\t64\t0\tok\t1.0\tPASS",
+                    "-\t03\tch03_cuda_simple\t1024\t77\tskipped\t0.1\tno CUDA device: cudaErrorNoDevice",
+                    "-\t08\tch08_opencl_port\t1024\t1\tfailed\t0.1\tFAIL: 1 variant",
+                    "-\t02\tch02_glsl_pingpong\t1024\t139\terror\t0.1\tSegmentation fault",
+                    "-\t09\tch09_matrix\t-\t-\tnot built\t0\tnot built: no CUDA compiler"])
+        by_chapter = {r.chapter: r for r in results.read_folder(d.path)}
+        self.assertEqual(by_chapter["01"].status, "ok")
+        self.assertEqual(by_chapter["03"].status, "skipped")
+        self.assertIn("cudaErrorNoDevice", by_chapter["03"].message)
+        self.assertEqual(by_chapter["08"].status, "error")  # exit 1 but no JSON: nothing to show
+        self.assertEqual(by_chapter["02"].status, "error")
+        self.assertEqual(by_chapter["09"].status, "not built")
+
+    def test_exit_code_overrides_a_clean_looking_file(self):
+        d = Folder(self)
+        d.write("ch01_test_64.json", result_doc())
+        d.runs_tsv(["ch01_test_64.json\t01\tch01_test\t64\t134\terror\t1.0\tAborted"])
+        (run,) = results.read_folder(d.path)
+        self.assertEqual(run.status, "error")
+
+    def test_missing_folder(self):
+        (run,) = results.read_folder("/nonexistent/gpgpu/report/folder")
+        self.assertEqual(run.status, "unreadable")
+
+
+class TheReport(unittest.TestCase):
+    def test_every_bad_input_gets_one_clear_line_and_the_good_ones_tables(self):
+        d = Folder(self)
+        d.write("ch01_good.json", result_doc())
+        d.write("ch01_cut.json", json.dumps(result_doc())[:40])
+        d.write("ch01_old.json", {**result_doc(), "schema_version": 1})
+        d.runs_tsv(["-\t03\tch03_cuda_simple\t1024\t77\tskipped\t0.1\tno CUDA device"])
+        text = make_report(self, d.path)
+        self.assertIn("## Chapter 01: A test chapter", text)
+        self.assertIn("## Chapter 03", text)
+        self.assertRegex(text, r"`ch01_cut.json`: \*\*unreadable\*\*: truncated")
+        self.assertRegex(text, r"`ch01_old.json`: \*\*older schema\*\*: .*version 1")
+        self.assertRegex(text, r"ch03_cuda_simple 1024`: skipped .*no CUDA device")
+        self.assertIn("| machine | 64² | separate | cpu | CPU, 1 thread | 1.2500 | 12.5 | 3.0 | 25.0 | 50.0 |", text)
+
+    def test_a_failed_variant_shows_fail_and_no_speed(self):
+        d = Folder(self)
+        d.write("ch01_test.json", result_doc(variants=(("good", "PASS", 0.5), ("wrong", "FAIL", 0.7))))
+        text = make_report(self, d.path)
+        (row,) = [line for line in text.splitlines() if line.startswith("| machine | 64² | wrong")]
+        self.assertEqual(row.count("FAIL"), 6)  # ms, GB/s, GFLOP/s, limit, share, verdict
+        self.assertNotIn("1.2500", row)
+        self.assertNotIn("70.0", row)
+        self.assertIn("**FAIL**", text)
+        # Nor in the then-and-now table: the failed variant's figures are FAIL, the other's stay.
+        self.assertIn("| now | CPU | wrong | FAIL | this run |", text)
+        self.assertIn("| now | CPU | good | 1.25 | this run |", text)
+
+    def test_a_share_above_the_limit_is_flagged_and_null_is_a_dash(self):
+        d = Folder(self)
+        doc = result_doc(variants=(("fast", "PASS", 1.8), ("odd", "PASS", None)))
+        d.write("ch01_test.json", doc)
+        text = make_report(self, d.path)
+        self.assertIn("| 180.0 ! |", text)
+        (row,) = [line for line in text.splitlines() if line.startswith("| machine | 64² | odd")]
+        self.assertIn("| - |", row)
+
+    def test_sweeps_get_their_tables(self):
+        d = Folder(self)
+        d.write("ch04_cuda_aligned_sweep.json", width_sweep_doc())
+        d.write("ch09_matrix_sweep.json", matrix_sweep_doc())
+        text = make_report(self, d.path)
+        self.assertIn("### Width sweep", text)
+        self.assertIn("| machine | aligned | 513 | 512 | FAIL | FAIL | FAIL | FAIL |", text)
+        self.assertIn("### Matrix sweep", text)
+
+    def test_folders_side_by_side_and_csv(self):
+        a, b = Folder(self, "laptop"), Folder(self, "h100")
+        a.write("ch01_test.json", result_doc())
+        b.write("ch01_test.json", result_doc(nx=4096))
+        out = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, out, True)
+        report.build_report([a.path, b.path], out, with_plots=False)
+        with open(os.path.join(out, "ch01_result.csv"), encoding="utf-8") as f:
+            lines = f.read().splitlines()
+        self.assertEqual(lines[0].split(",")[:3], ["machine", "size", "variant"])
+        self.assertEqual(sorted(line.split(",")[0] for line in lines[1:]), ["h100", "laptop"])
+
+    def test_no_runs_says_so(self):
+        d = Folder(self)
+        self.assertIn("No runs found", make_report(self, d.path))
+
+    def test_usage_errors_exit_2(self):
+        with redirect_stdout(io.StringIO()), self.assertRaises(SystemExit) as e:
+            report.main(["--bogus"])
+        self.assertEqual(e.exception.code, 2)
+        with redirect_stdout(io.StringIO()):
+            self.assertEqual(report.main(["/nonexistent/gpgpu/folder"]), 2)
+
+
+@unittest.skipUnless(HAVE_MATPLOTLIB, "python3-matplotlib is not installed")
+class ThePlots(unittest.TestCase):
+    def test_real_results_give_every_plot_they_have_data_for(self):
+        d = Folder(self, "h100")
+        for n in ("1024", "2048"):
+            d.write(f"ch08_opencl_port_{n}.json", real_result(f"ch08_opencl_port_{n}.json"))
+        d.write("ch04_cuda_aligned_sweep.json", width_sweep_doc())
+        d.write("ch09_matrix_sweep.json", matrix_sweep_doc())
+        out = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, out, True)
+        text = read(report.build_report([d.path], out))
+        for png in ("ch08_then_now.png", "ch08_limit_share.png", "ch08_opencl_over_cuda.png",
+                    "ch04_width_sweep.png", "ch09_matrix_gbs.png", "ch09_opencl_over_cuda.png"):
+            self.assertIn(f"]({png})", text)
+            with open(os.path.join(out, png), "rb") as f:
+                self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
+        self.assertNotIn("plot ", text.replace("plots", ""))  # no "plot X failed" line
+
+    def test_plots_survive_failed_and_odd_rows(self):
+        d = Folder(self)
+        doc = result_doc(variants=(("wrong", "FAIL", 0.7), ("nan", "PASS", None)))
+        doc["then_now"]["rows"].append({"when": "now", "values": "not a list"})
+        d.write("ch01_test.json", doc)
+        text = make_report(self, d.path, plots=True)
+        self.assertNotRegex(text, r"plot \w+ failed")
+        self.assertIn("](ch01_limit_share.png)", text)
+
+
+class ReadmeTables(unittest.TestCase):
+    def setUp(self):
+        self.root = tempfile.mkdtemp(prefix="gpgpu_readme_test_")
+        self.addCleanup(shutil.rmtree, self.root, True)
+        os.makedirs(os.path.join(self.root, "results", "h100"))
+        for n in ("1024", "4096"):
+            self.put(f"ch08_opencl_port_{n}.json", real_result(f"ch08_opencl_port_{n}.json"))
+
+    def put(self, name, doc):
+        with open(os.path.join(self.root, "results", "h100", name), "w", encoding="utf-8") as f:
+            f.write(doc if isinstance(doc, str) else json.dumps(doc))
+
+    def readme(self, body: str) -> str:
+        path = os.path.join(self.root, "README.md")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(body)
+        return path
+
+    def run_main(self, *args) -> tuple[int, str]:
+        buf = io.StringIO()
+        with redirect_stdout(buf):
+            code = readme_tables.main(["--root", self.root, *args])
+        return code, buf.getvalue()
+
+    BLOCK = "intro\n<!-- results:opencl_vs_cuda chapter=08 source=h100 -->\n<!-- /results -->\nafter\n"
+
+    def test_generate_then_check_agrees(self):
+        path = self.readme(self.BLOCK)
+        self.assertEqual(self.run_main(path)[0], 0)
+        text = read(path)
+        self.assertIn("| `local` | `06_shared.cu` |", text)
+        self.assertTrue(text.startswith("intro\n") and text.endswith("<!-- /results -->\nafter\n"))
+        self.assertEqual(self.run_main("--check", path)[0], 0)
+
+    def test_a_hand_edited_number_fails_the_check(self):
+        path = self.readme(self.BLOCK)
+        self.run_main(path)
+        text = read(path)
+        edited = text.replace("| `simple` | `03_simple.cu` | 0.", "| `simple` | `03_simple.cu` | 9.", 1)
+        self.assertNotEqual(text, edited)
+        self.readme(edited)
+        code, out = self.run_main("--check", path)
+        self.assertEqual(code, 1)
+        self.assertIn("disagree", out)
+        self.assertIn("-| `simple` | `03_simple.cu` | 9.", out)  # the diff shows the stale line
+
+    def test_new_results_change_the_table(self):
+        path = self.readme(self.BLOCK)
+        self.run_main(path)
+        doc = real_result("ch08_opencl_port_4096.json")
+        doc["opencl_port"]["cuda_comparison"][0]["opencl_over_cuda"] = 1.5
+        self.put("ch08_opencl_port_4096.json", doc)
+        self.assertEqual(self.run_main("--check", path)[0], 1)
+
+    def test_failed_variant_is_fail_in_the_table(self):
+        doc = real_result("ch08_opencl_port_4096.json")
+        for r in doc["results"]:
+            if r["variant"] == "local":
+                r["check"] = "FAIL"
+        self.put("ch08_opencl_port_4096.json", doc)
+        path = self.readme(self.BLOCK)
+        self.run_main(path)
+        (row,) = [line for line in read(path).splitlines(True) if line.startswith("| `local`")]
+        self.assertIn("| FAIL | FAIL |", row)
+
+    def test_missing_broken_and_unknown(self):
+        self.put("ch08_opencl_port_2048.json", "{\"schema\": \"gpgpu-then")
+        path = self.readme("<!-- results:results chapter=12 source=h100 -->\n<!-- /results -->\n"
+                           "<!-- results:nosuch chapter=08 -->\n<!-- /results -->\n"
+                           + self.BLOCK)
+        self.assertEqual(self.run_main(path)[0], 0)
+        text = read(path)
+        self.assertIn("*No results for this table in `results/h100/` yet", text)
+        self.assertIn("**Unknown results table 'nosuch'**", text)
+        self.assertIn("`results/h100/ch08_opencl_port_2048.json`: unreadable: truncated", text)
+
+    def test_then_now_rows_and_columns(self):
+        path = self.readme('<!-- results:then_now chapter=08 source=h100 size=1024 rows="CUDA Shared,local" '
+                           'columns="s/1000 it.,% limit" -->\n<!-- /results -->\n')
+        self.run_main(path)
+        lines = [line for line in read(path).splitlines(True) if line.startswith("| ")]
+        self.assertEqual(lines[0].strip(), "| when | machine | implementation | s/1000 it. | % limit |")
+        self.assertEqual({line.split(" | ")[2] for line in lines[2:]}, {"CUDA Shared", "local"})
+
+    def test_the_repository_readmes_agree_with_results(self):
+        # The same check as the CTest test readme_results_tables, on the real tree.
+        buf = io.StringIO()
+        with redirect_stdout(buf):
+            code = readme_tables.main(["--root", ROOT, "--check"])
+        self.assertEqual(code, 0, buf.getvalue())
+
+
+FAKE_CHAPTER = """#!/usr/bin/env bash
+# A stand-in for a chapter: writes RESULT to the path after --json (when given), prints MESSAGE and
+# exits with CODE.
+out=""
+while (($#)); do [ "$1" = --json ] && out=$2; shift; done
+[ -n "$out" ] && [ -n "{result}" ] && cp "{result}" "$out"
+echo "{message}" >&2
+exit {code}
+"""
+
+
+class TheLectureScript(unittest.TestCase):
+    """scripts/lecture.sh on stand-in chapters: one passes, one is skipped (77), one fails its
+    verification (1), one breaks (2), one was not built; then the report of what it wrote."""
+
+    def fake_lecture(self, *args):
+        """Runs lecture.sh over stand-in chapters; returns the process and its runs.tsv by target."""
+        work = tempfile.mkdtemp(prefix="gpgpu_lecture_test_")
+        self.addCleanup(shutil.rmtree, work, True)
+        good, bad = os.path.join(work, "good.json"), os.path.join(work, "bad.json")
+        with open(good, "w", encoding="utf-8") as f:
+            json.dump(result_doc(), f)
+        with open(bad, "w", encoding="utf-8") as f:
+            json.dump(result_doc(chapter="08", variants=(("simple", "FAIL", 0.9),)), f)
+        chapters = [("01", "ch01_test", good, "PASS", 0), ("03", "ch03_test", "", "no CUDA device", 77),
+                    ("08", "ch08_test", bad, "FAIL: 1 variant", 1), ("02", "ch02_test", "", "bad size", 2)]
+        manifest = os.path.join(work, "chapters.tsv")
+        with open(manifest, "w", encoding="utf-8") as m:
+            for cid, target, result, message, code in chapters:
+                exe = os.path.join(work, target)
+                with open(exe, "w", encoding="utf-8") as f:
+                    f.write(FAKE_CHAPTER.format(result=result, message=message, code=code))
+                os.chmod(exe, 0o755)
+                m.write(f"{cid}\t{target}\tcpu\t{exe}\tA stand-in\n")
+            m.write("09\tch09_test\tcuda\t-\tnot built: no CUDA compiler\n")
+        out = os.path.join(work, "lecture")
+        env = {**os.environ, "GPGPU_LECTURE_MANIFEST": manifest}
+        proc = subprocess.run(["bash", os.path.join(ROOT, "scripts", "lecture.sh"), "--no-build", "--out", out, *args],
+                              env=env, capture_output=True, text=True, timeout=120)
+        (folder,) = [os.path.join(out, d) for d in os.listdir(out)]
+        with open(os.path.join(folder, "runs.tsv"), encoding="utf-8") as f:
+            statuses = {row[2]: (row[4], row[5]) for row in (line.rstrip("\n").split("\t") for line in f)}
+        return proc, folder, statuses
+
+    def test_lecture_records_every_outcome_and_the_report_shows_them(self):
+        proc, folder, statuses = self.fake_lecture("--quick")
+        self.assertEqual(proc.returncode, 1, proc.stdout + proc.stderr)  # a failure and a broken run
+        self.assertEqual(statuses["ch01_test"], ("0", "ok"))
+        self.assertEqual(statuses["ch03_test"], ("77", "skipped"))
+        self.assertEqual(statuses["ch08_test"], ("1", "failed"))
+        self.assertEqual(statuses["ch02_test"], ("2", "error"))
+        self.assertEqual(statuses["ch09_test"], ("-", "not built"))
+        self.assertIn("[03] ch03_test", proc.stdout)  # a progress line per run
+        text = make_report(self, folder)
+        self.assertIn("| 64² | separate | cpu |", text)
+        self.assertRegex(text, r"ch03_test quick`: skipped .*no CUDA device")
+        self.assertRegex(text, r"`ch08_test_quick.json`: \*\*FAIL\*\*")
+        self.assertRegex(text, r"ch02_test quick`: \*\*broke\*\*: exit 2: bad size")
+        self.assertRegex(text, r"ch09_test`: not built: no CUDA compiler")
+        self.assertNotIn("| now | CPU | simple | 1.25", text)  # chapter 08 failed: no speed anywhere
+
+    def test_only_the_chapters_asked_for_and_usage_errors(self):
+        proc, _, statuses = self.fake_lecture("--quick", "--chapters", "01,03")
+        self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)  # a skip is no failure
+        self.assertEqual(sorted(statuses), ["ch01_test", "ch03_test", "target"])
+        proc = subprocess.run(["bash", os.path.join(ROOT, "scripts", "lecture.sh"), "--bogus"],
+                              capture_output=True, text=True, timeout=60)
+        self.assertEqual(proc.returncode, 2)
+        self.assertIn("unknown option", proc.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
