@@ -10,8 +10,7 @@
 #   OUT=/tmp/out bash scripts/device/tlm.sh
 # Files written to $OUT: tlm_log.txt (everything), results/h100/ch11_*.json (commit these),
 # tlm_sweep.csv, tlm_ncu.csv, raw/ (sanitizer logs, ncu reports). Keeps going after a failure and
-# lists every failed step at the end (exit 1 then). Budget: under 6 minutes on an H100 with 16 cores
-# (the steps' own timeouts add up to less than that).
+# lists every failed step at the end (exit 1 then). Budget: under 6 minutes on an H100 with 16 cores.
 set -u
 cd "$(dirname "$0")/../.."
 BUILD=${BUILD:-build-h100}
@@ -27,23 +26,10 @@ STEPS=${STEPS:-"tests sanitizers chapters sweep ncu"}
 want() { [[ " $STEPS " == *" $1 "* ]]; }
 LOG="$OUT/tlm_log.txt"
 : > "$LOG"
-failed=()
 t0=$(date +%s)
-
-# step NAME SECONDS COMMAND...: runs the command under a timeout, appends its output to the log,
-# prints one line and records a failure (a skip, exit 77, counts as one: the GPU should be there).
-step() {
-  local name=$1 limit=$2
-  shift 2
-  local s=$(date +%s)
-  echo "=== $name: $*" >> "$LOG"
-  timeout "$limit" "$@" >> "$LOG" 2>&1
-  local rc=$?
-  echo "=== $name: exit $rc after $(( $(date +%s) - s )) s" >> "$LOG"
-  printf '%-34s exit %3d  %4d s\n' "$name" "$rc" "$(( $(date +%s) - s ))"
-  if [ "$rc" -ne 0 ]; then failed+=("$name (exit $rc)"); fi
-  return 0
-}
+# step NAME COMMAND...: runs the command, appends its output to the log, records a failure (a skip,
+# exit 77, counts as one: the GPU should be there). Every command here runs under `timeout`.
+source scripts/device/step.sh
 
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,clocks.max.sm --format=csv >> "$LOG" 2>&1
 
@@ -53,8 +39,8 @@ nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,clocks.max.sm --
 #    the exercise's worked answer and grading (the unsolved skeleton, label exercise, fails by
 #    design). Then the OpenCL test and the exercise on PoCL, as CI runs them.
 if want tests; then
-  step "ctest tlm (GPU)" 120 ctest --test-dir "$BUILD" -R 'tlm|ch11|11_tlm' -LE '^exercise$' -j 8 --output-on-failure
-  step "ctest tlm opencl (PoCL)" 60 env GPGPU_CL_TYPE=cpu ctest --test-dir "$BUILD" \
+  step "ctest tlm (GPU)" timeout 120 ctest --test-dir "$BUILD" -R 'tlm|ch11|11_tlm' -LE '^exercise$' -j 8 --output-on-failure
+  step "ctest tlm opencl (PoCL)" timeout 60 env GPGPU_CL_TYPE=cpu ctest --test-dir "$BUILD" \
     -R 'test_ch11_opencl|solution_11_tlm|grading.11_tlm' -j 4 --output-on-failure
 fi
 
@@ -70,12 +56,13 @@ if want sanitizers; then
   for tool in memcheck racecheck synccheck initcheck; do
     filter=$SMALL
     [ "$tool" = initcheck ] && filter=$TINY
-    step "sanitizer $tool" 150 bash -c 'GPGPU_CUDA_SYNC=1 compute-sanitizer --tool "$0" --error-exitcode 3 "$1" \
+    step "sanitizer $tool" timeout 150 bash -c 'GPGPU_CUDA_SYNC=1 compute-sanitizer --tool "$0" --error-exitcode 3 "$1" \
       --gtest_filter="$2" --gtest_brief=1 > "$3" 2>&1' "$tool" "$TEST_CUDA" "$filter" "$TMP/sanitizer_$tool.log" &
     pids+=($!)
   done
   for pid in "${pids[@]}"; do wait "$pid"; done
-  # The steps ran in subshells: their failures are read back from the log.
+  # The steps ran in subshells: their count and failures are read back from the log.
+  steps=$((steps + 4))
   for tool in memcheck racecheck synccheck initcheck; do
     cat "$TMP/sanitizer_$tool.log" >> "$LOG"
     grep -q "=== sanitizer $tool: exit 0 " "$LOG" || failed+=("sanitizer $tool")
@@ -91,15 +78,15 @@ fi
 #    - the goal, 256^3 (16.8 million nodes): the GPU variants, 100 steps (the CPU reference in
 #      double precision does 1.7 billion node updates for them).
 if want chapters; then
-  step "ch11 cavity" 60 "$CH11" --scenario cavity --threads 16 --repeat 3 --json "$RESULTS/ch11_cavity.json"
-  step "ch11 waveguide" 45 "$CH11" --scenario waveguide --threads 16 --repeat 3 --json "$RESULTS/ch11_waveguide.json"
-  step "ch11 filter (16 threads)" 60 "$CH11" --scenario filter --steps 500 --threads 16 --repeat 3 \
+  step "ch11 cavity" timeout 60 "$CH11" --scenario cavity --threads 16 --repeat 3 --json "$RESULTS/ch11_cavity.json"
+  step "ch11 waveguide" timeout 45 "$CH11" --scenario waveguide --threads 16 --repeat 3 --json "$RESULTS/ch11_waveguide.json"
+  step "ch11 filter (16 threads)" timeout 60 "$CH11" --scenario filter --steps 500 --threads 16 --repeat 3 \
     --json "$RESULTS/ch11_filter.json"
   for t in 2 4; do
-    step "ch11 filter (cpu_openmp $t)" 30 "$CH11" --scenario filter --steps 500 --threads $t --repeat 3 \
+    step "ch11 filter (cpu_openmp $t)" timeout 30 "$CH11" --scenario filter --steps 500 --threads $t --repeat 3 \
       --variant cpu_openmp --json "$RESULTS/ch11_filter_threads$t.json"
   done
-  step "ch11 cavity 256^3" 90 "$CH11" --nx 256 --ny 256 --nz 256 --steps 100 --repeat 3 \
+  step "ch11 cavity 256^3" timeout 90 "$CH11" --nx 256 --ny 256 --nz 256 --steps 100 --repeat 3 \
     --variant cuda_aos,cuda_coalesced,cuda_fused,cuda_fused_half,opencl_coalesced,opencl_fused \
     --json "$RESULTS/ch11_cavity_256.json"
 fi
@@ -109,7 +96,7 @@ fi
 #    step in both; 256^3 is the run above. 100 steps each (the reference's cost grows with nodes x steps).
 if want sweep; then
   for n in 32 64 128 215; do
-    step "sweep ${n}^3" 45 "$CH11" --nx $n --ny $n --nz $n --steps 100 --repeat 3 \
+    step "sweep ${n}^3" timeout 45 "$CH11" --nx $n --ny $n --nz $n --steps 100 --repeat 3 \
       --variant cuda_coalesced,cuda_fused,opencl_coalesced,opencl_fused --json "$TMP/sweep_$n.json"
   done
 fi
@@ -121,8 +108,7 @@ if want ncu; then
   metrics=l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
   metrics+=,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum
   metrics+=,dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum
-  ncu_quiet() { ncu "$@" > /dev/null; }
-  step "ncu 128^3" 90 ncu_quiet --metrics "$metrics" -k regex:tlm_ --cache-control none -f -o "$TMP/ncu_tlm" \
+  step "ncu 128^3" timeout 90 ncu --metrics "$metrics" -k regex:tlm_ --cache-control none -f -o "$TMP/ncu_tlm" \
     "$CH11" --nx 128 --ny 128 --nz 128 --steps 2 --repeat 1 --warmup 0 \
     --variant cuda_aos,cuda_coalesced,cuda_fused,cuda_fused_half
   ncu --import "$TMP/ncu_tlm.ncu-rep" --csv --page raw --print-units base > "$TMP/ncu_tlm.csv" 2>> "$LOG"
@@ -130,7 +116,8 @@ fi
 
 # 6. Summary: the results' rows, the sweep as a CSV, the sectors per request.
 echo
-echo "== tlm.sh summary ($(( $(date +%s) - t0 )) s; details in tlm_log.txt)"
+echo "== tlm.sh summary: $steps steps, $(( $(date +%s) - t0 )) s (details in tlm_log.txt)"
+grep -E "^=== .*: exit [0-9]+ after" "$LOG" | sed -E 's/^=== (.*): exit ([0-9]+) after ([0-9]+) s/  \1: exit \2, \3 s/'
 grep -hE "tests passed|tests failed out of" "$LOG" | sed 's/^/  ctest: /'
 python3 - "$OUT" "$RESULTS" "$TMP" <<'PY'
 import csv, glob, json, os, sys
