@@ -8,8 +8,9 @@
 # Run from the repository root after `source .device/gpu-setup.sh`, with the project built in
 # build-h100/ and OUT set to a writable folder:
 #   OUT=/tmp/out bash scripts/device/tlm.sh
-# Files written to $OUT: tlm_log.txt (everything), results/h100/ch11_*.json (commit these),
-# tlm_sweep.csv, tlm_ncu.csv, raw/ (sanitizer logs, ncu reports). Keeps going after a failure and
+# Files written to $OUT: tlm_log.txt (everything), results/h100/ch11_*.json (commit these, then run
+# python3 scripts/report/readme_tables.py), tlm_sweep.csv, tlm_ncu.csv, raw/ (the sweep's and the
+# thread counts' JSON, sanitizer logs, ncu reports). Keeps going after a failure and
 # lists every failed step at the end (exit 1 then). Budget: under 6 minutes on an H100 with 16 cores.
 set -u
 cd "$(dirname "$0")/../.."
@@ -74,7 +75,8 @@ fi
 #    - cavity and waveguide at their default sizes and steps: every variant, the resonances and
 #      the cut-off;
 #    - the paper's workload, the iris filter of 150,016 nodes (Fig. 7: the GPU against 1 to 4 CPUs):
-#      every variant on all 16 cores, then the OpenMP variant on 2 and 4 (1 is cpu_serial);
+#      every variant on all 16 cores, then the OpenMP variant on 2 and 4 (1 is cpu_serial; these two
+#      go to raw/, so that results/ has one run per mesh for the README tables);
 #    - the goal, 256^3 (16.8 million nodes): the GPU variants, 100 steps (the CPU reference in
 #      double precision does 1.7 billion node updates for them).
 if want chapters; then
@@ -84,7 +86,7 @@ if want chapters; then
     --json "$RESULTS/ch11_filter.json"
   for t in 2 4; do
     step "ch11 filter (cpu_openmp $t)" timeout 30 "$CH11" --scenario filter --steps 500 --threads $t --repeat 3 \
-      --variant cpu_openmp --json "$RESULTS/ch11_filter_threads$t.json"
+      --variant cpu_openmp --json "$TMP/ch11_filter_threads$t.json"
   done
   step "ch11 cavity 256^3" timeout 90 "$CH11" --nx 256 --ny 256 --nz 256 --steps 100 --repeat 3 \
     --variant cuda_aos,cuda_coalesced,cuda_fused,cuda_fused_half,opencl_coalesced,opencl_fused \
@@ -129,7 +131,7 @@ def load(path):
         return None
     return j if j.get("schema_version") == 2 else None
 print(f"  {'run':22} {'variant':18} {'MNodes/s':>9} {'GB/s':>7} {'% limit':>8} {'error':>8} {'check':>6}")
-for path in sorted(glob.glob(os.path.join(results, "ch11_*.json"))):
+for path in sorted(glob.glob(os.path.join(results, "ch11_*.json"))) + sorted(glob.glob(os.path.join(tmp, "ch11_*.json"))):
     j = load(path)
     run = os.path.basename(path)[5:-5]
     if j is None:
