@@ -75,7 +75,7 @@ GPGPU_TLM_HD NodeFields<T> node_fields(const T v[kPorts]) {
 /// The scatter, in place: the twelve incident pulses v become the twelve reflected ones. Each
 /// reflected pulse is the node voltage of its polarisation, plus or minus the current that the
 /// port's line loops around, minus the pulse incident on the opposite port (Christopoulos' two-step
-/// form of Johns' 12 x 12 matrix S: 48 FLOPs instead of the 144 of S·v).
+/// form of Johns' 12 x 12 matrix S: 48 FLOPs, where S·v as a dense product is 144 multiply-adds).
 template <typename T>
 GPGPU_TLM_HD void scatter(T v[kPorts], const NodeFields<T>& f) {
   const T r0 = f.vx - f.iz - v[11], r11 = f.vx + f.iz - v[0];
