@@ -122,7 +122,7 @@ echo "== tlm.sh summary: $steps steps, $(( $(date +%s) - t0 )) s (details in tlm
 grep -E "^=== .*: exit [0-9]+ after" "$LOG" | sed -E 's/^=== (.*): exit ([0-9]+) after ([0-9]+) s/  \1: exit \2, \3 s/'
 grep -hE "tests passed|tests failed out of" "$LOG" | sed 's/^/  ctest: /'
 python3 - "$OUT" "$RESULTS" "$TMP" <<'PY'
-import csv, glob, json, os, sys
+import csv, glob, json, os, re, sys
 out, results, tmp = sys.argv[1:4]
 def load(path):
     try:
@@ -175,7 +175,11 @@ if os.path.exists(path):
             continue
         d = dict(zip(table[head], r))
         v = lambda m: num(d.get(m, "nan"))
-        name = d["Kernel Name"].split("(")[0].split("<")[0].strip()
+        # tlm_scatter<...AosAddress> and tlm_scatter<...SegmentedAddress> are the paper's two kernels:
+        # keep the template argument's last name.
+        found = re.search(r"(tlm_\w+)(?:<([^>]*)>)?", d["Kernel Name"])
+        name = (found.group(1) + (f"<{found.group(2).split('::')[-1].strip()}>" if found.group(2) else "")
+                if found else d["Kernel Name"][:40])
         seen[name] = seen.get(name, 0) + 1
         ld = v("l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum") / max(v("l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"), 1)
         st = v("l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum") / max(v("l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"), 1)
