@@ -114,7 +114,7 @@ std::vector<gpgpu::blas::VariantSpec> cpu_variants() {
   v.back().limitation = [](const Dims& d, ElementType, gpgpu::Session&) -> std::optional<std::string> {
     if (static_cast<double>(d.m) * static_cast<double>(d.n) * static_cast<double>(d.k) <= static_cast<double>(kNaiveMaxMnk))
       return std::nullopt;
-    return "m n k above 2^31: one thread would take minutes";
+    return "m n k above 2^28: the cache-missing loop on one thread would take minutes";
   };
 #if GPGPU_HAVE_OPENBLAS
   v.push_back(cpu_variant("cpu_openblas", true, "OpenBLAS sgemm/dgemm, every core", ""));

@@ -33,8 +33,8 @@ TEST(CpuVariants, ThePapersRowIsOneThreadAndRefusesHugeProducts) {
   ASSERT_EQ(variants.front().info.name, "cpu_naive");
   EXPECT_EQ(variants.front().threads, 1);
   EXPECT_EQ(variants.front().info.paper_name, "CPU");
-  EXPECT_FALSE(variants.front().limitation({1024, 1024, 1024}, ElementType::f32, session()));
-  EXPECT_TRUE(variants.front().limitation({4096, 4096, 4096}, ElementType::f32, session()));
+  EXPECT_FALSE(variants.front().limitation({512, 512, 512}, ElementType::f32, session()));
+  EXPECT_TRUE(variants.front().limitation({1024, 1024, 1024}, ElementType::f32, session()));
 }
 
 #if GPGPU_HAVE_OPENBLAS
