@@ -1,6 +1,7 @@
 // Chapter 10's CUDA kernels, unchanged, run on the CPU by the emulation of the CUDA thread model
 // (kernels/matrix/cuda/tests/matrix_emulation.hpp: threads of a block as fibers meeting at
-// __syncthreads(), static shared memory; cp.async as a synchronous copy), against the FP64
+// __syncthreads(), static shared memory; cp.async as a synchronous copy; WMMA as whole-matrix
+// fragments, wmma_emulation.hpp), against the FP64
 // reference within γ_k|A||B|, in float and double, with C poisoned. It needs no GPU, so it runs
 // everywhere (label cpu) and catches wrong indices, missing bounds, partial tiles, the unaligned
 // path of the vector loads and barrier placement before a GPU sees the code. It says nothing about
@@ -30,6 +31,8 @@ using std::fma;
 #include "../10_vectorized.cu"
 #include "../10_warptile.cu"
 #include "../10_double_buffer.cu"
+#include "wmma_emulation.hpp"  // before the tensor-core kernel: nvcuda::wmma on the CPU
+#include "../10_tf32_wmma.cu"
 
 namespace gpgpu::blas::cuda {
 namespace {
@@ -40,6 +43,16 @@ namespace checks = gpgpu::blas::checks;
 // (true only where k and n are multiples of the vector width; false is always correct).
 template <typename T>
 void emulate(const std::string& kernel, const GemmArgs<T>& g, bool aligned) {
+  if constexpr (std::is_same_v<T, float>) {  // the tensor-core kernel: float only
+    if (kernel == "tf32_wmma") {
+      const dim3 grid(blocks_for(g.n, kWmmaBN), blocks_for(g.m, kWmmaBM));
+      if (aligned)
+        emu::launch_with_barriers(grid, dim3(256), [&] { gemm_tf32_wmma<true>(g); });
+      else
+        emu::launch_with_barriers(grid, dim3(256), [&] { gemm_tf32_wmma<false>(g); });
+      return;
+    }
+  }
   const dim3 tile16(kPaperTile, kPaperTile), threads_1d(k1dBM * k1dBN / k1dTM), threads_2d(k2dBM * k2dBN / (k2dTM * k2dTN));
   const dim3 grid16(blocks_for(g.n, kPaperTile), blocks_for(g.m, kPaperTile));
   const dim3 grid_1d(blocks_for(g.n, k1dBN), blocks_for(g.m, k1dBM)), grid_2d(blocks_for(g.n, k2dBN), blocks_for(g.m, k2dBM));
@@ -79,7 +92,8 @@ void emulate(const std::string& kernel, const GemmArgs<T>& g, bool aligned) {
       emulate<T>(kernel, g, aligned);
     }
   });
-  const Verification v = compare(c, ref, native_arithmetic(type));
+  const Arithmetic arithmetic = kernel == "tf32_wmma" ? Arithmetic::tf32 : native_arithmetic(type);
+  const Verification v = compare(c, ref, arithmetic);
   if (v.pass) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << kernel << (aligned ? " (aligned)" : "") << " on "
                                        << checks::case_name(dims, type) << ": " << v.summary();
@@ -87,23 +101,41 @@ void emulate(const std::string& kernel, const GemmArgs<T>& g, bool aligned) {
 
 class EmulatedKernel : public ::testing::TestWithParam<std::string> {};
 
+// The TF32 kernel has no double version (tensor cores take FP32 inputs).
+std::vector<ElementType> types_of(const std::string& kernel) {
+  if (kernel == "tf32_wmma") return {ElementType::f32};
+  return {std::begin(checks::kTypes), std::end(checks::kTypes)};
+}
+
 TEST_P(EmulatedKernel, WithinTheBoundAtAwkwardSizes) {
-  for (ElementType t : checks::kTypes)
+  for (ElementType t : types_of(GetParam()))
     for (const Dims& d : checks::awkward_dims()) EXPECT_TRUE(emulated_within_bound(GetParam(), d, t, false));
 }
 
 // The 16-byte path, at sizes where the launcher takes it (k and n multiples of 4): full tiles, a
 // partial tile in every dimension, one vector of a row.
 TEST_P(EmulatedKernel, WithinTheBoundOnTheAlignedPath) {
-  for (ElementType t : checks::kTypes)
+  for (ElementType t : types_of(GetParam()))
     for (const Dims& d : {Dims{128, 128, 16}, Dims{131, 132, 20}, Dims{1, 4, 4}, Dims{67, 260, 36}})
       EXPECT_TRUE(emulated_within_bound(GetParam(), d, t, true));
 }
 
 INSTANTIATE_TEST_SUITE_P(Ch10, EmulatedKernel,
                          ::testing::Values("naive", "tile16", "blocktile_1d", "blocktile_2d", "vectorized", "warptile",
-                                           "double_buffer"),
+                                           "double_buffer", "tf32_wmma"),
                          [](const auto& info) { return info.param; });
+
+// The emulated tensor core rounds like the GPU's conversion: a TF32 result must fail the FP32
+// bound at a size where the rounding shows, so the TF32 test above is not passing by accident.
+TEST(Tf32Wmma, FailsTheFp32Bound) {
+  const Dims d{64, 64, 256};
+  const auto& [ops, ref] = checks::problem(d, ElementType::f32);
+  HostMatrix c = matrix::poisoned(d.c(), ElementType::f32);
+  const GemmArgs<float> g{ops.a.as<float>().data(), ops.b.as<float>().data(), c.as<float>().data(), 64, 64, 256};
+  emulate<float>("tf32_wmma", g, true);
+  EXPECT_TRUE(compare(c, ref, Arithmetic::tf32).pass);
+  EXPECT_FALSE(compare(c, ref, Arithmetic::fp32).pass);
+}
 
 // Each warp-tile thread computes 64 distinct elements, and the 256 threads cover the 128 x 128 tile once.
 TEST(Warptile, ThreadsCoverTheTileOnce) {
