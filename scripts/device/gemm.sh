@@ -89,22 +89,17 @@ step "ch10 sweep wide float" "$CH10" --cl-type gpu --sweep wide --calls 2 --repe
 fi
 
 # 5. Nsight Compute at 4096³ float, the timed call of every kernel (the second launch of each name,
-#    cuBLAS's included): time, SM and memory throughput (% of peak), achieved occupancy, registers,
-#    shared-memory bank conflicts, the FMA and tensor pipes, and the main stall reasons.
+#    cuBLAS's included): the sections that say what limits a kernel (speed of light: SM and memory
+#    throughput as % of peak; occupancy and its limiters; launch statistics: registers, shared
+#    memory; warp states: the stall reasons) and the shared-memory bank conflicts. Sections, not
+#    raw metric names, so that the step does not depend on this ncu version's metric names.
 if want ncu; then
-metrics=gpu__time_duration.sum,sm__throughput.avg.pct_of_peak_sustained_elapsed
-metrics+=,gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed,dram__throughput.avg.pct_of_peak_sustained_elapsed
-metrics+=,sm__warps_active.avg.pct_of_peak_sustained_active,launch__registers_per_thread,launch__occupancy_limit_registers
-metrics+=,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
-metrics+=,sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active,sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active
-metrics+=,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio
-metrics+=,smsp__average_warps_issue_stalled_mio_throttle_per_issue_active.ratio
-metrics+=,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio
-metrics+=,smsp__average_warps_issue_stalled_short_scoreboard_per_issue_active.ratio
-step "ncu 4096^3 float" ncu --metrics "$metrics" --kernel-id '::regex:(gemm|sgemm|xmma|cutlass):2' --cache-control none \
+step "ncu 4096^3 float" ncu --section SpeedOfLight --section Occupancy --section LaunchStats --section WarpStateStats \
+  --metrics l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum \
+  --kernel-id '::regex:(gemm|sgemm|xmma|cutlass):2' --cache-control none \
   -f -o "$TMP/ncu" "$CH10" --n 4096 --calls 1 --repeat 1 --warmup 0 --no-verify \
   --variant cuda_naive,cuda_tile16,cuda_blocktile_1d,cuda_blocktile_2d,cuda_vectorized,cuda_warptile,cuda_double_buffer,cuda_tf32_wmma,cublas_sgemm,cublas_sgemm_tf32
-ncu --import "$TMP/ncu.ncu-rep" --csv --page raw --print-units base > "$OUT/ch10_ncu.csv" 2>> "$LOG"
+ncu --import "$TMP/ncu.ncu-rep" --csv --page details --print-units base > "$OUT/ch10_ncu.csv" 2>> "$LOG"
 fi
 
 # 6. Summary.

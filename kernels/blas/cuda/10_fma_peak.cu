@@ -13,6 +13,10 @@ namespace {
 /// FMAs of one chain per iteration of the outer loop (unrolled).
 constexpr int kUnroll = 16;
 
+/// One fused multiply-add in the type's own precision (fmaf for float: no promotion to double).
+__device__ __forceinline__ float fused(float a, float b, float c) { return fmaf(a, b, c); }
+__device__ __forceinline__ double fused(double a, double b, double c) { return fma(a, b, c); }
+
 //! [fma_peak]
 template <typename T>
 __global__ void __launch_bounds__(kFmaThreads) fma_peak(T* out, int iterations, T x) {
@@ -24,7 +28,7 @@ __global__ void __launch_bounds__(kFmaThreads) fma_peak(T* out, int iterations, 
 #pragma unroll
     for (int u = 0; u < kUnroll; ++u)
 #pragma unroll
-      for (int c = 0; c < kFmaChains; ++c) v[c] = fma(v[c], y, z);
+      for (int c = 0; c < kFmaChains; ++c) v[c] = fused(v[c], y, z);
   T sum = 0;
 #pragma unroll
   for (int c = 0; c < kFmaChains; ++c) sum += v[c];

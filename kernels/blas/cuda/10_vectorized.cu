@@ -18,8 +18,8 @@ namespace {
 template <typename T, int BM, int BN, int BK, int TM, int TN, bool Aligned>
 __global__ void __launch_bounds__(BM * BN / (TM * TN)) gemm_vectorized(GemmArgs<T> g) {
   constexpr int kThreads = BM * BN / (TM * TN), L = Vec16<T>::lanes;
-  __shared__ T as[BK][BM];  // transposed: as[p][r] is A(row0 + r, p0 + p)
-  __shared__ T bs[BK][BN];
+  __shared__ __align__(16) T as[BK][BM];  // transposed: as[p][r] is A(row0 + r, p0 + p); 16-byte rows for vector reads
+  __shared__ __align__(16) T bs[BK][BN];
   const int row0 = blockIdx.y * BM, col0 = blockIdx.x * BN;
   const int t = threadIdx.x;
   const int c_row = t / (BN / TN) * TM, c_col = t % (BN / TN) * TN;
