@@ -14,6 +14,7 @@
 #include "embedded/_10_blocktile_2d_cl.hpp"
 #include "embedded/_10_naive_cl.hpp"
 #include "embedded/_10_tile16_cl.hpp"
+#include "embedded/_10_vectorized_cl.hpp"
 #include "gpgpu/opencl/driver.hpp"
 #include "gpgpu/opencl/runtime.hpp"
 
@@ -45,9 +46,20 @@ constexpr std::array kVariants{
               &gpgpu::embedded::_10_blocktile_1d_cl, "gemm_blocktile_1d", 512, 1, 64, 64},
     ClVariant{"cl_blocktile_2d", "cuda_blocktile_2d", "", "128 x 128 tile per work-group, 8 x 8 per work-item",
               &gpgpu::embedded::_10_blocktile_2d_cl, "gemm_blocktile_2d", 256, 1, 128, 128},
+    ClVariant{"cl_vectorized", "cuda_vectorized", "", "the 8 x 8 blocking with 16-byte loads and a transposed A tile",
+              &gpgpu::embedded::_10_vectorized_cl, "gemm_vectorized", 256, 1, 128, 128},
 };
 
-std::string type_options(ElementType type) { return type == ElementType::f64 ? "-DT=double -DUSE_FP64" : "-DT=float"; }
+// The element type, its 16-byte vector (TV, L lanes), and whether every row starts on 16 bytes (k
+// and n multiples of L: 10_vectorized.cl then loads whole vectors; the other kernels ignore it).
+std::string type_options(ElementType type, bool aligned = false) {
+  return (type == ElementType::f64 ? "-DT=double -DUSE_FP64 -DTV=double2 -DL=2" : "-DT=float -DTV=float4 -DL=4") +
+         std::string(aligned ? " -DALIGNED=1" : " -DALIGNED=0");
+}
+bool rows_aligned(const Dims& d, ElementType type) {
+  const int lanes = type == ElementType::f64 ? 2 : 4;
+  return d.k % lanes == 0 && d.n % lanes == 0;
+}
 
 class ClGemm final : public gpgpu::blas::Kernel {
  public:
@@ -57,7 +69,7 @@ class ClGemm final : public gpgpu::blas::Kernel {
     a_ = GPGPU_CL(cl::Buffer(context, CL_MEM_READ_ONLY, bytes(d.m * d.k)));
     b_ = GPGPU_CL(cl::Buffer(context, CL_MEM_READ_ONLY, bytes(d.k * d.n)));
     c_ = GPGPU_CL(cl::Buffer(context, CL_MEM_WRITE_ONLY, bytes(d.m * d.n)));
-    kernel_ = GPGPU_CL(cl::Kernel(runtime_.program(*v.source, type_options(type)), v.kernel));
+    kernel_ = GPGPU_CL(cl::Kernel(runtime_.program(*v.source, type_options(type, rows_aligned(d, type))), v.kernel));
     cl_uint arg = 0;
     for (const cl::Buffer* buffer : {&a_, &b_, &c_}) GPGPU_CL(kernel_.setArg(arg++, *buffer));
     for (std::int64_t size : {d.m, d.n, d.k}) GPGPU_CL(kernel_.setArg(arg++, static_cast<cl_int>(size)));

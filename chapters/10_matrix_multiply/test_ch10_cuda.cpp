@@ -43,7 +43,10 @@ void run_all(const gpgpu::blas::VariantSpec& spec, const std::vector<gpgpu::blas
     }
 }
 
-TEST_P(CudaVariant, WithinTheBoundAtAwkwardSizes) { run_all(GetParam(), checks::awkward_dims()); }
+TEST_P(CudaVariant, WithinTheBoundAtAwkwardSizes) {
+  run_all(GetParam(), checks::awkward_dims());
+  run_all(GetParam(), checks::aligned_dims());  // the 16-byte paths
+}
 TEST_P(CudaVariant, WithinTheBoundAtLargeSizes) { run_all(GetParam(), checks::large_dims()); }
 
 INSTANTIATE_TEST_SUITE_P(Ch10, CudaVariant, ::testing::ValuesIn(all_variants()),

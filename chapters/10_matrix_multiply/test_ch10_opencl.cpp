@@ -1,5 +1,5 @@
 // Chapter 10's OpenCL variants (label opencl; PoCL in CI): within γ_k|A||B| of the FP64 reference
-// at the awkward sizes in float and double (where the device has cl_khr_fp64), C poisoned first.
+// at the awkward sizes and where rows are 16-byte aligned, in float and double (where the device has cl_khr_fp64), C poisoned first.
 #include <memory>
 
 #include <gtest/gtest.h>
@@ -27,6 +27,7 @@ TEST_P(ClVariant, WithinTheBoundAtAwkwardSizes) {
       continue;
     }
     for (const gpgpu::blas::Dims& d : checks::awkward_dims()) EXPECT_TRUE(checks::runs_within_bound(GetParam(), d, t, session()));
+    for (const gpgpu::blas::Dims& d : checks::aligned_dims()) EXPECT_TRUE(checks::runs_within_bound(GetParam(), d, t, session()));
   }
 }
 

@@ -116,7 +116,7 @@ TEST_P(EmulatedKernel, WithinTheBoundAtAwkwardSizes) {
 // partial tile in every dimension, one vector of a row.
 TEST_P(EmulatedKernel, WithinTheBoundOnTheAlignedPath) {
   for (ElementType t : types_of(GetParam()))
-    for (const Dims& d : {Dims{128, 128, 16}, Dims{131, 132, 20}, Dims{1, 4, 4}, Dims{67, 260, 36}})
+    for (const Dims& d : checks::aligned_dims())
       EXPECT_TRUE(emulated_within_bound(GetParam(), d, t, true));
 }
 

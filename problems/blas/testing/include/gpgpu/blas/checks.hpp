@@ -28,6 +28,9 @@ inline std::vector<Dims> awkward_dims() {
   return {{1, 1, 1},     {1, 1000, 1},   {1, 1, 1000},   {1000, 1, 3},   {17, 1023, 33},
           {33, 17, 1023}, {1023, 33, 17}, {67, 129, 93},  {130, 131, 129}, {257, 255, 66}};
 }
+/// Sizes where k and n are multiples of 4 (the kernels' 16-byte path in float and double): full
+/// tiles, a partial tile in every dimension, one vector of a row.
+inline std::vector<Dims> aligned_dims() { return {{128, 128, 16}, {131, 132, 20}, {1, 4, 4}, {67, 260, 36}}; }
 /// Sizes only a GPU runs in a test: one dimension past every tile by one, and the chapter's 4097.
 inline std::vector<Dims> large_dims() { return {{4097, 4097, 4097}, {2049, 1023, 4097}, {1000, 3001, 515}}; }
 
