@@ -63,11 +63,13 @@ __global__ void __launch_bounds__(256) gemm_tf32_wmma(GemmArgs<float> g) {
 #pragma unroll
       for (int i = 0; i < kFragsM; ++i) {
         wmma::load_matrix_sync(a[i], &as[w_row + 16 * i][kk], kLda);
+#pragma unroll
         for (int x = 0; x < a[i].num_elements; ++x) a[i].x[x] = wmma::__float_to_tf32(a[i].x[x]);
       }
 #pragma unroll
       for (int j = 0; j < kFragsN; ++j) {
         wmma::load_matrix_sync(b[j], &bs[kk][w_col + 16 * j], kLdb);
+#pragma unroll
         for (int x = 0; x < b[j].num_elements; ++x) b[j].x[x] = wmma::__float_to_tf32(b[j].x[x]);
       }
 #pragma unroll
@@ -78,7 +80,10 @@ __global__ void __launch_bounds__(256) gemm_tf32_wmma(GemmArgs<float> g) {
     __syncthreads();
   }
   // Each fragment through the warp's staging tile, so that only elements inside C are stored.
+  // (Unrolled: a fragment indexed by a loop variable would live in local memory, not registers.)
+#pragma unroll
   for (int i = 0; i < kFragsM; ++i)
+#pragma unroll
     for (int j = 0; j < kFragsN; ++j) {
       wmma::store_matrix_sync(stage[warp], acc[i][j], 16, wmma::mem_row_major);
       __syncwarp();
