@@ -27,6 +27,15 @@ TEST(Reference, EqualsTheTextbookLoopInDouble) {
   }
 }
 
+TEST(Reference, TheLoopAgreesWithTheLibraryPastEveryBlock) {
+  const Operands ops = random_operands({37, 300, 517}, ElementType::f32, 4);
+  const Reference lib = reference(ops), loop = reference_by_loop(ops);
+  for (std::size_t i = 0; i < lib.c.size(); ++i) {
+    EXPECT_LE(std::fabs(lib.c[i] - loop.c[i]), 2 * error_bound(Arithmetic::fp64, 517) * lib.abs_ab[i]) << i;
+    EXPECT_NEAR(lib.abs_ab[i], loop.abs_ab[i], 2 * error_bound(Arithmetic::fp64, 517) * lib.abs_ab[i]) << i;
+  }
+}
+
 TEST(ErrorBound, IsGammaKOfTheUnitRoundoffPlusTheReferences) {
   const double g = 1000 * std::ldexp(1.0, -24) / (1 - 1000 * std::ldexp(1.0, -24));
   const double r = 2 * 1000 * std::ldexp(1.0, -53) / (1 - 1000 * std::ldexp(1.0, -53));

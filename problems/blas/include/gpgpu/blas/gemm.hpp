@@ -70,9 +70,12 @@ struct Reference {
   Dims dims;
   std::vector<double> c;
   std::vector<double> abs_ab;
-  std::string method;  ///< "OpenBLAS dgemm" or "OpenMP loop"
+  std::string method;  ///< "OpenBLAS dgemm" or "blocked OpenMP loop"
 };
+/// By OpenBLAS's dgemm where CMake found it, else by reference_by_loop.
 Reference reference(const Operands& ops);
+/// The same by a cache-blocked OpenMP loop (no library): the fallback, and what tests compare with.
+Reference reference_by_loop(const Operands& ops);
 
 /// `got` (m x n, the operands' type) against the reference: passes when every element is finite
 /// and |got - C| <= error_bound(arithmetic, k) |A||B|. Fills the Verification so that its summary
