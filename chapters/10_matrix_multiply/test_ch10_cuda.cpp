@@ -1,7 +1,7 @@
 // Chapter 10's CUDA variants on the GPU (label cuda; skipped without one): every kernel and cuBLAS
 // within γ_k|A||B| of the FP64 reference at the awkward sizes and at 4097 and large rectangles,
 // in float and double (TF32 within its own bound), C poisoned before every run; the FMA peak is a
-// positive, finite rate. compute-sanitizer runs this binary with --gtest_filter=*Awkward*.
+// positive, finite rate. compute-sanitizer runs this binary with --gtest_filter=*AtSanitizerSizes*.
 #include <cmath>
 #include <memory>
 
@@ -48,6 +48,11 @@ TEST_P(CudaVariant, WithinTheBoundAtAwkwardSizes) {
   run_all(GetParam(), checks::aligned_dims());  // the 16-byte paths
 }
 TEST_P(CudaVariant, WithinTheBoundAtLargeSizes) { run_all(GetParam(), checks::large_dims()); }
+// What compute-sanitizer runs (its tools slow every launch down many times): one element, a partial
+// tile in every dimension with k past several steps, both 16-byte paths, one row against many.
+TEST_P(CudaVariant, WithinTheBoundAtSanitizerSizes) {
+  run_all(GetParam(), {{1, 1, 1}, {33, 17, 130}, {67, 129, 93}, {131, 132, 20}, {1, 1000, 3}});
+}
 
 INSTANTIATE_TEST_SUITE_P(Ch10, CudaVariant, ::testing::ValuesIn(all_variants()),
                          [](const auto& info) { return info.param.info.name; });
