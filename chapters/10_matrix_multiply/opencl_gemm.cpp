@@ -15,6 +15,7 @@
 #include "embedded/_10_naive_cl.hpp"
 #include "embedded/_10_tile16_cl.hpp"
 #include "embedded/_10_vectorized_cl.hpp"
+#include "embedded/_10_warptile_cl.hpp"
 #include "gpgpu/opencl/driver.hpp"
 #include "gpgpu/opencl/runtime.hpp"
 
@@ -48,6 +49,8 @@ constexpr std::array kVariants{
               &gpgpu::embedded::_10_blocktile_2d_cl, "gemm_blocktile_2d", 256, 1, 128, 128},
     ClVariant{"cl_vectorized", "cuda_vectorized", "", "the 8 x 8 blocking with 16-byte loads and a transposed A tile",
               &gpgpu::embedded::_10_vectorized_cl, "gemm_vectorized", 256, 1, 128, 128},
+    ClVariant{"cl_warptile", "cuda_warptile", "", "the vectorized kernel with 32 x 64 warp tiles (32-wide warps assumed)",
+              &gpgpu::embedded::_10_warptile_cl, "gemm_warptile", 256, 1, 128, 128},
 };
 
 // The element type, its 16-byte vector (TV, L lanes), and whether every row starts on 16 bytes (k

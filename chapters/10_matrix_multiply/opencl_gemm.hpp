@@ -9,8 +9,8 @@
 
 namespace ch10 {
 
-/// cl_naive, cl_tile16, cl_blocktile_1d, cl_blocktile_2d, cl_vectorized: ports of the CUDA kernels of the same
-/// names (kernels/blas/opencl/10_*.cl).
+/// cl_naive, cl_tile16, cl_blocktile_1d, cl_blocktile_2d, cl_vectorized, cl_warptile: ports of
+/// the CUDA kernels of the same names (kernels/blas/opencl/10_*.cl).
 std::vector<gpgpu::blas::VariantSpec> opencl_variants();
 
 }  // namespace ch10
