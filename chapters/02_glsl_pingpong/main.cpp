@@ -25,7 +25,7 @@
 #include "gpgpu/jacobi/chapter.hpp"
 #include "gpgpu/progress.hpp"
 #include "gpgpu/timing.hpp"
-#include "png_image.hpp"
+#include "gpgpu/png.hpp"
 #include "variants.hpp"
 
 namespace {
@@ -98,7 +98,7 @@ int main(int argc, char** argv) {
         .add_option("--png", png, "write the final field of the last variant as a colour-mapped PNG")
         ->check(gpgpu::writable_path());
     chapter.cli().on_parsed([&](const gpgpu::Cli&) {
-      if (!png.empty() && !ch02::png_supported())
+      if (!png.empty() && !gpgpu::png_supported())
         throw gpgpu::UsageError("--png: this build has no libpng (install libpng-dev and reconfigure)");
     });
     chapter.parse(argc, argv);
@@ -142,14 +142,14 @@ int main(int argc, char** argv) {
     if (!png.empty() && current.solver) {
       const ch02::FieldView view;
       const float png_scale = ch02::colour_scale(current.solver->solution());
-      ch02::write_png(png, grid.nx, grid.ny, view.render(current.solver->current(), current.solver->layout(), png_scale));
+      gpgpu::write_png(png, grid.nx, grid.ny, view.render(current.solver->current(), current.solver->layout(), png_scale));
       out << "PNG:      " << png << " (" << current.name << ", " << grid.str()
           << ", blue < 0 < red, full colour at |x| = " << png_scale << ")\n";
     }
     if (window != nullptr && current.solver && !window->options().screenshot.empty()) {
       int width = 0, height = 0;
       const auto& pixels = window->screenshot(width, height);
-      ch02::write_png(window->options().screenshot, width, height, pixels);
+      gpgpu::write_png(window->options().screenshot, width, height, pixels);
       out << "Screenshot: " << window->options().screenshot << " (" << width << "x" << height << " window)\n";
     }
     chapter.experiment().add_json("host_clock_seconds", wall_json);

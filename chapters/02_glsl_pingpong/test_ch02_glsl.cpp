@@ -18,7 +18,7 @@
 #include "gpgpu/gl/timer.hpp"
 #include "gpgpu/jacobi/checks.hpp"
 #include "gpgpu/verify.hpp"
-#include "png_image.hpp"
+#include "gpgpu/png.hpp"
 #include "variants.hpp"
 
 namespace {
@@ -265,10 +265,10 @@ TEST(FieldView, ColoursNegativeBlueZeroWhitePositiveRedNanMagenta) {
 }
 
 TEST(FieldView, PngFileHasTheSignatureAndSize) {
-  if (!ch02::png_supported()) GTEST_SKIP() << "built without libpng";
+  if (!gpgpu::png_supported()) GTEST_SKIP() << "built without libpng";
   const auto path = std::filesystem::temp_directory_path() / "test_ch02_glsl.png";
   const std::vector<std::uint8_t> pixels(3 * 2 * 4, 128);
-  ch02::write_png(path.string(), 3, 2, pixels);
+  gpgpu::write_png(path.string(), 3, 2, pixels);
   std::ifstream file(path, std::ios::binary);
   char signature[8] = {};
   file.read(signature, 8);

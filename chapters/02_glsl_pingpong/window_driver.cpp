@@ -3,7 +3,7 @@
 #include "gpgpu/cli.hpp"
 #include "gpgpu/errors.hpp"
 #include "gpgpu/gl/driver.hpp"
-#include "png_image.hpp"
+#include "gpgpu/png.hpp"
 
 namespace ch02 {
 namespace {
@@ -21,7 +21,7 @@ class WindowDriver final : public gpgpu::gl::Driver {
         ->check(gpgpu::writable_path());
     cli.on_parsed([this](const gpgpu::Cli&) {
       if (!options_.screenshot.empty() && !options_.show) throw gpgpu::UsageError("--screenshot needs --window");
-      if (!options_.screenshot.empty() && !png_supported())
+      if (!options_.screenshot.empty() && !gpgpu::png_supported())
         throw gpgpu::UsageError("--screenshot: this build has no libpng (install libpng-dev and reconfigure)");
     });
   }

@@ -130,7 +130,7 @@ const CudaKernelVariant* find_kernel(const std::string& name) {
 }
 
 template <typename T>
-typename DeviceMatrices<T>::Call kernel_call(Launcher l, const Shape& s, int sm_count) {
+typename DeviceMatrices<T>::Call kernel_call(Launcher l, const Shape& s) {
   const int rows = static_cast<int>(s.rows), cols = static_cast<int>(s.cols);
   const auto add = [rows, cols](void (*launch)(const mc::AddArgs<T>&, cudaStream_t)) {
     return [=](const T* a, const T* b, T* out) { launch({a, b, out, rows, cols}, nullptr); };
@@ -144,7 +144,7 @@ typename DeviceMatrices<T>::Call kernel_call(Launcher l, const Shape& s, int sm_
     case Launcher::add_shared_paper: return add(mc::launch_add_shared_paper<T>);
     case Launcher::add_shared: return add(mc::launch_add_shared<T>);
     case Launcher::add_vec4:
-      return [=](const T* a, const T* b, T* out) { mc::launch_add_vec4<T>({a, b, out, rows, cols}, sm_count, nullptr); };
+      return [=](const T* a, const T* b, T* out) { mc::launch_add_vec4<T>({a, b, out, rows, cols}, mc::kVecMaxBlocks, nullptr); };
     case Launcher::transpose_naive: return transpose(mc::launch_transpose_naive<T>);
     case Launcher::transpose_tile_as_printed: return transpose(mc::launch_transpose_tile_as_printed<T>);
     case Launcher::transpose_tile: return transpose(mc::launch_transpose_tile<T>);
@@ -154,13 +154,14 @@ typename DeviceMatrices<T>::Call kernel_call(Launcher l, const Shape& s, int sm_
   throw std::logic_error("no launcher");
 }
 
-// "grid 128 x 512 of 32 x 8 threads" (the grid-stride add: "grid 1056 of 256 threads, grid-stride").
-std::string launch_line(const CudaKernelVariant& k, const Shape& s, int sm_count, int element_bytes) {
+// "grid 128 x 512 of 32 x 8 threads" (the add: "grid 65536 of 256 threads, a vector per thread").
+std::string launch_line(const CudaKernelVariant& k, const Shape& s, int element_bytes) {
   if (k.launcher == Launcher::add_vec4) {
     const long long vectors = s.elements() / (16 / element_bytes);
-    const long long blocks = std::min<long long>(sm_count * mc::kVecBlocksPerSm,
-                                                 std::max<long long>(1, mc::blocks_for(vectors, mc::kVecBlock)));
-    return "grid " + std::to_string(blocks) + " of " + std::to_string(k.block_x) + " threads, grid-stride, 16 B per access";
+    const long long blocks = std::min<long long>(mc::kVecMaxBlocks, std::max<long long>(1, mc::blocks_for(vectors, mc::kVecBlock)));
+    const bool strides = blocks * k.block_x < vectors;
+    return "grid " + std::to_string(blocks) + " of " + std::to_string(k.block_x) + " threads, " +
+           (strides ? "grid-stride" : "a vector per thread") + ", 16 B per access";
   }
   // The element-per-thread kernels cover the dimension threadIdx.x walks with blocks of 32 and the
   // other with blocks of 8 (the y grid capped, the rest looped); the tiles cover cols x rows in tiles.
@@ -176,12 +177,11 @@ std::string launch_line(const CudaKernelVariant& k, const Shape& s, int sm_count
 gpgpu::matrix::VariantSpec kernel_variant(const CudaKernelVariant& k) {
   gpgpu::matrix::VariantSpec v = cuda_variant(k.name, k.op, k.description, std::string("kernels/matrix/cuda/") + k.file,
                                               k.paper_name, k.in_all);
-  v.make = [&k](const Shape& shape, ElementType type, gpgpu::Session& session) -> std::unique_ptr<gpgpu::matrix::Kernel> {
-    const int sms = gpgpu::cuda::device_info(session).sm_count;
+  v.make = [&k](const Shape& shape, ElementType type, gpgpu::Session&) -> std::unique_ptr<gpgpu::matrix::Kernel> {
     return gpgpu::matrix::dispatch(type, [&](auto tag) -> std::unique_ptr<gpgpu::matrix::Kernel> {
       using T = typename decltype(tag)::type;
-      return std::make_unique<DeviceMatrices<T>>(k.op, shape, kernel_call<T>(k.launcher, shape, sms),
-                                                 launch_line(k, shape, sms, sizeof(T)));
+      return std::make_unique<DeviceMatrices<T>>(k.op, shape, kernel_call<T>(k.launcher, shape),
+                                                 launch_line(k, shape, sizeof(T)));
     });
   };
   v.limitation = [name = std::string(k.name)](const Shape& shape, ElementType, gpgpu::Session&) {

@@ -29,9 +29,10 @@ class CudaSession final : public Session {
     auto it = measured_.find(key);
     if (it == measured_.end()) it = measured_.emplace(key, measure_stream(mix, info_.sm_count, static_cast<double>(info_.l2_bytes))).first;
     const StreamMeasurement& m = it->second;
-    return {"stream " + std::to_string(mix.reads) + ":" + std::to_string(mix.writes) + ", float4 kernel, best of " +
-                std::to_string(m.shapes) + " launch shapes (" + std::to_string(m.blocks) + " x " +
-                std::to_string(m.threads) + (m.unroll > 1 ? ", 2 steps per thread" : "") + (m.hints ? ", L2 prefetch 256 B" : "") +
+    const std::string how = m.threads == 0 ? "cudaMemcpyAsync" : std::to_string(m.blocks) + " x " + std::to_string(m.threads);
+    return {"stream " + std::to_string(mix.reads) + ":" + std::to_string(mix.writes) + ", float4 kernel" +
+                (mix.reads == 1 && mix.writes == 1 ? " or cudaMemcpy" : "") + ", best of " +
+                std::to_string(m.shapes) + " launch shapes (" + how + (m.unroll > 1 ? ", 2 steps per thread" : "") + (m.hints ? ", L2 prefetch 256 B" : "") +
                 (m.passes > 1 ? ", " + std::to_string(m.passes) + " passes per launch" : "") +
                 (m.elements_measured * 4 < mix.elements * static_cast<std::size_t>(mix.element_bytes)
                      ? ", at " + format_bytes(static_cast<double>(m.elements_measured) * 4.0 * (mix.reads + mix.writes)) +

@@ -2,9 +2,13 @@
 // where an element sits in its matrix, so the matrices are three flat arrays of rows * cols
 // elements. Each thread moves 16 bytes per load and store (float4, double2 or int4: four floats,
 // two doubles, four ints), the widest access a thread can make, so a warp asks for 512
-// contiguous bytes at a time and the SM keeps more bytes in flight per instruction. A grid of a few
-// blocks per SM strides over the arrays (grid-stride loop), so the grid's size does not depend on
-// the matrix, and the last rows * cols % width elements, which fill no vector, get a scalar tail.
+// contiguous bytes at a time and the SM keeps more bytes in flight per instruction. The threads
+// stride over the arrays (grid-stride loop), so any grid is correct; the launch gives one thread per
+// vector up to 2^25 threads (a 11585² float matrix), since on the H100 a grid of a few blocks per SM
+// that loops reached 94% of the 2:1 stream limit where one vector per thread reaches its 100% (a
+// block that ends frees its slot to a block whose loads start at once; a looping thread waits for
+// its loads before the next ones). The last rows * cols % width elements, which fill no vector, get
+// a scalar tail.
 // cudaMalloc aligns every buffer to 256 bytes, as the vector loads need (16).
 #include "launchers.hpp"
 
@@ -47,18 +51,17 @@ __global__ void add_vec4(AddArgs<T> a) {
 
 #ifndef GPGPU_CUDA_EMULATION  // tests/test_kernels_emulated.cpp runs the kernel above on the CPU
 template <typename T>
-void launch_add_vec4(const AddArgs<T>& a, int sm_count, cudaStream_t stream) {
+void launch_add_vec4(const AddArgs<T>& a, unsigned max_blocks, cudaStream_t stream) {
   using V = typename Vector16<T>::type;
   const long long vectors = static_cast<long long>(a.rows) * a.cols / (sizeof(V) / sizeof(T));
-  // A full GPU, but no more blocks than there is work for (at least one: the tail).
+  // A thread per vector, at least one block (the tail), at most max_blocks.
   const unsigned blocks = blocks_for(vectors < 1 ? 1 : vectors, kVecBlock);
-  const unsigned full = static_cast<unsigned>(sm_count) * kVecBlocksPerSm;
-  add_vec4<<<blocks < full ? blocks : full, kVecBlock, 0, stream>>>(a);
+  add_vec4<<<blocks < max_blocks ? blocks : max_blocks, kVecBlock, 0, stream>>>(a);
   GPGPU_CUDA_CHECK_LAUNCH("add_vec4");
 }
-template void launch_add_vec4<float>(const AddArgs<float>&, int, cudaStream_t);
-template void launch_add_vec4<double>(const AddArgs<double>&, int, cudaStream_t);
-template void launch_add_vec4<std::int32_t>(const AddArgs<std::int32_t>&, int, cudaStream_t);
+template void launch_add_vec4<float>(const AddArgs<float>&, unsigned, cudaStream_t);
+template void launch_add_vec4<double>(const AddArgs<double>&, unsigned, cudaStream_t);
+template void launch_add_vec4<std::int32_t>(const AddArgs<std::int32_t>&, unsigned, cudaStream_t);
 #endif
 
 }  // namespace gpgpu::matrix::cuda

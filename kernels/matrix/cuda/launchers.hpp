@@ -12,8 +12,9 @@ template <typename T> void launch_add_rowmajor(const AddArgs<T>& a, cudaStream_t
 template <typename T> void launch_add_colmajor(const AddArgs<T>& a, cudaStream_t stream);      // 09_add_colmajor.cu
 template <typename T> void launch_add_shared_paper(const AddArgs<T>& a, cudaStream_t stream);  // 09_add_shared_paper.cu
 template <typename T> void launch_add_shared(const AddArgs<T>& a, cudaStream_t stream);        // 09_add_shared.cu
-/// `sm_count` multiprocessors: the grid is kVecBlocksPerSm blocks per SM, each thread strides over the rest.
-template <typename T> void launch_add_vec4(const AddArgs<T>& a, int sm_count, cudaStream_t stream);  // 09_add_vec4.cu
+/// One thread per 16-byte vector, at most `max_blocks` blocks (kVecMaxBlocks on the GPU; the tests pass
+/// fewer so that every thread strides); the threads stride over whatever the grid does not cover.
+template <typename T> void launch_add_vec4(const AddArgs<T>& a, unsigned max_blocks, cudaStream_t stream);  // 09_add_vec4.cu
 
 // Transpose, out = inᵀ.
 template <typename T> void launch_transpose_naive(const TransposeArgs<T>& a, cudaStream_t stream);  // 09_transpose_naive.cu

@@ -44,9 +44,9 @@ inline constexpr int kPaperTransposeTile = 16;
 /// per pass (blocks of 32 x 8, four elements per thread).
 inline constexpr int kTile = 32;
 inline constexpr int kTileRowsPerPass = 8;
-/// The grid-stride add: blocks of 256 threads, 8 per SM (2048 threads: a full H100 SM).
+/// The grid-stride add: blocks of 256 threads; a grid of at most 2^25 threads (options.hpp's bound).
 inline constexpr int kVecBlock = 256;
-inline constexpr int kVecBlocksPerSm = 8;
+inline constexpr unsigned kVecMaxBlocks = (1u << 25) / kVecBlock;
 
 /// Blocks of `per_block` items that cover `count` items.
 constexpr unsigned blocks_for(long long count, long long per_block) {

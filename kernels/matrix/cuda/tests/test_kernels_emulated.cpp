@@ -57,9 +57,9 @@ HostMatrix emulate_add(const std::string& kernel, const HostMatrix& a, const Hos
   else if (kernel == "add_shared_4")
     emu::launch_with_barriers(dim3(blocks_for(cols, 4), blocks_for(rows, 4)), tile4, [&] { add_shared<T, 4>(args); });
   else if (kernel == "add_vec4") {
-    // As launch_add_vec4, with a GPU of `sm_count` SMs: one SM makes every thread stride.
+    // As launch_add_vec4 with max_blocks = sm_count * 8: a small sm_count makes every thread stride.
     const long long vectors = static_cast<long long>(rows) * cols / (16 / static_cast<long long>(sizeof(T)));
-    const unsigned blocks = std::min<unsigned>(blocks_for(std::max(vectors, 1LL), kVecBlock), sm_count * kVecBlocksPerSm);
+    const unsigned blocks = std::min<unsigned>(blocks_for(std::max(vectors, 1LL), kVecBlock), sm_count * 8u);
     emu::launch(dim3(blocks), dim3(kVecBlock), false, [&] { add_vec4<T>(args); });
   } else {
     ADD_FAILURE() << "no add kernel " << kernel;

@@ -19,7 +19,7 @@ inline constexpr int kMaxStreamWrites = 12;
 /// The best launch of a stream measurement.
 struct StreamMeasurement {
   double gbs = 0;     ///< 1e9 B/s, bytes read + written (StreamMix::bytes()), best sample
-  int threads = 0;    ///< block size of the best launch shape
+  int threads = 0;    ///< block size of the best launch shape; 0: cudaMemcpyAsync (1:1 mix only)
   int blocks = 0;     ///< grid size of the best launch shape
   int unroll = 1;     ///< grid-stride steps each thread loads before it stores (1 or 2)
   int passes = 1;     ///< sweeps of the arrays inside one launch (1 unless measured inside the cache)
@@ -36,7 +36,7 @@ struct StreamMeasurement {
 /// untimed work (clocks up), several launch shapes (256 and 512 threads x 2 to 8 blocks per SM, with
 /// one or two grid-stride steps per thread in flight, and one thread per float4; each with plain
 /// read-only loads and with the L2's 256-byte prefetch) are each timed with CUDA events, the best
-/// sample kept. When the working set fits the cache, arrays of half the cache in all are measured too,
+/// sample kept; for the 1:1 mix cudaMemcpyAsync device to device is one more shape. When the working set fits the cache, arrays of half the cache in all are measured too,
 /// each launch sweeping them for about 1 ms (rotated each pass so that the L2, not a block's L1, serves
 /// them): the cache's bandwidth without launch gaps, which the variant's own size may straddle, and the
 /// better of the two counts. Throws UsageError when the arrays do not

@@ -1,4 +1,4 @@
-#include "png_image.hpp"
+#include "gpgpu/png.hpp"
 
 #include <stdexcept>
 
@@ -8,7 +8,7 @@
 #include <png.h>
 #endif
 
-namespace ch02 {
+namespace gpgpu {
 
 #ifdef GPGPU_HAVE_PNG
 
@@ -26,7 +26,7 @@ void write_png(const std::string& path, int width, int height, std::span<const s
   // A negative row stride means "rows are stored bottom-up": the last row in memory is written first.
   const auto stride = -static_cast<png_int_32>(PNG_IMAGE_ROW_STRIDE(image));
   if (png_image_write_to_file(&image, path.c_str(), 0, rgba_bottom_up.data(), stride, nullptr) == 0)
-    throw gpgpu::UsageError("cannot write PNG '" + path + "': " + image.message);
+    throw UsageError("cannot write PNG '" + path + "': " + image.message);
 }
 
 #else
@@ -34,9 +34,9 @@ void write_png(const std::string& path, int width, int height, std::span<const s
 bool png_supported() { return false; }
 
 void write_png(const std::string& path, int, int, std::span<const std::uint8_t>) {
-  throw gpgpu::UsageError("cannot write '" + path + "': this build has no libpng (install libpng-dev and reconfigure)");
+  throw UsageError("cannot write '" + path + "': this build has no libpng (install libpng-dev and reconfigure)");
 }
 
 #endif
 
-}  // namespace ch02
+}  // namespace gpgpu

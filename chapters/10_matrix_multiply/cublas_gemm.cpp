@@ -1,0 +1,92 @@
+// cuBLAS GEMM on chapter 10's row-major matrices. cuBLAS stores matrices column by column; the
+// bytes of a row-major m x n matrix are those of its transpose in column-major order. So row-major
+// C = A·B is column-major Cᵀ = Bᵀ·Aᵀ: gemm(N, N) with the operands swapped, m and n swapped, and
+// the leading dimensions the row lengths (n for B and C, k for A). beta = 0: C's old contents (the
+// poison) are not read.
+#include "cublas_gemm.hpp"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <cublas_v2.h>
+
+#include "cuda_gemm.hpp"
+#include "gpgpu/errors.hpp"
+
+namespace ch10 {
+namespace {
+
+using gpgpu::blas::Dims;
+using gpgpu::blas::ElementType;
+
+void cublas_check(cublasStatus_t status, const char* call, const char* file, int line) {
+  if (status == CUBLAS_STATUS_SUCCESS) return;
+  throw gpgpu::ApiError(gpgpu::describe_failed_call(
+      call, file, line, std::string(cublasGetStatusName(status)) + ": " + cublasGetStatusString(status)));
+}
+#define CH10_CUBLAS(call) cublas_check((call), #call, __FILE__, __LINE__)
+
+/// A cuBLAS handle on the default stream (where DeviceGemm's events are), in the default math mode.
+class Handle {
+ public:
+  Handle() {
+    CH10_CUBLAS(cublasCreate(&h_));
+    CH10_CUBLAS(cublasSetMathMode(h_, CUBLAS_DEFAULT_MATH));
+  }
+  ~Handle() { (void)cublasDestroy(h_); }
+  Handle(const Handle&) = delete;
+  Handle& operator=(const Handle&) = delete;
+  [[nodiscard]] cublasHandle_t get() const { return h_; }
+
+ private:
+  cublasHandle_t h_ = nullptr;
+};
+
+enum class Flavour { sgemm, sgemm_tf32, dgemm };
+
+//! [cublas_gemm]
+std::unique_ptr<gpgpu::blas::Kernel> make(Flavour f, const Dims& d) {
+  auto handle = std::make_shared<Handle>();
+  const int m = static_cast<int>(d.m), n = static_cast<int>(d.n), k = static_cast<int>(d.k);
+  if (f == Flavour::dgemm) {
+    auto call = [handle, m, n, k](const double* a, const double* b, double* c) {
+      const double one = 1, zero = 0;
+      CH10_CUBLAS(cublasDgemm(handle->get(), CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, b, n, a, k, &zero, c, n));
+    };
+    return std::make_unique<DeviceGemm<double>>(d, call, "cublasDgemm(N, N), column-major view Cᵀ = Bᵀ Aᵀ");
+  }
+  const cublasComputeType_t compute = f == Flavour::sgemm ? CUBLAS_COMPUTE_32F : CUBLAS_COMPUTE_32F_FAST_TF32;
+  auto call = [handle, m, n, k, compute](const float* a, const float* b, float* c) {
+    const float one = 1, zero = 0;
+    CH10_CUBLAS(cublasGemmEx(handle->get(), CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, b, CUDA_R_32F, n, a, CUDA_R_32F, k,
+                             &zero, c, CUDA_R_32F, n, compute, CUBLAS_GEMM_DEFAULT));
+  };
+  return std::make_unique<DeviceGemm<float>>(
+      d, call, std::string("cublasGemmEx(N, N), ") + (f == Flavour::sgemm ? "CUBLAS_COMPUTE_32F" : "CUBLAS_COMPUTE_32F_FAST_TF32"));
+}
+//! [cublas_gemm]
+
+gpgpu::blas::VariantSpec variant(const char* name, Flavour f, const char* description) {
+  gpgpu::blas::VariantSpec v = cuda_variant(name, description, "chapters/10_matrix_multiply/cublas_gemm.cpp");
+  v.timer = "CUDA events (cuBLAS on the default stream)";
+  v.library = true;
+  v.tf32 = f == Flavour::sgemm_tf32;
+  v.make = [f](const Dims& d, ElementType, gpgpu::Session&) { return make(f, d); };
+  v.limitation = [f](const Dims&, ElementType type, gpgpu::Session&) -> std::optional<std::string> {
+    if ((f == Flavour::dgemm) != (type == ElementType::f64))
+      return f == Flavour::dgemm ? "double only (the float run has SGEMM)" : "float only (the double run has DGEMM)";
+    return std::nullopt;
+  };
+  return v;
+}
+
+}  // namespace
+
+std::vector<gpgpu::blas::VariantSpec> cublas_variants() {
+  return {variant("cublas_sgemm", Flavour::sgemm, "cuBLAS SGEMM, strict FP32 (no tensor cores)"),
+          variant("cublas_sgemm_tf32", Flavour::sgemm_tf32, "cuBLAS SGEMM on TF32 tensor cores"),
+          variant("cublas_dgemm", Flavour::dgemm, "cuBLAS DGEMM")};
+}
+
+}  // namespace ch10

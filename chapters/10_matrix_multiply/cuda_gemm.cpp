@@ -1,0 +1,163 @@
+// Chapter 10's CUDA host code, in the order a run uses it: allocate (untimed), upload A and B and
+// poison C, call `calls` times between two CUDA events, download C. Every variant is one Call on
+// the same buffers: a kernel launch from kernels/blas/cuda (or cuBLAS, cublas_gemm.cpp).
+#include "cuda_gemm.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <utility>
+
+#include "blas/cuda/launchers.hpp"
+#include "gpgpu/cuda/check.hpp"
+#include "gpgpu/cuda/device.hpp"
+#include "gpgpu/cuda/driver.hpp"
+#include "gpgpu/table.hpp"
+
+namespace ch10 {
+
+namespace bc = gpgpu::blas::cuda;
+using gpgpu::blas::Dims;
+using gpgpu::blas::ElementType;
+using gpgpu::blas::HostMatrix;
+
+template <typename T>
+DeviceGemm<T>::DeviceGemm(Dims dims, Call call, std::string launch)
+    : dims_(dims), call_(std::move(call)), launch_(std::move(launch)),
+      a_(static_cast<std::size_t>(dims.m * dims.k)), b_(static_cast<std::size_t>(dims.k * dims.n)),
+      c_(static_cast<std::size_t>(dims.m * dims.n)) {}
+
+template <typename T>
+void DeviceGemm<T>::upload(const gpgpu::blas::Operands& in) {
+  a_.upload(in.a.as<T>());
+  b_.upload(in.b.as<T>());
+  c_.fill_bytes(0xFF);                        // NaN in every element until the product writes it
+  GPGPU_CUDA_CHECK(cudaDeviceSynchronize());  // the poison is in place before the first call
+}
+
+//! [cuda_run]
+template <typename T>
+double DeviceGemm<T>::run(int calls) {
+  timer_.start();
+  for (int c = 0; c < calls; ++c) call_(a_.get(), b_.get(), c_.get());
+  timer_.stop();
+  return timer_.seconds();
+}
+//! [cuda_run]
+
+template <typename T>
+HostMatrix DeviceGemm<T>::download() {
+  return HostMatrix(dims_.c(), c_.download(0, c_.size()));
+}
+
+template class DeviceGemm<float>;
+template class DeviceGemm<double>;
+
+gpgpu::blas::VariantSpec cuda_variant(std::string name, std::string description, std::string source, std::string paper_name) {
+  gpgpu::blas::VariantSpec v;
+  v.info = {name, gpgpu::Backend::cuda, std::move(description), std::move(source), std::move(paper_name)};
+  v.driver = gpgpu::cuda::driver;
+  v.timer = "CUDA events";
+  v.check_fits = [name](const Dims& d, ElementType type, gpgpu::Session&) {
+    const double elements = static_cast<double>(d.m * d.k + d.k * d.n + d.m * d.n);
+    gpgpu::cuda::require_device_memory(elements * gpgpu::matrix::type_bytes(type), name + " on " + d.str());
+  };
+  return v;
+}
+
+namespace {
+
+template <typename T>
+using Launch = void (*)(const bc::GemmArgs<T>&, cudaStream_t);
+
+struct CudaKernelVariant {
+  const char* name;
+  const char* file;        // in kernels/blas/cuda/
+  const char* paper_name;  // the row of paper 003's Tabs. 4-7, or ""
+  const char* description;
+  Launch<float> launch_float;
+  Launch<double> launch_double;  // nullptr: float only
+  bool tf32;
+  int tile_m, tile_n;            // of C per block
+  unsigned threads;              // per block
+};
+
+constexpr CudaKernelVariant kKernels[] = {
+    {"cuda_naive", "10_naive.cu", "CUDA", "one thread per element of C, operands from global memory (paper Obr. 8)",
+     bc::launch_naive<float>, bc::launch_naive<double>, false, bc::kNaiveBlock, bc::kNaiveBlock, 256},
+    {"cuda_tile16", "10_tile16.cu", "OPT CUDA", "16 x 16 tiles of A and B in shared memory (paper Obr. 10)",
+     bc::launch_tile16<float>, bc::launch_tile16<double>, false, bc::kPaperTile, bc::kPaperTile, 256},
+    {"cuda_blocktile_1d", "10_blocktile_1d.cu", "", "64 x 64 tile per block, 8 elements of a column per thread",
+     bc::launch_blocktile_1d<float>, bc::launch_blocktile_1d<double>, false, bc::k1dBM, bc::k1dBN, 512},
+    {"cuda_blocktile_2d", "10_blocktile_2d.cu", "", "128 x 128 tile per block, 8 x 8 elements per thread",
+     bc::launch_blocktile_2d<float>, bc::launch_blocktile_2d<double>, false, bc::k2dBM, bc::k2dBN, 256},
+    {"cuda_vectorized", "10_vectorized.cu", "", "the 8 x 8 blocking with 16-byte loads and a transposed A tile",
+     bc::launch_vectorized<float>, bc::launch_vectorized<double>, false, bc::k2dBM, bc::k2dBN, 256},
+    {"cuda_warptile", "10_warptile.cu", "", "the vectorized kernel with 32 x 64 warp tiles",
+     bc::launch_warptile<float>, bc::launch_warptile<double>, false, bc::k2dBM, bc::k2dBN, 256},
+    {"cuda_double_buffer", "10_double_buffer.cu", "", "the warp tiles with two buffers filled by cp.async",
+     bc::launch_double_buffer<float>, bc::launch_double_buffer<double>, false, bc::k2dBM, bc::k2dBN, 256},
+    {"cuda_tf32_wmma", "10_tf32_wmma.cu", "", "tensor cores: TF32 inputs, FP32 sums (WMMA 16 x 16 x 8)",
+     bc::launch_tf32_wmma, nullptr, true, bc::kWmmaBM, bc::kWmmaBN, 256},
+};
+
+gpgpu::blas::VariantSpec kernel_variant(const CudaKernelVariant& k) {
+  gpgpu::blas::VariantSpec v = cuda_variant(k.name, k.description, std::string("kernels/blas/cuda/") + k.file, k.paper_name);
+  v.tf32 = k.tf32;
+  v.make = [&k](const Dims& d, ElementType type, gpgpu::Session&) -> std::unique_ptr<gpgpu::blas::Kernel> {
+    const std::string line = "grid " + std::to_string(bc::blocks_for(d.n, k.tile_n)) + " x " +
+                             std::to_string(bc::blocks_for(d.m, k.tile_m)) + " of " + std::to_string(k.threads) +
+                             " threads, " + std::to_string(k.tile_m) + " x " + std::to_string(k.tile_n) + " of C per block";
+    const int m = static_cast<int>(d.m), n = static_cast<int>(d.n), kk = static_cast<int>(d.k);
+    if (type == ElementType::f64) {
+      auto call = [launch = k.launch_double, m, n, kk](const double* a, const double* b, double* c) { launch({a, b, c, m, n, kk}, nullptr); };
+      return std::make_unique<DeviceGemm<double>>(d, call, line);
+    }
+    auto call = [launch = k.launch_float, m, n, kk](const float* a, const float* b, float* c) { launch({a, b, c, m, n, kk}, nullptr); };
+    return std::make_unique<DeviceGemm<float>>(d, call, line);
+  };
+  v.limitation = [&k](const Dims& d, ElementType type, gpgpu::Session&) -> std::optional<std::string> {
+    if (type == ElementType::f64 && k.launch_double == nullptr) return "float only (TF32 tensor cores take FP32 inputs)";
+    if (bc::blocks_for(d.m, k.tile_m) > bc::kMaxGridY)
+      return "needs " + std::to_string(bc::blocks_for(d.m, k.tile_m)) + " block rows; a grid has at most 65535";
+    return std::nullopt;
+  };
+  return v;
+}
+
+}  // namespace
+
+std::vector<gpgpu::blas::VariantSpec> cuda_variants() {
+  std::vector<gpgpu::blas::VariantSpec> v;
+  for (const CudaKernelVariant& k : kKernels) v.push_back(kernel_variant(k));
+  return v;
+}
+
+//! [fma_peak_host]
+gpgpu::blas::Peak cuda_fma_peak(ElementType type, gpgpu::Session& session) {
+  const int blocks = gpgpu::cuda::device_info(session).sm_count * (2048 / bc::kFmaThreads);  // full occupancy
+  constexpr int kIterations = 4096;  // FMAs per chain: about 10 ms on an H100 in FP32
+  const double flops = 2.0 * blocks * bc::kFmaThreads * bc::kFmaChains * kIterations;
+  const auto best_seconds = [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    gpgpu::cuda::DeviceBuffer<T> out(static_cast<std::size_t>(blocks) * bc::kFmaThreads);
+    gpgpu::cuda::EventTimer timer;
+    double best = INFINITY;
+    for (int rep = 0; rep < 6; ++rep) {  // the first is a warm-up (module load, clocks)
+      timer.start();
+      bc::launch_fma_peak<T>(out.get(), blocks, kIterations, T(1), nullptr);
+      timer.stop();
+      if (rep > 0) best = std::min(best, timer.seconds());
+    }
+    return best;
+  };
+  const double seconds = type == ElementType::f64 ? best_seconds(std::type_identity<double>{}) : best_seconds(std::type_identity<float>{});
+  return {"FMA kernel, " + std::to_string(blocks) + " blocks x " + std::to_string(bc::kFmaThreads) + " threads x " +
+              std::to_string(bc::kFmaChains) + " chains, " + std::string(gpgpu::matrix::type_name(type)),
+          flops / seconds / 1e9};
+}
+//! [fma_peak_host]
+
+}  // namespace ch10

@@ -1,0 +1,44 @@
+// Chapter 10's OpenCL variants (label opencl; PoCL in CI): within γ_k|A||B| of the FP64 reference
+// at the awkward sizes and where rows are 16-byte aligned, in float and double (where the device has cl_khr_fp64), C poisoned first.
+#include <memory>
+
+#include <gtest/gtest.h>
+
+#include "gpgpu/blas/checks.hpp"
+#include "gpgpu/opencl/driver.hpp"
+#include "opencl_gemm.hpp"
+
+namespace {
+
+using gpgpu::blas::ElementType;
+namespace checks = gpgpu::blas::checks;
+
+gpgpu::Session& session() {
+  static const std::unique_ptr<gpgpu::Session> s = gpgpu::ocl::driver()->open();
+  return *s;
+}
+
+class ClVariant : public ::testing::TestWithParam<gpgpu::blas::VariantSpec> {};
+
+TEST_P(ClVariant, WithinTheBoundAtAwkwardSizes) {
+  for (ElementType t : checks::kTypes) {
+    if (const auto why = GetParam().limitation({1, 1, 1}, t, session())) {
+      std::cout << "  " << GetParam().info.name << " " << gpgpu::matrix::type_name(t) << " skipped: " << *why << "\n";
+      continue;
+    }
+    for (const gpgpu::blas::Dims& d : checks::awkward_dims()) EXPECT_TRUE(checks::runs_within_bound(GetParam(), d, t, session()));
+    for (const gpgpu::blas::Dims& d : checks::aligned_dims()) EXPECT_TRUE(checks::runs_within_bound(GetParam(), d, t, session()));
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Ch10, ClVariant, ::testing::ValuesIn(ch10::opencl_variants()),
+                         [](const auto& info) { return info.param.info.name; });
+
+TEST(ClVariants, EachPortsTheCudaKernelOfItsName) {
+  for (const gpgpu::blas::VariantSpec& v : ch10::opencl_variants()) {
+    ASSERT_TRUE(v.info.name.starts_with("cl_"));
+    EXPECT_EQ(v.ports, "cuda_" + v.info.name.substr(3));
+  }
+}
+
+}  // namespace

@@ -1,0 +1,174 @@
+// Chapter 11's OpenCL host code, in the order a run uses it: buffers and kernel arguments
+// (untimed), reset, the steps (one or two kernels each, timed by profiling events), read-back.
+#include "opencl_tlm.hpp"
+
+#include <CL/cl_half.h>
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+
+#include "gpgpu/tlm/reference.hpp"
+
+namespace ch11 {
+
+using namespace gpgpu::tlm;
+
+namespace {
+
+PulseLayout layout_for(const Mesh& mesh) { return segmented(mesh); }
+
+// The irises as scn.cl reads them: k, x0, x1, y0, y1 each (at least one entry: no buffer is empty).
+std::vector<cl_int> iris_table(const Structure& s) {
+  std::vector<cl_int> t;
+  for (const Iris& i : s.irises) t.insert(t.end(), {i.k, i.x0, i.x1, i.y0, i.y1});
+  t.resize(std::max<std::size_t>(t.size(), 5), 0);
+  return t;
+}
+
+}  // namespace
+
+OpenClBytes opencl_device_bytes(OpenClKernels kernels, Storage storage, const Mesh& mesh, int steps) {
+  const double buffer = (storage == Storage::f16 ? 2.0 : 4.0) * static_cast<double>(layout_for(mesh).elements());
+  const double buffers = kernels == OpenClKernels::fused ? 2 : 1;
+  const double probe = 4.0 * kProbeValues * steps;
+  return {buffers * buffer + probe, std::max(buffer, probe)};
+}
+
+OpenClSolver::OpenClSolver(gpgpu::ocl::Runtime& runtime, const cl::Program& program, const Problem& problem,
+                           OpenClKernels kernels, Storage storage, std::size_t work_group)
+    : runtime_(runtime), problem_(problem), kernels_(kernels), storage_(storage),
+      layout_(layout_for(problem.structure.mesh)) {
+  const cl::Context& context = runtime_.context();
+  const Mesh& m = problem.structure.mesh;
+  const std::size_t bytes = static_cast<std::size_t>(layout_.elements()) * pulse_bytes();
+  for (cl::Buffer& b : pulses_) b = GPGPU_CL(cl::Buffer(context, CL_MEM_READ_WRITE, bytes));
+  std::vector<cl_int> irises = iris_table(problem.structure);
+  irises_ = GPGPU_CL(cl::Buffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, irises.size() * sizeof(cl_int), irises.data()));
+  probe_ = GPGPU_CL(cl::Buffer(context, CL_MEM_WRITE_ONLY, std::max<std::size_t>(1, kProbeValues * problem.steps) * sizeof(float)));
+  // One work-item per node, in work-groups of one row segment: global (nx rounded up, ny, nz).
+  global_ = cl::NDRange(gpgpu::ocl::round_up(static_cast<std::size_t>(m.nx), work_group), static_cast<std::size_t>(m.ny),
+                        static_cast<std::size_t>(m.nz));
+  local_ = cl::NDRange(work_group, 1, 1);
+  const Drive& d = problem.drive;
+  args_ = {m.nx, m.ny, m.nz, layout_.pitch, static_cast<std::int32_t>(layout_.plane),
+           static_cast<std::int32_t>(problem.structure.irises.size()),
+           static_cast<std::int32_t>(m.index(d.source.i, d.source.j, d.source.k)), d.source.polarisation, 0.0f,
+           static_cast<std::int32_t>(m.index(d.probe.i, d.probe.j, d.probe.k)), 0};
+  // Arguments that never change are set once: buffers, irises, probe. StepArgs changes every step.
+  auto make = [&](const char* name, const cl::Buffer& in, const cl::Buffer* out) {
+    cl::Kernel k = GPGPU_CL(cl::Kernel(program, name));
+    cl_uint arg = 0;
+    GPGPU_CL(k.setArg(arg++, in));
+    if (out != nullptr) GPGPU_CL(k.setArg(arg++, *out));
+    GPGPU_CL(k.setArg(arg++, sizeof(args_), &args_));
+    GPGPU_CL(k.setArg(arg++, irises_));
+    GPGPU_CL(k.setArg(arg++, probe_));
+    const std::size_t kernel_max = GPGPU_CL(k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(runtime_.device()));
+    if (work_group > kernel_max)
+      throw gpgpu::UsageError("work-groups of " + std::to_string(work_group) + ": " + runtime_.info().name +
+                              " runs " + name + " in work-groups of at most " + std::to_string(kernel_max));
+    return k;
+  };
+  if (kernels_ == OpenClKernels::coalesced) {
+    if (storage_ != Storage::f32) throw std::invalid_argument("OpenClSolver: the paper's kernels store floats");
+    scatter_ = make("tlm_scatter", pulses_[0], nullptr);
+    connect_ = make("tlm_connect", pulses_[0], nullptr);
+  } else {
+    const char* name = storage_ == Storage::f16 ? "tlm_fused_half" : "tlm_fused";
+    fused_[0] = make(name, pulses_[0], &pulses_[1]);
+    fused_[1] = make(name, pulses_[1], &pulses_[0]);
+  }
+}
+
+void OpenClSolver::write(const cl::Buffer& buffer, std::span<const float> values) {
+  cl::CommandQueue& queue = runtime_.queue();
+  if (storage_ == Storage::f32) {
+    GPGPU_CL(queue.enqueueWriteBuffer(buffer, CL_TRUE, 0, values.size_bytes(), values.data()));
+    return;
+  }
+  std::vector<cl_half> halves(values.size());  // rounded to nearest, ties to even, as vstore_half_rte
+  std::transform(values.begin(), values.end(), halves.begin(), [](float x) { return cl_half_from_float(x, CL_HALF_RTE); });
+  GPGPU_CL(queue.enqueueWriteBuffer(buffer, CL_TRUE, 0, halves.size() * sizeof(cl_half), halves.data()));
+}
+
+std::vector<float> OpenClSolver::read(const cl::Buffer& buffer) {
+  cl::CommandQueue& queue = runtime_.queue();
+  std::vector<float> values(static_cast<std::size_t>(layout_.elements()));
+  if (storage_ == Storage::f32) {
+    GPGPU_CL(queue.enqueueReadBuffer(buffer, CL_TRUE, 0, values.size() * sizeof(float), values.data()));
+    return values;
+  }
+  std::vector<cl_half> halves(values.size());
+  GPGPU_CL(queue.enqueueReadBuffer(buffer, CL_TRUE, 0, halves.size() * sizeof(cl_half), halves.data()));
+  std::transform(halves.begin(), halves.end(), values.begin(), [](cl_half h) { return cl_half_to_float(h); });
+  return values;
+}
+
+void OpenClSolver::reset(std::span<const float> incident) {
+  // The paper's kernels keep incident pulses; the fused one keeps the reflected pulses they came
+  // from (connect is its own inverse). Every other buffer the steps write starts as NaN.
+  std::vector<float> start(incident.begin(), incident.end());
+  if (kernels_ == OpenClKernels::fused) connect<float>(problem_.structure, incident, start);
+  write(pulses_[0], to_layout(layout_, start));
+  const std::vector<float> poison(static_cast<std::size_t>(layout_.elements()), std::numeric_limits<float>::quiet_NaN());
+  if (kernels_ == OpenClKernels::fused) write(pulses_[1], poison);
+  const std::vector<float> probe_poison(static_cast<std::size_t>(kProbeValues) * problem_.steps, std::numeric_limits<float>::quiet_NaN());
+  if (!probe_poison.empty())
+    GPGPU_CL(runtime_.queue().enqueueWriteBuffer(probe_, CL_TRUE, 0, probe_poison.size() * sizeof(float), probe_poison.data()));
+  current_ = step_ = 0;
+}
+
+void OpenClSolver::enqueue(cl::Kernel& kernel, int n, cl::Event* event) {
+  args_.source_value = static_cast<float>(problem_.drive.value(n));
+  args_.probe_offset = kProbeValues * n;
+  GPGPU_CL(kernel.setArg(kernels_ == OpenClKernels::fused ? 2 : 1, sizeof(args_), &args_));
+  GPGPU_CL(runtime_.queue().enqueueNDRangeKernel(kernel, cl::NullRange, global_, local_, nullptr, event));
+}
+
+//! [opencl_steps]
+double OpenClSolver::run(int steps) {
+  if (steps < 1) return 0.0;
+  if (step_ + steps > problem_.steps) throw std::logic_error("OpenClSolver::run: more steps than the probe holds");
+  // Events only on the first and the last launch: the device clock from the start of one to the
+  // end of the other covers every step.
+  cl::Event first, last;
+  for (int s = 0; s < steps; ++s, ++step_) {
+    cl::Event* start = s == 0 ? &first : nullptr;
+    cl::Event* end = s == steps - 1 ? &last : nullptr;
+    if (kernels_ == OpenClKernels::coalesced) {
+      enqueue(scatter_, step_, start);
+      enqueue(connect_, step_, end);
+    } else {
+      enqueue(fused_[current_], step_, start != nullptr ? start : end);
+      current_ = 1 - current_;
+    }
+  }
+  if (kernels_ == OpenClKernels::fused && steps == 1) last = first;
+  GPGPU_CL(last.wait());
+  return gpgpu::ocl::profiled_seconds(first, last);
+}
+//! [opencl_steps]
+
+std::vector<float> OpenClSolver::pulses() {
+  std::vector<float> canonical = from_layout(layout_, read(pulses_[current_]));
+  if (kernels_ == OpenClKernels::coalesced) return canonical;
+  std::vector<float> incident(canonical.size());
+  connect<float>(problem_.structure, canonical, incident);
+  return incident;
+}
+
+std::vector<float> OpenClSolver::probe() {
+  std::vector<float> values(static_cast<std::size_t>(kProbeValues) * step_);
+  if (!values.empty())
+    GPGPU_CL(runtime_.queue().enqueueReadBuffer(probe_, CL_TRUE, 0, values.size() * sizeof(float), values.data()));
+  return values;
+}
+
+std::string OpenClSolver::launch() const {
+  return layout_.str() + (storage_ == Storage::f16 ? ", half precision" : "") + "; global " + std::to_string(global_[0]) +
+         " x " + std::to_string(global_[1]) + " x " + std::to_string(global_[2]) + ", local " + std::to_string(local_[0]) +
+         (kernels_ == OpenClKernels::fused ? ", 1 kernel per step" : ", 2 kernels per step (scatter, connect)");
+}
+
+}  // namespace ch11

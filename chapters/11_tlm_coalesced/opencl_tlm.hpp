@@ -1,0 +1,64 @@
+/// @file opencl_tlm.hpp
+/// @brief Chapter 11's OpenCL host code: the counterpart of cuda_tlm.cpp spelled out with handles
+/// (buffers, the irises in a __constant buffer, kernel arguments, the launch loop timed by
+/// profiling events, the read-back).
+#pragma once
+#include <span>
+#include <string>
+#include <vector>
+
+#include "gpgpu/opencl/runtime.hpp"
+#include "gpgpu/tlm/layouts.hpp"
+#include "gpgpu/tlm/opencl_kernels.hpp"
+#include "gpgpu/tlm/solver.hpp"
+
+namespace ch11 {
+
+/// Which kernels an OpenClSolver runs.
+enum class OpenClKernels {
+  coalesced,  ///< 11_coalesced.cl: tlm_scatter, tlm_connect in place on one array
+  fused,      ///< 11_fused.cl: tlm_fused between two arrays (or, with half storage, tlm_fused_half)
+};
+
+/// The paper's work-group: 64 work-items, one segment of a row.
+inline constexpr std::size_t kWorkGroup = 64;
+
+class OpenClSolver final : public gpgpu::tlm::Solver {
+ public:
+  /// `program` holds the kernels (built by the caller from gpgpu::tlm::opencl_program*); with
+  /// Storage::f16 the fused kernel is tlm_fused_half and the pulses are 2-byte halves.
+  OpenClSolver(gpgpu::ocl::Runtime& runtime, const cl::Program& program, const gpgpu::tlm::Problem& problem,
+               OpenClKernels kernels, gpgpu::tlm::Storage storage = gpgpu::tlm::Storage::f32,
+               std::size_t work_group = kWorkGroup);
+  void reset(std::span<const float> incident) override;
+  double run(int steps) override;
+  [[nodiscard]] std::vector<float> pulses() override;
+  [[nodiscard]] std::vector<float> probe() override;
+  [[nodiscard]] std::string launch() const override;
+
+ private:
+  [[nodiscard]] std::size_t pulse_bytes() const { return storage_ == gpgpu::tlm::Storage::f16 ? 2 : 4; }
+  void write(const cl::Buffer& buffer, std::span<const float> values);
+  [[nodiscard]] std::vector<float> read(const cl::Buffer& buffer);
+  void enqueue(cl::Kernel& kernel, int n, cl::Event* event);
+
+  gpgpu::ocl::Runtime& runtime_;
+  const gpgpu::tlm::Problem& problem_;
+  OpenClKernels kernels_;
+  gpgpu::tlm::Storage storage_;
+  gpgpu::tlm::PulseLayout layout_;
+  gpgpu::tlm::OpenClStepArgs args_{};
+  cl::NDRange global_, local_;
+  cl::Buffer pulses_[2], irises_, probe_;
+  cl::Kernel scatter_, connect_;  ///< the paper's kernels
+  cl::Kernel fused_[2];           ///< fused_[b] reads pulses_[b] and writes pulses_[1 - b]
+  int current_ = 0, step_ = 0;
+};
+
+/// Device bytes an OpenClSolver allocates: all of them, and the largest buffer.
+struct OpenClBytes {
+  double total = 0, largest = 0;
+};
+OpenClBytes opencl_device_bytes(OpenClKernels kernels, gpgpu::tlm::Storage storage, const gpgpu::tlm::Mesh& mesh, int steps);
+
+}  // namespace ch11

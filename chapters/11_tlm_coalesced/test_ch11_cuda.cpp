@@ -1,0 +1,85 @@
+// Chapter 11 on a GPU (label cuda; skipped without one): every CUDA variant through the chapter's
+// host code at the awkward sizes, a mesh beyond the L2 included, against the CPU double-precision
+// reference (random pulses, a random source, two run() calls, outputs poisoned with NaN); the
+// half-precision variant within its own tolerance and really in half precision; the usage errors.
+#include <memory>
+
+#include <gtest/gtest.h>
+
+#include "cuda_specs.hpp"
+#include "gpgpu/cuda/driver.hpp"
+#include "gpgpu/errors.hpp"
+#include "gpgpu/tlm/checks.hpp"
+
+namespace {
+
+using ch11::CudaKernels;
+using gpgpu::tlm::checks::Case;
+
+gpgpu::Session& session() {
+  static const std::unique_ptr<gpgpu::Session> s = gpgpu::cuda::open_session(0);
+  return *s;
+}
+
+struct Kernels {
+  const char* name;
+  CudaKernels kernels;
+};
+
+class Ch11Cuda : public ::testing::TestWithParam<std::tuple<Kernels, Case>> {};
+
+TEST_P(Ch11Cuda, MatchesTheReference) {
+  const auto& [k, c] = GetParam();
+  const gpgpu::tlm::VariantSpec spec = ch11::cuda_variant(k.kernels);
+  const auto solver = spec.make(gpgpu::tlm::checks::problem_of(c), session());
+  EXPECT_TRUE(gpgpu::tlm::checks::matches_reference(*solver, c, spec.storage));
+}
+
+std::string name(const ::testing::TestParamInfo<Ch11Cuda::ParamType>& info) {
+  const auto& [k, c] = info.param;
+  return std::string(k.name) + "_" + c.name;
+}
+
+INSTANTIATE_TEST_SUITE_P(AwkwardSizes, Ch11Cuda,
+                         ::testing::Combine(::testing::Values(Kernels{"aos", CudaKernels::aos},
+                                                              Kernels{"coalesced", CudaKernels::coalesced},
+                                                              Kernels{"fused", CudaKernels::fused},
+                                                              Kernels{"fused_half", CudaKernels::fused_half}),
+                                            ::testing::ValuesIn(gpgpu::tlm::checks::awkward_cases(/*beyond_l2=*/true))),
+                         name);
+
+TEST(Ch11CudaVariants, HalfStorageIsReallyHalf) {
+  const Case c = gpgpu::tlm::checks::awkward_cases(false)[3];
+  const auto& problem = gpgpu::tlm::checks::problem_of(c);
+  ch11::CudaSolver half(problem, CudaKernels::fused_half), single(problem, CudaKernels::fused);
+  for (ch11::CudaSolver* s : {&half, &single}) {
+    s->reset(gpgpu::tlm::checks::random_pulses(c.mesh, 7));
+    s->run(c.steps);
+  }
+  const std::vector<float> h = half.pulses(), f = single.pulses();
+  const std::vector<double> fd(f.begin(), f.end());
+  const gpgpu::Verification v = gpgpu::compare_normwise(h, fd, gpgpu::tlm::tolerance(gpgpu::tlm::Storage::f16, c.steps));
+  EXPECT_TRUE(v.pass) << v.summary();
+  EXPECT_GT(v.rel_l2, 10 * gpgpu::tlm::tolerance(gpgpu::tlm::Storage::f32, c.steps)) << v.summary();
+}
+
+TEST(Ch11CudaVariants, RefuseMeshesTheDeviceCannotHold) {
+  for (CudaKernels k : {CudaKernels::aos, CudaKernels::coalesced, CudaKernels::fused, CudaKernels::fused_half}) {
+    const gpgpu::tlm::VariantSpec spec = ch11::cuda_variant(k);
+    ASSERT_TRUE(spec.check_fits);
+    // 170 million nodes: 8 GB of pulses per copy, more than 80 GB with the probe of 2^31 steps.
+    EXPECT_THROW(spec.check_fits({1024, 1024, 162, 1e-3}, 2000000000, session()), gpgpu::UsageError) << spec.info.name;
+    EXPECT_NO_THROW(spec.check_fits({64, 64, 64, 1e-3}, 1000, session())) << spec.info.name;
+  }
+}
+
+TEST(Ch11CudaVariants, LaunchThePapersBlocksOf64) {
+  const Case c = gpgpu::tlm::checks::awkward_cases(false)[4];  // 130 x 3 x 2: three segments per row
+  const auto& problem = gpgpu::tlm::checks::problem_of(c);
+  EXPECT_EQ(ch11::CudaSolver(problem, CudaKernels::coalesced).launch(),
+            "12 link-line arrays, x rows of 192 (segments of 64); grid 3 x 3 x 2, block 64, 2 launches per step (scatter, connect)");
+  EXPECT_EQ(ch11::CudaSolver(problem, CudaKernels::fused).launch(),
+            "12 link-line arrays, x rows of 192 (segments of 64); grid 3 x 3 x 2, block 64, 1 launch per step");
+}
+
+}  // namespace

@@ -1,0 +1,70 @@
+// Chapter 11's OpenCL variants (label opencl; PoCL here, the GPU's driver on the H100) through the
+// chapter's host code at the awkward sizes against the CPU double-precision reference (random
+// pulses, a random source, two run() calls, outputs poisoned with NaN), and the usage errors.
+#include <memory>
+
+#include <gtest/gtest.h>
+
+#include "gpgpu/errors.hpp"
+#include "gpgpu/opencl/driver.hpp"
+#include "gpgpu/tlm/checks.hpp"
+#include "opencl_specs.hpp"
+
+namespace {
+
+using ch11::OpenClKernels;
+using gpgpu::tlm::checks::Case;
+
+gpgpu::Session& session() {
+  static const std::unique_ptr<gpgpu::Session> s = gpgpu::ocl::open_session(gpgpu::ocl::device_options_from_environment());
+  return *s;
+}
+
+struct Kernels {
+  const char* name;
+  OpenClKernels kernels;
+};
+
+class Ch11OpenCl : public ::testing::TestWithParam<std::tuple<Kernels, Case>> {};
+
+TEST_P(Ch11OpenCl, MatchesTheReference) {
+  const auto& [k, c] = GetParam();
+  const gpgpu::tlm::VariantSpec spec = ch11::opencl_variant(k.kernels);
+  const auto solver = spec.make(gpgpu::tlm::checks::problem_of(c), session());
+  EXPECT_TRUE(gpgpu::tlm::checks::matches_reference(*solver, c, spec.storage));
+}
+
+std::string name(const ::testing::TestParamInfo<Ch11OpenCl::ParamType>& info) {
+  const auto& [k, c] = info.param;
+  return std::string(k.name) + "_" + c.name;
+}
+
+// Beyond the L2 only on a GPU: on PoCL the CPU reference and the kernels of 4 million nodes take
+// minutes of a CI machine.
+std::vector<Case> cases() {
+  return gpgpu::tlm::checks::awkward_cases(gpgpu::ocl::runtime_of(session()).info().is_gpu);
+}
+
+INSTANTIATE_TEST_SUITE_P(AwkwardSizes, Ch11OpenCl,
+                         ::testing::Combine(::testing::Values(Kernels{"coalesced", OpenClKernels::coalesced},
+                                                              Kernels{"fused", OpenClKernels::fused}),
+                                            ::testing::ValuesIn(cases())),
+                         name);
+
+TEST(Ch11OpenClVariants, RefuseMeshesTheDeviceCannotHold) {
+  for (OpenClKernels k : {OpenClKernels::coalesced, OpenClKernels::fused}) {
+    const gpgpu::tlm::VariantSpec spec = ch11::opencl_variant(k);
+    ASSERT_TRUE(spec.check_fits);
+    EXPECT_THROW(spec.check_fits({1024, 1024, 162, 1e-3}, 2000000000, session()), gpgpu::UsageError) << spec.info.name;
+    EXPECT_NO_THROW(spec.check_fits({32, 32, 32, 1e-3}, 1000, session())) << spec.info.name;
+  }
+}
+
+TEST(Ch11OpenClVariants, LaunchOneWorkItemPerNodeInSegmentsOf64) {
+  const Case c = gpgpu::tlm::checks::awkward_cases(false)[4];  // 130 x 3 x 2
+  const gpgpu::tlm::VariantSpec spec = ch11::opencl_variant(OpenClKernels::fused);
+  EXPECT_EQ(spec.make(gpgpu::tlm::checks::problem_of(c), session())->launch(),
+            "12 link-line arrays, x rows of 192 (segments of 64); global 192 x 3 x 2, local 64, 1 kernel per step");
+}
+
+}  // namespace

@@ -1,0 +1,28 @@
+// The GPU check of exercise 10 (label cuda): launch_gemm_register_block within the FP32 bound at
+// sizes no tile divides and at 1000 x 1001 x 999, C poisoned (NaN) first.
+#include <vector>
+
+#include "gemm_register_block.hpp"
+#include "gpgpu/cuda/buffers.hpp"
+#include "register_block_checks.hpp"
+
+namespace {
+
+gpgpu::blas::HostMatrix multiply_on_gpu(const gpgpu::blas::Operands& ops) {
+  const gpgpu::blas::Dims d = ops.dims();
+  gpgpu::cuda::DeviceBuffer<float> a(static_cast<std::size_t>(d.m * d.k)), b(static_cast<std::size_t>(d.k * d.n)),
+      c(static_cast<std::size_t>(d.m * d.n));
+  a.upload(ops.a.as<float>());
+  b.upload(ops.b.as<float>());
+  c.fill_bytes(0xFF);
+  ex10::launch_gemm_register_block(a.get(), b.get(), c.get(), static_cast<int>(d.m), static_cast<int>(d.n), static_cast<int>(d.k));
+  return gpgpu::blas::HostMatrix(d.c(), c.download(0, c.size()));
+}
+
+TEST(RegisterBlock, WithinTheFp32BoundAtAwkwardSizes) {
+  std::vector<gpgpu::blas::Dims> sizes = ex10::checks::sizes();
+  sizes.push_back({1000, 1001, 999});
+  for (const gpgpu::blas::Dims& d : sizes) EXPECT_TRUE(ex10::checks::within_bound(multiply_on_gpu, d));
+}
+
+}  // namespace

@@ -1,0 +1,153 @@
+// Chapter 10's CUDA kernels, unchanged, run on the CPU by the emulation of the CUDA thread model
+// (kernels/matrix/cuda/tests/matrix_emulation.hpp: threads of a block as fibers meeting at
+// __syncthreads(), static shared memory; cp.async as a synchronous copy; WMMA as whole-matrix
+// fragments, wmma_emulation.hpp), against the FP64
+// reference within γ_k|A||B|, in float and double, with C poisoned. It needs no GPU, so it runs
+// everywhere (label cpu) and catches wrong indices, missing bounds, partial tiles, the unaligned
+// path of the vector loads and barrier placement before a GPU sees the code. It says nothing about
+// the memory model of the real cp.async (the sanitizer's racecheck and synccheck do, on the GPU).
+#include "matrix/cuda/tests/matrix_emulation.hpp"
+
+#ifndef __launch_bounds__
+#define __launch_bounds__(...)
+#endif
+
+#include <cstring>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "gpgpu/blas/checks.hpp"
+
+using std::fma;
+
+#define GPGPU_CUDA_EMULATION
+#include "../10_naive.cu"
+#include "../10_tile16.cu"
+#include "../10_blocktile_1d.cu"
+#include "../10_blocktile_2d.cu"
+#include "../10_vectorized.cu"
+#include "../10_warptile.cu"
+#include "../10_double_buffer.cu"
+#include "wmma_emulation.hpp"  // before the tensor-core kernel: nvcuda::wmma on the CPU
+#include "../10_tf32_wmma.cu"
+
+namespace gpgpu::blas::cuda {
+namespace {
+
+namespace checks = gpgpu::blas::checks;
+
+// The launches of launchers.hpp, on the emulation. `aligned`: the template the launcher picks
+// (true only where k and n are multiples of the vector width; false is always correct).
+template <typename T>
+void emulate(const std::string& kernel, const GemmArgs<T>& g, bool aligned) {
+  if constexpr (std::is_same_v<T, float>) {  // the tensor-core kernel: float only
+    if (kernel == "tf32_wmma") {
+      const dim3 grid(blocks_for(g.n, kWmmaBN), blocks_for(g.m, kWmmaBM));
+      if (aligned)
+        emu::launch_with_barriers(grid, dim3(256), [&] { gemm_tf32_wmma<true>(g); });
+      else
+        emu::launch_with_barriers(grid, dim3(256), [&] { gemm_tf32_wmma<false>(g); });
+      return;
+    }
+  }
+  const dim3 tile16(kPaperTile, kPaperTile), threads_1d(k1dBM * k1dBN / k1dTM), threads_2d(k2dBM * k2dBN / (k2dTM * k2dTN));
+  const dim3 grid16(blocks_for(g.n, kPaperTile), blocks_for(g.m, kPaperTile));
+  const dim3 grid_1d(blocks_for(g.n, k1dBN), blocks_for(g.m, k1dBM)), grid_2d(blocks_for(g.n, k2dBN), blocks_for(g.m, k2dBM));
+  if (kernel == "naive")
+    emu::launch(grid16, tile16, false, [&] { gemm_naive<T>(g); });
+  else if (kernel == "tile16")
+    emu::launch_with_barriers(grid16, tile16, [&] { gemm_tile<T, kPaperTile>(g); });
+  else if (kernel == "blocktile_1d")
+    emu::launch_with_barriers(grid_1d, threads_1d, [&] { gemm_blocktile_1d<T, k1dBM, k1dBN, k1dBK, k1dTM>(g); });
+  else if (kernel == "blocktile_2d")
+    emu::launch_with_barriers(grid_2d, threads_2d, [&] { gemm_blocktile_2d<T, k2dBM, k2dBN, k2dBK, k2dTM, k2dTN>(g); });
+  else if (kernel == "vectorized" && aligned)
+    emu::launch_with_barriers(grid_2d, threads_2d, [&] { gemm_vectorized<T, k2dBM, k2dBN, k2dBK, k2dTM, k2dTN, true>(g); });
+  else if (kernel == "vectorized")
+    emu::launch_with_barriers(grid_2d, threads_2d, [&] { gemm_vectorized<T, k2dBM, k2dBN, k2dBK, k2dTM, k2dTN, false>(g); });
+  else if (kernel == "warptile" && aligned)
+    emu::launch_with_barriers(grid_2d, threads_2d, [&] { gemm_warptile<T, k2dBM, k2dBN, k2dBK, k2dTM, k2dTN, true>(g); });
+  else if (kernel == "warptile")
+    emu::launch_with_barriers(grid_2d, threads_2d, [&] { gemm_warptile<T, k2dBM, k2dBN, k2dBK, k2dTM, k2dTN, false>(g); });
+  else if (kernel == "double_buffer" && aligned)
+    emu::launch_with_barriers(grid_2d, threads_2d, [&] { gemm_double_buffer<T, k2dBM, k2dBN, k2dBK, k2dTM, k2dTN, true>(g); });
+  else if (kernel == "double_buffer")
+    emu::launch_with_barriers(grid_2d, threads_2d, [&] { gemm_double_buffer<T, k2dBM, k2dBN, k2dBK, k2dTM, k2dTN, false>(g); });
+  else
+    FAIL() << "no kernel " << kernel;
+}
+
+// C of the kernel at `dims` in `type` (poisoned first) against the reference.
+::testing::AssertionResult emulated_within_bound(const std::string& kernel, const Dims& dims, ElementType type, bool aligned) {
+  const auto& [ops, ref] = checks::problem(dims, type);
+  HostMatrix c = matrix::poisoned(dims.c(), type);
+  matrix::dispatch(type, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (std::is_floating_point_v<T>) {
+      const GemmArgs<T> g{ops.a.as<T>().data(), ops.b.as<T>().data(), c.as<T>().data(), static_cast<int>(dims.m),
+                          static_cast<int>(dims.n), static_cast<int>(dims.k)};
+      emulate<T>(kernel, g, aligned);
+    }
+  });
+  const Arithmetic arithmetic = kernel == "tf32_wmma" ? Arithmetic::tf32 : native_arithmetic(type);
+  const Verification v = compare(c, ref, arithmetic);
+  if (v.pass) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << kernel << (aligned ? " (aligned)" : "") << " on "
+                                       << checks::case_name(dims, type) << ": " << v.summary();
+}
+
+class EmulatedKernel : public ::testing::TestWithParam<std::string> {};
+
+// The TF32 kernel has no double version (tensor cores take FP32 inputs).
+std::vector<ElementType> types_of(const std::string& kernel) {
+  if (kernel == "tf32_wmma") return {ElementType::f32};
+  return {std::begin(checks::kTypes), std::end(checks::kTypes)};
+}
+
+TEST_P(EmulatedKernel, WithinTheBoundAtAwkwardSizes) {
+  for (ElementType t : types_of(GetParam()))
+    for (const Dims& d : checks::awkward_dims()) EXPECT_TRUE(emulated_within_bound(GetParam(), d, t, false));
+}
+
+// The 16-byte path, at sizes where the launcher takes it (k and n multiples of 4): full tiles, a
+// partial tile in every dimension, one vector of a row.
+TEST_P(EmulatedKernel, WithinTheBoundOnTheAlignedPath) {
+  for (ElementType t : types_of(GetParam()))
+    for (const Dims& d : checks::aligned_dims())
+      EXPECT_TRUE(emulated_within_bound(GetParam(), d, t, true));
+}
+
+INSTANTIATE_TEST_SUITE_P(Ch10, EmulatedKernel,
+                         ::testing::Values("naive", "tile16", "blocktile_1d", "blocktile_2d", "vectorized", "warptile",
+                                           "double_buffer", "tf32_wmma"),
+                         [](const auto& info) { return info.param; });
+
+// The emulated tensor core rounds like the GPU's conversion: a TF32 result must fail the FP32
+// bound at a size where the rounding shows, so the TF32 test above is not passing by accident.
+TEST(Tf32Wmma, FailsTheFp32Bound) {
+  const Dims d{64, 64, 256};
+  const auto& [ops, ref] = checks::problem(d, ElementType::f32);
+  HostMatrix c = matrix::poisoned(d.c(), ElementType::f32);
+  const GemmArgs<float> g{ops.a.as<float>().data(), ops.b.as<float>().data(), c.as<float>().data(), 64, 64, 256};
+  emulate<float>("tf32_wmma", g, true);
+  EXPECT_TRUE(compare(c, ref, Arithmetic::tf32).pass);
+  EXPECT_FALSE(compare(c, ref, Arithmetic::fp32).pass);
+}
+
+// Each warp-tile thread computes 64 distinct elements, and the 256 threads cover the 128 x 128 tile once.
+TEST(Warptile, ThreadsCoverTheTileOnce) {
+  std::vector<int> hits(128 * 128, 0);
+  for (int t = 0; t < 256; ++t) {
+    const int warp = t / 32, lane = t % 32;
+    const int c_row = warp / 2 * 32 + lane / 8 * 4, c_col = warp % 2 * 64 + lane % 8 * 4;
+    for (int i = 0; i < 8; ++i)
+      for (int j = 0; j < 8; ++j) ++hits[(c_row + row_of(i)) * 128 + c_col + col_of(j)];
+  }
+  for (int h : hits) ASSERT_EQ(h, 1);
+}
+
+}  // namespace
+}  // namespace gpgpu::blas::cuda

@@ -1,0 +1,169 @@
+// Every CUDA kernel of kernels/tlm/cuda, unchanged, run on the CPU by the emulation of the CUDA
+// thread model of the Jacobi kernels (kernels/jacobi/cuda/tests/cuda_emulation.hpp), through a
+// host loop that keeps the buffers the way chapters/11_tlm_coalesced/cuda_tlm.cpp does, against
+// the double-precision reference at the awkward sizes. No GPU needed (label cpu): wrong indices,
+// segment tails, walls, swaps, the ping-pong and the half conversions show up before a GPU sees
+// the code.
+#include <cuda_fp16.h>  // first, with the toolkit's own host definitions
+
+#include "jacobi/cuda/tests/cuda_emulation.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "gpgpu/tlm/checks.hpp"
+#include "gpgpu/tlm/layouts.hpp"
+
+#define GPGPU_CUDA_EMULATION
+#include "../11_aos.cu"
+#include "../11_coalesced.cu"
+#include "../11_fused.cu"
+#include "../11_fused_half.cu"
+
+namespace gpgpu::tlm::cuda {
+namespace {
+
+enum class Kernel { aos, coalesced, fused, fused_half };
+
+// The CUDA host loop on host vectors: the kernels launched by the emulation.
+class EmulatedSolver final : public Solver {
+ public:
+  EmulatedSolver(const Problem& p, Kernel kernel, int block)
+      : p_(p), kernel_(kernel), block_(block),
+        layout_(kernel == Kernel::aos ? array_of_structures(p.structure.mesh) : segmented(p.structure.mesh)),
+        probe_(static_cast<std::size_t>(kProbeValues) * p.steps) {}
+
+  void reset(std::span<const float> incident) override {
+    const bool fused = kernel_ == Kernel::fused || kernel_ == Kernel::fused_half;
+    std::vector<float> start(incident.begin(), incident.end());
+    if (fused) connect<float>(p_.structure, incident, start);  // the fused kernels keep reflected pulses
+    buffer_[0] = to_layout(layout_, start);
+    buffer_[1].assign(buffer_[0].size(), std::numeric_limits<float>::quiet_NaN());
+    for (int b = 0; b < 2; ++b) {
+      half_[b].resize(buffer_[b].size());
+      std::transform(buffer_[b].begin(), buffer_[b].end(), half_[b].begin(), [](float x) { return __float2half_rn(x); });
+    }
+    std::fill(probe_.begin(), probe_.end(), std::numeric_limits<float>::quiet_NaN());
+    current_ = step_ = 0;
+  }
+
+  double run(int steps) override {
+    for (int s = 0; s < steps; ++s, ++step_) step(step_);
+    return 0.0;
+  }
+
+  std::vector<float> pulses() override {
+    std::vector<float> stored = buffer_[current_];
+    if (kernel_ == Kernel::fused_half)
+      std::transform(half_[current_].begin(), half_[current_].end(), stored.begin(), [](__half h) { return __half2float(h); });
+    std::vector<float> canonical = from_layout(layout_, stored);
+    if (kernel_ == Kernel::aos || kernel_ == Kernel::coalesced) return canonical;
+    std::vector<float> incident(canonical.size());
+    connect<float>(p_.structure, canonical, incident);
+    return incident;
+  }
+  std::vector<float> probe() override { return {probe_.begin(), probe_.begin() + kProbeValues * step_}; }
+
+ private:
+  void step(int n) {
+    const Structure& s = p_.structure;
+    const Mesh& m = s.mesh;
+    StepArgs a;
+    a.extent = s.extent();
+    a.irises = s.iris_table();
+    a.pitch = layout_.pitch;
+    a.plane = static_cast<int>(layout_.plane);
+    a.source_node = static_cast<int>(m.index(p_.drive.source.i, p_.drive.source.j, p_.drive.source.k));
+    a.source_polarisation = p_.drive.source.polarisation;
+    a.source_value = static_cast<float>(p_.drive.value(n));
+    a.probe_node = static_cast<int>(m.index(p_.drive.probe.i, p_.drive.probe.j, p_.drive.probe.k));
+    a.probe = probe_.data() + static_cast<std::size_t>(kProbeValues) * n;
+    const dim3 grid = grid_for(a.extent, block_), block(block_);
+    const SegmentedAddress segmented{a.pitch, a.extent.ny, a.plane};
+    const AosAddress aos{a.extent.nx, a.extent.ny};
+    float* pulses = buffer_[0].data();
+    switch (kernel_) {
+      case Kernel::aos:
+        emu::launch(grid, block, false, [&] { tlm_scatter(pulses, aos, a); });
+        emu::launch(grid, block, false, [&] { tlm_connect(pulses, aos, a); });
+        break;
+      case Kernel::coalesced:
+        emu::launch(grid, block, false, [&] { tlm_scatter(pulses, segmented, a); });
+        emu::launch(grid, block, false, [&] { tlm_connect(pulses, segmented, a); });
+        break;
+      case Kernel::fused:
+        emu::launch(grid, block, false, [&] {
+          tlm_fused<float>(buffer_[current_].data(), buffer_[1 - current_].data(), segmented, a);
+        });
+        current_ = 1 - current_;
+        break;
+      case Kernel::fused_half:
+        emu::launch(grid, block, false, [&] {
+          tlm_fused<__half>(half_[current_].data(), half_[1 - current_].data(), segmented, a);
+        });
+        current_ = 1 - current_;
+        break;
+    }
+  }
+
+  const Problem& p_;
+  Kernel kernel_;
+  int block_;
+  PulseLayout layout_;
+  std::vector<float> buffer_[2];
+  std::vector<__half> half_[2];
+  std::vector<float> probe_;
+  int current_ = 0, step_ = 0;
+};
+
+struct Param {
+  const char* name;
+  Kernel kernel;
+  int block;
+};
+
+class EmulatedKernels : public ::testing::TestWithParam<std::tuple<Param, checks::Case>> {};
+
+TEST_P(EmulatedKernels, MatchTheReference) {
+  const auto& [k, c] = GetParam();
+  EmulatedSolver solver(checks::problem_of(c), k.kernel, k.block);
+  EXPECT_TRUE(checks::matches_reference(solver, c, k.kernel == Kernel::fused_half ? Storage::f16 : Storage::f32));
+}
+
+std::string name(const ::testing::TestParamInfo<EmulatedKernels::ParamType>& info) {
+  const auto& [k, c] = info.param;
+  return std::string(k.name) + "_" + c.name;
+}
+
+// The paper's 64 threads, and blocks that do not divide a segment or the mesh.
+INSTANTIATE_TEST_SUITE_P(
+    Awkward, EmulatedKernels,
+    ::testing::Combine(::testing::Values(Param{"aos_b64", Kernel::aos, 64}, Param{"coalesced_b64", Kernel::coalesced, 64},
+                                         Param{"coalesced_b32", Kernel::coalesced, 32}, Param{"fused_b64", Kernel::fused, 64},
+                                         Param{"fused_b96", Kernel::fused, 96}, Param{"fused_half_b64", Kernel::fused_half, 64}),
+                       ::testing::ValuesIn(checks::awkward_cases(false))),
+    name);
+
+TEST(EmulatedKernels, HalfStorageIsReallyHalf) {
+  // Half storage must differ from FP32 by more than FP32 rounding (or the test above proves nothing
+  // about its tolerance), and stay within its own tolerance.
+  const checks::Case c = checks::awkward_cases(false)[3];
+  EmulatedSolver half(checks::problem_of(c), Kernel::fused_half, 64), single(checks::problem_of(c), Kernel::fused, 64);
+  for (EmulatedSolver* s : {&half, &single}) {
+    s->reset(checks::random_pulses(c.mesh, 7));
+    s->run(c.steps);
+  }
+  const std::vector<float> h = half.pulses(), f = single.pulses();
+  std::vector<double> fd(f.begin(), f.end());
+  const Verification v = compare_normwise(h, fd, tolerance(Storage::f16, c.steps));
+  EXPECT_TRUE(v.pass) << v.summary();
+  EXPECT_GT(v.rel_l2, 10 * tolerance(Storage::f32, c.steps)) << v.summary();
+}
+
+}  // namespace
+}  // namespace gpgpu::tlm::cuda

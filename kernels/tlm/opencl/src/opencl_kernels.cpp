@@ -1,0 +1,47 @@
+// The table behind opencl_program(): one entry per file CMakeLists.txt embeds, each put behind scn.cl.
+#include "gpgpu/tlm/opencl_kernels.hpp"
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+
+#include "embedded/_11_coalesced_cl.hpp"
+#include "embedded/_11_fused_cl.hpp"
+#include "embedded/scn_cl.hpp"
+
+namespace gpgpu::tlm {
+namespace {
+
+struct Program {
+  std::string path, text;
+  EmbeddedText embedded;
+};
+
+}  // namespace
+
+const EmbeddedText& opencl_program_with(const EmbeddedText& kernel) {
+  static std::mutex mutex;
+  static std::map<std::string, std::unique_ptr<Program>, std::less<>> programs;
+  const std::lock_guard lock(mutex);
+  auto& slot = programs[std::string(kernel.path) + '\n' + std::string(kernel.text)];
+  if (!slot) {
+    slot = std::make_unique<Program>();
+    slot->path = kernel.path;
+    slot->text = "#line 1 \"" + std::string(embedded::scn_cl.path) + "\"\n" + std::string(embedded::scn_cl.text) +
+                 "\n#line 1 \"" + slot->path + "\"\n" + std::string(kernel.text);
+    slot->embedded = {slot->path, slot->text};
+  }
+  return slot->embedded;
+}
+
+const EmbeddedText& opencl_program(std::string_view kernel_path) {
+  static constexpr const EmbeddedText* kTable[] = {&embedded::_11_coalesced_cl, &embedded::_11_fused_cl};
+  for (const EmbeddedText* text : kTable)
+    if (text->path == kernel_path) return opencl_program_with(*text);
+  throw std::out_of_range("no embedded OpenCL kernel '" + std::string(kernel_path) +
+                          "' (see kernels/tlm/opencl/CMakeLists.txt)");
+}
+
+}  // namespace gpgpu::tlm

@@ -1,0 +1,90 @@
+/// @file gemm.hpp
+/// @brief C = A·B for row-major A (m x k) and B (k x n) of float or double: the operands every
+/// multiply chapter generates, the FP64 reference, and the error bound that judges a result.
+///
+/// The bound is the classical one for a dot product of k terms (Higham, "Accuracy and Stability of
+/// Numerical Algorithms", 2nd ed., sec. 3.1, eq. 3.5): computed in floating point with unit roundoff
+/// u, in any order of the additions, with or without fused multiply-adds,
+///     |C - Ĉ| <= γ_k |A||B|   (element by element),   γ_k = k u / (1 - k u).
+/// It holds for every summation tree, so it judges a split-K library call and a tensor core alike,
+/// and needs no guessed constant.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpgpu/matrix/matrix.hpp"
+#include "gpgpu/verify.hpp"
+
+namespace gpgpu::blas {
+
+using matrix::ElementType;
+using matrix::HostMatrix;
+using matrix::Shape;
+
+/// C (m x n) = A (m x k) · B (k x n).
+struct Dims {
+  std::int64_t m = 0;
+  std::int64_t n = 0;
+  std::int64_t k = 0;
+  [[nodiscard]] Shape a() const { return {m, k}; }
+  [[nodiscard]] Shape b() const { return {k, n}; }
+  [[nodiscard]] Shape c() const { return {m, n}; }
+  /// "4096x4096x4096" (m x n x k).
+  [[nodiscard]] std::string str() const;
+  [[nodiscard]] bool square() const { return m == n && n == k; }
+  friend bool operator==(const Dims&, const Dims&) = default;
+};
+
+/// The operands of a run.
+struct Operands {
+  HostMatrix a;
+  HostMatrix b;
+  [[nodiscard]] Dims dims() const { return {a.shape().rows, b.shape().cols, a.shape().cols}; }
+};
+
+/// A and B of `dims` with random values of both signs (matrix::random_matrix: uniform in [-100, 100)).
+Operands random_operands(const Dims& dims, ElementType type, unsigned seed);
+
+/// How a variant rounds: the products and sums of its element type, or tensor cores' TF32 inputs.
+enum class Arithmetic {
+  fp32,  ///< IEEE single: u = 2^-24
+  fp64,  ///< IEEE double: u = 2^-53
+  tf32,  ///< inputs cut to TF32 (10 explicit mantissa bits), products and sums in FP32
+};
+std::string_view arithmetic_name(Arithmetic a);
+/// fp32 for float, fp64 for double.
+Arithmetic native_arithmetic(ElementType t);
+
+/// The largest k the bound is meaningful for: k u <= 1/4 in every arithmetic (the FP32 sums of the
+/// TF32 variants take u = 2^-23, see error_bound), i.e. k <= 2^21.
+inline constexpr std::int64_t kMaxK = std::int64_t{1} << 21;
+
+/// γ such that |C - Ĉ| <= γ |A||B| must hold element by element for a k-term product computed in
+/// `arithmetic`, including the FP64 reference's own error (see gemm.cpp for the derivation).
+double error_bound(Arithmetic arithmetic, std::int64_t k);
+
+/// The reference: C and |A||B| in FP64, row-major m x n.
+struct Reference {
+  Dims dims;
+  std::vector<double> c;
+  std::vector<double> abs_ab;
+  std::string method;  ///< "OpenBLAS dgemm" or "blocked OpenMP loop"
+};
+/// By OpenBLAS's dgemm where CMake found it, else by reference_by_loop.
+Reference reference(const Operands& ops);
+/// The same by a cache-blocked OpenMP loop (no library): the fallback, and what tests compare with.
+Reference reference_by_loop(const Operands& ops);
+
+/// `got` (m x n, the operands' type) against the reference: passes when every element is finite
+/// and |got - C| <= error_bound(arithmetic, k) |A||B|. Fills the Verification so that its summary
+/// reads: rel_l2 = ‖got - C‖₂ / ‖C‖₂; rel_max = max over elements of |got - C| / (|A||B|) (the
+/// measure the bound is stated in); tolerance = the bound's γ; worst_index = where rel_max is.
+Verification compare(const HostMatrix& got, const Reference& ref, Arithmetic arithmetic);
+
+/// C = A·B in the operands' type by the textbook loop (one thread): what small tests compare a
+/// library against, and the paper's CPU row.
+HostMatrix naive_product(const Operands& ops);
+
+}  // namespace gpgpu::blas

@@ -1,0 +1,69 @@
+/// @file kernel.hpp
+/// @brief What a multiply variant is, on any backend: a kernel that owns its device copies of A, B
+/// and C, the record that names it, and the compute limit a backend measures (an FMA kernel).
+#pragma once
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gpgpu/backend.hpp"
+#include "gpgpu/blas/gemm.hpp"
+#include "gpgpu/registry.hpp"
+
+namespace gpgpu::blas {
+
+/// C = A·B for one size and element type on one device.
+class Kernel {
+ public:
+  virtual ~Kernel() = default;
+  /// Copies A and B to the device (synchronously) and fills C with the poison (every byte 0xFF:
+  /// NaN in float and double), so an element the kernel fails to write cannot pass.
+  virtual void upload(const Operands& in) = 0;
+  /// `calls` products back to back; their time in seconds on the device's own clock.
+  virtual double run(int calls) = 0;
+  /// C back to the host (synchronously).
+  [[nodiscard]] virtual HostMatrix download() = 0;
+  /// Grid, block, tile, library call (may be empty).
+  [[nodiscard]] virtual std::string launch() const { return {}; }
+};
+
+struct VariantSpec {
+  VariantInfo info;
+  DriverFactory driver = nullptr;
+  std::string timer;  ///< "CUDA events", "steady_clock", ...
+  int threads = 0;    ///< CPU variants: threads it runs on (0: the session's --threads)
+  bool tf32 = false;  ///< rounds its inputs to TF32 (tensor cores): judged by that bound
+  bool library = false;  ///< a vendor library (cuBLAS, OpenBLAS): what "% of library" divides by
+  /// The variant of another backend this one ports ("cuda_tile16" for "cl_tile16"), or "".
+  std::string ports;
+  std::function<std::unique_ptr<Kernel>(const Dims&, ElementType, Session&)> make;
+  /// Throws UsageError when the operands do not fit the device (before the references are made).
+  std::function<void(const Dims&, ElementType, Session&)> check_fits;
+  /// Why it cannot run these sizes or this type here, or nullopt. May be empty.
+  std::function<std::optional<std::string>(const Dims&, ElementType, Session&)> limitation;
+
+  [[nodiscard]] Arithmetic arithmetic(ElementType t) const { return tf32 ? Arithmetic::tf32 : native_arithmetic(t); }
+};
+
+using Registry = gpgpu::Registry<VariantSpec>;
+
+/// The compute limit of a device, measured now: the FMA throughput of a kernel that does nothing
+/// else, in 1e9 FLOP/s (an FMA counts two).
+struct Peak {
+  std::string name;  ///< "FMA kernel, 132 SMs x 1024 threads, float"
+  double gflops = 0;
+};
+
+/// How a backend measures its Peak for an element type. Registered statically, like the variants.
+struct PeakSpec {
+  Backend backend = Backend::cpu;
+  std::function<Peak(ElementType, Session&)> measure;
+};
+std::vector<PeakSpec>& peak_registry();
+struct PeakRegistration {
+  explicit PeakRegistration(PeakSpec spec) { peak_registry().push_back(std::move(spec)); }
+};
+
+}  // namespace gpgpu::blas

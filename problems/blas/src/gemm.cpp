@@ -1,0 +1,190 @@
+#include "gpgpu/blas/gemm.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#if GPGPU_HAVE_OPENBLAS
+#include <cblas.h>
+#endif
+
+namespace gpgpu::blas {
+namespace {
+
+double unit_roundoff(Arithmetic a) {
+  switch (a) {
+    case Arithmetic::fp32: return std::ldexp(1.0, -24);
+    case Arithmetic::fp64: return std::ldexp(1.0, -53);
+    case Arithmetic::tf32: return std::ldexp(1.0, -23);  // see error_bound
+  }
+  return 0;
+}
+
+double gamma(std::int64_t k, double u) {
+  const double ku = static_cast<double>(k) * u;
+  if (ku >= 0.5) throw std::invalid_argument("error_bound: k u >= 1/2, no meaningful bound");
+  return ku / (1 - ku);
+}
+
+template <typename T>
+std::vector<double> widened(const HostMatrix& m) {
+  const std::span<const T> v = m.as<T>();
+  return std::vector<double>(v.begin(), v.end());
+}
+
+}  // namespace
+
+std::string Dims::str() const { return std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k); }
+
+Operands random_operands(const Dims& dims, ElementType type, unsigned seed) {
+  return {matrix::random_matrix(dims.a(), type, seed), matrix::random_matrix(dims.b(), type, seed + 1)};
+}
+
+std::string_view arithmetic_name(Arithmetic a) {
+  switch (a) {
+    case Arithmetic::fp32: return "FP32";
+    case Arithmetic::fp64: return "FP64";
+    case Arithmetic::tf32: return "TF32";
+  }
+  return "unknown";
+}
+
+Arithmetic native_arithmetic(ElementType t) { return t == ElementType::f64 ? Arithmetic::fp64 : Arithmetic::fp32; }
+
+// The bound, term by term:
+// - FP32 and FP64: γ_k(u) for the k products and k - 1 sums (an FMA rounds once where a multiply
+//   and an add round twice, so it only helps).
+// - TF32: each input is cut to 10 explicit mantissa bits before the product: a relative error of at
+//   most u_in = 2^-10 when the hardware truncates (2^-11 if it rounds; we take the larger), so a
+//   product is off by at most (1 + u_in)^2 - 1. The products are exact in FP32, but the tensor
+//   cores' FP32 sums need not round to nearest (Fasi, Higham, Mikaitis, Pranesh 2021 found
+//   truncation): we take u = 2^-23, the bound of a directed rounding. Together:
+//   (1 + u_in)^2 (1 + γ_k(2^-23)) - 1.
+// - The reference is computed in FP64 (from the exact inputs, widened), so it may be off by
+//   γ_k(2^-53)|A||B| itself, and |A||B| too: adding 2 γ_k(2^-53) covers both.
+double error_bound(Arithmetic arithmetic, std::int64_t k) {
+  const double reference = 2 * gamma(k, std::ldexp(1.0, -53));
+  const double sums = gamma(k, unit_roundoff(arithmetic));
+  if (arithmetic != Arithmetic::tf32) return sums + reference;
+  const double u_in = std::ldexp(1.0, -10);
+  return (1 + u_in) * (1 + u_in) * (1 + sums) - 1 + reference;
+}
+
+namespace {
+
+// The operands widened to double, and an empty reference of their size.
+struct Widened {
+  std::vector<double> a, b;
+  Reference r;
+};
+Widened widen(const Operands& ops) {
+  const Dims d = ops.dims();
+  if (ops.b.shape().rows != d.k || ops.a.type() != ops.b.type())
+    throw std::invalid_argument("reference: A is " + ops.a.shape().str() + ", B " + ops.b.shape().str());
+  const auto c_size = static_cast<std::size_t>(d.m * d.n);
+  return {matrix::dispatch(ops.a.type(), [&](auto tag) { return widened<typename decltype(tag)::type>(ops.a); }),
+          matrix::dispatch(ops.b.type(), [&](auto tag) { return widened<typename decltype(tag)::type>(ops.b); }),
+          Reference{d, std::vector<double>(c_size), std::vector<double>(c_size), ""}};
+}
+
+}  // namespace
+
+Reference reference_by_loop(const Operands& ops) {
+  Widened w = widen(ops);
+  Reference& r = w.r;
+  const Dims d = r.dims;
+  r.method = "blocked OpenMP loop";
+  // Row i of C is a sum of the rows of B weighted by row i of A; the inner loop is a contiguous
+  // axpy the compiler vectorises. Blocks of kRows rows of C and kBlock x kBlock of B keep the block
+  // of B (512 KiB) in a core's cache while kRows rows use it.
+  constexpr std::int64_t kRows = 16, kBlock = 256;
+#pragma omp parallel for schedule(dynamic)
+  for (std::int64_t i0 = 0; i0 < d.m; i0 += kRows)
+    for (std::int64_t p0 = 0; p0 < d.k; p0 += kBlock)
+      for (std::int64_t j0 = 0; j0 < d.n; j0 += kBlock) {
+        const std::int64_t i1 = std::min(i0 + kRows, d.m), p1 = std::min(p0 + kBlock, d.k), j1 = std::min(j0 + kBlock, d.n);
+        for (std::int64_t i = i0; i < i1; ++i) {
+          double* c = r.c.data() + i * d.n;
+          double* s = r.abs_ab.data() + i * d.n;
+          for (std::int64_t p = p0; p < p1; ++p) {
+            const double x = w.a[static_cast<std::size_t>(i * d.k + p)], ax = std::fabs(x);
+            const double* row = w.b.data() + p * d.n;
+            for (std::int64_t j = j0; j < j1; ++j) {
+              c[j] += x * row[j];
+              s[j] += ax * std::fabs(row[j]);
+            }
+          }
+        }
+      }
+  return std::move(w.r);
+}
+
+Reference reference(const Operands& ops) {
+#if GPGPU_HAVE_OPENBLAS
+  Widened w = widen(ops);
+  Reference& r = w.r;
+  const Dims d = r.dims;
+  r.method = "OpenBLAS dgemm";
+  const auto m = static_cast<blasint>(d.m), n = static_cast<blasint>(d.n), k = static_cast<blasint>(d.k);
+  cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0, w.a.data(), k, w.b.data(), n, 0.0, r.c.data(), n);
+  for (double& x : w.a) x = std::fabs(x);
+  for (double& x : w.b) x = std::fabs(x);
+  cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0, w.a.data(), k, w.b.data(), n, 0.0, r.abs_ab.data(), n);
+  return std::move(w.r);
+#else
+  return reference_by_loop(ops);
+#endif
+}
+
+Verification compare(const HostMatrix& got, const Reference& ref, Arithmetic arithmetic) {
+  if (got.shape() != ref.dims.c())
+    throw std::invalid_argument("compare: a " + got.shape().str() + " result for C of " + ref.dims.c().str());
+  const double gamma_k = error_bound(arithmetic, ref.dims.k);
+  return matrix::dispatch(got.type(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const std::span<const T> x = got.as<T>();
+    Verification v;
+    v.checked = true;
+    v.tolerance = gamma_k;
+    double err2 = 0, ref2 = 0, worst = -1;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      const double xi = static_cast<double>(x[i]);
+      if (!std::isfinite(xi)) {
+        if (v.non_finite++ == 0) v.worst_index = static_cast<std::int64_t>(i);
+        continue;
+      }
+      const double e = std::fabs(xi - ref.c[i]);
+      err2 += e * e;
+      ref2 += ref.c[i] * ref.c[i];
+      // |A||B| is 0 only where a row of A or a column of B is 0: then C must be exactly 0.
+      const double ratio = ref.abs_ab[i] > 0 ? e / ref.abs_ab[i] : (e == 0 ? 0.0 : INFINITY);
+      if (ratio > gamma_k) ++v.mismatches;
+      if (ratio > worst && v.non_finite == 0) {
+        worst = ratio;
+        v.worst_index = static_cast<std::int64_t>(i);
+      }
+    }
+    v.rel_l2 = ref2 > 0 ? std::sqrt(err2 / ref2) : std::sqrt(err2);
+    v.rel_max = worst < 0 ? 0 : worst;
+    v.pass = v.non_finite == 0 && v.mismatches == 0;
+    return v;
+  });
+}
+
+HostMatrix naive_product(const Operands& ops) {
+  const Dims d = ops.dims();
+  return matrix::dispatch(ops.a.type(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const std::span<const T> a = ops.a.as<T>(), b = ops.b.as<T>();
+    std::vector<T> c(static_cast<std::size_t>(d.m * d.n));
+    for (std::int64_t i = 0; i < d.m; ++i)
+      for (std::int64_t j = 0; j < d.n; ++j) {
+        T sum = 0;
+        for (std::int64_t p = 0; p < d.k; ++p) sum += a[static_cast<std::size_t>(i * d.k + p)] * b[static_cast<std::size_t>(p * d.n + j)];
+        c[static_cast<std::size_t>(i * d.n + j)] = sum;
+      }
+    return HostMatrix(d.c(), std::move(c));
+  });
+}
+
+}  // namespace gpgpu::blas

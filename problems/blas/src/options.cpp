@@ -1,0 +1,36 @@
+#include "gpgpu/blas/options.hpp"
+
+#include <memory>
+
+#include "gpgpu/errors.hpp"
+#include "gpgpu/matrix/options.hpp"
+
+namespace gpgpu::blas {
+
+void add_options(Cli& cli, Options& o, std::int64_t default_n) {
+  o.dims = {default_n, default_n, default_n};
+  auto type = std::make_shared<std::string>("float");
+  CLI::Option_group& g = cli.group("Matrix multiply");
+  g.add_option("--n", o.dims.n, "columns of B and C; alone, square n x n matrices")->check(integer_in_range(1))->capture_default_str();
+  g.add_option("--m", o.dims.m, "rows of A and C (default: n)")->check(integer_in_range(1));
+  g.add_option("--k", o.dims.k, "columns of A, rows of B (default: n)")->check(integer_in_range(1));
+  g.add_option("--type", *type, "element type: float or double")->check(CLI::IsMember({"float", "double"}))->capture_default_str();
+  g.add_option("--calls", o.calls, "products per timed run")->check(integer_in_range(1, 100000))->capture_default_str();
+  cli.on_parsed([&o, type](const Cli& c) {
+    o.type = matrix::parse_type(*type);
+    const bool sized = c.given("--n") || c.given("--m") || c.given("--k");
+    if (c.options().quick && !sized) o.dims = kQuickDims;
+    if (!c.given("--m") && (sized || !c.options().quick)) o.dims.m = o.dims.n;
+    if (!c.given("--k") && (sized || !c.options().quick)) o.dims.k = o.dims.n;
+    if (c.options().quick && !c.given("--calls")) o.calls = 2;
+    for (const Shape& s : {o.dims.a(), o.dims.b(), o.dims.c()})
+      if (s.rows > matrix::kMaxElements / s.cols)
+        throw UsageError("matrix " + s.str() + " has more than " + std::to_string(matrix::kMaxElements) +
+                         " elements (2^31 - 2^25: the kernels index with 32-bit ints)");
+    if (o.dims.k > kMaxK)
+      throw UsageError("--k " + std::to_string(o.dims.k) + " is above " + std::to_string(kMaxK) +
+                       ": the FP32 error bound k u / (1 - k u) would say nothing");
+  });
+}
+
+}  // namespace gpgpu::blas

@@ -1,0 +1,77 @@
+/// @file checks.hpp
+/// @brief What every multiply variant's test checks, on any backend: the awkward sizes, and runs of
+/// the variant's Kernel on random operands of both signs against the FP64 reference within
+/// γ_k |A||B|, with the Kernel contract (C poisoned by upload(), several calls giving a result
+/// that still passes).
+#pragma once
+#include <map>
+#include <ostream>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "gpgpu/blas/kernel.hpp"
+
+namespace gpgpu::blas {
+/// GoogleTest prints a Dims parameter as "17x1023x33".
+inline void PrintTo(const Dims& d, std::ostream* os) { *os << d.str(); }
+}  // namespace gpgpu::blas
+
+namespace gpgpu::blas::checks {
+
+/// m x n x k: one element, one row or column of C from a long or a one-term dot product, and
+/// sizes that are no multiple of any tile (16, 32, 64, 128), warp or vector width (4), each in a
+/// different dimension, rectangular both ways.
+inline std::vector<Dims> awkward_dims() {
+  return {{1, 1, 1},     {1, 1000, 1},   {1, 1, 1000},   {1000, 1, 3},   {17, 1023, 33},
+          {33, 17, 1023}, {1023, 33, 17}, {67, 129, 93},  {130, 131, 129}, {257, 255, 66}};
+}
+/// Sizes where k and n are multiples of 4 (the kernels' 16-byte path in float and double): full
+/// tiles, a partial tile in every dimension, one vector of a row.
+inline std::vector<Dims> aligned_dims() { return {{128, 128, 16}, {131, 132, 20}, {1, 4, 4}, {67, 260, 36}}; }
+/// Sizes only a GPU runs in a test: one dimension past every tile by one, and the chapter's 4097.
+inline std::vector<Dims> large_dims() { return {{4097, 4097, 4097}, {2049, 1023, 4097}, {1000, 3001, 515}}; }
+
+inline constexpr ElementType kTypes[] = {ElementType::f32, ElementType::f64};
+
+inline std::string case_name(const Dims& d, ElementType t) { return d.str() + " " + std::string(matrix::type_name(t)); }
+
+/// The operands and reference of a size and type, made once per test program (the reference of
+/// 4097³ takes seconds).
+inline const std::pair<Operands, Reference>& problem(const Dims& d, ElementType t) {
+  static std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t, int>, std::pair<Operands, Reference>> cache;
+  const auto key = std::make_tuple(d.m, d.n, d.k, static_cast<int>(t));
+  auto it = cache.find(key);
+  if (it == cache.end()) {
+    Operands ops = random_operands(d, t, 21);
+    Reference ref = reference(ops);
+    it = cache.emplace(key, std::make_pair(std::move(ops), std::move(ref))).first;
+  }
+  return it->second;
+}
+
+/// Runs `spec`'s kernel at `dims` in `type`: after upload() every byte of C must be the poison
+/// (0xFF); after one call and after a fresh upload and three calls, C must be within the bound.
+inline ::testing::AssertionResult runs_within_bound(const VariantSpec& spec, const Dims& dims, ElementType type,
+                                                    Session& session) {
+  const auto& [ops, ref] = problem(dims, type);
+  const std::string what = spec.info.name + " on " + case_name(dims, type);
+  const std::unique_ptr<Kernel> kernel = spec.make(dims, type, session);
+  kernel->upload(ops);
+  const HostMatrix before = kernel->download();
+  if (before.shape() != dims.c()) return ::testing::AssertionFailure() << what << ": C of shape " << before.shape().str();
+  const auto* bytes = static_cast<const unsigned char*>(before.data());
+  for (std::size_t i = 0; i < before.bytes(); ++i)
+    if (bytes[i] != 0xFF) return ::testing::AssertionFailure() << what << ": upload() left byte " << i << " of C unpoisoned";
+  for (int calls : {1, 3}) {
+    kernel->upload(ops);
+    (void)kernel->run(calls);
+    const Verification v = compare(kernel->download(), ref, spec.arithmetic(type));
+    if (!v.pass) return ::testing::AssertionFailure() << what << " after " << calls << " call(s): " << v.summary();
+  }
+  return ::testing::AssertionSuccess();
+}
+
+}  // namespace gpgpu::blas::checks

@@ -1,0 +1,96 @@
+// The multiply library: the reference against the textbook loop in FP64, the error bound (its
+// formula, that it accepts a correct float product and refuses one term too few), the work table.
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+#include <gtest/gtest.h>
+
+#include "gpgpu/blas/gemm.hpp"
+#include "gpgpu/blas/work.hpp"
+
+namespace gpgpu::blas {
+namespace {
+
+TEST(Reference, EqualsTheTextbookLoopInDouble) {
+  for (const Dims d : {Dims{1, 1, 1}, Dims{17, 1023, 33}, Dims{67, 5, 129}}) {
+    const Operands ops = random_operands(d, ElementType::f64, 3);
+    const Reference ref = reference(ops);
+    const HostMatrix loop = naive_product(ops);
+    const std::span<const double> c = loop.as<double>();
+    ASSERT_EQ(ref.c.size(), c.size());
+    for (std::size_t i = 0; i < c.size(); ++i) {
+      // Both are FP64 sums of the same k products: each within γ_k(2^-53)|A||B| of the exact value.
+      EXPECT_LE(std::fabs(ref.c[i] - c[i]), 2 * error_bound(Arithmetic::fp64, d.k) * ref.abs_ab[i]) << d.str() << " " << i;
+      EXPECT_GE(ref.abs_ab[i], std::fabs(ref.c[i]));
+    }
+  }
+}
+
+TEST(Reference, TheLoopAgreesWithTheLibraryPastEveryBlock) {
+  const Operands ops = random_operands({37, 300, 517}, ElementType::f32, 4);
+  const Reference lib = reference(ops), loop = reference_by_loop(ops);
+  for (std::size_t i = 0; i < lib.c.size(); ++i) {
+    EXPECT_LE(std::fabs(lib.c[i] - loop.c[i]), 2 * error_bound(Arithmetic::fp64, 517) * lib.abs_ab[i]) << i;
+    EXPECT_NEAR(lib.abs_ab[i], loop.abs_ab[i], 2 * error_bound(Arithmetic::fp64, 517) * lib.abs_ab[i]) << i;
+  }
+}
+
+TEST(ErrorBound, IsGammaKOfTheUnitRoundoffPlusTheReferences) {
+  const double g = 1000 * std::ldexp(1.0, -24) / (1 - 1000 * std::ldexp(1.0, -24));
+  const double r = 2 * 1000 * std::ldexp(1.0, -53) / (1 - 1000 * std::ldexp(1.0, -53));
+  EXPECT_DOUBLE_EQ(error_bound(Arithmetic::fp32, 1000), g + r);
+  EXPECT_GT(error_bound(Arithmetic::tf32, 1), std::ldexp(1.0, -10));  // the inputs' rounding alone
+  EXPECT_LT(error_bound(Arithmetic::fp64, 4096), 2e-12);  // 3 x 4096 x 2^-53
+  EXPECT_THROW((void)error_bound(Arithmetic::fp32, std::int64_t{1} << 24), std::invalid_argument);
+}
+
+TEST(Compare, AcceptsTheFloatLoopAndRefusesAMissingTermPoisonAndNaN) {
+  const Dims d{17, 33, 64};
+  const Operands ops = random_operands(d, ElementType::f32, 5);
+  const Reference ref = reference(ops);
+  HostMatrix c = naive_product(ops);
+  const Verification ok = compare(c, ref, Arithmetic::fp32);
+  EXPECT_TRUE(ok.pass) << ok.summary();
+  EXPECT_LE(ok.rel_max, ok.tolerance);
+  // One product left out of one element: off by |a b|, far beyond 64 u |A||B|.
+  const std::span<const float> a = ops.a.as<float>(), b = ops.b.as<float>();
+  c.as<float>()[5 * d.n + 7] -= a[5 * d.k + 63] * b[63 * d.n + 7];
+  const Verification missing = compare(c, ref, Arithmetic::fp32);
+  EXPECT_FALSE(missing.pass);
+  EXPECT_EQ(missing.mismatches, 1);
+  EXPECT_EQ(missing.worst_index, 5 * d.n + 7);
+  c.as<float>()[0] = std::nanf("");
+  EXPECT_FALSE(compare(c, ref, Arithmetic::fp32).pass);
+  EXPECT_FALSE(compare(HostMatrix::zeros(d.c(), ElementType::f32), ref, Arithmetic::fp32).pass);
+  EXPECT_THROW((void)compare(HostMatrix::zeros({d.n, d.m}, ElementType::f32), ref, Arithmetic::fp32), std::invalid_argument);
+}
+
+TEST(Compare, TheTf32BoundAcceptsInputsCutTo10Bits) {
+  const Dims d{31, 29, 300};
+  Operands ops = random_operands(d, ElementType::f32, 9);
+  const Reference ref = reference(ops);
+  // Truncate the inputs to TF32 (clear the low 13 of 23 mantissa bits), then multiply in float.
+  for (HostMatrix* m : {&ops.a, &ops.b})
+    for (float& x : m->as<float>()) {
+      std::uint32_t bits;
+      std::memcpy(&bits, &x, 4);
+      bits &= ~0x1FFFu;
+      std::memcpy(&x, &bits, 4);
+    }
+  const HostMatrix c = naive_product(ops);
+  EXPECT_FALSE(compare(c, ref, Arithmetic::fp32).pass);
+  const Verification v = compare(c, ref, Arithmetic::tf32);
+  EXPECT_TRUE(v.pass) << v.summary();
+}
+
+TEST(Work, TwoMnkFlopsAndEveryOperandOnce) {
+  const Work w = gemm_work({2, 3, 5}, ElementType::f64, 4);
+  EXPECT_DOUBLE_EQ(w.flops, 2.0 * 2 * 3 * 5 * 4);
+  EXPECT_DOUBLE_EQ(w.bytes_min, (2.0 * 5 + 5 * 3 + 2 * 3) * 8 * 4);
+  EXPECT_DOUBLE_EQ(w.items, 6.0 * 4);
+  EXPECT_EQ(w.kernel, "gemm_double");
+}
+
+}  // namespace
+}  // namespace gpgpu::blas

@@ -1,0 +1,160 @@
+#!/usr/bin/env bash
+# Chapter 10 (matrix multiply, CUDA, cuBLAS and OpenCL) on the GPU machine: its tests (OpenCL on the
+# GPU), the four compute-sanitizer tools on its CUDA test at the awkward sizes, the chapter at 4096³,
+# 4097³ and a rectangular m x n x k in float and at 4096³ in double, the paper's sweep n = 16 ... 8192
+# in float, Nsight Compute's view of every kernel at 4096³ (what limits it), and a short table.
+#
+# Run from the repository root after `source .device/gpu-setup.sh`, with the project built in
+# build-h100/ (cmake --preset h100 && cmake --build --preset h100) and OUT set to a writable folder:
+#   OUT=/tmp/out bash scripts/device/gemm.sh
+# Files written to $OUT: gemm_log.txt (every step's output, the sanitizers' too), ch10_4096_float.json,
+# ch10_4097_float.json, ch10_rect_float.json, ch10_4096_double.json, ch10_sweep_float.json,
+# ch10_ncu.csv. Keeps going after a failure and lists every failed step at the end (exit 1 then).
+# Budget: under 6 minutes on an H100 with 16 cores. STEPS picks parts (default: all).
+set -u
+cd "$(dirname "$0")/../.."
+BUILD=${BUILD:-build-h100}
+CH10="$BUILD/bin/ch10_matrix_multiply"
+TEST="$BUILD/chapters/10_matrix_multiply/test_ch10_cuda"
+: "${OUT:?set OUT to a writable folder}"
+mkdir -p "$OUT"
+TMP=$(mktemp -d)
+STEPS=${STEPS:-"tests sanitizers chapter sweep ncu"}
+want() { [[ " $STEPS " == *" $1 "* ]]; }
+LOG="$OUT/gemm_log.txt"
+: > "$LOG"
+failed=()
+t0=$(date +%s)
+
+step() {
+  local name=$1
+  shift
+  local s=$(date +%s)
+  echo "=== $name: $*" >> "$LOG"
+  "$@" >> "$LOG" 2>&1
+  local rc=$?
+  echo "=== $name: exit $rc after $(( $(date +%s) - s )) s" >> "$LOG"
+  printf '%-34s exit %3d  %4d s\n' "$name" "$rc" "$(( $(date +%s) - s ))"
+  if [ "$rc" -ne 0 ]; then failed+=("$name (exit $rc)"); fi
+  return 0
+}
+
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,clocks.max.sm --format=csv >> "$LOG" 2>&1
+
+# 1. compute-sanitizer on every CUDA kernel at five small sizes (one element, partial tiles in every
+#    dimension, both 16-byte paths; float and double), launches synchronised so an error points at
+#    its kernel; cuBLAS left out (not our code). The four tools side by side, each at most 3 minutes,
+#    started now and run beside the tests of step 2 (no timing is taken while they run).
+if want sanitizers; then
+sanitize() {
+  GPGPU_CUDA_SYNC=1 timeout 180 compute-sanitizer --tool "$1" --error-exitcode 3 "$TEST" \
+    --gtest_filter='*AtSanitizerSizes*:-*cublas*' --gtest_brief=1 > "$TMP/sanitizer_$1.log" 2>&1
+}
+pids=()
+for tool in memcheck racecheck synccheck initcheck; do
+  sanitize "$tool" &
+  pids+=("$tool:$!")
+done
+fi
+
+# 2. Tests: every variant within γ_k|A||B| at the awkward and the large sizes (CUDA, cuBLAS, OpenCL
+#    on the GPU), the library, the emulated kernels, the CLI cases, the quick sweep.
+if want tests; then
+step "ctest ch10 (OpenCL on the GPU)" env GPGPU_CL_TYPE=gpu ctest --test-dir "$BUILD" \
+  -R '(ch10|test_blas|gemm)' -LE '^exercise$' -j 6 --output-on-failure --timeout 300
+fi
+
+# 2b. The sanitizers' verdicts (they ran beside the tests: neither step is timed).
+if want sanitizers; then
+for p in "${pids[@]}"; do
+  tool=${p%%:*}
+  wait "${p#*:}"
+  rc=$?
+  { echo "=== sanitizer $tool: exit $rc"; tail -40 "$TMP/sanitizer_$tool.log"; } >> "$LOG"
+  printf '%-34s exit %3d  (side by side)\n' "sanitizer $tool" "$rc"
+  if [ "$rc" -ne 0 ]; then failed+=("sanitizer $tool (exit $rc)"); fi
+done
+fi
+
+# 3. The chapter: 4096³ (the issue's goals), 4097³ (one past every tile), a rectangle no tile divides,
+#    all in float; 4096³ in double (paper 003 sec. 6.6: double 2-3x slower).
+if want chapter; then
+run=(--cl-type gpu --calls 3 --repeat 5 --warmup 1)
+step "ch10 4096^3 float" "$CH10" "${run[@]}" --n 4096 --json "$OUT/ch10_4096_float.json"
+step "ch10 4097^3 float" "$CH10" "${run[@]}" --n 4097 --json "$OUT/ch10_4097_float.json"
+step "ch10 3001x5003x2049 float" "$CH10" "${run[@]}" --m 3001 --n 5003 --k 2049 --json "$OUT/ch10_rect_float.json"
+step "ch10 4096^3 double" "$CH10" "${run[@]}" --n 4096 --type double --json "$OUT/ch10_4096_double.json"
+fi
+
+# 4. The paper's sweep (Tabs. 4-7), float, n = 16 ... 4096 and 8192, every variant (the naive CPU
+#    loop up to 512).
+if want sweep; then
+step "ch10 sweep wide float" "$CH10" --cl-type gpu --sweep wide --calls 2 --repeat 3 --warmup 1 \
+  --json "$OUT/ch10_sweep_float.json"
+fi
+
+# 5. Nsight Compute at 4096³ float, the timed call of every kernel (the second launch of each name,
+#    cuBLAS's included): the sections that say what limits a kernel (speed of light: SM and memory
+#    throughput as % of peak; occupancy and its limiters; launch statistics: registers, shared
+#    memory; warp states: the stall reasons) and the shared-memory bank conflicts. Sections, not
+#    raw metric names, so that the step does not depend on this ncu version's metric names.
+if want ncu; then
+step "ncu 4096^3 float" ncu --section SpeedOfLight --section Occupancy --section LaunchStats --section WarpStateStats \
+  --metrics l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum \
+  --kernel-id '::regex:(gemm|sgemm|xmma|cutlass):2' --cache-control none \
+  -f -o "$TMP/ncu" "$CH10" --n 4096 --calls 1 --repeat 1 --warmup 0 --no-verify \
+  --variant cuda_naive,cuda_tile16,cuda_blocktile_1d,cuda_blocktile_2d,cuda_vectorized,cuda_warptile,cuda_double_buffer,cuda_tf32_wmma,cublas_sgemm,cublas_sgemm_tf32
+ncu --import "$TMP/ncu.ncu-rep" --csv --page details --print-units base > "$OUT/ch10_ncu.csv" 2>> "$LOG"
+fi
+
+# 6. Summary.
+echo
+echo "== gemm.sh summary ($(( $(date +%s) - t0 )) s; details in gemm_log.txt)"
+grep -hE "tests passed|tests failed out of" "$LOG" | sed 's/^/  ctest: /'
+python3 - "$OUT" <<'PY'
+import json, os, sys
+out = sys.argv[1]
+def load(name):
+    path = os.path.join(out, name)
+    return json.load(open(path)) if os.path.exists(path) else None
+for name in ("ch10_4096_float.json", "ch10_4097_float.json", "ch10_rect_float.json", "ch10_4096_double.json"):
+    j = load(name)
+    if j is None:
+        print(f"  {name}: no result"); continue
+    shares = j.get("library_share", {})
+    print(f"  {name}: {j['problem']['m']}x{j['problem']['n']}x{j['problem']['k']} {j['problem']['type']}")
+    print(f"    {'variant':20} {'ms/call':>9} {'GFLOP/s':>9} {'% lib':>6} {'% FMA':>6} {'err/bound':>9} check")
+    best = ("", 0.0)
+    for r in j["results"]:
+        s = shares.get(r["variant"])
+        e = r["extra"]
+        print(f"    {r['variant']:20} {r['ms_per_step']:9.3f} {r['gflops']:9.1f} "
+              f"{100*s if s is not None else float('nan'):5.1f}% {100*(e.get('peak_share') or float('nan')):5.1f}% "
+              f"{e.get('error_over_bound') or float('nan'):9.2g} {r['check']}")
+        if r["backend"] == "cuda" and not e.get("library") and e.get("arithmetic") != "TF32" and s is not None and s > best[1]:
+            best = (r["variant"], s)
+    if best[0]:
+        goal = 0.9 if j["problem"]["m"] == 4096 and j["problem"]["type"] == "float" else 0.8
+        print(f"    best FP32/FP64 kernel: {best[0]} {100*best[1]:.1f}% of the library (goal >= {100*goal:.0f}%: "
+              f"{'met' if best[1] >= goal else 'missed'})")
+    for p in j.get("port_ratios", []):
+        print(f"    {p['variant']:18} / {p['original']:18} kernel {p['kernel_ratio']:.2f}x (goal <= 1.11x)")
+j = load("ch10_sweep_float.json")
+if j is None:
+    print("  ch10_sweep_float.json: no result")
+else:
+    fails = [p for p in j["points"] if p["check"] != "PASS"]
+    print(f"  ch10_sweep_float.json: {len(j['points'])} points, {len(fails)} not PASS")
+    for r in j.get("port_ratios", []):
+        if r["n"] in (16, 256, 2048, 8192):
+            pr = r["paper_ratio"]
+            print(f"    n={r['n']:5} {r['variant']:16} kernel {r['kernel_ratio']:6.2f}x  with copies "
+                  f"{r['with_copies_ratio']:6.2f}x  then {pr if pr is not None else float('nan'):5.1f}x {r['paper_table']}")
+PY
+rm -rf "$TMP"
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "FAILED steps:"
+  printf '  %s\n' "${failed[@]}"
+  exit 1
+fi
+echo "all steps passed"
