@@ -128,8 +128,9 @@ for name in ("ch10_4096_float.json", "ch10_4097_float.json", "ch10_rect_float.js
     for r in j["results"]:
         s = shares.get(r["variant"])
         e = r["extra"]
+        fma = "  -   " if e.get("peak_share") is None else "%5.1f%%" % (100 * e["peak_share"])  # '-': tensor cores
         print(f"    {r['variant']:20} {r['ms_per_step']:9.3f} {r['gflops']:9.1f} "
-              f"{100*s if s is not None else float('nan'):5.1f}% {100*(e.get('peak_share') or float('nan')):5.1f}% "
+              f"{100*s if s is not None else float('nan'):5.1f}% {fma} "
               f"{e.get('error_over_bound') or float('nan'):9.2g} {r['check']}")
         if r["backend"] == "cuda" and not e.get("library") and e.get("arithmetic") != "TF32" and s is not None and s > best[1]:
             best = (r["variant"], s)
@@ -137,6 +138,11 @@ for name in ("ch10_4096_float.json", "ch10_4097_float.json", "ch10_rect_float.js
         goal = 0.9 if j["problem"]["m"] == 4096 and j["problem"]["type"] == "float" else 0.8
         print(f"    best FP32/FP64 kernel: {best[0]} {100*best[1]:.1f}% of the library (goal >= {100*goal:.0f}%: "
               f"{'met' if best[1] >= goal else 'missed'})")
+        tf32 = next((r for r in j["results"] if r["variant"] == "cuda_tf32_wmma"), None)
+        fp32 = next((r for r in j["results"] if r["variant"] == best[0]), None)
+        if tf32 and fp32:
+            x = tf32["gflops"] / fp32["gflops"]
+            print(f"    cuda_tf32_wmma / {best[0]}: {x:.2f}x (goal >= 2x: {'met' if x >= 2 else 'missed'})")
     for p in j.get("port_ratios", []):
         print(f"    {p['variant']:18} / {p['original']:18} kernel {p['kernel_ratio']:.2f}x (goal <= 1.11x)")
 j = load("ch10_sweep_float.json")
