@@ -9,7 +9,8 @@
 #   OUT=/tmp/out bash scripts/device/gemm.sh
 # Files written to $OUT: gemm_log.txt (every step's output, the sanitizers' too), ch10_4096_float.json,
 # ch10_4097_float.json, ch10_rect_float.json, ch10_4096_double.json, ch10_sweep_float.json,
-# ch10_ncu.csv. Keeps going after a failure and lists every failed step at the end (exit 1 then).
+# ch10_ncu.csv, ch10_ncu_raw.csv. Keeps going after a failure and lists every failed step at the
+# end (exit 1 then).
 # Budget: under 6 minutes on an H100 with 16 cores. STEPS picks parts (default: all).
 set -u
 cd "$(dirname "$0")/../.."
@@ -96,15 +97,21 @@ fi
 # 5. Nsight Compute at 4096³ float, the timed call of every kernel (the second launch of each name,
 #    cuBLAS's included): the sections that say what limits a kernel (speed of light: SM and memory
 #    throughput as % of peak; occupancy and its limiters; launch statistics: registers, shared
-#    memory; warp states: the stall reasons) and the shared-memory bank conflicts. Sections, not
-#    raw metric names, so that the step does not depend on this ncu version's metric names.
+#    memory; warp states: the stall reasons; scheduler statistics: eligible warps per cycle; compute
+#    and memory workload: each pipe's utilisation, shared-memory wavefronts) and the shared-memory
+#    bank conflicts. Sections, not raw metric names, so that the step does not depend on this ncu
+#    version's metric names.
 if want ncu; then
 step "ncu 4096^3 float" ncu --section SpeedOfLight --section Occupancy --section LaunchStats --section WarpStateStats \
+  --section SchedulerStats --section ComputeWorkloadAnalysis --section MemoryWorkloadAnalysis \
   --metrics l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum \
   --kernel-id '::regex:(gemm|sgemm|xmma|cutlass):2' --cache-control none \
   -f -o "$TMP/ncu" "$CH10" --n 4096 --calls 1 --repeat 1 --warmup 0 --no-verify \
   --variant cuda_naive,cuda_tile16,cuda_blocktile_1d,cuda_blocktile_2d,cuda_vectorized,cuda_warptile,cuda_double_buffer,cuda_tf32_wmma,cublas_sgemm,cublas_sgemm_tf32
 ncu --import "$TMP/ncu.ncu-rep" --csv --page details --print-units base > "$OUT/ch10_ncu.csv" 2>> "$LOG"
+# Every metric those sections collected, the stall reasons among them (smsp__average_warps_issue_stalled_*)
+# and the pipes' utilisation (FMA, tensor): what the details page only summarises.
+ncu --import "$TMP/ncu.ncu-rep" --csv --page raw --print-units base > "$OUT/ch10_ncu_raw.csv" 2>> "$LOG"
 fi
 
 # 6. Summary.
