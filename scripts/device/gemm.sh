@@ -9,8 +9,8 @@
 #   OUT=/tmp/out bash scripts/device/gemm.sh
 # Files written to $OUT: gemm_log.txt (every step's output, the sanitizers' too), ch10_4096_float.json,
 # ch10_4097_float.json, ch10_rect_float.json, ch10_4096_double.json, ch10_sweep_float.json,
-# ch10_ncu.csv, ch10_ncu_raw.csv. Keeps going after a failure and lists every failed step at the
-# end (exit 1 then).
+# ch10_ncu.csv, ch10_ncu_raw.csv, gemm_summary.txt. Keeps going after a failure and lists every
+# failed step at the end (exit 1 then).
 # Budget: under 6 minutes on an H100 with 16 cores. STEPS picks parts (default: all).
 set -u
 cd "$(dirname "$0")/../.."
@@ -118,7 +118,7 @@ fi
 echo
 echo "== gemm.sh summary ($(( $(date +%s) - t0 )) s; details in gemm_log.txt)"
 grep -hE "tests passed|tests failed out of" "$LOG" | sed 's/^/  ctest: /'
-python3 - "$OUT" <<'PY'
+python3 - "$OUT" <<'PY' | tee "$OUT/gemm_summary.txt"  # all of it (all.sh keeps only the last 60 lines)
 import json, os, sys
 out = sys.argv[1]
 def load(name):
