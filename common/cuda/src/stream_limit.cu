@@ -114,7 +114,7 @@ StreamKernel kernel(int reads, int writes, int unroll) {
 // timed run, so that the clocks have settled as they have for the variants.
 constexpr double kLaunchSeconds = 1e-3;
 constexpr double kSampleSeconds = 10e-3;
-constexpr int kSamples = 3;
+constexpr int kSamples = 5;
 // Before the first shape: the GPU at work this long, so that its clocks are up.
 constexpr double kWarmSeconds = 50e-3;
 
