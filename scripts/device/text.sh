@@ -92,6 +92,7 @@ sanitize() {  # sanitize TOOL FILTER_CH06 FILTER_CH07B
     pids+=($!)
   done
   for pid in "${pids[@]}"; do wait "$pid" || rc=$?; done
+  set +f
   tail -n 3 "$OUT"/sanitizer_"$tool"_*.log
   return $rc
 }
