@@ -16,7 +16,9 @@
 # runs without a GPU); its targets and tests carry the tag.
 #
 # CTest entries and labels:
-#   exercise_<ID>_<NAME>[_<TAG>]            label `exercise`: the student's check, fails until solved
+#   exercise_<ID>_<NAME>[_<TAG>]            label `exercise`: the student's check, fails until solved;
+#                                           run it alone with ctest -L '^exercise$' -R '^exercise_<ID>_<NAME>$'
+#                                           (-R alone also selects the two entries below)
 #   solution_<ID>_<NAME>[_<TAG>]            label `solution`: the same check on the worked answer
 #   grading.<ID>_<NAME>[.<TAG>].skeleton_fails  label `grading`: passes only while the skeleton FAILS its
 #                                           check by failed assertions (exit 1 and GoogleTest's
@@ -69,6 +71,6 @@ function(gpgpu_add_exercise)
   endif()
   if(NOT X_TAG)
     set_property(GLOBAL APPEND PROPERTY GPGPU_EXERCISE_SUMMARY
-      "on   ${dir}: ctest -L exercise -R ${dir} (worked answer: solutions/${dir})")
+      "on   ${dir}: ctest -L '^exercise$' -R '^exercise_${dir}$' (worked answer: solutions/${dir})")
   endif()
 endfunction()

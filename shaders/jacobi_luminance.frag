@@ -13,6 +13,7 @@ const int SW = 0, S = 1, SE = 2, W = 3, C = 4, E = 5, NW = 6, N = 7, NE = 8;
 
 // A neighbour's value. texelFetch outside the texture is undefined, so the coordinate is clamped:
 // on the border the neighbour's coefficient is a stored zero, and any finite value will do.
+//! [step]
 float x(ivec2 p) { return texelFetch(x_old, clamp(p, ivec2(0), textureSize(x_old, 0) - 1), 0).r; }
 
 void main() {
@@ -23,3 +24,4 @@ void main() {
                   texelFetch(A[N], p, 0).r * x(p + ivec2(0, 1)) + texelFetch(A[NE], p, 0).r * x(p + ivec2(1, 1));
   x_new = (1.0 - omega) * x(p) + omega * (texelFetch(f, p, 0).r - offdiag) / texelFetch(A[C], p, 0).r;
 }
+//! [step]

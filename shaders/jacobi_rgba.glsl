@@ -13,6 +13,7 @@ uniform float omega;
 
 const int SW = 0, S = 1, SE = 2, W = 3, C = 4, E = 5, NW = 6, N = 7, NE = 8;
 
+//! [stencil]
 // The x values one row up or down (dy) that the four unknowns of texel t need: for each lane its
 // west neighbour, itself and its east neighbour. The west vector of lanes (x, y, z, w) is
 // (left texel's w, x, y, z): the "data reordering" of the paper's Fig. 8, done with swizzles.
@@ -36,3 +37,4 @@ vec4 jacobi_rgba(ivec2 t) {
                  texelFetch(A[NW], t, 0) * n.west + texelFetch(A[N], t, 0) * n.middle + texelFetch(A[NE], t, 0) * n.east;
   return (1.0 - omega) * c.middle + omega * (texelFetch(f, t, 0) - offdiag) / texelFetch(A[C], t, 0);
 }
+//! [stencil]

@@ -17,9 +17,11 @@ namespace ch01 {
 
 /// The weighted Jacobi update of one node from its off-diagonal sum s = ((L+U)x)_k:
 /// (1−ω) x + ω (f − s) / a_C. 20 FLOPs in all with the 15 of the sum (work_counts.hpp).
+//! [update]
 inline float jacobi_update(float x, float f, float offdiag_sum, float centre, float omega) {
   return (1.0f - omega) * x + omega * (f - offdiag_sum) / centre;
 }
+//! [update]
 
 /// The paper's storage (Fig. 2): nine separate, zero-padded diagonal arrays and a ghost-padded x
 /// (offset nx+1, Fig. 12). Twelve memory streams per node: nine diagonals, f, x and the new x.

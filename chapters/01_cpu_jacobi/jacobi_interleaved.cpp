@@ -23,6 +23,7 @@ namespace {
 
 // One sweep over nodes [begin, end). Node k's coefficients are rows[9k .. 9k+8]: one stream, but a
 // stride of 9 floats between neighbouring nodes, which SIMD loads can only follow with gathers.
+//! [sweep]
 void sweep_interleaved(const float* __restrict rows, const float* __restrict f, std::int64_t row,
                        const float* __restrict x, float* __restrict y, std::int64_t begin, std::int64_t end,
                        float omega) {
@@ -33,6 +34,7 @@ void sweep_interleaved(const float* __restrict rows, const float* __restrict f, 
     y[k] = jacobi_update(x[k], f[k], sum, a[4], omega);
   }
 }
+//! [sweep]
 
 }  // namespace
 

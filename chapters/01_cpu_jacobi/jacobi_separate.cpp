@@ -25,6 +25,7 @@ namespace {
 
 // One sweep over nodes [begin, end). Nine unit-stride coefficient streams: the loads of 16
 // consecutive nodes are one AVX-512 vector per diagonal, so the loop vectorises.
+//! [sweep]
 void sweep_separate(const gpgpu::jacobi::LinearSystem& sys, const float* __restrict x, float* __restrict y, std::int64_t begin,
                     std::int64_t end, float omega) {
   const auto& d = sys.A.diag;
@@ -45,6 +46,7 @@ void sweep_separate(const gpgpu::jacobi::LinearSystem& sys, const float* __restr
     y[k] = jacobi_update(x[k], f[k], sum, c[k], omega);
   }
 }
+//! [sweep]
 
 }  // namespace
 

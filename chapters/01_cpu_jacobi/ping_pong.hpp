@@ -19,6 +19,7 @@ namespace ch01 {
 /// [begin, end): a plain loop over a range, which the compiler can vectorise. Each thread keeps the
 /// same block in every iteration (it stays in that core's caches). On return the last iterate is
 /// in `x`.
+//! [ping_pong]
 template <typename Sweep>
 void iterate_ping_pong(int threads, int iters, gpgpu::jacobi::GhostPadded<float>& x,
                        gpgpu::jacobi::GhostPadded<float>& next, Sweep sweep) {
@@ -43,5 +44,6 @@ void iterate_ping_pong(int threads, int iters, gpgpu::jacobi::GhostPadded<float>
   }
   if (iters % 2 == 1) std::swap(x, next);  // an odd number of sweeps leaves the result in `next`
 }
+//! [ping_pong]
 
 }  // namespace ch01

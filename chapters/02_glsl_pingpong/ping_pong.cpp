@@ -57,6 +57,7 @@ void PingPongSolver::bind_state(float omega) const {
   if (launch_ == Launch::Fragment) pass_.bind(fields_[0]);  // both fields have the same size
 }
 
+//! [step]
 void PingPongSolver::step() {
   const RenderTarget& in = fields_[current_];
   const RenderTarget& out = fields_[1 - current_];
@@ -74,6 +75,7 @@ void PingPongSolver::step() {
   }
   current_ = 1 - current_;
 }
+//! [step]
 
 double PingPongSolver::iterate(int iters, float omega) {
   last_timing_ = timer_.time([&] {

@@ -14,6 +14,7 @@ namespace ch03 {
 namespace jc = gpgpu::jacobi::cuda;
 using gpgpu::cuda::DeviceBuffer;
 
+//! [iterate]
 double PingPongSolver::iterate(int iters, float omega) {
   timer_.start();
   for (int it = 0; it < iters; ++it) {
@@ -23,7 +24,9 @@ double PingPongSolver::iterate(int iters, float omega) {
   timer_.stop();
   return timer_.seconds();
 }
+//! [iterate]
 
+//! [upload]
 LinearSolver::LinearSolver(const gpgpu::jacobi::LinearSystem& sys, std::int64_t offset, int block, Kernel kernel,
                            std::size_t base_alignment)
     : grid_(sys.grid), offset_(offset), block_(block), kernel_(kernel),
@@ -46,7 +49,9 @@ LinearSolver::LinearSolver(const gpgpu::jacobi::LinearSystem& sys, std::int64_t 
     start_[b] = x_[b].get() + ((base_alignment - address % base_alignment) % base_alignment) / sizeof(float);
   }
 }
+//! [upload]
 
+//! [reset]
 void LinearSolver::reset(std::span<const float> x0) {
   const gpgpu::jacobi::GhostPadded<float> host = gpgpu::jacobi::make_ghost_padded<float>(grid_, x0, offset_, 32);
   GPGPU_CUDA_CHECK(cudaMemcpy(start_[0], host.data.data(), host.data.size() * sizeof(float), cudaMemcpyHostToDevice));
@@ -56,6 +61,7 @@ void LinearSolver::reset(std::span<const float> x0) {
   GPGPU_CUDA_CHECK(cudaMemset(start_[1] + offset_, 0xFF, static_cast<std::size_t>(grid_.nodes()) * sizeof(float)));
   current_ = 0;
 }
+//! [reset]
 
 jc::LinearArgs LinearSolver::args(int in, float omega) const {
   const jc::Diagonals A{diag_[0].get(), diag_[1].get(), diag_[2].get(), diag_[3].get(), diag_[4].get(),

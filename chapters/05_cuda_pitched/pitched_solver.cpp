@@ -20,6 +20,7 @@ PitchedSolver::PitchedSolver(const gpgpu::jacobi::LinearSystem& sys, int block, 
   kernel_ = kernel;
 }
 
+//! [allocate]
 PitchedSolver::PitchedSolver(const gpgpu::jacobi::LinearSystem& sys, std::span<const gpgpu::jacobi::Dir> stored)
     : grid_(sys.grid) {
   const auto nx = static_cast<std::size_t>(grid_.nx), ny = static_cast<std::size_t>(grid_.ny);
@@ -35,6 +36,7 @@ PitchedSolver::PitchedSolver(const gpgpu::jacobi::LinearSystem& sys, std::span<c
     if (a.pitch() != pitch_) throw std::logic_error("cudaMallocPitch gave arrays of one width different pitches");
   if (pitch_ % 4 != 0) throw std::logic_error("pitch is not a multiple of 16 bytes: the float4 kernels need it");
 }
+//! [allocate]
 
 void PitchedSolver::reset(std::span<const float> x0) {
   const auto nx = static_cast<std::size_t>(grid_.nx), ny = static_cast<std::size_t>(grid_.ny);

@@ -1,7 +1,9 @@
 // Chapter 06: CUDA weighted Jacobi, shared memory: x rows staged on chip.
 // New in this chapter: kernels/jacobi/cuda/06_shared.cu (05_pitched.cu with the block's x values,
 // rows j-1..j+1 and a halo column on each side, loaded into shared memory with coalesced reads before
-// the update), on chapter 05's host code; chapter 05's kernel runs first, for comparison.
+// the update), and kernels/jacobi/cuda/06_shared_paper.cu (the same tile loaded as the paper's
+// Fig. 15 does: own column aligned, the halo by the first and last thread), on chapter 05's host
+// code; chapter 05's kernel runs first, for comparison.
 #include "cuda_chapter.hpp"
 #include "gpgpu/errors.hpp"
 #include "gpgpu/jacobi/chapter.hpp"
@@ -22,6 +24,7 @@ int main(int argc, char** argv) {
     ch03::add_options(chapter.cli(), options);
     chapter.add(ch05::pitched_variant(options.launch));
     chapter.add(ch06::shared_variant(options.launch));
+    chapter.add(ch06::shared_paper_variant(options.launch));
     return chapter.run(argc, argv);
   });
 }

@@ -12,4 +12,8 @@ namespace ch06 {
 /// --block says otherwise). `launch` must outlive the spec.
 gpgpu::jacobi::VariantSpec shared_variant(const ch03::LaunchOptions& launch);
 
+/// kernels/jacobi/cuda/06_shared_paper.cu on the same solver: the tile loaded as the paper's Fig. 15
+/// shows it (every thread its own, aligned column; the first and the last thread the halo).
+gpgpu::jacobi::VariantSpec shared_paper_variant(const ch03::LaunchOptions& launch);
+
 }  // namespace ch06

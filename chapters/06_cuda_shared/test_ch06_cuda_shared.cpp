@@ -7,4 +7,5 @@
 #include "cuda_variant_checks.hpp"
 #include "shared_variant.hpp"
 
-CH03_CUDA_VARIANT_CHECKS(Ch06, ::testing::Values(ch03::checks::Factory{"shared", ch06::shared_variant}));
+CH03_CUDA_VARIANT_CHECKS(Ch06, ::testing::Values(ch03::checks::Factory{"shared", ch06::shared_variant},
+                                                 ch03::checks::Factory{"shared_paper", ch06::shared_paper_variant}));

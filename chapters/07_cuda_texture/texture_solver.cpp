@@ -8,6 +8,7 @@ namespace ch07 {
 
 namespace jc = gpgpu::jacobi::cuda;
 
+//! [textures]
 TextureSolver::TextureSolver(const gpgpu::jacobi::LinearSystem& sys, int block, const gpgpu::cuda::DeviceInfo& device)
     : LinearSolver(sys, gpgpu::jacobi::aligned_offset(sys.grid, ch04::kLineAlignment), block, nullptr,
                    device.texture_alignment) {
@@ -21,6 +22,7 @@ void TextureSolver::step(int in, float omega) {
   jc::launch_jacobi_texture({a.A, a.f, tex_[static_cast<std::size_t>(in)].get(), a.x_new, a.nx, a.nodes, a.offset, a.omega},
                             block(), nullptr);
 }
+//! [textures]
 
 std::string TextureSolver::launch() const { return LinearSolver::launch() + ", 2 texture objects"; }
 

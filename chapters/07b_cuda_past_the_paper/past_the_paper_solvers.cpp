@@ -66,6 +66,7 @@ void RowWalkingSolver::step(int in, float omega) {
   jc::launch_jacobi_symmetric(s, block_, rows_per_thread_, nullptr);
 }
 
+//! [tune]
 std::string RowWalkingSolver::tune(int iters, float omega) {
   if (!tuning_) return {};
   int best_block = block_, best_rows = rows_per_thread_, tried = 1;
@@ -89,6 +90,7 @@ std::string RowWalkingSolver::tune(int iters, float omega) {
                 best_block, best_rows, 1e3 * best / iters, tried, iters);
   return text;
 }
+//! [tune]
 
 std::string RowWalkingSolver::launch() const {
   // Appended piecewise: GCC 12 warns falsely (-Wrestrict) on chains of "literal" + std::string.

@@ -29,7 +29,8 @@ using gpgpu::jacobi::VariantSpec;
 
 std::vector<VariantSpec> every_variant(const ch03::LaunchOptions& launch) {
   return {ch03::simple_variant(launch),    ch04::aligned_variant(launch),    ch04::aligned32_variant(launch),
-          ch05::pitched_variant(launch),   ch06::shared_variant(launch),     ch07::texture_variant(launch),
+          ch05::pitched_variant(launch),   ch06::shared_variant(launch),     ch06::shared_paper_variant(launch),
+          ch07::texture_variant(launch),
           ch07b::readonly_variant(launch), ch07b::tiled2d_variant(launch),   ch07b::multirow_variant(launch),
           ch07b::symmetric_variant(launch)};
 }
@@ -49,7 +50,7 @@ TEST(CudaVariantSpecs, NameTheirKernelWorkDriverAndTimer) {
     EXPECT_TRUE(v.make) << v.info.name;
     EXPECT_TRUE(v.check_fits) << v.info.name;
   }
-  EXPECT_EQ(names.size(), 10u);
+  EXPECT_EQ(names.size(), 11u);
 }
 
 TEST(CudaVariantSpecs, PaperNamesExistInThePapersTables) {

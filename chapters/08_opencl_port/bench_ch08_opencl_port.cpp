@@ -27,7 +27,7 @@ void run(benchmark::State& state, const ch08::Variant& v) {
     return;
   }
   const gpgpu::jacobi::LinearSystem& sys = gpgpu::jacobi::bench::cached_bidomain_system(grid.nx, grid.ny);
-  const cl::Program& program = runtime().program(gpgpu::jacobi::opencl_kernel(v.kernel_file));
+  const cl::Program& program = ch08::variant_program(runtime(), v, ch08::Division::correctly_rounded);
   ch08::OpenClJacobi solver(runtime(), program, v, sys, kWorkGroup);
   solver.reset(std::vector<float>(static_cast<std::size_t>(grid.nodes()), 1.0f));
   solver.iterate(kItersPerBatch, 0.8f);  // warm-up: first launches, caches

@@ -5,6 +5,8 @@
 // steps itself, to print the start-up table once the device is open and its tables after the runs.
 #include <algorithm>
 #include <iostream>
+#include <map>
+#include <string>
 #include <vector>
 
 #include "cpu_jacobi.hpp"
@@ -30,19 +32,26 @@ constexpr double kHostBytesPerNode = 3 * 4 + ch01::kHostBytesPerNode;
 // Compiles the programs of the OpenCL variants that will run (the run-time compilation the
 // start-up table shows) and prints the table.
 void build_programs(std::ostream& out, gpgpu::ocl::Runtime& runtime,
-                    const std::vector<const gpgpu::jacobi::VariantSpec*>& variants, int work_group) {
+                    const std::vector<const gpgpu::jacobi::VariantSpec*>& variants, int work_group,
+                    ch08::Division division) {
   for (const gpgpu::jacobi::VariantSpec* v : variants)
-    if (v->info.backend == gpgpu::Backend::opencl) runtime.program(gpgpu::jacobi::opencl_kernel(v->info.source));
+    if (v->info.backend == gpgpu::Backend::opencl) ch08::variant_program(runtime, ch08::variant(v->info.name), division);
   ch08::print_startup_table(out, runtime.startup());
+  out << "Division: " << ch08::division_summary(runtime.device(), division) << "\n";
   out << "Launch:   work-groups of " << work_group
       << " work-items (--wg), global sizes rounded up to whole work-groups\n";
 }
 
 // After the runs: OpenCL on a CPU beside chapter 01, OpenCL beside the CUDA originals that ran in
 // the same process, the papers beside us; and all of it in the JSON.
-void report_port(std::ostream& out, gpgpu::jacobi::Chapter& chapter, gpgpu::ocl::Runtime* runtime, int work_group) {
+void report_port(std::ostream& out, gpgpu::jacobi::Chapter& chapter, gpgpu::ocl::Runtime* runtime, int work_group,
+                 ch08::Division division) {
   const std::vector<gpgpu::ResultRow>& rows = chapter.experiment().rows();
   nlohmann::json port = {{"work_group_size", work_group}};
+  if (runtime != nullptr) {
+    port["build_options"] = ch08::build_options(runtime->device(), division);
+    port["division"] = ch08::division_summary(runtime->device(), division);
+  }
   if (runtime != nullptr && runtime->info().is_cpu) {
     chapter.add_then("CPU");
     const gpgpu::jacobi::CpuBaseline baseline = ch01::measure_cpu_baseline(
@@ -66,12 +75,19 @@ int main(int argc, char** argv) {
     settings.host_bytes_per_node = kHostBytesPerNode;
     gpgpu::jacobi::Chapter chapter(kInfo, settings);
     int work_group = 64;
-    for (const ch08::Variant& v : ch08::kVariants) chapter.add(ch08::variant_spec(v, work_group));
-    chapter.cli()
-        .group("OpenCL launch")
-        .add_option("--wg", work_group, "work-group size (the paper's CUDA block size is 64)")
+    ch08::Division division = ch08::Division::correctly_rounded;
+    for (const ch08::Variant& v : ch08::kVariants) chapter.add(ch08::variant_spec(v, work_group, division));
+    CLI::Option_group& launch = chapter.cli().group("OpenCL launch");
+    launch.add_option("--wg", work_group, "work-group size (the paper's CUDA block size is 64)")
         ->check(gpgpu::integer_in_range(1, 1024))
         ->capture_default_str();
+    launch
+        .add_option("--cl-division", division,
+                    "single-precision division in the kernels: 'correct' (-cl-fp32-correctly-rounded-divide-sqrt, "
+                    "as CUDA divides, where the device supports it) or 'default' (OpenCL C's 2.5 ulp)")
+        ->transform(CLI::CheckedTransformer(std::map<std::string, ch08::Division>{
+            {"correct", ch08::Division::correctly_rounded}, {"default", ch08::Division::opencl_default}}))
+        ->default_str("correct");
     chapter.parse(argc, argv);
 
     std::ostream& out = std::cout;
@@ -79,12 +95,12 @@ int main(int argc, char** argv) {
     chapter.check_fits(variants);
     gpgpu::Session* session = chapter.experiment().session(gpgpu::Backend::opencl);
     gpgpu::ocl::Runtime* runtime = session != nullptr ? &gpgpu::ocl::runtime_of(*session) : nullptr;
-    if (runtime != nullptr) build_programs(out, *runtime, variants, work_group);
+    if (runtime != nullptr) build_programs(out, *runtime, variants, work_group, division);
     chapter.measure_limits(out, variants);
     chapter.prepare(out);
     out << "Verification:\n";
     for (const gpgpu::jacobi::VariantSpec* v : variants) chapter.run_variant(out, *v);
-    report_port(out, chapter, runtime, work_group);
+    report_port(out, chapter, runtime, work_group, division);
     return chapter.finish(out);
   });
 }

@@ -86,6 +86,7 @@ OpenClJacobi::OpenClJacobi(Runtime& runtime, const cl::Program& program, const V
                                                static_cast<std::size_t>(layout_.x_length), x_[i]));
   }
 
+  //! [arguments]
   // Two kernel objects with fixed arguments, one per direction of the ping-pong, so the launch
   // loop only alternates between them (CUDA passes the arguments with every launch instead).
   for (std::size_t i = 0; i < 2; ++i) {
@@ -113,6 +114,7 @@ OpenClJacobi::OpenClJacobi(Runtime& runtime, const cl::Program& program, const V
     if (variant_.local_tile)          // CUDA: the third launch parameter, dynamic shared memory
       GPGPU_CL(k.setArg(arg++, cl::Local(3 * (work_group + 2) * sizeof(float))));
   }
+  //! [arguments]
   require_work_group_size(runtime_, step_[0], work_group);
 }
 
@@ -132,6 +134,7 @@ void OpenClJacobi::reset(std::span<const float> x0) {
   current_ = 0;
 }
 
+//! [iterate]
 double OpenClJacobi::iterate(int iters, float omega) {
   if (iters < 1) return 0.0;
   for (cl::Kernel& k : step_) GPGPU_CL(k.setArg(omega_arg_, omega));
@@ -149,6 +152,7 @@ double OpenClJacobi::iterate(int iters, float omega) {
   GPGPU_CL(last.wait());
   return gpgpu::ocl::profiled_seconds(first, last);
 }
+//! [iterate]
 
 std::vector<float> OpenClJacobi::solution() {
   std::vector<float> out(static_cast<std::size_t>(grid_.nodes()));

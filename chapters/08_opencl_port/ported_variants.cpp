@@ -27,6 +27,34 @@ bool float_texels_supported(const cl::Context& context) {
 
 }  // namespace
 
+//! [division]
+bool correctly_rounded_division(const cl::Device& device) {
+  const cl_device_fp_config config = GPGPU_CL(device.getInfo<CL_DEVICE_SINGLE_FP_CONFIG>());
+  return (config & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0;
+}
+//! [division]
+
+//! [build_options]
+std::string build_options(const cl::Device& device, Division division) {
+  if (division == Division::correctly_rounded && correctly_rounded_division(device))
+    return "-cl-fp32-correctly-rounded-divide-sqrt";
+  return {};
+}
+//! [build_options]
+
+std::string division_summary(const cl::Device& device, Division division) {
+  if (division == Division::opencl_default)
+    return "OpenCL C's default (x / y within 2.5 ulp; --cl-division default)";
+  if (correctly_rounded_division(device))
+    return "correctly rounded, as CUDA's (built with -cl-fp32-correctly-rounded-divide-sqrt)";
+  return "OpenCL C's default (x / y within 2.5 ulp): the device offers no correctly rounded division "
+         "(CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT)";
+}
+
+const cl::Program& variant_program(gpgpu::ocl::Runtime& runtime, const Variant& v, Division division) {
+  return runtime.program(gpgpu::jacobi::opencl_kernel(v.kernel_file), build_options(runtime.device(), division));
+}
+
 const Variant& variant(std::string_view name) {
   for (const Variant& v : kVariants)
     if (v.name == name) return v;
@@ -74,16 +102,16 @@ std::optional<std::string> device_limitation(const Variant& v, const Grid& grid,
   return std::nullopt;
 }
 
-gpgpu::jacobi::VariantSpec variant_spec(const Variant& v, const int& work_group) {
+gpgpu::jacobi::VariantSpec variant_spec(const Variant& v, const int& work_group, const Division& division) {
   gpgpu::jacobi::VariantSpec s;
   s.info = {std::string(v.name), gpgpu::Backend::opencl,
             std::string(v.description) + " (port of kernels/jacobi/cuda/" + std::string(v.cuda_file) + ")",
             std::string(v.kernel_file), std::string(v.paper_name)};
   s.driver = gpgpu::ocl::driver;
   s.timer = "OpenCL profiling events";
-  s.make = [&v, &work_group](const gpgpu::jacobi::LinearSystem& sys, gpgpu::Session& session) {
+  s.make = [&v, &work_group, &division](const gpgpu::jacobi::LinearSystem& sys, gpgpu::Session& session) {
     gpgpu::ocl::Runtime& runtime = gpgpu::ocl::runtime_of(session);
-    const cl::Program& program = runtime.program(gpgpu::jacobi::opencl_kernel(v.kernel_file));
+    const cl::Program& program = variant_program(runtime, v, division);
     return std::make_unique<OpenClJacobi>(runtime, program, v, sys, static_cast<std::size_t>(work_group));
   };
   s.check_fits = [&v, &work_group](const Grid& grid, gpgpu::Session& session) {

@@ -57,6 +57,29 @@ inline constexpr std::array kVariants{
             XAccess::Image},
 };
 
+/// How the ported kernels divide in single precision. OpenCL C allows `x / y` an error of 2.5 ulp
+/// (OpenCL 1.2, sec. 7.4) unless the program is built with -cl-fp32-correctly-rounded-divide-sqrt,
+/// which a device accepts only when CL_DEVICE_SINGLE_FP_CONFIG has CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT.
+/// CUDA divides correctly rounded unless told otherwise (nvcc -prec-div=true), so a port that is
+/// to compute what the CUDA kernel computes asks for the same. --cl-division picks one.
+enum class Division {
+  correctly_rounded,  ///< -cl-fp32-correctly-rounded-divide-sqrt where the device supports it (the default)
+  opencl_default,     ///< no option: the 2.5 ulp that OpenCL C allows
+};
+
+/// Whether `device` can build programs with -cl-fp32-correctly-rounded-divide-sqrt.
+[[nodiscard]] bool correctly_rounded_division(const cl::Device& device);
+
+/// The build options of the ported kernels for `device`: the option above when `division` asks
+/// for it and the device supports it, else none.
+[[nodiscard]] std::string build_options(const cl::Device& device, Division division);
+
+/// One line for the run's header: how the kernels divide on `device`, and why.
+[[nodiscard]] std::string division_summary(const cl::Device& device, Division division);
+
+/// The program of variant `v`, built (once per runtime, start-up) with build_options().
+const cl::Program& variant_program(gpgpu::ocl::Runtime& runtime, const Variant& v, Division division);
+
 /// The variant called `name`; throws std::out_of_range for an unknown name.
 const Variant& variant(std::string_view name);
 
@@ -92,7 +115,8 @@ std::optional<std::string> device_limitation(const Variant& v, const gpgpu::jaco
 /// The variant as the chapter registers it: backend OpenCL, timed by profiling events, built
 /// from the session's runtime and its program cache in work-groups of `work_group` (--wg, read
 /// when the solver is made), refused when it does not fit the device, skipped (or, named, a usage
-/// error) when the device lacks what it needs.
-gpgpu::jacobi::VariantSpec variant_spec(const Variant& v, const int& work_group);
+/// error) when the device lacks what it needs. `division` (--cl-division) is read when the solver
+/// is made.
+gpgpu::jacobi::VariantSpec variant_spec(const Variant& v, const int& work_group, const Division& division);
 
 }  // namespace ch08

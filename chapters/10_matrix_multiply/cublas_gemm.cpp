@@ -72,6 +72,7 @@ gpgpu::blas::VariantSpec variant(const char* name, Flavour f, const char* descri
   v.timer = "CUDA events (cuBLAS on the default stream)";
   v.library = true;
   v.tf32 = f == Flavour::sgemm_tf32;
+  v.fp64_tensor_cores = f == Flavour::dgemm;
   v.make = [f](const Dims& d, ElementType, gpgpu::Session&) { return make(f, d); };
   v.limitation = [f](const Dims&, ElementType type, gpgpu::Session&) -> std::optional<std::string> {
     if ((f == Flavour::dgemm) != (type == ElementType::f64))
@@ -86,7 +87,7 @@ gpgpu::blas::VariantSpec variant(const char* name, Flavour f, const char* descri
 std::vector<gpgpu::blas::VariantSpec> cublas_variants() {
   return {variant("cublas_sgemm", Flavour::sgemm, "cuBLAS SGEMM, strict FP32 (no tensor cores)"),
           variant("cublas_sgemm_tf32", Flavour::sgemm_tf32, "cuBLAS SGEMM on TF32 tensor cores"),
-          variant("cublas_dgemm", Flavour::dgemm, "cuBLAS DGEMM")};
+          variant("cublas_dgemm", Flavour::dgemm, "cuBLAS DGEMM (FP64 tensor cores on sm_80 and sm_90)")};
 }
 
 }  // namespace ch10

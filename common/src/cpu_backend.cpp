@@ -145,17 +145,22 @@ namespace {
 
 class CpuSessionImpl final : public Session {
  public:
-  explicit CpuSessionImpl(int threads) : threads_(threads), host_(host_info()), llc_(last_level_cache_bytes()) {}
+  explicit CpuSessionImpl(const std::vector<int>& thread_counts)
+      : counts_(distinct(thread_counts)),
+        threads_(*std::max_element(counts_.begin(), counts_.end())),
+        host_(host_info()),
+        llc_(last_level_cache_bytes()) {}
   [[nodiscard]] Backend backend() const override { return Backend::cpu; }
   [[nodiscard]] std::string device() const override {
     return "CPU, " + std::to_string(threads_) + (threads_ == 1 ? " thread" : " threads");
   }
   void print(std::ostream& out) const override {
-    out << "CPU:      " << host_.cpu_model << ", " << threads_ << " thread(s) for the parallel variants (--threads), "
+    out << "CPU:      " << host_.cpu_model << ", " << counts_str() << " thread(s) for the parallel variants (--threads), "
         << format_bytes(static_cast<double>(llc_)) << " last-level cache\n";
   }
   [[nodiscard]] nlohmann::json json() const override {
-    return {{"cpu_model", host_.cpu_model}, {"threads", threads_}, {"last_level_cache_bytes", llc_}};
+    return {{"cpu_model", host_.cpu_model}, {"threads", threads_}, {"thread_counts", counts_},
+            {"last_level_cache_bytes", llc_}};
   }
   Limit stream_limit(const StreamMix& mix) override {
     const int threads = mix.threads > 0 ? mix.threads : threads_;
@@ -169,9 +174,24 @@ class CpuSessionImpl final : public Session {
   [[nodiscard]] double cache_bytes() const override { return static_cast<double>(llc_); }
   [[nodiscard]] std::string cache_name() const override { return "last-level cache"; }
   [[nodiscard]] int threads() const { return threads_; }
+  [[nodiscard]] const std::vector<int>& thread_counts() const { return counts_; }
 
  private:
-  int threads_;
+  // In the order given, each count once (--threads 4,4 runs the variants once); never empty.
+  static std::vector<int> distinct(const std::vector<int>& counts) {
+    std::vector<int> out;
+    for (int c : counts)
+      if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
+    if (out.empty()) out.push_back(default_cpu_threads());
+    return out;
+  }
+  [[nodiscard]] std::string counts_str() const {
+    std::string s;
+    for (int c : counts_) s += (s.empty() ? "" : ",") + std::to_string(c);
+    return s;
+  }
+  std::vector<int> counts_;  // --threads as given, in order
+  int threads_;              // the largest: the count of a parallel variant that names none
   HostInfo host_;
   std::size_t llc_;
   std::map<std::tuple<int, int, std::size_t, int, int>, double> cache_;
@@ -182,14 +202,16 @@ class CpuDriver final : public Driver {
   [[nodiscard]] Backend backend() const override { return Backend::cpu; }
   void add_options(Cli& cli) override {
     cli.group("CPU")
-        .add_option("--threads", threads_, "OpenMP threads of the parallel CPU variants")
+        .add_option("--threads", threads_,
+                    "OpenMP threads of the parallel CPU variants; a comma-separated list (1,2,4) runs them once per count")
+        ->delimiter(',')
         ->check(integer_in_range(1, 4096))
         ->capture_default_str();
   }
   std::unique_ptr<Session> open() override { return std::make_unique<CpuSessionImpl>(threads_); }
 
  private:
-  int threads_ = default_cpu_threads();
+  std::vector<int> threads_{default_cpu_threads()};
 };
 
 }  // namespace
@@ -199,6 +221,11 @@ std::unique_ptr<Driver> cpu_driver() { return std::make_unique<CpuDriver>(); }
 int cpu_threads(const Session& s) {
   if (const auto* cpu = dynamic_cast<const CpuSessionImpl*>(&s)) return cpu->threads();
   return default_cpu_threads();
+}
+
+std::vector<int> cpu_thread_counts(const Session& s) {
+  if (const auto* cpu = dynamic_cast<const CpuSessionImpl*>(&s)) return cpu->thread_counts();
+  return {default_cpu_threads()};
 }
 
 }  // namespace gpgpu

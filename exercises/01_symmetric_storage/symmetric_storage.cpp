@@ -1,5 +1,5 @@
-// Exercise 01 skeleton: fill in the two functions marked TODO(exercise). The check
-// (check_symmetric_storage.cpp) fails until both are right. See README.md for hints.
+// Exercise 01 skeleton: write the two functions marked TODO(exercise). The check
+// (check_symmetric_storage.cpp) fails until both are right.
 #include "symmetric_storage.hpp"
 
 #include "gpgpu/jacobi/layouts.hpp"
@@ -10,8 +10,7 @@ SymmetricStencil pack_symmetric(const gpgpu::jacobi::Stencil9& A) {
   SymmetricStencil S;
   S.grid = A.grid;
   S.offset = gpgpu::jacobi::simple_offset(A.grid);
-  // TODO(exercise): for each of C, E, NW, N, NE, allocate offset + nx*ny + (nx+1) zeros and copy
-  // the matching diagonal of A (A.diag[gpgpu::jacobi::idx(gpgpu::jacobi::Dir::E)], ...) to positions offset.. .
+  // TODO(exercise): S.diag, as symmetric_storage.hpp describes it.
   return S;
 }
 
@@ -21,13 +20,7 @@ std::vector<float> jacobi_symmetric(const SymmetricStencil& S, std::span<const f
   (void)rhs;
   (void)iters;
   (void)omega;
-  // TODO(exercise): ghost-pad x (gpgpu::jacobi::make_ghost_padded), then iterate. The eight neighbours of
-  // node k and the coefficient that couples them:
-  //   E  (k+1):      E[k]          W  (k-1):      E[k-1]
-  //   N  (k+nx):     N[k]          S  (k-nx):     N[k-nx]
-  //   NE (k+nx+1):   NE[k]         SW (k-nx-1):   NE[k-nx-1]
-  //   NW (k+nx-1):   NW[k]         SE (k-nx+1):   NW[k-nx+1]
-  // (indices into the padded arrays are offset + those). Swap the two x buffers every iteration.
+  // TODO(exercise)
   return {x0.begin(), x0.end()};
 }
 

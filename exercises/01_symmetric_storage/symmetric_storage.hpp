@@ -16,9 +16,9 @@ enum class Upper : int { C = 0, E, NW, N, NE };
 
 /// The upper half of a symmetric 9-point matrix plus its main diagonal.
 ///
-/// diag[u] has `offset` leading zeros, then nx*ny coefficients, then at least nx+1 trailing zeros,
-/// so that diag[u][offset + k + shift] is a valid read for every |shift| <= nx+1: the lower
-/// couplings of node k are the upper couplings of a neighbour, e.g. W(k) = E(k-1).
+/// diag[u] has `offset` (at least nx+1) leading zeros, then the nx*ny coefficients of that diagonal
+/// (diag[u][offset + k] = A(k, k + its column offset)), then at least nx+1 trailing zeros, so
+/// that diag[u][offset + k + shift] is a valid read for every |shift| <= nx+1.
 struct SymmetricStencil {
   gpgpu::jacobi::Grid grid;
   std::int64_t offset = 0;

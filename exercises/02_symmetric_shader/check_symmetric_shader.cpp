@@ -2,13 +2,21 @@
 // (label `solution`): the shader gets only the five stored diagonals C, E, NW, N, NE of the
 // symmetric matrix, and must still give the iterates of the 9-diagonal double-precision
 // reference, at awkward sizes (1x1, one row, one column, odd sizes) and iteration counts.
+// Measure.* reports its rate beside the chapter's luminance shader (no timed assertion).
+#include <iostream>
+#include <memory>
+#include <string>
+
 #include <gtest/gtest.h>
 
 #include "embedded/jacobi_symmetric_frag.hpp"
 #include "gpgpu/gl/program.hpp"
 #include "gpgpu/gl/test_context.hpp"
 #include "gpgpu/jacobi/checks.hpp"
+#include "gpgpu/jacobi/measure.hpp"
+#include "gpgpu/jacobi/work.hpp"
 #include "ping_pong.hpp"
+#include "variants.hpp"
 
 namespace {
 
@@ -49,5 +57,37 @@ INSTANTIATE_TEST_SUITE_P(AwkwardSizes, SymmetricShader,
                          ::testing::Values(Grid{1, 1}, Grid{2, 7}, Grid{7, 2}, Grid{1, 9}, Grid{9, 1}, Grid{17, 33},
                                            Grid{64, 48}),
                          [](const auto& info) { return info.param.str(); });
+
+// The measurement: your shader beside the chapter's nine-diagonal luminance shader on the same
+// context, each held against the limit this context's fragment path reaches for the shader's
+// read:write mix (7:1 for yours, 11:1 for the chapter's), measured in the same run. On llvmpipe
+// (CI) the grid is small and the figures are a CPU's; run it on a GPU for the real ones. It asserts
+// only that the timed shader computes the iteration.
+TEST(Measure, YourShaderBesideTheLuminanceShaderAgainstTheLimit) {
+  gpgpu::Session& gl = gpgpu::gl::TestContext::session();
+  const bool software = gpgpu::gl::TestContext::info().software;
+  const Grid g = software ? Grid{256, 256} : Grid{2048, 2048};
+  const int iters = software ? 5 : 50;
+  const auto sys = gpgpu::jacobi::assemble_bidomain(g);
+  const std::vector<float> x0(static_cast<std::size_t>(g.nodes()), 0.0f);
+  const auto omega = static_cast<float>(gpgpu::jacobi::kDefaultOmega);
+  for (const char* kernel : {"jacobi9_symmetric", "jacobi9"}) {
+    const bool yours = std::string(kernel) == "jacobi9_symmetric";
+    const auto solver = yours ? std::make_unique<ch02::PingPongSolver>(
+                                    ch02::luminance_layout(g),
+                                    gpgpu::gl::link_fullscreen_program({gpgpu::embedded::jacobi_symmetric_frag}),
+                                    ch02::Launch::Fragment, symmetric_inputs(sys), gpgpu::gl::TestContext::info())
+                              : ch02::make_solver(ch02::variant("luminance"), sys, gpgpu::gl::TestContext::info());
+    gpgpu::StreamMix mix = gpgpu::jacobi::stream_mix(kernel, g);
+    mix.pipeline = "fragment";
+    solver->reset(x0);
+    gpgpu::jacobi::measure::report(std::cout, yours ? "your shader (5 diagonals)" : "the luminance shader (9 diagonals)",
+                                   gpgpu::jacobi::work(kernel, g, iters), gl.stream_limit(mix),
+                                   [&] { return solver->iterate(iters, omega); }, 3);
+    solver->reset(x0);
+    solver->iterate(2, omega);
+    EXPECT_TRUE(gpgpu::jacobi::checks::matches_reference(solver->solution(), sys, x0, 2)) << kernel;
+  }
+}
 
 }  // namespace

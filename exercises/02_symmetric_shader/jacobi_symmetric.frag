@@ -1,7 +1,7 @@
 #version 330 core
 // Exercise 02: weighted Jacobi reading only the 5 stored diagonals of the symmetric matrix.
-// Fill in the part marked TODO(exercise); the check (check_symmetric_shader.cpp) fails until it
-// is right. Hints: README.md in this folder.
+// Write the part marked TODO(exercise); the check (check_symmetric_shader.cpp) fails until it is
+// right.
 uniform sampler2D x_old;  // the current iterate, one unknown per GL_R32F texel
 uniform sampler2D A[5];   // the upper half and the main diagonal: C, E, NW, N, NE
 uniform sampler2D f;      // the right-hand side
@@ -17,8 +17,7 @@ void main() {
   // The couplings to E, NW, N and NE are stored in this node's own texels.
   float upper = texelFetch(A[E], p, 0).r * x(p + ivec2(1, 0)) + texelFetch(A[NW], p, 0).r * x(p + ivec2(-1, 1)) +
                 texelFetch(A[N], p, 0).r * x(p + ivec2(0, 1)) + texelFetch(A[NE], p, 0).r * x(p + ivec2(1, 1));
-  // TODO(exercise): the couplings to W, SW, S and SE. A is symmetric, so each is stored as an upper
-  // coupling of the neighbour. Mind the border: the clamping trick of x() does not work here.
+  // TODO(exercise): the couplings to W, SW, S and SE, from the five textures above.
   float lower = 0.0;
   x_new = (1.0 - omega) * x(p) + omega * (texelFetch(f, p, 0).r - (lower + upper)) / texelFetch(A[C], p, 0).r;
 }

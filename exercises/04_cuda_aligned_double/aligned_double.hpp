@@ -1,6 +1,7 @@
 /// @file aligned_double.hpp
-/// @brief Exercise 04: chapter 04's aligned layout for 8-byte words. In double precision a 128-byte
-/// line holds 16 values, not 32, so the ghost offset that aligns unknown 0 changes.
+/// @brief Exercise 04: chapter 04's aligned layout when the iterate is double. The matrix and the
+/// right-hand side stay the float arrays every chapter uses; x and x_new are double, so a 128-byte
+/// line holds 16 of them, not 32, and the ghost offset that aligns unknown 0 changes.
 #pragma once
 #include <cstdint>
 
@@ -10,20 +11,21 @@ namespace ex04 {
 /// offset that puts unknown 0 at the start of a line. line_bytes is a multiple of word_bytes.
 std::int64_t aligned_offset_elements(std::int64_t nx, int line_bytes, int word_bytes);
 
-/// One iteration's data, all double: nine diagonals of nx*ny values (gpgpu::jacobi::Dir order), f, and x /
-/// x_new with `offset` ghost values in front of unknown 0 and at least nx+1 behind (all zero).
-struct AlignedDoubleArgs {
-  const double* diag[9];
-  const double* f;
+/// One iteration's data: the nine diagonals (gpgpu::jacobi::Dir order: SW S SE W C E NW N NE) and
+/// f as float arrays of nx*ny values, as the chapters store them; x and x_new as double, with
+/// `offset` zero ghosts in front of unknown 0 and at least nx+1 behind.
+struct MixedArgs {
+  const float* diag[9];
+  const float* f;
   const double* x;
   double* x_new;
   int nx;
-  int nodes;
-  int offset;
+  int nodes;   ///< nx*ny
+  int offset;  ///< index of unknown 0 in x and x_new
   double omega;
 };
 
-/// Launches one iteration x_new = (1−ω)x + ωD⁻¹(f − (L+U)x) in double precision.
-void launch_jacobi_aligned_double(const AlignedDoubleArgs& a, int block);
+/// Launches one iteration x_new = (1−ω)x + ωD⁻¹(f − (L+U)x) in blocks of `block` threads.
+void launch_jacobi_mixed(const MixedArgs& a, int block);
 
 }  // namespace ex04

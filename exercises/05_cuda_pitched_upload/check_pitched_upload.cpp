@@ -1,13 +1,26 @@
 // The check of exercise 05: the round trip gives the values back exactly at awkward widths; the
 // pitch is at least a row, a multiple of 16 bytes (aligned float4 rows) and the allocation starts
 // aligned; every ghost row and every padding byte is zero, every unknown sits at its place.
+// Measure.* runs chapter 05's kernel (kernels/jacobi/cuda/05_pitched.cu) on arrays laid out by
+// upload_pitched, at a width the pitch pads and one it does not, and holds each against the limit
+// the GPU reaches for the kernel's read:write mix, measured in the same run; it asserts only that
+// the kernel computed the right iteration on your layout.
 #include <cstdint>
 #include <cstring>
+#include <iostream>
+#include <memory>
+#include <vector>
 
 #include <gtest/gtest.h>
 
+#include "gpgpu/cuda/buffers.hpp"
 #include "gpgpu/cuda/check.hpp"
+#include "gpgpu/cuda/driver.hpp"
 #include "gpgpu/jacobi/checks.hpp"
+#include "gpgpu/jacobi/measure.hpp"
+#include "gpgpu/jacobi/work.hpp"
+#include "gpgpu/table.hpp"
+#include "jacobi/cuda/launchers.hpp"
 #include "pitched_upload.hpp"
 
 namespace {
@@ -48,5 +61,71 @@ INSTANTIATE_TEST_SUITE_P(AwkwardWidths, PitchedUpload,
                          ::testing::Values(gpgpu::jacobi::Grid{1, 1}, gpgpu::jacobi::Grid{3, 5}, gpgpu::jacobi::Grid{129, 7},
                                            gpgpu::jacobi::Grid{513, 31}, gpgpu::jacobi::Grid{1000, 1000}),
                          [](const auto& info) { return info.param.str(); });
+
+// Every array of a Jacobi run in your layout: the nine diagonals, f and the two iterates.
+class PitchedRun {
+ public:
+  PitchedRun(const gpgpu::jacobi::LinearSystem& sys, std::span<const float> x0) : grid_(sys.grid) {
+    for (const auto& d : sys.A.diag) fields_.push_back(ex05::upload_pitched(d, grid_.nx, grid_.ny));
+    fields_.push_back(ex05::upload_pitched(sys.rhs, grid_.nx, grid_.ny));
+    fields_.push_back(ex05::upload_pitched(x0, grid_.nx, grid_.ny));
+    fields_.push_back(ex05::upload_pitched(x0, grid_.nx, grid_.ny));
+  }
+  ~PitchedRun() {
+    for (ex05::PitchedField& f : fields_) ex05::free_pitched(f);
+  }
+  PitchedRun(const PitchedRun&) = delete;
+  PitchedRun& operator=(const PitchedRun&) = delete;
+
+  /// Whether every array got the pitch of the first (one index must address them all).
+  [[nodiscard]] bool one_pitch() const {
+    for (const ex05::PitchedField& f : fields_)
+      if (f.pitch_bytes != fields_[0].pitch_bytes || f.base == nullptr) return false;
+    return true;
+  }
+  [[nodiscard]] int pitch() const { return static_cast<int>(fields_[0].pitch_bytes / sizeof(float)); }
+
+  /// Device time of `iters` iterations of chapter 05's kernel, ping-pong between the last two arrays.
+  double iterate(int iters) {
+    timer_.start();
+    for (int it = 0; it < iters; ++it) {
+      const auto o = [&](std::size_t a) { return origin(a); };
+      const gpgpu::jacobi::cuda::PitchedArgs args{{o(0), o(1), o(2), o(3), o(4), o(5), o(6), o(7), o(8)}, o(9),
+                                                  o(10 + current_), origin(11 - current_), grid_.nx, grid_.ny,
+                                                  pitch(), static_cast<float>(gpgpu::jacobi::kDefaultOmega)};
+      gpgpu::jacobi::cuda::launch_jacobi_pitched(args, 64, nullptr);
+      current_ ^= 1;
+    }
+    timer_.stop();
+    return timer_.seconds();
+  }
+  [[nodiscard]] std::vector<float> solution() const { return ex05::download_pitched(fields_[10 + current_]); }
+
+ private:
+  [[nodiscard]] float* origin(std::size_t a) const { return fields_[a].base + ex05::kGhostRows * pitch(); }
+  gpgpu::jacobi::Grid grid_;
+  std::vector<ex05::PitchedField> fields_;
+  std::size_t current_ = 0;
+  gpgpu::cuda::EventTimer timer_;
+};
+
+TEST(Measure, Chapter05sKernelOnYourLayoutAgainstTheLimit) {
+  const std::unique_ptr<gpgpu::Session> gpu = gpgpu::cuda::open_session(0);
+  constexpr int kIters = 20;
+  for (const gpgpu::jacobi::Grid g : {gpgpu::jacobi::Grid{512, 8192}, gpgpu::jacobi::Grid{513, 8192}}) {
+    const auto sys = gpgpu::jacobi::assemble_bidomain(g);
+    const auto x0 = gpgpu::jacobi::checks::random_guess(g.nodes(), 12);
+    PitchedRun run(sys, x0);
+    ASSERT_TRUE(run.one_pitch()) << "arrays of one width must share one pitch";
+    std::cout << g.str() << ": pitch " << run.pitch() << " floats, "
+              << gpgpu::format_cell("%.1f", 100.0 * (run.pitch() - g.nx) / g.nx) << "% padding\n";
+    gpgpu::jacobi::measure::report(std::cout, "  chapter 05's kernel on your layout", gpgpu::jacobi::work("jacobi9", g, kIters),
+                                   gpu->stream_limit(gpgpu::jacobi::stream_mix("jacobi9", g)),
+                                   [&] { return run.iterate(kIters); });
+    PitchedRun check(sys, x0);
+    check.iterate(3);
+    EXPECT_TRUE(gpgpu::jacobi::checks::matches_reference(check.solution(), sys, x0, 3)) << g.str();
+  }
+}
 
 }  // namespace

@@ -1,8 +1,8 @@
 /// @file pitched_upload.hpp
-/// @brief Exercise 05: chapter 05's pitched layout by hand, with cudaMallocPitch, cudaMemset2D and
-/// cudaMemcpy2D. Unknown (i, j) of an nx × ny grid lives at byte (j + kGhostRows) * pitch + 4 i of
-/// the allocation; the kGhostRows rows above and below and the padding at the end of every row
-/// are zero.
+/// @brief Exercise 05: chapter 05's pitched layout by hand. Unknown (i, j) of an nx × ny grid lives
+/// at byte (j + kGhostRows) * pitch + 4 i of the allocation, where the pitch (bytes per row, at
+/// least 4 nx) is the one the CUDA runtime chooses for rows of nx floats; the kGhostRows rows above
+/// and below and the padding at the end of every row are zero.
 #pragma once
 #include <cstddef>
 #include <span>
@@ -23,8 +23,9 @@ struct PitchedField {
   int ny = 0;
 };
 
-/// Allocates ny + 2*kGhostRows rows of nx floats with cudaMallocPitch, sets every byte to zero,
-/// and copies `values` (nx*ny, row by row) into rows kGhostRows .. kGhostRows+ny-1.
+/// Allocates ny + 2*kGhostRows rows of nx floats, each row starting at an address the runtime
+/// aligns for the device, every byte zero, and `values` (nx*ny, row by row) in rows
+/// kGhostRows .. kGhostRows+ny-1.
 PitchedField upload_pitched(std::span<const float> values, int nx, int ny);
 
 /// Copies the nx*ny unknowns back, row by row, without the ghost rows and the padding.

@@ -1,40 +1,63 @@
 // The check of exercise 06: the 2D shared-memory kernel matches the CPU double-precision reference
 // at awkward sizes and block shapes (a single thread, thin, tall, 1024 threads), for odd and even
-// iteration counts; the output's unknowns are NaN before the run.
+// iteration counts; the output's unknowns are NaN before the run. Measure.* reports the kernel's
+// rate at several block shapes against the limit measured in the same run (no timed assertion).
 #include <array>
+#include <iostream>
+#include <memory>
+#include <string>
 #include <utility>
 
 #include <gtest/gtest.h>
 
 #include "gpgpu/cuda/buffers.hpp"
+#include "gpgpu/cuda/driver.hpp"
 #include "gpgpu/jacobi/checks.hpp"
+#include "gpgpu/jacobi/measure.hpp"
+#include "gpgpu/jacobi/work.hpp"
 #include "gpgpu/jacobi/layouts.hpp"
+#include "gpgpu/jacobi/pitched_ping_pong.hpp"
 #include "shared_halo.hpp"
 
 namespace {
 
 using gpgpu::cuda::PitchedBuffer;
-constexpr std::size_t kGhostRows = gpgpu::jacobi::kPitchedGhostRows;  // chapter 05's layout
+using gpgpu::jacobi::testing::PitchedPingPong;
+
+// The host side: chapter 05's pitched layout, the ping-pong loop timed by CUDA events.
+class SharedSolver {
+ public:
+  SharedSolver(const gpgpu::jacobi::LinearSystem& sys, int bx, int by) : run_(sys.grid), grid_(sys.grid), bx_(bx), by_(by) {
+    for (const auto& d : sys.A.diag) diag_.push_back(run_.field(d));
+    f_ = run_.field(sys.rhs);
+  }
+
+  void reset(std::span<const float> x0) { run_.reset(x0); }
+
+  double iterate(int iters) {
+    return run_.iterate(iters, [&](const float* x, float* x_new, int pitch) {
+      ex06::SharedArgs a{{}, PitchedPingPong::origin(f_), x, x_new, grid_.nx, grid_.ny, pitch,
+                         static_cast<float>(gpgpu::jacobi::kDefaultOmega)};
+      for (std::size_t d = 0; d < 9; ++d) a.diag[d] = PitchedPingPong::origin(diag_[d]);
+      ex06::launch_jacobi_shared_2d(a, bx_, by_);
+    });
+  }
+
+  [[nodiscard]] std::vector<float> solution() const { return run_.solution(); }
+
+ private:
+  PitchedPingPong run_;
+  gpgpu::jacobi::Grid grid_;
+  int bx_, by_;
+  std::vector<PitchedBuffer<float>> diag_;
+  PitchedBuffer<float> f_;
+};
 
 std::vector<float> solve(const gpgpu::jacobi::LinearSystem& sys, std::span<const float> x0, int iters, int bx, int by) {
-  const auto nx = static_cast<std::size_t>(sys.grid.nx), ny = static_cast<std::size_t>(sys.grid.ny);
-  const auto field = [&](std::span<const float> values) {
-    return gpgpu::cuda::pitched_with_ghost_rows(values, nx, ny, kGhostRows);
-  };
-  std::vector<PitchedBuffer<float>> diag;
-  for (const auto& d : sys.A.diag) diag.push_back(field(d));
-  PitchedBuffer<float> f = field(sys.rhs), x = field(x0), x_new = field(x0);
-  const std::size_t p = x.pitch();
-  x_new.fill_block_bytes(0xFF, nx, ny, kGhostRows);  // NaN: an unknown the kernel skips fails
-  const auto at00 = [](PitchedBuffer<float>& b) { return b.row(kGhostRows); };
-  for (int it = 0; it < iters; ++it) {
-    ex06::SharedArgs a{{}, at00(f), at00(x), at00(x_new), sys.grid.nx, sys.grid.ny, static_cast<int>(p),
-                       static_cast<float>(gpgpu::jacobi::kDefaultOmega)};
-    for (std::size_t d = 0; d < 9; ++d) a.diag[d] = at00(diag[d]);
-    ex06::launch_jacobi_shared_2d(a, bx, by);
-    std::swap(x, x_new);
-  }
-  return x.download_rows(nx, ny, kGhostRows);
+  SharedSolver solver(sys, bx, by);
+  solver.reset(x0);
+  solver.iterate(iters);
+  return solver.solution();
 }
 
 struct Case {
@@ -62,5 +85,27 @@ INSTANTIATE_TEST_SUITE_P(AwkwardSizesAndBlocks, SharedHalo,
                            name += "_it" + std::to_string(c.iters) + "_b" + std::to_string(c.bx) + "x" + std::to_string(c.by);
                            return name;
                          });
+
+// The measurement: your kernel with chapter 06's block shape (one row of 64 threads) and with 2D
+// blocks, each against the limit the GPU reaches for the kernel's read:write mix, measured in the
+// same run. It asserts only that the timed kernel computes the iteration.
+TEST(Measure, YourKernelAtSeveralBlockShapesAgainstTheLimit) {
+  const std::unique_ptr<gpgpu::Session> gpu = gpgpu::cuda::open_session(0);
+  const gpgpu::jacobi::Grid g{4096, 2048};
+  constexpr int kIters = 20;
+  const auto sys = gpgpu::jacobi::assemble_bidomain(g);
+  const std::vector<float> x0(static_cast<std::size_t>(g.nodes()), 0.0f);
+  const gpgpu::Limit limit = gpu->stream_limit(gpgpu::jacobi::stream_mix("jacobi9", g));
+  for (const auto& [bx, by] : {std::pair{64, 1}, std::pair{32, 8}, std::pair{16, 16}, std::pair{128, 4}}) {
+    SharedSolver solver(sys, bx, by);
+    solver.reset(x0);
+    gpgpu::jacobi::measure::report(std::cout, "your kernel, blocks of " + std::to_string(bx) + "x" + std::to_string(by),
+                                   gpgpu::jacobi::work("jacobi9", g, kIters), limit,
+                                   [&] { return solver.iterate(kIters); });
+    solver.reset(x0);
+    solver.iterate(3);
+    EXPECT_TRUE(gpgpu::jacobi::checks::matches_reference(solver.solution(), sys, x0, 3)) << bx << "x" << by;
+  }
+}
 
 }  // namespace

@@ -3,19 +3,31 @@
 // swapping the objects of two ping-pong buffers swaps input and output, as chapter 07's solver
 // does; and the two limits become usage errors before anything is created. Every object the
 // student's code makes is owned by a Texture, so none leaks when an assertion ends a test early.
+// Measure.* runs chapter 07's kernel through the student's objects, beside the chapter's own, and
+// reports both against the limit measured in the same run (no timed assertion).
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <exception>
+#include <iostream>
+#include <memory>
+#include <string>
 #include <random>
 #include <utility>
 
 #include <gtest/gtest.h>
 
 #include "gpgpu/cuda/buffers.hpp"
+#include "gpgpu/cuda/driver.hpp"
 #include "gpgpu/errors.hpp"
 #include "gpgpu/jacobi/checks.hpp"
+#include "gpgpu/jacobi/layouts.hpp"
+#include "gpgpu/jacobi/measure.hpp"
+#include "gpgpu/jacobi/work.hpp"
+#include "jacobi/cuda/launchers.hpp"
+#include "linear_solver.hpp"
 #include "texture_objects.hpp"
+#include "texture_variant.hpp"
 
 namespace {
 
@@ -111,6 +123,53 @@ TEST_F(TextureObjects, LimitsAreUsageErrors) {
   // Through a Texture: an object made where a usage error was due is destroyed again.
   EXPECT_THROW(Texture(data.get() + 1, 1000), gpgpu::UsageError);  // 4 B off
   EXPECT_THROW(Texture(data.get(), std::size_t{1} << 40), gpgpu::UsageError);
+}
+
+// Chapter 07's solver and kernel (kernels/jacobi/cuda/07_texture.cu) reading x through YOUR
+// texture objects, one per ping-pong iterate.
+class YourTextureSolver final : public ch03::LinearSolver {
+ public:
+  YourTextureSolver(const gpgpu::jacobi::LinearSystem& sys, const gpgpu::cuda::DeviceInfo& device)
+      : LinearSolver(sys, gpgpu::jacobi::aligned_offset(sys.grid, 32), 64, nullptr, device.texture_alignment),
+        tex_{std::make_unique<Texture>(padded(0), padded_floats()), std::make_unique<Texture>(padded(1), padded_floats())} {}
+  [[nodiscard]] std::string launch() const override { return LinearSolver::launch() + ", your 2 texture objects"; }
+  /// Whether create_linear_texture made both objects (0 is no object).
+  [[nodiscard]] bool has_textures() const { return tex_[0]->get() != 0 && tex_[1]->get() != 0; }
+
+ private:
+  void step(int in, float omega) override {
+    const gpgpu::jacobi::cuda::LinearArgs a = args(in, omega);
+    gpgpu::jacobi::cuda::launch_jacobi_texture(
+        {a.A, a.f, tex_[static_cast<std::size_t>(in)]->get(), a.x_new, a.nx, a.nodes, a.offset, a.omega}, block(), nullptr);
+  }
+  std::array<std::unique_ptr<Texture>, 2> tex_;
+};
+
+// The measurement: chapter 07's kernel through your objects and through the chapter's own
+// (gpgpu::cuda::TextureObject), against the limit the GPU reaches for the kernel's read:write mix,
+// measured in the same run. It asserts only that the timed solver computes the iteration.
+TEST(Measure, Chapter07sKernelThroughYourTexturesAgainstTheLimit) {
+  const std::unique_ptr<gpgpu::Session> gpu = gpgpu::cuda::open_session(0);
+  const gpgpu::jacobi::Grid g{4096, 2048};
+  constexpr int kIters = 20;
+  const auto omega = static_cast<float>(gpgpu::jacobi::kDefaultOmega);
+  const auto sys = gpgpu::jacobi::assemble_bidomain(g);
+  const std::vector<float> x0(static_cast<std::size_t>(g.nodes()), 0.0f);
+  const gpgpu::Limit limit = gpu->stream_limit(gpgpu::jacobi::stream_mix("jacobi9", g));
+  const gpgpu::Work work = gpgpu::jacobi::work("jacobi9", g, kIters);
+  YourTextureSolver yours(sys, gpgpu::cuda::device_info(*gpu));
+  ASSERT_TRUE(yours.has_textures()) << "no texture object was created";
+  yours.reset(x0);
+  gpgpu::jacobi::measure::report(std::cout, "chapter 07's kernel, your texture objects", work, limit,
+                                 [&] { return yours.iterate(kIters, omega); });
+  const ch03::LaunchOptions launch{};
+  const auto chapter = ch07::texture_variant(launch).make(sys, *gpu);
+  chapter->reset(x0);
+  gpgpu::jacobi::measure::report(std::cout, "chapter 07's kernel, the chapter's texture objects", work, limit,
+                                 [&] { return chapter->iterate(kIters, omega); });
+  yours.reset(x0);
+  yours.iterate(3, omega);
+  EXPECT_TRUE(gpgpu::jacobi::checks::matches_reference(yours.solution(), sys, x0, 3));
 }
 
 }  // namespace

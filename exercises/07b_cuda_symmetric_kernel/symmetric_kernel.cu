@@ -12,10 +12,8 @@ __global__ void jacobi_symmetric(SymmetricArgs a) {
   if (i >= a.nx || j >= a.ny) return;
   const int k = j * a.pitch + i;
   (void)k;
-  // TODO(exercise): the update of kernels/jacobi/cuda/05_pitched.cu with five arrays. The upper
-  // couplings of node k are a.e[k], a.nw[k], a.n[k], a.ne[k]; each lower coupling is the upper
-  // coupling of the neighbour on the other end: W at k-1 is that node's E, S at k-pitch its N,
-  // SW at k-pitch-1 its NE, SE at k-pitch+1 its NW. Write the result to a.x_new[k].
+  // TODO(exercise): the weighted Jacobi update of unknown (i, j) into a.x_new[k], from the five
+  // stored arrays only.
 }
 
 }  // namespace

@@ -14,8 +14,5 @@ __kernel void jacobi_pitched(__global const float* sw, __global const float* s,
                              __global const float* ne, __global const float* f,
                              __global const float* x, __global float* x_new,
                              const int nx, const int ny, const int pitch, const int origin, const float omega) {
-  // TODO(exercise): the column i from the work-item's global id in dimension 0, and return if it
-  // is beyond the grid; then, for each row j of this work-item, the index k of (i, j), the sum of
-  // the eight off-diagonal terms (neighbours at k±1, k±pitch, k±pitch±1), and
-  //   x_new[k] = (1 - omega) * x[k] + omega * (f[k] - sum) / c[k];
+  // TODO(exercise)
 }

@@ -1,15 +1,23 @@
 // The check of exercise 08, built against the skeleton (label `exercise`) and the worked answer
 // (label `solution`): the OpenCL port of the pitched kernel matches the CPU double-precision
 // reference from a random start at awkward sizes, odd and even iteration counts, two work-group
-// sizes, and a grid taller than the 65535 work-groups dimension 1 may have.
+// sizes, and a grid taller than the 65535 work-groups dimension 1 may have. Measure.* reports its
+// rate beside the chapter's local port against the limit measured in the same run (no timed
+// assertion).
+#include <iostream>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
 #include "embedded/_08_pitched_cl.hpp"
 #include "gpgpu/jacobi/checks.hpp"
+#include "gpgpu/jacobi/measure.hpp"
 #include "gpgpu/jacobi/spectral.hpp"
+#include "gpgpu/jacobi/work.hpp"
+#include "gpgpu/opencl/driver.hpp"
 #include "opencl_jacobi.hpp"
+#include "ported_variants.hpp"
 
 namespace {
 
@@ -21,7 +29,10 @@ constexpr ch08::Variant kPitched{"pitched", "exercises/08_pitched_opencl/08_pitc
                                  ch08::Layout::Pitched, 1, false, ch08::XAccess::Buffer};
 
 gpgpu::ocl::Runtime& runtime() { return gpgpu::ocl::shared_runtime(); }
-const cl::Program& program() { return runtime().program(gpgpu::embedded::_08_pitched_cl); }
+// Built as the chapter builds its kernels: correctly rounded division where the device offers it.
+const cl::Program& program(gpgpu::ocl::Runtime& on = runtime()) {
+  return on.program(gpgpu::embedded::_08_pitched_cl, ch08::build_options(on.device(), ch08::Division::correctly_rounded));
+}
 
 struct Case {
   Grid grid;
@@ -54,5 +65,32 @@ INSTANTIATE_TEST_SUITE_P(AwkwardSizes, PitchedPort,
                            name += "_wg" + std::to_string(info.param.work_group);
                            return name;
                          });
+
+// The measurement: your kernel beside the chapter's `local` port (chapter 06's kernel) on the same
+// OpenCL device, against the limit the device reaches for their read:write mix, measured in the same
+// run. On a CPU device (PoCL in CI) the grid is small. It asserts only that the timed kernel
+// computes the iteration.
+TEST(Measure, YourKernelBesideTheLocalPortAgainstTheLimit) {
+  const auto session = gpgpu::ocl::open_session(gpgpu::ocl::device_options_from_environment());
+  gpgpu::ocl::Runtime& device = gpgpu::ocl::runtime_of(*session);
+  const bool cpu = device.info().is_cpu;
+  const Grid g = cpu ? Grid{512, 512} : Grid{4096, 2048};
+  const int iters = cpu ? 5 : 20;
+  const auto omega = static_cast<float>(gpgpu::jacobi::kDefaultOmega);
+  const auto sys = gpgpu::jacobi::assemble_bidomain(g);
+  const std::vector<float> x0(static_cast<std::size_t>(g.nodes()), 0.0f);
+  const gpgpu::Limit limit = session->stream_limit(gpgpu::jacobi::stream_mix("jacobi9", g));
+  const gpgpu::Work work = gpgpu::jacobi::work("jacobi9", g, iters);
+  ch08::OpenClJacobi yours(device, program(device), kPitched, sys, 64);
+  yours.reset(x0);
+  gpgpu::jacobi::measure::report(std::cout, "your kernel (pitched)", work, limit, [&] { return yours.iterate(iters, omega); });
+  const ch08::Variant& local = ch08::variant("local");
+  ch08::OpenClJacobi chapter(device, ch08::variant_program(device, local, ch08::Division::correctly_rounded), local, sys, 64);
+  chapter.reset(x0);
+  gpgpu::jacobi::measure::report(std::cout, "the chapter's local port", work, limit, [&] { return chapter.iterate(iters, omega); });
+  yours.reset(x0);
+  yours.iterate(3, omega);
+  EXPECT_TRUE(gpgpu::jacobi::checks::matches_reference(yours.solution(), sys, x0, 3));
+}
 
 }  // namespace

@@ -9,7 +9,8 @@
 #   OUT=/tmp/out bash scripts/device/gemm.sh
 # Files written to $OUT: gemm_log.txt (every step's output, the sanitizers' too), ch10_4096_float.json,
 # ch10_4097_float.json, ch10_rect_float.json, ch10_4096_double.json, ch10_sweep_float.json,
-# ch10_ncu.csv. Keeps going after a failure and lists every failed step at the end (exit 1 then).
+# ch10_ncu.csv, ch10_ncu_raw.csv, gemm_summary.txt. Keeps going after a failure and lists every
+# failed step at the end (exit 1 then).
 # Budget: under 6 minutes on an H100 with 16 cores. STEPS picks parts (default: all).
 set -u
 cd "$(dirname "$0")/../.."
@@ -96,22 +97,28 @@ fi
 # 5. Nsight Compute at 4096³ float, the timed call of every kernel (the second launch of each name,
 #    cuBLAS's included): the sections that say what limits a kernel (speed of light: SM and memory
 #    throughput as % of peak; occupancy and its limiters; launch statistics: registers, shared
-#    memory; warp states: the stall reasons) and the shared-memory bank conflicts. Sections, not
-#    raw metric names, so that the step does not depend on this ncu version's metric names.
+#    memory; warp states: the stall reasons; scheduler statistics: eligible warps per cycle; compute
+#    and memory workload: each pipe's utilisation, shared-memory wavefronts) and the shared-memory
+#    bank conflicts. Sections, not raw metric names, so that the step does not depend on this ncu
+#    version's metric names.
 if want ncu; then
 step "ncu 4096^3 float" ncu --section SpeedOfLight --section Occupancy --section LaunchStats --section WarpStateStats \
+  --section SchedulerStats --section ComputeWorkloadAnalysis --section MemoryWorkloadAnalysis \
   --metrics l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum \
   --kernel-id '::regex:(gemm|sgemm|xmma|cutlass):2' --cache-control none \
   -f -o "$TMP/ncu" "$CH10" --n 4096 --calls 1 --repeat 1 --warmup 0 --no-verify \
   --variant cuda_naive,cuda_tile16,cuda_blocktile_1d,cuda_blocktile_2d,cuda_vectorized,cuda_warptile,cuda_double_buffer,cuda_tf32_wmma,cublas_sgemm,cublas_sgemm_tf32
 ncu --import "$TMP/ncu.ncu-rep" --csv --page details --print-units base > "$OUT/ch10_ncu.csv" 2>> "$LOG"
+# Every metric those sections collected, the stall reasons among them (smsp__average_warps_issue_stalled_*)
+# and the pipes' utilisation (FMA, tensor): what the details page only summarises.
+ncu --import "$TMP/ncu.ncu-rep" --csv --page raw --print-units base > "$OUT/ch10_ncu_raw.csv" 2>> "$LOG"
 fi
 
 # 6. Summary.
 echo
 echo "== gemm.sh summary ($(( $(date +%s) - t0 )) s; details in gemm_log.txt)"
 grep -hE "tests passed|tests failed out of" "$LOG" | sed 's/^/  ctest: /'
-python3 - "$OUT" <<'PY'
+python3 - "$OUT" <<'PY' | tee "$OUT/gemm_summary.txt"  # all of it (all.sh keeps only the last 60 lines)
 import json, os, sys
 out = sys.argv[1]
 def load(name):
@@ -128,8 +135,9 @@ for name in ("ch10_4096_float.json", "ch10_4097_float.json", "ch10_rect_float.js
     for r in j["results"]:
         s = shares.get(r["variant"])
         e = r["extra"]
+        fma = "  -   " if e.get("peak_share") is None else "%5.1f%%" % (100 * e["peak_share"])  # '-': tensor cores
         print(f"    {r['variant']:20} {r['ms_per_step']:9.3f} {r['gflops']:9.1f} "
-              f"{100*s if s is not None else float('nan'):5.1f}% {100*(e.get('peak_share') or float('nan')):5.1f}% "
+              f"{100*s if s is not None else float('nan'):5.1f}% {fma} "
               f"{e.get('error_over_bound') or float('nan'):9.2g} {r['check']}")
         if r["backend"] == "cuda" and not e.get("library") and e.get("arithmetic") != "TF32" and s is not None and s > best[1]:
             best = (r["variant"], s)
@@ -137,6 +145,11 @@ for name in ("ch10_4096_float.json", "ch10_4097_float.json", "ch10_rect_float.js
         goal = 0.9 if j["problem"]["m"] == 4096 and j["problem"]["type"] == "float" else 0.8
         print(f"    best FP32/FP64 kernel: {best[0]} {100*best[1]:.1f}% of the library (goal >= {100*goal:.0f}%: "
               f"{'met' if best[1] >= goal else 'missed'})")
+        tf32 = next((r for r in j["results"] if r["variant"] == "cuda_tf32_wmma"), None)
+        fp32 = next((r for r in j["results"] if r["variant"] == best[0]), None)
+        if tf32 and fp32:
+            x = tf32["gflops"] / fp32["gflops"]
+            print(f"    cuda_tf32_wmma / {best[0]}: {x:.2f}x (goal >= 2x: {'met' if x >= 2 else 'missed'})")
     for p in j.get("port_ratios", []):
         print(f"    {p['variant']:18} / {p['original']:18} kernel {p['kernel_ratio']:.2f}x (goal <= 1.11x)")
 j = load("ch10_sweep_float.json")

@@ -5,6 +5,7 @@
 #
 # Run from the repository root after `source .device/gpu-setup.sh`, with the project built in
 # build-h100/ and OUT set to a writable folder:   OUT=/tmp/out bash scripts/device/report.sh
+# LECTURE_CHAPTERS=01,08 limits the lecture to those chapters (default: every built chapter).
 # Files written to $OUT: report_log.txt, lecture/<machine>/ (one JSON and log per run, runs.tsv,
 # machine.txt: copy the JSON, runs.tsv and machine.txt to results/h100/ and run
 # `python3 scripts/report/readme_tables.py`), report/ (index.md, CSV, PNG), readme_tables.diff.
@@ -23,7 +24,7 @@ source scripts/device/step.sh
 # 1. The lecture: every chapter of this build at the lecture sizes, a progress line per run.
 #    A run may take at most 100 s (LECTURE_RUN_TIMEOUT), so one hang cannot cost the batch.
 step lecture env GPGPU_LECTURE_MANIFEST="$BUILD/chapters.tsv" LECTURE_RUN_TIMEOUT=100 \
-  bash scripts/lecture.sh --no-build --out "$OUT/lecture"
+  bash scripts/lecture.sh --no-build --out "$OUT/lecture" ${LECTURE_CHAPTERS:+--chapters "$LECTURE_CHAPTERS"}
 # 2. The report of this run (plots from matplotlib; python3-matplotlib if the image lacks it).
 step report bash scripts/report.sh --out "$OUT/report" "$OUT"/lecture/*/
 # 3. The report's own tests and the README tables' check against the committed results/.

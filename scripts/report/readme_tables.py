@@ -218,6 +218,173 @@ def startup(runs: list[Run], params: dict) -> str:
     return tables.markdown(["API", "step", "seconds"], rows, right=[2])
 
 
+# Chapter 10 (GEMM): rates are GFLOP/s, judged as shares of two limits of the same run: the vendor
+# library of the same arithmetic (strict FP32, FP64, or TF32 for TF32 rows; cuBLAS judges the CUDA
+# and the OpenCL rows, OpenBLAS the CPU's) and the FMA kernel's rate. The shares are computed here
+# from each row's GFLOP/s, by the rule of problems/blas/src/chapter.cpp (library_share, peak_share),
+# so results written before that rule (which divided TF32 rows by strict FP32 cuBLAS and tensor-core
+# rows by the FMA kernel) read the same as new ones.
+
+
+def _gemm_tensor_cores(r: dict) -> bool:
+    """Whether the tensor cores did the row's multiply-adds: then no FMA share (the FMA kernel does
+    not bound them). Results before the `tensor_cores` field: TF32 rows, and cuBLAS DGEMM on the
+    GPU (FP64 tensor cores on sm_80 and sm_90)."""
+    e = r.get("extra") or {}
+    if isinstance(e.get("tensor_cores"), bool):
+        return e["tensor_cores"]
+    return e.get("arithmetic") == "TF32" or (bool(e.get("library")) and e.get("arithmetic") == "FP64" and r.get("backend") == "cuda")
+
+
+def _gemm_library(r: dict, rows: list[dict]) -> dict | None:
+    """The library row that judges `r`: same arithmetic, same backend (OpenCL: CUDA's)."""
+    arith = (r.get("extra") or {}).get("arithmetic")
+    for backend in [r.get("backend")] + (["cuda"] if r.get("backend") == "opencl" else []):
+        for o in rows:
+            e = o.get("extra") or {}
+            if e.get("library") and e.get("arithmetic") == arith and o.get("backend") == backend:
+                return o
+    return None
+
+
+def _gemm_share(r: dict, of: dict | None):
+    ok = of is not None and isinstance(r.get("gflops"), (int, float)) and isinstance(of.get("gflops"), (int, float))
+    return r["gflops"] / of["gflops"] if ok and of["gflops"] > 0 else None
+
+
+def _gemm_fma_share(r: dict):
+    peak = (r.get("extra") or {}).get("peak_gflops")
+    return None if _gemm_tensor_cores(r) else _gemm_share(r, {"gflops": peak} if peak else None)
+
+
+def _gemm_dims(run: Run) -> tuple:
+    p = run.doc.get("problem") or {}
+    return p.get("m"), p.get("n"), p.get("k"), p.get("type")
+
+
+def _gemm_label(run: Run) -> str:
+    m, n, k, t = _gemm_dims(run)
+    return f"{m}³ {t}" if m == n == k else f"{m} x {n} x {k} {t}"
+
+
+def _gemm_runs(runs: list[Run], params: dict) -> list[Run]:
+    """The result runs named by file=a.json,b.json (in that order), or all of them."""
+    results = [r for r in runs if r.kind == "result"]
+    if "file" not in params:
+        return results
+    by_name = {r.name: r for r in results}
+    return [by_name[f] for f in params["file"].split(",") if f in by_name]
+
+
+@table
+def gemm_steps(runs: list[Run], params: dict) -> str:
+    """Chapter 10: every variant of one run (file=NAME.json): GFLOP/s, % of the library of its
+    arithmetic, % of the FMA kernel (none on tensor cores), the worst error over its bound."""
+    chosen = _gemm_runs(runs, params)
+    if not chosen:
+        return ""
+    rows_in = [r for r in chosen[0].doc["results"] if isinstance(r, dict)]
+    rows = []
+    for r in rows_in:
+        e, lib = r.get("extra") or {}, _gemm_library(r, rows_in)
+        fma = _gemm_fma_share(r)
+        rows.append([f"`{r.get('variant')}`", str(e.get("arithmetic", "?")),
+                     _fail_or(r, tables.number(r.get("gflops"), ",.0f")),
+                     _fail_or(r, tables.share_cell(_gemm_share(r, lib))), f"`{lib.get('variant')}`" if lib else "-",
+                     _fail_or(r, "- (tensor cores)" if _gemm_tensor_cores(r) else tables.share_cell(fma)),
+                     tables.number(e.get("error_over_bound"), ".2g"), str(r.get("check", "?"))])
+    header = [f"{_gemm_label(chosen[0])}: variant", "arithmetic", "GFLOP/s", "% of library", "library",
+              "% of FMA kernel", "error / bound", "check"]
+    return tables.markdown(header, rows, right=[2, 3, 5, 6])
+
+
+@table
+def gemm_sizes(runs: list[Run], params: dict) -> str:
+    """Chapter 10: each variant's GFLOP/s and % of its library in several runs (file=a.json,b.json)."""
+    chosen = _gemm_runs(runs, params)
+    if not chosen:
+        return ""
+    variants = list(dict.fromkeys(str(r.get("variant")) for run in chosen for r in run.doc["results"]))
+    rows = []
+    for v in variants:
+        row = [f"`{v}`"]
+        for run in chosen:
+            rows_in = run.doc["results"]
+            r = next((x for x in rows_in if str(x.get("variant")) == v), None)
+            share = _gemm_share(r, _gemm_library(r, rows_in)) if r else None
+            row.append("-" if r is None else _fail_or(r, f"{tables.number(r.get('gflops'), ',.0f')} ({tables.share_cell(share)}%)"))
+        rows.append(row)
+    header = ["GFLOP/s (% of library)"] + [_gemm_label(run) for run in chosen]
+    return tables.markdown(header, rows, right=range(1, len(header)))
+
+
+def _gemm_best(rows: list[dict], backend: str, arith: str) -> dict | None:
+    mine = [r for r in rows if r.get("backend") == backend and not (r.get("extra") or {}).get("library")
+            and (r.get("extra") or {}).get("arithmetic") == arith and r.get("check") == "PASS"]
+    return max(mine, key=lambda r: r.get("gflops") or 0, default=None)
+
+
+@table
+def gemm_goals(runs: list[Run], params: dict) -> str:
+    """Chapter 10: issue 12's goals, met or missed and by how much, from the float runs."""
+    rows = []
+    for run in [r for r in _gemm_runs(runs, params) if _gemm_dims(r)[3] == "float"]:
+        m, n, k, _ = _gemm_dims(run)
+        res = run.doc["results"]
+        by = {str(r.get("variant")): r for r in res}
+        best = _gemm_best(res, "cuda", "FP32")
+        goal = 0.9 if m == n == k == 4096 else 0.8
+        share = _gemm_share(best, by.get("cublas_sgemm")) if best else None
+        if share is not None:
+            rows.append([_gemm_label(run), f"best FP32 CUDA kernel >= {goal:.0%} of strict-FP32 cuBLAS",
+                         f"`{best['variant']}`: {share:.1%}", "met" if share >= goal else f"missed by {goal - share:.1%} of cuBLAS"])
+        cl = _gemm_best(res, "opencl", "FP32")
+        twin = next((p.get("original") for p in run.doc.get("port_ratios") or [] if cl and p.get("variant") == cl["variant"]), None)
+        ratio = _gemm_share(cl, by.get(twin)) if twin else None
+        if ratio is not None:
+            rows.append([_gemm_label(run), "best OpenCL kernel >= 90% of the CUDA kernel of its design",
+                         f"`{cl['variant']}` / `{twin}`: {ratio:.1%}", "met" if ratio >= 0.9 else f"missed by {0.9 - ratio:.1%}"])
+        tf32 = by.get("cuda_tf32_wmma")
+        x = _gemm_share(tf32, best) if tf32 and best and tf32.get("check") == "PASS" else None
+        if x is not None:
+            err = tables.number((tf32.get("extra") or {}).get("error_over_bound"), ".2g")
+            rows.append([_gemm_label(run), "TF32 kernel >= 2x our best FP32 kernel",
+                         f"`cuda_tf32_wmma` / `{best['variant']}`: {x:.2f}x (error {err} of its bound, "
+                         f"max rel. {tables.number(tf32.get('rel_error_max'), '.1e')})",
+                         "met" if x >= 2 else f"missed: {x / 2:.0%} of the goal"])
+    return tables.markdown(["run", "goal (issue 12)", "measured", "verdict"], rows) if rows else ""
+
+
+@table
+def gemm_sweep(runs: list[Run], params: dict) -> str:
+    """Chapter 10's sweep (--sweep): GFLOP/s against n for the variants in rows=a,b (default: all),
+    then each OpenCL port over its CUDA original (kernel / with copies) beside paper 003's ratio."""
+    chosen = [r for r in runs if r.kind == "gemm_sweep"]
+    if not chosen:
+        return ""
+    points = [p for p in chosen[0].doc["points"] if isinstance(p, dict)]
+    sizes = sorted({p.get("n") for p in points if isinstance(p.get("n"), int)})
+    at = {(p.get("variant"), p.get("n")): p for p in points}
+    wanted = params["rows"].split(",") if "rows" in params else list(dict.fromkeys(p.get("variant") for p in points))
+    rows = [[f"`{v}`"] + ["-" if (v, n) not in at else _fail_or(at[(v, n)], _significant(at[(v, n)].get("gflops")))
+                           for n in sizes] for v in wanted if any((v, n) in at for n in sizes)]
+    ratios: dict = {}
+    for r in chosen[0].doc.get("port_ratios") or []:
+        ratios.setdefault((r.get("variant"), r.get("original")), {})[r.get("n")] = r
+    for (port, original), by_n in ratios.items():
+        if "ratios" in params and port not in params["ratios"].split(","):
+            continue
+        rows.append([f"`{port}` / `{original}` time"] + [
+            f"{_significant(by_n[n].get('kernel_ratio'))} / {_significant(by_n[n].get('with_copies_ratio'))}"
+            if n in by_n else "-" for n in sizes])
+        if any(isinstance(r.get("paper_ratio"), (int, float)) for r in by_n.values()):
+            tab = next((r.get("paper_table") for r in by_n.values() if r.get("paper_table")), "")
+            rows.append([f"OpenCL / CUDA then ({tab})"] + [_significant(by_n[n].get("paper_ratio")) if n in by_n else "-"
+                                                           for n in sizes])
+    header = [f"{(chosen[0].doc.get('problem') or {}).get('type', '?')} GFLOP/s, n ="] + [str(n) for n in sizes]
+    return tables.markdown(header, rows, right=range(1, len(header)))
+
+
 def parse_params(text: str) -> dict:
     """key=value pairs; a value with spaces goes in quotes: rows="CUDA Shared,local"."""
     return {m.group(1): m.group(2) if m.group(2) is not None else m.group(3)

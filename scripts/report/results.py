@@ -19,6 +19,7 @@ SCHEMAS = {
     "gpgpu-then-and-now/result": "result",            # common/src/experiment.cpp (Experiment::finish)
     "gpgpu-then-and-now/width-sweep": "width_sweep",  # problems/jacobi/src/sweep.cpp (chapters 03-05)
     "gpgpu-then-and-now/matrix-sweep": "matrix_sweep",  # problems/matrix/src/sweep.cpp (chapter 09 on)
+    "gpgpu-then-and-now/gemm-sweep": "gemm_sweep",      # problems/blas/src/sweep.cpp (chapter 10)
 }
 READABLE = ("ok", "failed")
 

@@ -2,10 +2,12 @@
 /// @brief The CPU as a backend: always present, opened like the others, with a STREAM-style limit
 /// for any read:write mix measured on the host in the same run.
 ///
-/// Option: --threads N, the OpenMP threads of the parallel CPU variants (default: all). Serial
-/// variants ask for a limit with StreamMix::threads = 1.
+/// Option: --threads N, the OpenMP threads of the parallel CPU variants (default: all), or a
+/// comma-separated list (--threads 1,2,4) for a chapter that runs its parallel variants once per
+/// count (chapter 01). Serial variants ask for a limit with StreamMix::threads = 1.
 #pragma once
 #include <memory>
+#include <vector>
 
 #include "gpgpu/backend.hpp"
 
@@ -14,8 +16,12 @@ namespace gpgpu {
 /// The CPU driver (gpgpu::Backend::cpu).
 std::unique_ptr<Driver> cpu_driver();
 
-/// The --threads of a CPU session (the thread count of the parallel CPU variants).
+/// The --threads of a CPU session (the thread count of the parallel CPU variants; the largest
+/// when --threads is a list).
 [[nodiscard]] int cpu_threads(const Session& cpu_session);
+
+/// Every count of --threads, in the order given (one entry unless --threads is a list).
+[[nodiscard]] std::vector<int> cpu_thread_counts(const Session& cpu_session);
 
 /// Threads an OpenMP parallel region uses by default (1 without OpenMP).
 [[nodiscard]] int default_cpu_threads();

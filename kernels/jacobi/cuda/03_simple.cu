@@ -9,6 +9,7 @@
 namespace gpgpu::jacobi::cuda {
 namespace {
 
+//! [kernel]
 __global__ void jacobi_simple(LinearArgs a) {
   const int k = blockIdx.x * blockDim.x + threadIdx.x;  // unknown k = j*nx + i
   if (k >= a.nodes) return;
@@ -19,14 +20,17 @@ __global__ void jacobi_simple(LinearArgs a) {
                     A.e[k] * x[1] + A.nw[k] * x[nx - 1] + A.n[k] * x[nx] + A.ne[k] * x[nx + 1];
   a.x_new[(nx + 1) + k] = (1.0f - a.omega) * x[0] + a.omega * (a.f[k] - sum) / A.c[k];
 }
+//! [kernel]
 
 }  // namespace
 
 #ifndef GPGPU_CUDA_EMULATION  // tests/test_kernels_emulated.cpp runs the kernel above on the CPU
+//! [launch]
 void launch_jacobi_simple(const LinearArgs& a, int block, cudaStream_t stream) {
   jacobi_simple<<<blocks_for(a.nodes, block), block, 0, stream>>>(a);
   GPGPU_CUDA_CHECK_LAUNCH("jacobi_simple");
 }
+//! [launch]
 #endif
 
 }  // namespace gpgpu::jacobi::cuda

@@ -12,8 +12,9 @@
 namespace gpgpu::jacobi::cuda {
 namespace {
 
+//! [kernel]
 __global__ void jacobi_aligned(LinearArgs a) {
-  const int k = blockIdx.x * blockDim.x + threadIdx.x;
+  const int k = blockIdx.x * blockDim.x + threadIdx.x;  // unknown k = j*nx + i
   if (k >= a.nodes) return;
   const int nx = a.nx;
   const float* x = a.x + a.offset + k;  // was: a.x + (nx + 1) + k
@@ -22,6 +23,7 @@ __global__ void jacobi_aligned(LinearArgs a) {
                     A.e[k] * x[1] + A.nw[k] * x[nx - 1] + A.n[k] * x[nx] + A.ne[k] * x[nx + 1];
   a.x_new[a.offset + k] = (1.0f - a.omega) * x[0] + a.omega * (a.f[k] - sum) / A.c[k];
 }
+//! [kernel]
 
 }  // namespace
 

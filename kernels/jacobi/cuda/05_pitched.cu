@@ -11,6 +11,7 @@
 namespace gpgpu::jacobi::cuda {
 namespace {
 
+//! [kernel]
 __global__ void jacobi_pitched(PitchedArgs a) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= a.nx) return;
@@ -24,15 +25,18 @@ __global__ void jacobi_pitched(PitchedArgs a) {
     a.x_new[k] = (1.0f - a.omega) * x[0] + a.omega * (a.f[k] - sum) / A.c[k];
   }
 }
+//! [kernel]
 
 }  // namespace
 
 #ifndef GPGPU_CUDA_EMULATION  // tests/test_kernels_emulated.cpp runs the kernel above on the CPU
+//! [launch]
 void launch_jacobi_pitched(const PitchedArgs& a, int block, cudaStream_t stream) {
   const dim3 grid(blocks_for(a.nx, block), grid_rows(a.ny));
   jacobi_pitched<<<grid, block, 0, stream>>>(a);
   GPGPU_CUDA_CHECK_LAUNCH("jacobi_pitched");
 }
+//! [launch]
 #endif
 
 }  // namespace gpgpu::jacobi::cuda

@@ -14,6 +14,7 @@
 namespace gpgpu::jacobi::cuda {
 namespace {
 
+//! [kernel]
 __global__ void jacobi_shared(PitchedArgs a) {
   extern __shared__ float tile[];  // 3 rows of (blockDim.x + 2) values
   const int width = blockDim.x + 2;
@@ -43,16 +44,19 @@ __global__ void jacobi_shared(PitchedArgs a) {
     __syncthreads();  // the next row's loads overwrite the tile
   }
 }
+//! [kernel]
 
 }  // namespace
 
 #ifndef GPGPU_CUDA_EMULATION  // tests/test_kernels_emulated.cpp runs the kernel above on the CPU
+//! [launch]
 void launch_jacobi_shared(const PitchedArgs& a, int block, cudaStream_t stream) {
   const dim3 grid(blocks_for(a.nx, block), grid_rows(a.ny));
   const std::size_t shared_bytes = 3 * (static_cast<std::size_t>(block) + 2) * sizeof(float);
   jacobi_shared<<<grid, block, shared_bytes, stream>>>(a);
   GPGPU_CUDA_CHECK_LAUNCH("jacobi_shared");
 }
+//! [launch]
 #endif
 
 }  // namespace gpgpu::jacobi::cuda

@@ -11,8 +11,9 @@
 namespace gpgpu::jacobi::cuda {
 namespace {
 
+//! [kernel]
 __global__ void jacobi_texture(TextureArgs a) {
-  const int k = blockIdx.x * blockDim.x + threadIdx.x;
+  const int k = blockIdx.x * blockDim.x + threadIdx.x;  // unknown k = j*nx + i
   if (k >= a.nodes) return;
   const int nx = a.nx;
   const int c = a.offset + k;  // element index of unknown k in the texture
@@ -24,6 +25,7 @@ __global__ void jacobi_texture(TextureArgs a) {
                     A.n[k] * tex1Dfetch<float>(x, c + nx) + A.ne[k] * tex1Dfetch<float>(x, c + nx + 1);
   a.x_new[c] = (1.0f - a.omega) * tex1Dfetch<float>(x, c) + a.omega * (a.f[k] - sum) / A.c[k];
 }
+//! [kernel]
 
 }  // namespace
 

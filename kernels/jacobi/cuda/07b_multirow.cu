@@ -15,6 +15,7 @@
 namespace gpgpu::jacobi::cuda {
 namespace {
 
+//! [kernel]
 __global__ void jacobi_multirow(PitchedArgs a, int rows_per_thread) {
   const int i0 = 4 * (blockIdx.x * blockDim.x + threadIdx.x);
   if (i0 >= a.nx) return;
@@ -45,6 +46,7 @@ __global__ void jacobi_multirow(PitchedArgs a, int rows_per_thread) {
     }
   }
 }
+//! [kernel]
 
 }  // namespace
 

@@ -11,12 +11,13 @@
 namespace gpgpu::jacobi::cuda {
 namespace {
 
+//! [kernel]
 __global__ void jacobi_readonly(PitchedArgs a) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= a.nx) return;
   const int p = a.pitch;
   const Diagonals& A = a.A;
-  for (int j = blockIdx.y; j < a.ny; j += gridDim.y) {
+  for (int j = blockIdx.y; j < a.ny; j += gridDim.y) {  // loops only when ny > 65535
     const int k = j * p + i;
     const float* x = a.x + k;
     const float sum = __ldg(A.sw + k) * __ldg(x - p - 1) + __ldg(A.s + k) * __ldg(x - p) +
@@ -26,6 +27,7 @@ __global__ void jacobi_readonly(PitchedArgs a) {
     a.x_new[k] = (1.0f - a.omega) * __ldg(x) + a.omega * (__ldg(a.f + k) - sum) / __ldg(A.c + k);
   }
 }
+//! [kernel]
 
 }  // namespace
 

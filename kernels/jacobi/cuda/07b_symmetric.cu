@@ -14,6 +14,7 @@
 namespace gpgpu::jacobi::cuda {
 namespace {
 
+//! [kernel]
 __global__ void jacobi_symmetric(SymmetricArgs a, int rows_per_thread) {
   const int i0 = 4 * (blockIdx.x * blockDim.x + threadIdx.x);
   if (i0 >= a.nx) return;
@@ -50,6 +51,7 @@ __global__ void jacobi_symmetric(SymmetricArgs a, int rows_per_thread) {
     }
   }
 }
+//! [kernel]
 
 }  // namespace
 

@@ -11,6 +11,7 @@
 namespace gpgpu::jacobi::cuda {
 namespace {
 
+//! [kernel]
 __global__ void jacobi_tiled2d(PitchedArgs a) {
   extern __shared__ float tile[];  // (blockDim.y + 2) rows of (blockDim.x + 2) values
   const int width = blockDim.x + 2;
@@ -44,6 +45,7 @@ __global__ void jacobi_tiled2d(PitchedArgs a) {
     __syncthreads();  // the next tile's loads overwrite this one
   }
 }
+//! [kernel]
 
 }  // namespace
 

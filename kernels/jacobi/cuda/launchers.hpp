@@ -10,6 +10,7 @@ void launch_jacobi_simple(const LinearArgs& a, int block, cudaStream_t stream); 
 void launch_jacobi_aligned(const LinearArgs& a, int block, cudaStream_t stream);    // 04_aligned.cu
 void launch_jacobi_pitched(const PitchedArgs& a, int block, cudaStream_t stream);   // 05_pitched.cu
 void launch_jacobi_shared(const PitchedArgs& a, int block, cudaStream_t stream);    // 06_shared.cu
+void launch_jacobi_shared_paper(const PitchedArgs& a, int block, cudaStream_t stream);  // 06_shared_paper.cu
 void launch_jacobi_texture(const TextureArgs& a, int block, cudaStream_t stream);   // 07_texture.cu
 void launch_jacobi_readonly(const PitchedArgs& a, int block, cudaStream_t stream);  // 07b_readonly.cu
 void launch_jacobi_tiled2d(const PitchedArgs& a, int block_x, int block_y, cudaStream_t stream);  // 07b_tiled2d.cu

@@ -12,6 +12,7 @@
 // solver's; the image covers the whole ghost-padded vector.
 //
 // CUDA -> OpenCL: texture<float, 1> + tex1Dfetch(tex, i) -> image1d_buffer_t + read_imagef(img, i).x
+//! [kernel]
 float x_at(__read_only image1d_buffer_t x, int i) { return read_imagef(x, i).x; }
 
 __kernel void jacobi_image(__global const float* sw, __global const float* s,
@@ -29,3 +30,4 @@ __kernel void jacobi_image(__global const float* sw, __global const float* s,
                       + nw[k] * x_at(x, at + nx - 1) + n[k] * x_at(x, at + nx) + ne[k] * x_at(x, at + nx + 1);
   x_new[ghost + k] = (1.0f - omega) * x_at(x, at) + omega * (f[k] - offdiag) / c[k];
 }
+//! [kernel]

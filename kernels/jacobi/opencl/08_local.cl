@@ -5,8 +5,9 @@
 // ny rows of `pitch` floats plus two zero ghost rows above and below (kPitchedGhostRows,
 // problems/jacobi/include/gpgpu/jacobi/layouts.hpp); element (i, j) of every array is at
 // origin + j*pitch + i, origin = 2*pitch. OpenCL has no cudaMallocPitch: the host
-// chooses the pitch itself (nx rounded up to CL_DEVICE_MEM_BASE_ADDR_ALIGN) and passes `origin`,
-// because an OpenCL 1.2 host cannot hand a kernel a pointer into the middle of a buffer.
+// chooses the pitch itself (nx rounded up to CL_DEVICE_MEM_BASE_ADDR_ALIGN) and passes the whole
+// buffer and `origin` where the CUDA solver passes a pointer to element (0, 0). (A sub-buffer from
+// clCreateSubBuffer, OpenCL 1.1+, could start there too; the offset keeps one buffer per array.)
 //
 // A 2D NDRange of 1D work-groups: group (gx, gy) updates columns i0 .. i0+L-1 (L = local size) of
 // rows gy, gy + G, ... (G = number of groups in dimension 1, capped at 65535 like CUDA's grid).
@@ -26,6 +27,7 @@
 // whole group, and work-items beyond column nx-1 (the last group of a row is partly empty) still
 // load their share of the tile and only skip the store. A version that returned early for them
 // left most unknowns unwritten on PoCL's CPU device (tried; see chapters/08_opencl_port/README.md).
+//! [kernel]
 __kernel void jacobi_local(__global const float* sw, __global const float* s,
                            __global const float* se, __global const float* w,
                            __global const float* c, __global const float* e,
@@ -62,3 +64,4 @@ __kernel void jacobi_local(__global const float* sw, __global const float* s,
     barrier(CLK_LOCAL_MEM_FENCE);  // the next row's loads overwrite the tile
   }
 }
+//! [kernel]

@@ -18,6 +18,7 @@
 // have no __restrict__ either, so both compilers make the same aliasing assumptions (restrict
 // would let NVIDIA's compiler use the read-only data cache: the step of
 // kernels/jacobi/cuda/07b_readonly.cu).
+//! [kernel]
 __kernel void jacobi_simple(__global const float* sw, __global const float* s,
                             __global const float* se, __global const float* w,
                             __global const float* c, __global const float* e,
@@ -33,3 +34,4 @@ __kernel void jacobi_simple(__global const float* sw, __global const float* s,
                       + nw[k] * xk[nx - 1] + n[k] * xk[nx] + ne[k] * xk[nx + 1];
   x_new[ghost + k] = (1.0f - omega) * xk[0] + omega * (f[k] - offdiag) / c[k];
 }
+//! [kernel]

@@ -72,6 +72,10 @@ const Peak& Chapter::peak_of(const VariantSpec& spec) const {
   return it == peaks_.end() ? kNoPeak : it->second;
 }
 
+double Chapter::peak_share(const VariantSpec& spec, double gflops) const {
+  return spec.tensor_cores(options_.type) ? std::nan("") : gflops / peak_of(spec).gflops;
+}
+
 void Chapter::measure_peaks(std::ostream& out, const std::vector<const VariantSpec*>& variants) {
   for (const VariantSpec* v : variants) {
     if (peaks_.contains(v->info.backend)) continue;
@@ -140,7 +144,8 @@ const ResultRow& Chapter::run_variant(std::ostream& out, const VariantSpec& spec
   row.extra["arithmetic"] = std::string(arithmetic_name(spec.arithmetic(options_.type)));
   row.extra["library"] = spec.library;
   row.extra["peak_gflops"] = json_number(peak.gflops);
-  row.extra["peak_share"] = json_number(row.rates().gflops / peak.gflops);
+  row.extra["peak_share"] = json_number(peak_share(spec, row.rates().gflops));
+  row.extra["tensor_cores"] = spec.tensor_cores(options_.type);
   row.extra["ms_with_copies"] = 1e3 * median(m.with_copies_s);
   row.extra["ms_first_call"] = 1e3 * m.first_call_s;
   row.extra["error_over_bound"] = json_number(m.check.checked ? m.check.rel_max / m.check.tolerance : std::nan(""));
@@ -150,13 +155,12 @@ const ResultRow& Chapter::run_variant(std::ostream& out, const VariantSpec& spec
 }
 
 double library_share(const ResultRow& row, const std::vector<ResultRow>& rows) {
-  const auto strict_library = [](const ResultRow& r) {
-    return r.extra.value("library", false) && r.extra.value("arithmetic", std::string()) != "TF32";
-  };
+  const auto arithmetic = [](const ResultRow& r) { return r.extra.value("arithmetic", std::string()); };
+  const auto same_library = [&](const ResultRow& r) { return r.extra.value("library", false) && arithmetic(r) == arithmetic(row); };
   for (const char* backend : {row.backend.c_str(), "cuda"}) {
     if (std::string_view(backend) == "cuda" && row.backend != "cuda" && row.backend != "opencl") break;
     for (const ResultRow& r : rows)
-      if (strict_library(r) && r.backend == backend) return row.rates().gflops / r.rates().gflops;
+      if (same_library(r) && r.backend == backend) return row.rates().gflops / r.rates().gflops;
   }
   return std::nan("");
 }
@@ -195,8 +199,10 @@ int Chapter::finish(std::ostream& out) {
   matrix::print_port_ratios(out, ratios);
   experiment_.add_json("port_ratios", ratios);
   out << "\n  % FMA peak: GFLOP/s over the FMA kernel's, measured in this run on the same device in the same type;\n"
-         "  % library: over the strict-FP32 (or FP64) vendor library's in this run (cuBLAS for CUDA and OpenCL,\n"
-         "  OpenBLAS for the CPU); err/bound: the worst |C - Ĉ| / (γ_k |A||B|) over all elements (must be <= 1).\n";
+         "  '-' on tensor cores (TF32, and cuBLAS DGEMM's FP64 MMA), which that kernel does not bound;\n"
+         "  % library: over the vendor library's of the same arithmetic in this run (strict FP32, FP64, or TF32 for\n"
+         "  the TF32 rows; cuBLAS for CUDA and OpenCL, OpenBLAS for the CPU); err/bound: the worst\n"
+         "  |C - Ĉ| / (γ_k |A||B|) over all elements (must be <= 1).\n";
   return experiment_.finish(out, columns, then_now(options_.dims, options_.type, rows));
 }
 

@@ -71,19 +71,19 @@ int run_sweep(Chapter& chapter, std::ostream& out, const std::vector<const Varia
       p.ms = 1e3 * median(m.samples) / opt.calls;
       p.ms_with_copies = 1e3 * median(m.with_copies_s);
       p.gflops = rates(gemm_work(d, opt.type, opt.calls), median(m.samples)).gflops;
-      p.peak_share = p.gflops / chapter.peak_of(*v).gflops;
+      p.peak_share = chapter.peak_share(*v, p.gflops);
       p.check = m.check;
       p.paper_ms = paper_ms(*v, opt.type, d.n);
       out << " " << v->info.name << (p.check.checked && !p.check.pass ? " FAIL" : "") << std::flush;
       points.push_back(std::move(p));
     }
     out << "\n";
-    // % of the strict library at this n, and the ports over their originals at this n.
+    // % of the library of the same arithmetic at this n, and the ports over their originals at this n.
     for (std::size_t i = first; i < points.size(); ++i) {
       Point& p = points[i];
       for (std::size_t j = first; j < points.size(); ++j) {
         const Point& o = points[j];
-        const bool judge = o.spec->library && !o.spec->tf32 &&
+        const bool judge = o.spec->library && o.spec->tf32 == p.spec->tf32 &&
                            (o.spec->info.backend == p.spec->info.backend ||
                             (p.spec->info.backend == Backend::opencl && o.spec->info.backend == Backend::cuda));
         if (judge && std::isnan(p.library_share)) p.library_share = p.gflops / o.gflops;

@@ -6,7 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include "gpgpu/blas/chapter.hpp"
 #include "gpgpu/blas/gemm.hpp"
+#include "gpgpu/blas/kernel.hpp"
 #include "gpgpu/blas/work.hpp"
 
 namespace gpgpu::blas {
@@ -90,6 +92,53 @@ TEST(Work, TwoMnkFlopsAndEveryOperandOnce) {
   EXPECT_DOUBLE_EQ(w.bytes_min, (2.0 * 5 + 5 * 3 + 2 * 3) * 8 * 4);
   EXPECT_DOUBLE_EQ(w.items, 6.0 * 4);
   EXPECT_EQ(w.kernel, "gemm_double");
+}
+
+}  // namespace
+}  // namespace gpgpu::blas
+
+// The shares a run prints: each row over the library of its own arithmetic (TF32 over cuBLAS with
+// TF32, not over strict FP32), OpenCL over CUDA's library; and no FMA share on tensor cores.
+namespace gpgpu::blas {
+namespace {
+
+ResultRow gemm_row(const std::string& variant, const std::string& backend, const std::string& arithmetic, bool library,
+                   double seconds) {
+  ResultRow r;
+  r.variant = variant;
+  r.backend = backend;
+  r.samples = {seconds};
+  r.work = gemm_work({64, 64, 64}, ElementType::f32, 1);
+  r.extra["arithmetic"] = arithmetic;
+  r.extra["library"] = library;
+  return r;
+}
+
+TEST(LibraryShare, EachRowIsJudgedByTheLibraryOfItsArithmetic) {
+  const std::vector<ResultRow> rows{gemm_row("cublas_sgemm", "cuda", "FP32", true, 2.0),
+                                    gemm_row("cublas_sgemm_tf32", "cuda", "TF32", true, 0.25),
+                                    gemm_row("cuda_warptile", "cuda", "FP32", false, 4.0),
+                                    gemm_row("cuda_tf32_wmma", "cuda", "TF32", false, 1.0),
+                                    gemm_row("cl_warptile", "opencl", "FP32", false, 8.0),
+                                    gemm_row("cpu_naive", "cpu", "FP32", false, 1.0)};
+  EXPECT_DOUBLE_EQ(library_share(rows[0], rows), 1.0);
+  EXPECT_DOUBLE_EQ(library_share(rows[1], rows), 1.0);   // not 8x the strict library
+  EXPECT_DOUBLE_EQ(library_share(rows[2], rows), 0.5);
+  EXPECT_DOUBLE_EQ(library_share(rows[3], rows), 0.25);  // over TF32 cuBLAS, not 2x strict FP32
+  EXPECT_DOUBLE_EQ(library_share(rows[4], rows), 0.25);  // OpenCL over the same GPU's cuBLAS
+  EXPECT_TRUE(std::isnan(library_share(rows[5], rows)));  // no CPU library in this run
+}
+
+TEST(TensorCores, TheFmaKernelBoundsOnlyTheFmaUnits) {
+  VariantSpec kernel, tf32, dgemm;
+  tf32.tf32 = true;
+  dgemm.fp64_tensor_cores = true;
+  for (ElementType t : {ElementType::f32, ElementType::f64}) {
+    EXPECT_FALSE(kernel.tensor_cores(t));
+    EXPECT_TRUE(tf32.tensor_cores(t));
+  }
+  EXPECT_TRUE(dgemm.tensor_cores(ElementType::f64));
+  EXPECT_FALSE(dgemm.tensor_cores(ElementType::f32));
 }
 
 }  // namespace

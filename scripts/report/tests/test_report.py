@@ -395,6 +395,45 @@ class ReadmeTables(unittest.TestCase):
         self.assertIn("| paper 003 | OpenCL initialisation, all of it | about 1.3 |", text)
         self.assertEqual(self.run_main("--check", path)[0], 0)
 
+    @staticmethod
+    def gemm_doc(m=4096, type_="float", rows=()):
+        """A chapter-10 result: rows of (variant, backend, arithmetic, library, GFLOP/s, extra)."""
+        results = [{"variant": v, "backend": b, "check": "PASS", "gflops": g, "rel_error_max": 1e-7,
+                    "extra": {"arithmetic": a, "library": lib, "peak_gflops": 100.0, "error_over_bound": 0.01, **extra}}
+                   for v, b, a, lib, g, extra in rows]
+        return {"schema": "gpgpu-then-and-now/result", "schema_version": 2, "chapter": {"id": "10"},
+                "problem": {"m": m, "n": m, "k": m, "type": type_}, "results": results,
+                "port_ratios": [{"variant": "cl_warptile", "original": "cuda_warptile"}]}
+
+    def test_gemm_shares_by_arithmetic_and_none_on_tensor_cores(self):
+        self.put("ch10_4096_float.json", self.gemm_doc(rows=[
+            ("cuda_warptile", "cuda", "FP32", False, 40.0, {}),
+            ("cuda_tf32_wmma", "cuda", "TF32", False, 60.0, {}),
+            ("cublas_sgemm", "cuda", "FP32", True, 80.0, {}),
+            ("cublas_sgemm_tf32", "cuda", "TF32", True, 600.0, {}),
+            ("cl_warptile", "opencl", "FP32", False, 38.0, {"peak_gflops": None})]))
+        self.put("ch10_4096_double.json", self.gemm_doc(type_="double", rows=[
+            ("cuda_warptile", "cuda", "FP64", False, 30.0, {}),
+            ("cublas_dgemm", "cuda", "FP64", True, 190.0, {}),  # before extra.tensor_cores: DGEMM counts as tensor
+            ("cuda_fake_fp64", "cuda", "FP64", False, 50.0, {"tensor_cores": False})]))
+        path = self.readme("<!-- results:gemm_steps chapter=10 source=h100 file=ch10_4096_float.json -->\n<!-- /results -->\n"
+                           "<!-- results:gemm_steps chapter=10 source=h100 file=ch10_4096_double.json -->\n<!-- /results -->\n"
+                           "<!-- results:gemm_goals chapter=10 source=h100 file=ch10_4096_float.json -->\n<!-- /results -->\n")
+        self.assertEqual(self.run_main(path)[0], 0)
+        text = read(path)
+        self.assertIn("| `cuda_tf32_wmma` | TF32 | 60 | 10.0 | `cublas_sgemm_tf32` | - (tensor cores) |", text)
+        self.assertIn("| `cublas_sgemm_tf32` | TF32 | 600 | 100.0 | `cublas_sgemm_tf32` | - (tensor cores) |", text)
+        self.assertIn("| `cuda_warptile` | FP32 | 40 | 50.0 | `cublas_sgemm` | 40.0 |", text)
+        self.assertIn("| `cl_warptile` | FP32 | 38 | 47.5 | `cublas_sgemm` | - |", text)
+        self.assertIn("| `cublas_dgemm` | FP64 | 190 | 100.0 | `cublas_dgemm` | - (tensor cores) |", text)
+        self.assertIn("| `cuda_fake_fp64` | FP64 | 50 | 26.3 | `cublas_dgemm` | 50.0 |", text)
+        self.assertNotIn(" !", text)  # no share above its limit
+        self.assertIn("`cuda_warptile`: 50.0% | missed by 40.0% of cuBLAS", text)
+        self.assertIn("`cl_warptile` / `cuda_warptile`: 95.0% | met", text)
+        self.assertIn("`cuda_tf32_wmma` / `cuda_warptile`: 1.50x", text)
+        self.assertIn("missed: 75% of the goal", text)
+        self.assertEqual(self.run_main("--check", path)[0], 0)
+
     def test_the_repository_readmes_agree_with_results(self):
         # The same check as the CTest test readme_results_tables, on the real tree.
         buf = io.StringIO()

@@ -29,6 +29,7 @@ float tile[1 << 16];  // the kernels' `extern __shared__` tile: blocks run one a
 #include "../04_aligned.cu"
 #include "../05_pitched.cu"
 #include "../06_shared.cu"
+#include "../06_shared_paper.cu"
 #include "../07_texture.cu"
 #include "../07b_readonly.cu"
 #include "../07b_tiled2d.cu"
@@ -123,6 +124,7 @@ std::vector<float> emulate_pitched(const std::string& variant, const LinearSyste
       if (variant == "pitched") emu::launch(rows_grid, dim3(c.block_x), false, [&] { jacobi_pitched(a); });
       if (variant == "readonly") emu::launch(rows_grid, dim3(c.block_x), false, [&] { jacobi_readonly(a); });
       if (variant == "shared") emu::launch(rows_grid, dim3(c.block_x), true, [&] { jacobi_shared(a); });
+      if (variant == "shared_paper") emu::launch(rows_grid, dim3(c.block_x), true, [&] { jacobi_shared_paper(a); });
       if (variant == "tiled2d")
         emu::launch(dim3(blocks_for(g.nx, c.block_x), cap(blocks_for(g.ny, c.block_y))), dim3(c.block_x, c.block_y),
                     true, [&] { jacobi_tiled2d(a); });
@@ -166,12 +168,13 @@ TEST(EmulatedKernels, PitchedLayoutsMatchTheReference) {
       {0, 64, 8, 4, 65535},  // pitch == nx whenever nx is a multiple of 4: no padding to hide behind
       {8, 7, 3, 3, 2},       // padded pitch, odd block shapes, a row loop beyond gridDim.y = 2
       {4, 32, 1, 1, 3},
+      {0, 1, 1, 1, 65535},  // one thread per block: it loads its column and both halo values
   };
   for (const Grid& g : kGrids)
     for (int iters : {1, 2, 5}) {
       const auto sys = assemble_bidomain(g);
       const auto x0 = checks::random_guess(g.nodes(), 8);
-      for (const char* v : {"pitched", "shared", "readonly", "tiled2d", "multirow", "symmetric"})
+      for (const char* v : {"pitched", "shared", "shared_paper", "readonly", "tiled2d", "multirow", "symmetric"})
         for (const PitchedCase& c : cases) {
           SCOPED_TRACE(std::string(v) + " on " + g.str() + ", pitch +" + std::to_string(c.pitch_extra) + ", block " +
                        std::to_string(c.block_x) + ", rows " + std::to_string(c.rows_per_thread));

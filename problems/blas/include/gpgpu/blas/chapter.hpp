@@ -55,6 +55,8 @@ class Chapter {
   [[nodiscard]] Session& session_of(const VariantSpec& spec);
   /// The FMA peak of the variant's backend for the run's type (NaN GFLOP/s where none is registered).
   [[nodiscard]] const Peak& peak_of(const VariantSpec& spec) const;
+  /// `gflops` over that peak; NaN for a variant on tensor cores, which the FMA kernel does not bound.
+  [[nodiscard]] double peak_share(const VariantSpec& spec, double gflops) const;
   [[nodiscard]] const std::string& sweep_mode() const { return sweep_; }
 
  private:
@@ -72,8 +74,9 @@ class Chapter {
   std::string sweep_;
 };
 
-/// GFLOP/s of `row` over the GFLOP/s of the strict (not TF32) library row that judges it: the same
-/// backend's, or for OpenCL the CUDA one (the same GPU's vendor library). NaN when there is none.
+/// GFLOP/s of `row` over the GFLOP/s of the library row of the same arithmetic that judges it (a
+/// TF32 row by the TF32 library, any other by the strict FP32 or FP64 one): the same backend's, or
+/// for OpenCL the CUDA one (the same GPU's vendor library). NaN when there is none.
 double library_share(const ResultRow& row, const std::vector<ResultRow>& rows);
 
 }  // namespace gpgpu::blas

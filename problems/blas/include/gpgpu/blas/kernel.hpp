@@ -36,6 +36,9 @@ struct VariantSpec {
   int threads = 0;    ///< CPU variants: threads it runs on (0: the session's --threads)
   bool tf32 = false;  ///< rounds its inputs to TF32 (tensor cores): judged by that bound
   bool library = false;  ///< a vendor library (cuBLAS, OpenBLAS): what "% of library" divides by
+  /// Multiplies on tensor cores without TF32 inputs: cuBLAS DGEMM, which on sm_80 and sm_90 runs on
+  /// the FP64 tensor cores (DMMA) at twice the FP64 FMA rate. (TF32 variants use them by definition.)
+  bool fp64_tensor_cores = false;
   /// The variant of another backend this one ports ("cuda_tile16" for "cl_tile16"), or "".
   std::string ports;
   std::function<std::unique_ptr<Kernel>(const Dims&, ElementType, Session&)> make;
@@ -45,6 +48,9 @@ struct VariantSpec {
   std::function<std::optional<std::string>(const Dims&, ElementType, Session&)> limitation;
 
   [[nodiscard]] Arithmetic arithmetic(ElementType t) const { return tf32 ? Arithmetic::tf32 : native_arithmetic(t); }
+  /// Whether the tensor cores, not the FMA units, do its multiply-adds: then the FMA kernel's rate
+  /// is no limit for it (an H100 does TF32 and FP64 MMA several times faster), and it shows no share.
+  [[nodiscard]] bool tensor_cores(ElementType t) const { return tf32 || (fp64_tensor_cores && t == ElementType::f64); }
 };
 
 using Registry = gpgpu::Registry<VariantSpec>;

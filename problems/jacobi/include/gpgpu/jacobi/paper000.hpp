@@ -44,7 +44,7 @@ struct Result {
                                     ///< "CUDA 2D", "CUDA Shared", "CUDA Texture"
   int width;                        ///< grid width (height is always 1024)
   double seconds;                   ///< time of 1000 iterations
-  double gflops;                    ///< GFLOPS as printed (2^30 units)
+  double gflops;                    ///< GFLOPS as printed (10^9 FLOP/s at flops_per_node of the implementation)
   double gbs_all;                   ///< GB/s, all accesses (Tables 6, 7; 2^30 units)
   double gbs_device;                ///< GB/s, device memory only (Table 8; 2^30 units)
 };

@@ -1,0 +1,65 @@
+// The CPU check of exercise 03 (label cpu, no GPU needed): your kernel, unchanged, on the CPU
+// emulation of the CUDA thread model (kernels/jacobi/cuda/tests/cuda_emulation.hpp), with the same
+// NaN guard zones around both iterates as the GPU check, against the double-precision reference at
+// awkward sizes. It says nothing about speed; the GPU check's Measure test does.
+#include "jacobi/cuda/tests/cuda_emulation.hpp"
+
+#include <array>
+#include <cstring>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#define GPGPU_CUDA_EMULATION
+#include <unpadded_borders.cu>  // the student's file (exercises/ or solutions/: the include path decides)
+
+#include "gpgpu/jacobi/checks.hpp"
+#include "guard_zones.hpp"
+
+namespace {
+
+using gpgpu::jacobi::checks::JacobiCase;
+
+// `iters` iterations of the kernel on the emulation; returns the final iterate, guards included.
+std::vector<float> run_emulated(const gpgpu::jacobi::LinearSystem& sys, std::span<const float> x0, int iters, int block,
+                                std::size_t guard) {
+  const auto n = static_cast<std::size_t>(sys.grid.nodes());
+  float nan = 0;
+  std::memcpy(&nan, &ex03::checks::kGuardBits, sizeof nan);
+  std::array<std::vector<float>, 2> x{std::vector<float>(guard + n + guard, nan), std::vector<float>(guard + n + guard, nan)};
+  std::copy(x0.begin(), x0.end(), x[0].begin() + static_cast<std::ptrdiff_t>(guard));
+  const auto& d = sys.A.diag;
+  for (int it = 0; it < iters; ++it) {
+    const auto in = static_cast<std::size_t>(it % 2);
+    const ex03::UnpaddedArgs a{{d[0].data(), d[1].data(), d[2].data(), d[3].data(), d[4].data(), d[5].data(), d[6].data(),
+                                d[7].data(), d[8].data()},
+                               sys.rhs.data(), x[in].data() + guard, x[1 - in].data() + guard, sys.grid.nx, sys.grid.ny,
+                               static_cast<float>(gpgpu::jacobi::kDefaultOmega)};
+    const auto blocks = static_cast<unsigned>((n + static_cast<std::size_t>(block) - 1) / static_cast<std::size_t>(block));
+    emu::launch(dim3(blocks), dim3(static_cast<unsigned>(block)), /*barriers=*/false, [&] { ex03::jacobi_unpadded(a); });
+  }
+  EXPECT_TRUE(ex03::checks::guards_untouched(x[1 - static_cast<std::size_t>(iters % 2)], guard, n)) << "the other iterate";
+  return x[static_cast<std::size_t>(iters % 2)];
+}
+
+class UnpaddedBordersEmulated : public ::testing::TestWithParam<JacobiCase> {};
+
+TEST_P(UnpaddedBordersEmulated, MatchesTheReferenceAndStaysInsideTheGrid) {
+  const JacobiCase c = GetParam();
+  const auto sys = gpgpu::jacobi::assemble_bidomain(c.grid);
+  const auto x0 = gpgpu::jacobi::checks::random_guess(c.grid.nodes(), 3);
+  const std::size_t guard = ex03::checks::guard_length(c.grid), n = static_cast<std::size_t>(c.grid.nodes());
+  const std::vector<float> all = run_emulated(sys, x0, c.iters, c.block, guard);
+  EXPECT_TRUE(ex03::checks::guards_untouched(all, guard, n));
+  const auto first = all.begin() + static_cast<std::ptrdiff_t>(guard);
+  EXPECT_TRUE(gpgpu::jacobi::checks::matches_reference(std::vector<float>(first, first + static_cast<std::ptrdiff_t>(n)),
+                                                      sys, x0, c.iters));
+}
+
+INSTANTIATE_TEST_SUITE_P(AwkwardSizes, UnpaddedBordersEmulated,
+                         ::testing::Values(JacobiCase{{1, 1}, 3, 64}, JacobiCase{{1, 9}, 2, 64}, JacobiCase{{9, 1}, 2, 64},
+                                           JacobiCase{{2, 7}, 2, 64}, JacobiCase{{17, 103}, 7, 100},
+                                           JacobiCase{{65, 33}, 4, 256}),
+                         gpgpu::jacobi::checks::case_name);
+
+}  // namespace
