@@ -18,7 +18,7 @@ namespace ch09 {
 enum class ClGrid {
   rows_cols,    ///< dimension 0 along a row (cols), 1 down the rows: one work-item per element
   cols_rows,    ///< dimension 0 down a column (rows), 1 along the columns
-  flat,         ///< 1D grid-stride over the flat arrays, 16 bytes per access
+  flat,         ///< 1D over the flat arrays, a work-item per 16-byte vector (grid-stride past the cap)
   tiles,        ///< one 32 x 32 work-group per 32 x 32 tile of the input
   tiles_multi,  ///< one 32 x 8 work-group per 32 x 32 tile
 };
@@ -65,8 +65,16 @@ struct ClLaunch {
   cl::NDRange global, local;
   [[nodiscard]] std::string str() const;  ///< "global 4096 x 4096, local 32 x 8"
 };
+
+/// The flat add's largest NDRange: 2^25 work-items, as the CUDA add's grid (kVecMaxBlocks blocks of
+/// 256). Up to it each work-item adds one 16-byte vector; beyond it the work-items stride.
+inline constexpr std::size_t kClFlatMaxItems = std::size_t{1} << 25;
+
+/// The NDRange of `grid` over `shape`; ClGrid::flat gets a work-item per vector, at most
+/// `max_flat_items` (rounded down to whole work-groups, at least one; the tests pass fewer so that
+/// every work-item strides).
 ClLaunch cl_launch(ClGrid grid, const gpgpu::matrix::Shape& shape, gpgpu::matrix::ElementType type,
-                   const gpgpu::ocl::DeviceInfo& device);
+                   std::size_t max_flat_items = kClFlatMaxItems);
 
 /// Why `device` cannot run the variant on `type`: no cl_khr_fp64 for double, or a work-group
 /// larger than the kernel may have there. nullopt when it can (builds the program to ask).
@@ -74,5 +82,9 @@ std::optional<std::string> cl_limitation(const ClVariant& v, gpgpu::matrix::Elem
 
 /// The OpenCL variants as the chapter registers them (backend OpenCL, timed by profiling events).
 std::vector<gpgpu::matrix::VariantSpec> opencl_variants();
+
+/// One variant (an element of kClVariants, which the spec refers to) with the flat add's NDRange
+/// capped at `max_flat_items` work-items: the tests' way to make cl_add_vec4's work-items stride.
+gpgpu::matrix::VariantSpec opencl_variant(const ClVariant& v, std::size_t max_flat_items);
 
 }  // namespace ch09

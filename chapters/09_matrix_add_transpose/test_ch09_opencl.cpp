@@ -1,6 +1,7 @@
 // Chapter 09's OpenCL variants on the test's OpenCL device (label opencl; PoCL in CI, a GPU through
 // GPGPU_CL_TYPE=gpu): every variant against the CPU reference, bit for bit, at the awkward shapes in
 // every element type and at a size beyond the L2, with the output poisoned first; the launch shapes.
+#include <algorithm>
 #include <memory>
 
 #include <gtest/gtest.h>
@@ -61,13 +62,40 @@ TEST_P(ClVariant, RefusesMatricesTheDeviceCannotHold) {
 INSTANTIATE_TEST_SUITE_P(Ch09, ClVariant, ::testing::ValuesIn(names()), [](const auto& info) { return info.param; });
 
 TEST(ClLaunch, CoversTheMatrixInWholeWorkGroups) {
-  const gpgpu::ocl::DeviceInfo& d = gpgpu::ocl::runtime_of(session()).info();
-  const ch09::ClLaunch a = ch09::cl_launch(ch09::ClGrid::rows_cols, {17, 1023}, ElementType::f32, d);
+  const ch09::ClLaunch a = ch09::cl_launch(ch09::ClGrid::rows_cols, {17, 1023}, ElementType::f32);
   EXPECT_EQ(a.str(), "global 1024 x 24, local 32 x 8");
-  const ch09::ClLaunch t = ch09::cl_launch(ch09::ClGrid::tiles_multi, {4097, 33}, ElementType::f32, d);
+  const ch09::ClLaunch t = ch09::cl_launch(ch09::ClGrid::tiles_multi, {4097, 33}, ElementType::f32);
   EXPECT_EQ(t.str(), "global 64 x 1032, local 32 x 8");  // 2 x 129 tiles of 32 x 32, 8 work-item rows each
-  const ch09::ClLaunch f = ch09::cl_launch(ch09::ClGrid::flat, {1, 3}, ElementType::f64, d);
+  const ch09::ClLaunch f = ch09::cl_launch(ch09::ClGrid::flat, {1, 3}, ElementType::f64);
   EXPECT_EQ(f.str(), "global 256, local 256");  // no vector at all: one group for the tail
+}
+
+TEST(ClLaunch, GivesTheFlatAddAWorkItemPerVectorUpToItsCap) {
+  // 4097 x 33 floats: 33 800 vectors and a tail of 1 element, in 133 groups of 256.
+  EXPECT_EQ(ch09::cl_launch(ch09::ClGrid::flat, {4097, 33}, ElementType::f32).str(), "global 34048, local 256");
+  // 8192² floats: 2^24 vectors, the NDRange of the OpenCL 2:1 limit's best shape on the H100.
+  EXPECT_EQ(ch09::cl_launch(ch09::ClGrid::flat, {8192, 8192}, ElementType::f32).str(), "global 16777216, local 256");
+  // 16384² floats: 2^26 vectors, capped at 2^25 work-items of two vectors each.
+  EXPECT_EQ(ch09::cl_launch(ch09::ClGrid::flat, {16384, 16384}, ElementType::f32).str(), "global 33554432, local 256");
+  // A cap below one group still launches one; others round down to whole groups.
+  EXPECT_EQ(ch09::cl_launch(ch09::ClGrid::flat, {4097, 33}, ElementType::f32, 1).str(), "global 256, local 256");
+  EXPECT_EQ(ch09::cl_launch(ch09::ClGrid::flat, {4097, 33}, ElementType::f32, 1000).str(), "global 768, local 256");
+}
+
+// The default NDRange strides only past 2^25 vectors (a 1 GiB float matrix); one group of 256
+// work-items makes every work-item stride, tail included, at every shape and type.
+TEST(ClAddVec4, MatchesTheReferenceWhenEveryWorkItemStrides) {
+  const ch09::ClVariant& v = *std::find_if(ch09::kClVariants.begin(), ch09::kClVariants.end(),
+                                           [](const ch09::ClVariant& c) { return c.name == "cl_add_vec4"; });
+  const gpgpu::matrix::VariantSpec s = ch09::opencl_variant(v, 256);
+  for (ElementType t : checks::kTypes) {
+    if (const auto why = s.limitation(Shape{1, 1}, t, session())) {
+      GTEST_LOG_(INFO) << "cl_add_vec4 " << gpgpu::matrix::type_name(t) << " skipped: " << *why;
+      continue;
+    }
+    for (const Shape& shape : checks::awkward_shapes()) EXPECT_TRUE(checks::runs_exactly(s, shape, t, session()));
+  }
+  EXPECT_TRUE(checks::runs_exactly(s, checks::kBeyondL2, ElementType::f32, session()));
 }
 
 }  // namespace
