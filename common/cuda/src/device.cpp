@@ -1,5 +1,7 @@
 #include "gpgpu/cuda/device.hpp"
 
+#include <algorithm>
+#include <cstdlib>
 #include <iomanip>
 #include <ostream>
 
@@ -112,6 +114,10 @@ void to_json(nlohmann::json& j, const DeviceInfo& d) {
 void require_device_memory(double bytes, const std::string& what) {
   std::size_t free = 0, total = 0;
   GPGPU_CUDA_CHECK(cudaMemGetInfo(&free, &total));
+  // A cap, so that a test can prove a size that does not fit is refused on any GPU (an 80 GB one
+  // holds every mesh whose indices fit 32 bits): the host's GPGPU_HOST_MEMORY_LIMIT for the device.
+  if (const char* limit = std::getenv("GPGPU_DEVICE_MEMORY_LIMIT"))
+    free = std::min<std::size_t>(free, parse_byte_count(limit, "GPGPU_DEVICE_MEMORY_LIMIT"));
   if (bytes > 0.9 * static_cast<double>(free))
     throw UsageError(what + " needs " + format_bytes(bytes) + " of device memory, but only " +
                      format_bytes(static_cast<double>(free)) + " is free");

@@ -1,5 +1,6 @@
 // The stream limit: the read:write-matched kernel of kernels/stream.cl, at a few launch shapes (and
-// for a 1:1 mix the runtime's own copy), timed with profiling events over back-to-back repetitions.
+// for a 1:1 mix the runtime's own copy), repetitions enqueued back to back, each timed by its own
+// profiling events.
 #include "gpgpu/opencl/stream_limit.hpp"
 
 #include <algorithm>
@@ -20,8 +21,11 @@ constexpr int kMaxRepetitions = 1000;
 constexpr int kSamples = 5;
 
 // Work-group sizes tried (those the kernel allows). Global sizes: one float4 per work-item (kernel
-// `stream`), and a few groups per compute unit looping over the arrays (kernel `stream_loop`).
-constexpr std::size_t kWorkGroups[] = {64, 256, 1024};
+// `stream`, every size: a working set of a few hundred KiB fills only a few compute units, and which
+// group size fills them best differs from device to device), and a few groups per compute unit
+// looping over the arrays (kernel `stream_loop`, the sizes CUDA's limit uses).
+constexpr std::size_t kWorkGroups[] = {64, 128, 256, 512, 1024};
+constexpr std::size_t kLoopWorkGroups[] = {64, 256, 1024};
 constexpr std::size_t kGroupsPerComputeUnit = 4;
 
 struct Shape {
@@ -36,10 +40,11 @@ std::vector<Shape> launch_shapes(const Runtime& runtime, cl::Kernel& once, cl::K
   };
   const std::size_t units = std::max<std::size_t>(runtime.info().compute_units, 1);
   std::vector<Shape> shapes;
-  for (std::size_t wg : kWorkGroups) {
-    const std::size_t full = round_up(items, wg), few = units * kGroupsPerComputeUnit * wg;
-    if (wg <= kernel_max(once)) shapes.push_back({&once, "stream", full, wg});
-    if (wg <= kernel_max(loop) && few < full) shapes.push_back({&loop, "stream_loop", few, wg});
+  for (std::size_t wg : kWorkGroups)
+    if (wg <= kernel_max(once)) shapes.push_back({&once, "stream", round_up(items, wg), wg});
+  for (std::size_t wg : kLoopWorkGroups) {
+    const std::size_t few = units * kGroupsPerComputeUnit * wg;
+    if (wg <= kernel_max(loop) && few < round_up(items, wg)) shapes.push_back({&loop, "stream_loop", few, wg});
   }
   if (shapes.empty()) {  // a device with work-groups smaller than 64
     const std::size_t wg = kernel_max(once);
@@ -81,20 +86,27 @@ StreamMeasurement measure_stream(Runtime& runtime, const cl::Program& program, c
   // A 1:1 mix is a copy, and the runtime has its own, which may beat any kernel (PoCL's is memcpy):
   // no variant's copy may exceed the limit that judges it.
   if (mix.reads == 1 && mix.writes == 1) shapes.push_back({nullptr, "clEnqueueCopyBuffer", 0, 0});
-  // `count` launches back to back; the device time from the first's start to the last's end.
+  // `count` launches back to back, each with its own event; the sum of their device times (each
+  // from its start to its end). A launch's time on the device clock is what a variant's timing is
+  // made of; the gaps between launches are not: they are the host's cost of enqueueing, which on
+  // NVIDIA's OpenCL grows with the buffer arguments (this kernel has up to 28, a chapter's a few),
+  // and at a working set of a few hundred KiB they were two thirds of a first-to-last time (a limit
+  // of 38 GB/s beside a variant's 97 on the H100). Summed kernel times bound every variant's
+  // first-to-last time from below, so no variant can beat its limit by launching with fewer gaps.
+  std::vector<cl::Event> events;
   const auto run = [&](const Shape& s, int count) {
-    cl::Event first, last;
-    for (int r = 0; r < count; ++r) {
-      cl::Event* event = r == 0 ? &first : (r == count - 1 ? &last : nullptr);
+    events.assign(static_cast<std::size_t>(count), cl::Event());
+    for (cl::Event& event : events) {
       if (s.kernel == nullptr)
-        GPGPU_CL(queue.enqueueCopyBuffer(buffers[0], buffers[1], 0, 0, bytes, nullptr, event));
+        GPGPU_CL(queue.enqueueCopyBuffer(buffers[0], buffers[1], 0, 0, bytes, nullptr, &event));
       else
         GPGPU_CL(queue.enqueueNDRangeKernel(*s.kernel, cl::NullRange, cl::NDRange(s.global), cl::NDRange(s.local),
-                                            nullptr, event));
+                                            nullptr, &event));
     }
-    if (count == 1) last = first;
-    GPGPU_CL(last.wait());
-    return profiled_seconds(first, last);
+    GPGPU_CL(events.back().wait());
+    double seconds = 0;
+    for (const cl::Event& event : events) seconds += profiled_seconds(event, event);
+    return seconds;
   };
 
   StreamMeasurement best;

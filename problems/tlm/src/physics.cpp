@@ -140,11 +140,18 @@ std::vector<Resonance> expected_cavity_lines(const Structure& s, const Drive& d,
   const int mmax = static_cast<int>(2 * a * fmax / kSpeedOfLight) + 1;
   const int nmax = static_cast<int>(2 * b * fmax / kSpeedOfLight) + 1;
   const int pmax = static_cast<int>(2 * c * fmax / kSpeedOfLight) + 1;
+  // The mesh only slows a wave (f_discrete <= f_analytic, dispersion.hpp), and each mode's
+  // f_discrete costs an eigensolve (a 256^3 box has about 10^5 modes below fmax: minutes). A line
+  // needs f_discrete >= 2·kMinSeparationBins bins and f_analytic <= fmax: fewer than 192 steps
+  // (2·6 bins above λ = 8Δl) leave none, and a mode below kMinSeparationBins bins is too low to be
+  // a line or a line's neighbour (the 1% margins cover rounding in the eigensolve).
+  const double bin = bin_hz(static_cast<std::size_t>(std::max(steps, 1)), m.dt());
+  if (2 * kMinSeparationBins * bin > 1.01 * fmax) return {};
   for (int mx = 1; mx <= mmax; ++mx)
     for (int ny = 1; ny <= nmax; ++ny)
       for (int pz = 0; pz <= pmax; ++pz) {
         const double f = 0.5 * kSpeedOfLight * std::sqrt(std::pow(mx / a, 2) + std::pow(ny / b, 2) + std::pow(pz / c, 2));
-        if (f <= 1.05 * fmax) modes.push_back(box_mode(s, d, "TM", mx, ny, pz, tm_ez));
+        if (f <= 1.05 * fmax && f > 0.99 * kMinSeparationBins * bin) modes.push_back(box_mode(s, d, "TM", mx, ny, pz, tm_ez));
       }
   std::vector<Resonance> lines = resolvable(modes, m, steps);
   std::erase_if(lines, [&](const Resonance& r) { return r.f_analytic > fmax; });

@@ -58,7 +58,9 @@ void print_device_info(std::ostream& out, const DeviceInfo& info);
 void to_json(nlohmann::json& j, const DeviceInfo& info);
 
 /// Throws UsageError("<what> needs X of device memory, Y free") if `bytes` exceeds 90% of the
-/// memory currently free on the current device. Call before allocating.
+/// memory currently free on the current device, or of the environment variable
+/// GPGPU_DEVICE_MEMORY_LIMIT ("64M", "2G", bytes) when that is set and smaller, so that a test can
+/// prove a size that does not fit is refused on any GPU. Call before allocating.
 void require_device_memory(double bytes, const std::string& what);
 
 /// "13.0" from 13000.

@@ -34,7 +34,8 @@ struct StreamMeasurement {
 /// mix.element_bytes each, by a grid-stride kernel with float4 loads and stores (a scalar tail for
 /// the last elements), launched back to back as the chapters' iterations are. After about 50 ms of
 /// untimed work (clocks up), several launch shapes (256 and 512 threads x 2 to 8 blocks per SM, with
-/// one or two grid-stride steps per thread in flight, and one thread per float4; each with plain
+/// one or two grid-stride steps per thread in flight, and one thread per float4 in blocks of 64, 128
+/// and 256; each with plain
 /// read-only loads and with the L2's 256-byte prefetch) are each timed with CUDA events, the best
 /// sample kept; for the 1:1 mix cudaMemcpyAsync device to device is one more shape. When the working set fits the cache, arrays of half the cache in all are measured too,
 /// each launch sweeping them for about 1 ms (rotated each pass so that the L2, not a block's L1, serves

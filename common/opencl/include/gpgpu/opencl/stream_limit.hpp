@@ -6,10 +6,14 @@
 /// `mix.writes` buffers of `mix.elements` floats, in float4s with a scalar tail: the same
 /// read:write ratio and the same working set as the kernel it judges, so both land in the same
 /// level of the memory hierarchy (1:1 is a copy). It runs at a few work-group sizes and global
-/// sizes (one float4 per work-item, or a few groups per compute unit in a grid-stride loop); each
-/// launch shape is warmed up, then timed by profiling events over repetitions enqueued back to
-/// back (as a solver's iterations are); the best shape counts. Bytes counted: mix.bytes(), what
-/// was read and written once each.
+/// sizes (one float4 per work-item at five work-group sizes, or a few groups per compute unit in a
+/// grid-stride loop); each launch shape is warmed up, then run as repetitions enqueued back to back
+/// (as a solver's iterations are), each launch timed by its own profiling events and the launches'
+/// device times summed: the gaps between launches, the host's enqueueing, are no part of it (they
+/// grow with the kernel's buffer arguments, up to 28 here against a chapter kernel's few), so no
+/// variant, timed from its first launch's start to its last one's end, can beat the limit by
+/// launching with fewer gaps. The best shape counts. Bytes counted: mix.bytes(), what was read and
+/// written once each.
 ///
 /// OpenCL reports neither the memory clock nor the bus width, so there is no theoretical bandwidth
 /// beside the measured limit (Limit::theoretical_gbs is NaN).
