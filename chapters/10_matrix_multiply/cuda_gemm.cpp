@@ -118,8 +118,9 @@ gpgpu::blas::VariantSpec kernel_variant(const CudaKernelVariant& k) {
     auto call = [launch = k.launch_float, m, n, kk](const float* a, const float* b, float* c) { launch({a, b, c, m, n, kk}, nullptr); };
     return std::make_unique<DeviceGemm<float>>(d, call, line);
   };
-  v.limitation = [&k](const Dims& d, ElementType type, gpgpu::Session&) -> std::optional<std::string> {
+  v.limitation = [&k](const Dims& d, ElementType type, gpgpu::Session& session) -> std::optional<std::string> {
     if (type == ElementType::f64 && k.launch_double == nullptr) return "float only (TF32 tensor cores take FP32 inputs)";
+    if (k.tf32 && gpgpu::cuda::device_info(session).cc_major < 8) return "TF32 tensor cores need compute capability 8.0";
     if (bc::blocks_for(d.m, k.tile_m) > bc::kMaxGridY)
       return "needs " + std::to_string(bc::blocks_for(d.m, k.tile_m)) + " block rows; a grid has at most 65535";
     return std::nullopt;

@@ -25,6 +25,15 @@ namespace wmma = nvcuda::wmma;
 // ptxas gave the aligned instance 130 registers: one block (8 warps) per SM, and Nsight Compute on
 // the H100 found the tensor pipes idle most of the time (SM throughput 20%, 24 TFLOP/s at 4096
 // against 40 for the unaligned instance at 4097, which had 128).
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+// TF32 tensor cores begin with compute capability 8.0: for older targets of a fat binary (CI builds
+// sm_75 too) the kernel is a stub, and the variant refuses such GPUs before launching it
+// (chapters/10_matrix_multiply/cuda_gemm.cpp).
+template <bool Aligned>
+__global__ void gemm_tf32_wmma(GemmArgs<float>) {
+  __trap();
+}
+#else
 //! [tf32_wmma]
 template <bool Aligned>
 __global__ void __launch_bounds__(256, 2) gemm_tf32_wmma(GemmArgs<float> g) {
@@ -99,6 +108,7 @@ __global__ void __launch_bounds__(256, 2) gemm_tf32_wmma(GemmArgs<float> g) {
     }
 }
 //! [tf32_wmma]
+#endif
 
 }  // namespace
 
