@@ -16,21 +16,29 @@ void settle_limits(const std::vector<Judged>& judged) {
     double gbs = 0;
     std::string variant;
   };
+  // A limit that was never measured (NaN: a compute-bound GEMM row has no bandwidth limit) judges
+  // nothing and is left alone.
+  std::vector<const Judged*> measured;
+  for (const Judged& j : judged)
+    if (std::isfinite(j.limit->stream_gbs) || (std::isfinite(j.limit->gbs) && j.limit->gbs > 0)) measured.push_back(&j);
   std::map<Class, Best> best;
   const auto class_of = [](const Judged& j) { return Class{j.backend, j.limit->name, j.limit->mix, j.limit->working_set}; };
   // The stream kernel's figure first (the first time a limit is settled, its gbs is that figure).
-  for (const Judged& j : judged) {
+  for (const Judged* m : measured) {
+    const Judged& j = *m;
     Limit& l = *j.limit;
     if (!std::isfinite(l.stream_gbs)) l.stream_gbs = l.gbs;
     Best& b = best[class_of(j)];
     b.gbs = std::max(b.gbs, l.stream_gbs);
   }
   // Then any trusted run that beat it.
-  for (const Judged& j : judged) {
+  for (const Judged* m : measured) {
+    const Judged& j = *m;
     Best& b = best[class_of(j)];
     if (j.trusted && std::isfinite(j.best_gbs) && j.best_gbs > b.gbs) b = {j.best_gbs, j.variant};
   }
-  for (const Judged& j : judged) {
+  for (const Judged* m : measured) {
+    const Judged& j = *m;
     const Best& b = best.at(class_of(j));
     j.limit->gbs = b.gbs;
     j.limit->raised_by = b.variant;

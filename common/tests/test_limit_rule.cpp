@@ -44,6 +44,13 @@ TEST(LimitRule, AFailedRunRaisesNothing) {
   EXPECT_TRUE(a.raised_by.empty());
 }
 
+TEST(LimitRule, ALimitNeverMeasuredStaysUnmeasured) {
+  Limit none = stream(std::nan(""));  // a compute-bound row: no bandwidth limit judges it
+  settle_limits({{"cuda", "gemm", 500, true, &none}});
+  EXPECT_TRUE(std::isnan(none.gbs));
+  EXPECT_TRUE(none.raised_by.empty());
+}
+
 TEST(LimitRule, ClassesDoNotMix) {
   Limit cuda = stream(100), opencl = stream(100), cached = stream(100, "cache-resident (4 MiB <= 50 MiB L2)");
   settle_limits({{"cuda", "a", 90, true, &cuda}, {"opencl", "b", 150, true, &opencl}, {"cuda", "c", 300, true, &cached}});
