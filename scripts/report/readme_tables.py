@@ -155,7 +155,7 @@ def _wanted(params: dict, names: list[str]) -> list[str]:
 @table
 def jacobi_variants(runs: list[Run], params: dict) -> str:
     """Chapters 01-08: every variant of the run at one size (size=4096; variants=a,b picks and
-    orders): ms/iter, GFLOP/s, GB/s of all accesses and of the minimum traffic, the limit measured in
+    orders; launch=1 adds each variant's launch): ms/iter, GFLOP/s, GB/s of all accesses and of the minimum traffic, the limit measured in
     the run and the share of it, the floor (minimum bytes over the limit) and the time over it, and
     the speed-up over chapter 01's CPU layout measured in the same run; then the limits it used."""
     chosen = _sizes(runs, {"sizes": params["size"]} if "size" in params else {})
@@ -179,8 +179,11 @@ def jacobi_variants(runs: list[Run], params: dict) -> str:
                  tables.number(limit.get("gbs"), ".0f"), tables.share_cell(r.get("limit_share")),
                  tables.number(f.get("floor_ms_per_iter"), ".4f"), tables.number(f.get("time_over_floor"), ".3f"),
                  tables.number(f.get("speedup_cpu_1_thread"), ".0f"), tables.number(f.get("speedup_cpu_n_threads"), ".1f")]
-        rows.append([f"`{v}`"] + [_fail_or(r, c) for c in cells] + [str(r.get("check", "?"))])
-    text = tables.markdown(header, rows, right=range(1, len(header) - 1))
+        launch = [str(r.get("launch", "-")).split(";")[0]] if "launch" in params else []
+        rows.append([f"`{v}`"] + launch + [_fail_or(r, c) for c in cells] + [str(r.get("check", "?"))])
+    if "launch" in params:  # launch=1: the launch each variant ran with (after its tuning)
+        header.insert(1, "launch")
+    text = tables.markdown(header, rows, right=range(2 if "launch" in params else 1, len(header) - 1))
     notes = [f"- {', '.join(f'`{v}`' for v in vs)}: {name}" + (f"; {ws}" if ws else "") for (name, ws), vs in limits.items()]
     if cpu:
         notes.append(f"- × CPU: chapter 01's faster layout in the same run, "
