@@ -472,6 +472,31 @@ class ReadmeTables(unittest.TestCase):
         self.assertEqual(lines[0].strip(), "| when | machine | implementation | s/1000 it. | % limit |")
         self.assertEqual({line.split(" | ")[2] for line in lines[2:]}, {"CUDA Shared", "local"})
 
+    def test_jacobi_variants_and_width_sweep(self):
+        self.put("ch07b_cuda_past_the_paper_4096.json", real_result("ch07b_cuda_past_the_paper_4096.json"))
+        failed = copy.deepcopy(real_result("ch07b_cuda_past_the_paper_4096.json"))
+        failed["problem"]["nx"] = 2048
+        failed["results"][1]["check"] = "FAIL"
+        self.put("ch07b_cuda_past_the_paper_2048.json", failed)
+        sweep = width_sweep_doc()
+        sweep["chapter"]["id"] = "07b"
+        self.put("ch07b_sweep.json", sweep)
+        path = self.readme("<!-- results:jacobi_variants chapter=07b source=h100 size=4096 variants=symmetric,readonly,nosuch launch=1 -->\n"
+                           "<!-- /results -->\n<!-- results:jacobi_variants chapter=07b source=h100 size=2048 -->\n"
+                           "<!-- /results -->\n<!-- results:width_sweep chapter=07b source=h100 -->\n<!-- /results -->\n"
+                           "<!-- results:width_sweep chapter=08 source=h100 -->\n<!-- /results -->\n")
+        self.run_main(path)
+        text = read(path)
+        rows = [line for line in text.splitlines() if line.startswith("| `")]
+        self.assertTrue(rows[0].startswith("| `symmetric` | block 256") and rows[1].startswith("| `readonly` |"))
+        self.assertIn("| 0.1789 |", rows[0])  # ms/iter, from the committed JSON
+        self.assertIn("stream 7:1", text)  # the symmetric storage's own limit, named under the table
+        broken = next(line for line in rows if "FAIL" in line)
+        self.assertEqual(broken.count("FAIL"), 11)  # every figure of the failed variant, and its check
+        self.assertRegex(text, r"\| 513 \| [0-9.]+ \| FAIL \|")  # the sweep's failed point has no time
+        self.assertIn("*No results for this table", text.split("chapter=08")[-1])
+        self.assertEqual(self.run_main("--check", path)[0], 0)
+
     def test_matrix_sweep_and_startup(self):
         doc = matrix_sweep_doc()
         doc["problem"] = {"type": "int"}
