@@ -2,10 +2,13 @@
 
 Every plot is a function registered with @plot: it gets one chapter's readable runs (from every
 result folder, so machines appear side by side) and the output folder, and returns the figures it
-drew as (file name, caption) pairs, or nothing when the chapter has no data for it. A new chapter adds
-its plot by writing one such function (chapters 10-12: GFLOP/s against n with cuBLAS as a line, TLM
-MNodes/s against mesh size, the roofline), and the report picks it up for every chapter whose JSON
-has what it needs. A plot must leave out a failed variant's speed and say so.
+drew as (file name, caption) pairs, or nothing when the chapter has no data for it. This module holds
+the helpers and the plots of chapters 01-09 (then and now, % of the limit, the width sweep, OpenCL over
+CUDA, GB/s against n); a chapter's own plots live in their module (plots_gemm.py: chapter 10's GFLOP/s
+against n; plots_tlm.py: chapter 11's node rate against mesh size and resonances; plots_roofline.py:
+chapter 12's roofline, with the JSON format it reads), imported at the end of this file. The report
+picks a plot up for every chapter whose JSON has what it needs. A plot must leave out a failed
+variant's speed and say so, and must not raise on a missing key (draw() turns an exception into a line).
 """
 from __future__ import annotations
 
