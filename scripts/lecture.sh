@@ -59,6 +59,7 @@ slug=$(echo "$machine" | tr '[:upper:]' '[:lower:]' | sed 's/([^)]*)//g; s/[^a-z
 dir="$out/$slug"
 mkdir -p "$dir"
 rm -f "$dir"/*.json "$dir"/*.log "$dir"/runs.tsv
+rm -rf "$dir"/*_dump
 printf '%s\n' "$machine" >"$dir/machine.txt"
 printf 'file\tchapter\ttarget\trun\texit\tstatus\tseconds\tmessage\n' >"$dir/runs.tsv"
 
@@ -67,7 +68,8 @@ printf 'file\tchapter\ttarget\trun\texit\tstatus\tseconds\tmessage\n' >"$dir/run
 # 64 MiB per array); chapters 03-05 add the paper's width sweep (Fig. 19, Tables 1-2), chapters 09
 # and 10 paper 003's sizes (Tabs. 4-10), chapter 11 its three scenarios and two cubes for the node
 # rate against mesh size (paper 002, Fig. 11).
-# A chapter not listed here runs once at its default size.
+# A chapter not listed here runs once at its default size. @DUMP@ stands for the run's own --dump folder
+# (NAME_dump beside NAME.json), where the report finds what the JSON does not hold (chapter 11's spectrum).
 runs_of() {
   local id=$1
   if ((quick)); then
@@ -96,7 +98,7 @@ runs_of() {
         echo "sweep|--sweep wide" ;;                           # paper 003's n = 16 ... 4096, then 8192 and 16384
     10) echo "default|"                                        # 4096³
         echo "sweep|--sweep wide --calls 2 --repeat 3" ;;       # GFLOP/s against n = 16 ... 8192, the report's plot
-    11) echo "cavity|--scenario cavity"                        # the resonances against the analytic modes
+    11) echo "cavity|--scenario cavity --dump @DUMP@"          # the resonances and the spectrum (for the report)
         echo "waveguide|--scenario waveguide"                  # the TE10 cut-off
         echo "filter|--scenario filter --steps 500"            # the paper's 150,016-node filter (Fig. 7)
         echo "mesh32|--nx 32 --ny 32 --nz 32 --steps 100"      # node rate against mesh size (Fig. 11); 96³
@@ -127,6 +129,7 @@ while IFS=$'\t' read -r id target backend exe text; do
     count=$((count + 1))
     name="${target}_${run}"
     printf '[%s] %-24s %-12s ' "$id" "$target" "$run"
+    args=${args//@DUMP@/$dir/${name}_dump}  # a run's --dump folder, beside its JSON
     start=$(date +%s%N)
     # shellcheck disable=SC2086  # the arguments are words by design
     timeout "${LECTURE_RUN_TIMEOUT:-1800}" "$exe" $args --json "$dir/$name.json" >"$dir/$name.log" 2>&1

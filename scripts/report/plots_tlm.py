@@ -7,11 +7,15 @@
 - The resonances against the analytic modes: the result's physics checks carry, per line, the mode,
   its analytic frequency (the continuous cavity or guide), the frequency the mesh's dispersion moves
   it to, the measured peak and the bound allowed. The JSON holds these peaks, not the spectrum's
-  curve (that is --dump's spectrum.npy): the plot puts the analytic modes on the frequency axis and
-  each measured peak and mesh prediction at its offset from its mode, beside the bound.
+  curve: the plot puts the analytic modes on the frequency axis and each measured peak and mesh
+  prediction at its offset from its mode, beside the bound. Where the chapter's --dump spectrum
+  (spectrum.npy: rows of frequency in Hz and |X|) lies beside the JSON, as NAME.spectrum.npy or in
+  NAME_dump/ (scripts/lecture.sh dumps the cavity there), the curve is drawn above, the analytic modes
+  over it.
 """
 from __future__ import annotations
 
+import os
 from collections import defaultdict
 
 import matplotlib.pyplot as plt
@@ -100,6 +104,41 @@ def _lines(run: Run) -> list[tuple[str, dict]]:
     return found
 
 
+def spectrum_beside(run: Run):
+    """The probe's spectrum dumped beside the run's JSON, as (GHz, |X|) lists; None when there is none;
+    a reason (str) when a file is there but unusable."""
+    if not run.path:
+        return None
+    stem = os.path.splitext(run.path)[0]
+    for path in (stem + ".spectrum.npy", os.path.join(stem + "_dump", "spectrum.npy")):
+        if not os.path.exists(path):
+            continue
+        try:
+            import numpy  # comes with matplotlib
+            table = numpy.load(path, allow_pickle=False)
+        except (OSError, ValueError, ImportError) as e:
+            return f"{os.path.basename(path)} unreadable: {e}"
+        if table.ndim != 2 or table.shape[1] != 2 or table.shape[0] < 2:
+            return f"{os.path.basename(path)} is not rows of (Hz, |X|): shape {table.shape}"
+        return [float(f) / 1e9 for f in table[:, 0]], [float(m) for m in table[:, 1]]
+    return None
+
+
+def _draw_curve(ax, spectrum, lines: list[tuple[str, dict]]) -> None:
+    ghz, magnitude = spectrum
+    ax.plot(ghz, magnitude, color="black", linewidth=0.8, label="probe spectrum (reference run)")
+    for k, (_, line) in enumerate(lines):
+        ax.axvline(line["f_analytic_hz"] / 1e9, color="0.6", linewidth=0.8, linestyle=":",
+                   label="analytic modes" if k == 0 else None)
+        ax.axvline(line["f_measured_hz"] / 1e9, color="green" if line.get("pass") is not False else "red",
+                   linewidth=0.8, alpha=0.6, label="measured peaks" if k == 0 else None)
+    if min(magnitude) > 0:
+        ax.set_yscale("log")
+    ax.set_ylabel("|X| (windowed DFT)", fontsize=8)
+    ax.legend(fontsize=6, loc="upper right")
+    ax.grid(alpha=0.3)
+
+
 @plot
 def tlm_spectrum(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
     """A panel per mesh with resonances: the analytic modes as vertical lines, the measured peaks and
@@ -108,9 +147,16 @@ def tlm_spectrum(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
     chosen = sorted((r for r in results_of(runs) if _lines(r)), key=lambda r: (r.machine, r.name))
     if not chosen:
         return []
-    fig, axes = plt.subplots(len(chosen), 1, figsize=(9, 3.3 * len(chosen)), squeeze=False)
-    for ax, r in zip(axes[:, 0], chosen):
+    spectra = {id(r): spectrum_beside(r) for r in chosen}
+    panels = [(r, "curve") for r in chosen if isinstance(spectra[id(r)], tuple)] + [(r, "offsets") for r in chosen]
+    panels.sort(key=lambda p: (chosen.index(p[0]), p[1] != "curve"))
+    fig, axes = plt.subplots(len(panels), 1, figsize=(9, 3.3 * len(panels)), squeeze=False)
+    for ax, (r, kind) in zip(axes[:, 0], panels):
         lines = _lines(r)
+        if kind == "curve":
+            _draw_curve(ax, spectra[id(r)], lines)
+            ax.set_title(f"{r.machine}, {_scenario(r)} ({_mesh(r)}): the probe's spectrum", fontsize=8)
+            continue
         width = 0.01 * max(line["f_analytic_hz"] for _, line in lines) / 1e9  # the bound's bar, 1% of the axis
         verdicts = [line.get("pass") for _, line in lines]
         for _, line in lines:
@@ -129,13 +175,15 @@ def tlm_spectrum(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
         ax.set_xlabel("frequency (GHz); dotted: the analytic modes")
         ax.set_ylabel("offset from the analytic\nfrequency (%)", fontsize=8)
         ok = sum(v is True for v in verdicts)
-        ax.set_title(f"{r.machine}, {_scenario(r)} ({_mesh(r)}): "
-                     f"{ok} of {len(lines)} lines within the bound", fontsize=8, pad=28)
+        why = spectra[id(r)]
+        ax.set_title(f"{r.machine}, {_scenario(r)} ({_mesh(r)}): {ok} of {len(lines)} lines within the bound"
+                     + (f"\n{why}" if isinstance(why, str) else ""), fontsize=8, pad=28)
         ax.grid(alpha=0.3, axis="y")
     handles = [plt.Line2D([], [], color="green", marker="o", linestyle="", label="measured peak (red: outside the bound)"),
                plt.Line2D([], [], color="blue", marker="x", linestyle="", label="the mesh's dispersion predicts"),
                plt.Rectangle((0, 0), 1, 1, color="0.85", label="allowed: the dispersion bound")]
-    axes[0, 0].legend(handles=handles, fontsize=7, loc="lower left")
+    offsets = next(ax for ax, (_, kind) in zip(axes[:, 0], panels) if kind == "offsets")
+    offsets.legend(handles=handles, fontsize=7, loc="lower left")
     fig.suptitle(f"Chapter {chapter}: the resonances found against the analytic modes", fontsize=9)
     name = save(fig, out_dir, f"ch{chapter}_tlm_spectrum.png")
     return [(name, "The resonances the run measured, against the analytic modes and the mesh's dispersion")]

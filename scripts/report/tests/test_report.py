@@ -379,6 +379,23 @@ class TheChapterPlots(unittest.TestCase):
             self.assertIn(f"]({png})", text)
         self.assertEqual(plots_roofline.roofline_of(results.read_folder(d.path)[-1]), ({}, []))
 
+    def test_the_dumped_spectrum_beside_the_json_is_drawn(self):
+        import numpy
+        import plots_tlm
+        d = Folder(self)
+        d.write("ch11_cavity.json", real_result("ch11_cavity.json"))
+        d.write("ch11_waveguide.json", real_result("ch11_waveguide.json"))
+        table = numpy.stack([numpy.linspace(0, 7.5e10, 64), numpy.linspace(1, 2, 64)], axis=1)
+        numpy.save(os.path.join(d.path, "ch11_cavity.spectrum.npy"), table)
+        os.makedirs(os.path.join(d.path, "ch11_waveguide_dump"))
+        d.write(os.path.join("ch11_waveguide_dump", "spectrum.npy"), "not a NumPy file")
+        runs = {r.name: r for r in results.read_folder(d.path)}
+        ghz, magnitude = plots_tlm.spectrum_beside(runs["ch11_cavity.json"])
+        self.assertEqual((len(ghz), ghz[-1], magnitude[0]), (64, 75.0, 1.0))
+        self.assertIn("unreadable", plots_tlm.spectrum_beside(runs["ch11_waveguide.json"]))
+        text, out = self.report_of(d.path)
+        self.assert_png(text, out, "ch11_tlm_spectrum.png")
+
     def test_a_chapter_without_the_data_gets_none_of_these_plots(self):
         d = Folder(self)
         d.write("ch12_plain.json", result_doc(chapter="12"))
