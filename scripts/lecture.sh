@@ -59,19 +59,23 @@ slug=$(echo "$machine" | tr '[:upper:]' '[:lower:]' | sed 's/([^)]*)//g; s/[^a-z
 dir="$out/$slug"
 mkdir -p "$dir"
 rm -f "$dir"/*.json "$dir"/*.log "$dir"/runs.tsv
+rm -rf "$dir"/*_dump
 printf '%s\n' "$machine" >"$dir/machine.txt"
 printf 'file\tchapter\ttarget\trun\texit\tstatus\tseconds\tmessage\n' >"$dir/runs.tsv"
 
 # The runs of one chapter, one per line: a name and the chapter's arguments. The sizes are the
 # papers' (1024² for paper 000's tables) and one grid well beyond any last-level cache (4096²,
-# 64 MiB per array); chapters 03-05 add the paper's width sweep (Fig. 19, Tables 1-2), chapter 09
-# paper 003's sizes (Tabs. 8-10).
-# A chapter not listed here runs once at its default size.
+# 64 MiB per array); chapters 03-05 add the paper's width sweep (Fig. 19, Tables 1-2), chapters 09
+# and 10 paper 003's sizes (Tabs. 4-10), chapter 11 its three scenarios and two cubes for the node
+# rate against mesh size (paper 002, Fig. 11).
+# A chapter not listed here runs once at its default size. @DUMP@ stands for the run's own --dump folder
+# (NAME_dump beside NAME.json), where the report finds what the JSON does not hold (chapter 11's spectrum).
 runs_of() {
   local id=$1
   if ((quick)); then
     echo "quick|--quick"
-    case "$id" in 03|04|05|09) echo "sweep-quick|--quick --sweep paper" ;; esac
+    case "$id" in 03|04|05|09|10) echo "sweep-quick|--quick --sweep paper" ;; esac
+    case "$id" in 11) echo "waveguide-quick|--quick --scenario waveguide" ;; esac
     return
   fi
   case "$id" in
@@ -83,14 +87,22 @@ runs_of() {
         echo "1024|--nx 1024 --ny 1024 --iters 1000 --repeat 3"
         echo "4096|--nx 4096 --ny 4096 --iters 100 --repeat 5 --cpu-sample-iters 1"
         case "$id" in
-          03|05) echo "sweep|--sweep paper --repeat 3" ;;      # the paper's widths, Tables 1-2
-          04) echo "sweep|--sweep wide --iters 200" ;;         # every width 480-544: alignment's teeth
+          # The paper's widths, Tables 1-2 (chapter 04's wide sweep, every width 480-544, took over
+          # the lecture's 100 s per run on the H100: build/bin/ch04_cuda_aligned --sweep wide runs it).
+          03|04|05) echo "sweep|--sweep paper --repeat 3" ;;
         esac ;;
     08) echo "1024|--nx 1024 --ny 1024 --iters 1000 --repeat 5"
         echo "2048|--nx 2048 --ny 2048 --iters 1000 --repeat 5"
         echo "4096|--nx 4096 --ny 4096 --iters 1000 --repeat 3" ;;
     09) echo "default|"                                   # 4096², beyond the L2
         echo "sweep|--sweep wide" ;;                           # paper 003's n = 16 ... 4096, then 8192 and 16384
+    10) echo "default|"                                        # 4096³
+        echo "sweep|--sweep wide --calls 2 --repeat 3" ;;       # GFLOP/s against n = 16 ... 8192, the report's plot
+    11) echo "cavity|--scenario cavity --dump @DUMP@"          # the resonances and the spectrum (for the report)
+        echo "waveguide|--scenario waveguide"                  # the TE10 cut-off
+        echo "filter|--scenario filter --steps 500"            # the paper's 150,016-node filter (Fig. 7)
+        echo "mesh32|--nx 32 --ny 32 --nz 32 --steps 100"      # node rate against mesh size (Fig. 11); 96³
+        echo "mesh96|--nx 96 --ny 96 --nz 96 --steps 100" ;;   # keeps the serial CPU variant near 20 s
     *)  echo "default|" ;;
   esac
 }
@@ -117,6 +129,7 @@ while IFS=$'\t' read -r id target backend exe text; do
     count=$((count + 1))
     name="${target}_${run}"
     printf '[%s] %-24s %-12s ' "$id" "$target" "$run"
+    args=${args//@DUMP@/$dir/${name}_dump}  # a run's --dump folder, beside its JSON
     start=$(date +%s%N)
     # shellcheck disable=SC2086  # the arguments are words by design
     timeout "${LECTURE_RUN_TIMEOUT:-1800}" "$exe" $args --json "$dir/$name.json" >"$dir/$name.log" 2>&1

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Checks in a real browser (headless Chromium) that the docs' chapter pages render with their plots.
 
-    docs_check.py HTML_DIR PLOTS_JSON
+    docs_check.py HTML_DIR PLOTS_JSON [EXPECTED]
 
 HTML_DIR is Doxygen's output (build/docs/html), PLOTS_JSON the report's list of plots per chapter
 (build/docs/report/plots.json). Every plot listed must be referenced by a page, and on every page that
 shows one, Chromium must load every image (complete, with a width): a missing or broken file fails.
+EXPECTED (comma-separated file names, e.g. ch10_gemm_gflops.png) are plots the committed results must
+give: one that the report stopped drawing (a renamed JSON key, a plot that broke) fails too.
 The pages are served over HTTP from this process, so the check page can look into them (same origin).
 Exit 0: all pages render their images; 1: something is missing or broken; 77: no Chromium here.
 """
@@ -77,10 +79,11 @@ def serve(html_dir: str, pages: list[str]) -> tuple[http.server.ThreadingHTTPSer
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 2:
+    if len(argv) not in (2, 3):
         print(__doc__, file=sys.stderr)
         return 2
-    html_dir, plots_json = argv
+    html_dir, plots_json = argv[:2]
+    expected = [name for name in (argv[2].split(",") if len(argv) == 3 else []) if name]
     browser = chromium()
     if browser is None:
         print("GPGPU_SKIP: no Chromium (apt install chromium)")
@@ -100,6 +103,10 @@ def main(argv: list[str]) -> int:
             pages[os.path.basename(path)] = found
     problems = []
     shown = set().union(*pages.values()) if pages else set()
+    listed = {name for figures in plots.values() for name, _ in figures}
+    for name in expected:
+        if name not in listed:
+            problems.append(f"{name}: expected from the committed results, but the report did not draw it")
     for chapter, figures in sorted(plots.items()):
         for name, _ in figures:
             if name not in shown:

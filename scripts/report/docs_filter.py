@@ -26,7 +26,7 @@ def plots_section(chapter: str, report_dir: str) -> str:
     lines = ["", "", "## Plots of the committed results", "",
              "Drawn by `scripts/report.sh` from `results/h100/` when the documentation was built.", ""]
     for name, caption in figures:
-        lines += [f"![{caption}]({name})", ""]
+        lines += [f"![{caption}]({name})", "", f"*{caption}*", ""]
     return "\n".join(lines)
 
 

@@ -2,10 +2,13 @@
 
 Every plot is a function registered with @plot: it gets one chapter's readable runs (from every
 result folder, so machines appear side by side) and the output folder, and returns the figures it
-drew as (file name, caption) pairs, or nothing when the chapter has no data for it. A new chapter adds
-its plot by writing one such function (chapters 10-12: GFLOP/s against n with cuBLAS as a line, TLM
-MNodes/s against mesh size, the roofline), and the report picks it up for every chapter whose JSON
-has what it needs. A plot must leave out a failed variant's speed and say so.
+drew as (file name, caption) pairs, or nothing when the chapter has no data for it. This module holds
+the helpers and the plots of chapters 01-09 (then and now, % of the limit, the width sweep, OpenCL over
+CUDA, GB/s against n); a chapter's own plots live in their module (plots_gemm.py: chapter 10's GFLOP/s
+against n; plots_tlm.py: chapter 11's node rate against mesh size and resonances; plots_roofline.py:
+chapter 12's roofline, with the JSON format it reads), imported at the end of this file. The report
+picks a plot up for every chapter whose JSON has what it needs. A plot must leave out a failed
+variant's speed and say so, and must not raise on a missing key (draw() turns an exception into a line).
 """
 from __future__ import annotations
 
@@ -30,11 +33,11 @@ def plot(func):
     return func
 
 
-def _machines(runs: list[Run]) -> list[str]:
+def machines_of(runs: list[Run]) -> list[str]:
     return list(dict.fromkeys(r.machine for r in runs))
 
 
-def _colour(machines: list[str], machine: str):
+def colour_of(machines: list[str], machine: str):
     return plt.get_cmap("tab10")(machines.index(machine) % 10)
 
 
@@ -42,24 +45,24 @@ LINESTYLES = ["-", "--", ":", "-."]
 MARKERS = "os^vD<>px*"
 
 
-def _line(machines: list[str], machine: str, k: int) -> dict:
+def line_style(machines: list[str], machine: str, k: int) -> dict:
     """Lines of curves: the colour and marker tell the variant (k), the line style the machine."""
     return {"color": plt.get_cmap("tab10")(k % 10), "marker": MARKERS[k % len(MARKERS)], "markersize": 3,
             "linewidth": 1, "linestyle": LINESTYLES[machines.index(machine) % len(LINESTYLES)]}
 
 
-def _save(fig, out_dir: str, name: str) -> str:
+def save(fig, out_dir: str, name: str) -> str:
     fig.tight_layout()
     fig.savefig(os.path.join(out_dir, name), dpi=110)
     plt.close(fig)
     return name
 
 
-def _num(v) -> bool:
+def is_number(v) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool) and v == v and abs(v) != float("inf")
 
 
-def _results(runs: list[Run]) -> list[Run]:
+def results_of(runs: list[Run]) -> list[Run]:
     return sorted((r for r in runs if r.kind == "result"), key=lambda r: (r.machine, r.sort_key()))
 
 
@@ -68,7 +71,7 @@ def then_and_now(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
     """The paper's machines against this run's, in the first column of the chapter's then-now table
     (seconds for 1000 iterations for the Jacobi chapters), on a log scale."""
     chosen: dict[str, Run] = {}
-    for r in _results(runs):
+    for r in results_of(runs):
         t = r.doc.get("then_now")
         if isinstance(t, dict) and t.get("rows") and t.get("columns"):
             chosen.setdefault(r.machine, r)  # the smallest size of each machine: the paper's
@@ -80,7 +83,7 @@ def then_and_now(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
     machines = list(chosen)
     for row in first.doc["then_now"]["rows"]:
         v = (row.get("values") or [None])[0]
-        if row.get("when") == "then" and _num(v):
+        if row.get("when") == "then" and is_number(v):
             labels.append(f"then: {row.get('machine', '')}, {row.get('implementation', '')}")
             values.append(v)
             colours.append("0.6")
@@ -90,10 +93,10 @@ def then_and_now(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
             continue
         for row in r.doc["then_now"]["rows"]:
             v = (row.get("values") or [None])[0]
-            if row.get("when") == "now" and _num(v):
+            if row.get("when") == "now" and is_number(v):
                 labels.append(f"{machine}, {r.size_label()}: {row.get('implementation', '')}")
                 values.append(v)
-                colours.append(_colour(machines, machine))
+                colours.append(colour_of(machines, machine))
     if not values:
         return []
     fig, ax = plt.subplots(figsize=(9, 0.28 * len(values) + 1.6))
@@ -105,7 +108,7 @@ def then_and_now(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
     ax.set_xlabel(f"{column.get('header', '')} (log scale)", fontsize=8)
     ax.set_title(f"Chapter {chapter}: then (the papers) and now (each machine's smallest run)" + ("\n" + "; ".join(notes) if notes else ""),
                  fontsize=9)
-    name = _save(fig, out_dir, f"ch{chapter}_then_now.png")
+    name = save(fig, out_dir, f"ch{chapter}_then_now.png")
     return [(name, f"Then and now: {column.get('header', '')}: {column.get('unit', '')}")]
 
 
@@ -116,13 +119,13 @@ X_MAX = 110  # % of the limit: the share plot's axis ends a little past 100
 def share_of_limit(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
     """Each variant's minimum-traffic GB/s as a share of the limit measured in its own run, per
     machine and size; a failed variant gets the word FAIL instead of a bar."""
-    results = _results(runs)
+    results = results_of(runs)
     groups = [(r, [row for row in r.doc.get("results", [])]) for r in results]
     groups = [(r, rows) for r, rows in groups if rows]
     if not groups:
         return []
     variants = list(dict.fromkeys(str(row.get("variant")) for _, rows in groups for row in rows))
-    machines = _machines([r for r, _ in groups])
+    machines = machines_of([r for r, _ in groups])
     height = 0.8 / len(groups)
     fig, ax = plt.subplots(figsize=(9, 0.22 * len(variants) * len(groups) + 1.8))
     hatches = ["", "//", "..", "xx", "\\\\", "--"]
@@ -136,11 +139,11 @@ def share_of_limit(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
             y = i + g * height
             if row.get("check") == "FAIL":
                 ax.text(1, y, "FAIL", va="center", fontsize=7, color="red", fontweight="bold")
-            elif _num(row.get("limit_share")):
+            elif is_number(row.get("limit_share")):
                 share = 100 * row["limit_share"]
                 # Above 100% the limit's measurement was disturbed: the bar stops at the axis' end
                 # and the figure is written beside it, marked, instead of squashing every other bar.
-                ax.barh(y, min(share, X_MAX), height=height, color=_colour(machines, r.machine),
+                ax.barh(y, min(share, X_MAX), height=height, color=colour_of(machines, r.machine),
                         hatch=hatches[sizes.index(r.size_label()) % len(hatches)], edgecolor="white",
                         label=f"{r.machine}, {r.size_label()}")
                 if share > 100:
@@ -155,7 +158,7 @@ def share_of_limit(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
     unique = dict(zip(labels, handles))
     if unique:
         ax.legend(unique.values(), unique.keys(), fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1))
-    name = _save(fig, out_dir, f"ch{chapter}_limit_share.png")
+    name = save(fig, out_dir, f"ch{chapter}_limit_share.png")
     return [(name, "% of the limit per variant, each against the limit measured in its own run")]
 
 
@@ -165,7 +168,7 @@ def width_sweep(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
     sweeps = [r for r in runs if r.kind == "width_sweep"]
     if not sweeps:
         return []
-    machines = _machines(sweeps)
+    machines = machines_of(sweeps)
     fig, ax = plt.subplots(figsize=(9, 4.5))
     failed = []
     variants = list(dict.fromkeys(str(p.get("variant")) for r in sweeps for p in r.doc.get("points", [])))
@@ -175,10 +178,10 @@ def width_sweep(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
             by_variant[str(p.get("variant"))].append(p)
         for variant, points in by_variant.items():
             points.sort(key=lambda p: p.get("width", 0))
-            ok = [p for p in points if p.get("check") != "FAIL" and _num(p.get("seconds")) and p.get("iters")]
+            ok = [p for p in points if p.get("check") != "FAIL" and is_number(p.get("seconds")) and p.get("iters")]
             failed += [f"{r.machine} {variant} w={p.get('width')}" for p in points if p.get("check") == "FAIL"]
             ax.plot([p["width"] for p in ok], [1e3 * p["seconds"] / p["iters"] for p in ok],
-                    **_line(machines, r.machine, variants.index(variant)), label=f"{r.machine}: {variant}")
+                    **line_style(machines, r.machine, variants.index(variant)), label=f"{r.machine}: {variant}")
     ax.set_xlabel("grid width (unknowns per row)")
     ax.set_ylabel("ms per iteration (median)")
     title = f"Chapter {chapter}: time against width (paper 000, Fig. 19)"
@@ -187,101 +190,117 @@ def width_sweep(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
     ax.set_title(title, fontsize=9)
     ax.legend(fontsize=7)
     ax.grid(alpha=0.3)
-    name = _save(fig, out_dir, f"ch{chapter}_width_sweep.png")
+    name = save(fig, out_dir, f"ch{chapter}_width_sweep.png")
     return [(name, "The width sweep: an unaligned width costs time (paper 000, Fig. 19 and Tables 1-2)")]
 
 
+def element_type(run: Run) -> str:
+    """A sweep's element type ("int", "float"), or "" when the run does not say."""
+    problem = run.doc.get("problem") if isinstance(run.doc.get("problem"), dict) else {}
+    return str(problem.get("type", ""))
+
+
 def _port_points(runs: list[Run]):
-    """(machine, variant, n, ratio, paper ratio) from chapter 08's cuda_comparison and the matrix
-    sweeps' port_ratios."""
+    """(panel, machine, pair, n, ratio, paper ratio) from chapter 08's cuda_comparison and the
+    sweeps' port_ratios; a sweep's panel is its element type, so int and float never share a line."""
     points = []
     for r in runs:
         if r.kind == "result" and r.status != "failed":
             port = r.doc.get("opencl_port")
             problem = r.doc.get("problem") if isinstance(r.doc.get("problem"), dict) else {}
-            if isinstance(port, dict) and isinstance(port.get("cuda_comparison"), list) and _num(problem.get("nx")):
+            if isinstance(port, dict) and isinstance(port.get("cuda_comparison"), list) and is_number(problem.get("nx")):
                 for c in port["cuda_comparison"]:
-                    if _num(c.get("opencl_over_cuda")):
-                        points.append((r.machine, f"{c.get('variant')} / {c.get('cuda_variant')}", problem["nx"],
-                                       c["opencl_over_cuda"], None))
-        elif r.kind == "matrix_sweep" and isinstance(r.doc.get("port_ratios"), list):
+                    if isinstance(c, dict) and is_number(c.get("opencl_over_cuda")):
+                        points.append((element_type(r), r.machine, f"{c.get('variant')} / {c.get('cuda_variant')}",
+                                       problem["nx"], c["opencl_over_cuda"], None))
+        elif r.kind in ("matrix_sweep", "gemm_sweep") and isinstance(r.doc.get("port_ratios"), list):
             bad = {p.get("variant") for p in r.doc.get("points", []) if p.get("check") == "FAIL"}
             for q in r.doc["port_ratios"]:
-                if _num(q.get("kernel_ratio")) and q.get("variant") not in bad and q.get("original") not in bad:
-                    points.append((r.machine, f"{q.get('variant')} / {q.get('original')}", q.get("n"),
-                                   q["kernel_ratio"], q.get("paper_ratio") if _num(q.get("paper_ratio")) else None))
+                if (isinstance(q, dict) and is_number(q.get("kernel_ratio")) and is_number(q.get("n"))
+                        and q.get("variant") not in bad and q.get("original") not in bad):
+                    points.append((element_type(r), r.machine, f"{q.get('variant')} / {q.get('original')}", q["n"],
+                                   q["kernel_ratio"], q.get("paper_ratio") if is_number(q.get("paper_ratio")) else None))
     return points
 
 
 @plot
 def opencl_over_cuda(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
-    """The port's time over the original's on the same GPU against n (paper 003's Tabs. 6-10,
-    paper 002's Fig. 11); the paper's ratio dashed where it has one."""
+    """The port's time over the original's on the same GPU against n (paper 003's Tabs. 4-10,
+    paper 002's Fig. 11), one panel per element type; the paper's ratio as a wide pale line."""
     points = _port_points(runs)
     if not points:
         return []
-    machines = _machines([Run(machine=m, name="") for m, *_ in points])
-    fig, ax = plt.subplots(figsize=(9, 4.5))
-    series: dict[tuple[str, str], list] = defaultdict(list)
-    for machine, label, n, ratio, paper in points:
-        series[(machine, label)].append((n, ratio, paper))
-    labels = sorted({label for _, label in series})
-    papers_drawn = set()
-    for (machine, label), pts in sorted(series.items()):
-        pts.sort()
-        k = labels.index(label)
-        ax.plot([p[0] for p in pts], [p[1] for p in pts], **_line(machines, machine, k), label=f"{machine}: {label}")
-        paper = [p for p in pts if p[2] is not None]
-        if paper and label not in papers_drawn:  # the paper's ratio, once per pair, thin and grey-edged
-            papers_drawn.add(label)
-            ax.plot([p[0] for p in paper], [p[2] for p in paper], color=plt.get_cmap("tab10")(k % 10), linewidth=2.5,
-                    alpha=0.35, label=f"paper 003: {label}")
-    ax.axhline(1.0, color="black", linewidth=0.8)
-    ax.set_xscale("log", base=2)
-    ax.set_xlabel("n (grid or matrix is n x n)")
-    ax.set_ylabel("OpenCL time / CUDA time (same GPU)")
-    ax.set_title(f"Chapter {chapter}: OpenCL over CUDA (1 = the same; paper 003 Tabs. 6-10, paper 002 Fig. 11)",
-                 fontsize=9)
-    ax.legend(fontsize=6)
-    ax.grid(alpha=0.3)
-    name = _save(fig, out_dir, f"ch{chapter}_opencl_over_cuda.png")
-    return [(name, "OpenCL's time over CUDA's for the same kernel on the same GPU, against n")]
+    machines = machines_of([Run(machine=m, name="") for _, m, *_ in points])
+    panels = sorted({p[0] for p in points})
+    fig, axes = plt.subplots(1, len(panels), figsize=(7 * len(panels), 4.8), squeeze=False)
+    for ax, panel in zip(axes[0], panels):
+        series: dict[tuple[str, str], list] = defaultdict(list)
+        for _, machine, label, n, ratio, paper in (p for p in points if p[0] == panel):
+            series[(machine, label)].append((n, ratio, paper))
+        labels = sorted({label for _, label in series})
+        papers_drawn = set()
+        for (machine, label), pts in sorted(series.items()):
+            pts.sort()
+            k = labels.index(label)
+            ax.plot([p[0] for p in pts], [p[1] for p in pts], **line_style(machines, machine, k),
+                    label=f"{machine}: {label}")
+            paper = [p for p in pts if p[2] is not None]
+            if paper and label not in papers_drawn:  # the paper's ratio, once per pair
+                papers_drawn.add(label)
+                ax.plot([p[0] for p in paper], [p[2] for p in paper], color=plt.get_cmap("tab10")(k % 10),
+                        linewidth=2.5, alpha=0.35, label=f"the paper: {label}")
+        ax.axhline(1.0, color="black", linewidth=0.8)
+        ax.set_xscale("log", base=2)
+        ax.set_yscale("log")
+        ax.set_xlabel("n (grid or matrix is n x n)")
+        ax.set_ylabel("OpenCL time / CUDA time (same GPU)")
+        ax.set_title(panel or "grid", fontsize=9)
+        ax.legend(fontsize=6)
+        ax.grid(alpha=0.3, which="both")
+    fig.suptitle(f"Chapter {chapter}: OpenCL over CUDA, kernel time (1 = the same; above 1: OpenCL slower)", fontsize=9)
+    name = save(fig, out_dir, f"ch{chapter}_opencl_over_cuda.png")
+    return [(name, "OpenCL's time over CUDA's for the same kernel on the same GPU, against n, beside the paper's")]
 
 
 @plot
 def matrix_bandwidth(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
-    """Chapter 09: add and transpose GB/s against n, one panel per operation."""
+    """Chapter 09: GB/s against n, a panel per operation (add, copy, transpose), a row per element
+    type (int, float): a sweep's int and float points never share a line."""
     sweeps = [r for r in runs if r.kind == "matrix_sweep"]
     if not sweeps:
         return []
-    machines = _machines(sweeps)
+    machines = machines_of(sweeps)
     ops = sorted({str(p.get("op", "")) for r in sweeps for p in r.doc.get("points", [])})
+    types = sorted({element_type(r) for r in sweeps})
     if not ops:
         return []
-    fig, axes = plt.subplots(1, len(ops), figsize=(5 * len(ops), 4.5), squeeze=False)
-    for ax, op in zip(axes[0], ops):
-        variants = sorted({str(p.get("variant")) for r in sweeps for p in r.doc.get("points", [])
-                           if str(p.get("op", "")) == op})
-        for r in sweeps:
-            by_variant: dict[str, list] = defaultdict(list)
-            for p in r.doc.get("points", []):
-                if str(p.get("op", "")) == op:
-                    by_variant[str(p.get("variant"))].append(p)
-            for variant, pts in sorted(by_variant.items()):
-                pts.sort(key=lambda p: p.get("n", 0))
-                ok = [p for p in pts if p.get("check") != "FAIL" and _num(p.get("gbs_kernel"))]
-                ax.plot([p["n"] for p in ok], [p["gbs_kernel"] for p in ok], **_line(machines, r.machine,
-                                                                                    variants.index(variant)),
-                        label=f"{r.machine}: {variant}" + (" (FAIL points left out)" if len(ok) < len(pts) else ""))
-        ax.set_xscale("log", base=2)
-        ax.set_xlabel("n (n x n matrix)")
-        ax.set_ylabel("GB/s (kernel only)")
-        ax.set_title(f"{op}", fontsize=9)
-        ax.legend(fontsize=6)
-        ax.grid(alpha=0.3)
-    fig.suptitle(f"Chapter {chapter}: bandwidth against n", fontsize=9)
-    name = _save(fig, out_dir, f"ch{chapter}_matrix_gbs.png")
-    return [(name, "GB/s of each variant against n (kernel time only)")]
+    fig, axes = plt.subplots(len(types), len(ops), figsize=(5.2 * len(ops), 4.3 * len(types)), squeeze=False)
+    for row, kind in enumerate(types):
+        for ax, op in zip(axes[row], ops):
+            mine = [r for r in sweeps if element_type(r) == kind]
+            variants = sorted({str(p.get("variant")) for r in mine for p in r.doc.get("points", [])
+                               if str(p.get("op", "")) == op})
+            for r in mine:
+                by_variant: dict[str, list] = defaultdict(list)
+                for p in r.doc.get("points", []):
+                    if str(p.get("op", "")) == op and is_number(p.get("n")):
+                        by_variant[str(p.get("variant"))].append(p)
+                for variant, pts in sorted(by_variant.items()):
+                    pts.sort(key=lambda p: p["n"])
+                    ok = [p for p in pts if p.get("check") != "FAIL" and is_number(p.get("gbs_kernel"))]
+                    ax.plot([p["n"] for p in ok], [p["gbs_kernel"] for p in ok],
+                            **line_style(machines, r.machine, variants.index(variant)),
+                            label=f"{r.machine}: {variant}" + (" (FAIL points left out)" if len(ok) < len(pts) else ""))
+            ax.set_xscale("log", base=2)
+            ax.set_xlabel("n (n x n matrix)")
+            ax.set_ylabel("GB/s (kernel only)")
+            ax.set_title(f"{op}" + (f", {kind}" if kind else ""), fontsize=9)
+            if ax.get_legend_handles_labels()[0]:
+                ax.legend(fontsize=6)
+            ax.grid(alpha=0.3)
+    fig.suptitle(f"Chapter {chapter}: bandwidth against n (minimum traffic over kernel time)", fontsize=9)
+    name = save(fig, out_dir, f"ch{chapter}_matrix_gbs.png")
+    return [(name, "GB/s of each variant against n, kernel time only, per operation and element type")]
 
 
 def draw(chapter: str, runs: list[Run], out_dir: str) -> tuple[list[Figure], list[str]]:
@@ -295,3 +314,7 @@ def draw(chapter: str, runs: list[Run], out_dir: str) -> tuple[list[Figure], lis
             plt.close("all")
             problems.append(f"plot {func.__name__} failed: {type(e).__name__}: {e}")
     return figures, problems
+
+
+# The chapters' own plots, each in its module, register themselves here (after the helpers above).
+import plots_gemm, plots_roofline, plots_tlm  # noqa: E402,F401

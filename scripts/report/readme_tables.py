@@ -145,6 +145,85 @@ def then_now(runs: list[Run], params: dict) -> str:
     return tables.markdown(header, rows, right=range(3, len(header)))
 
 
+def _wanted(params: dict, names: list[str]) -> list[str]:
+    """The names listed by variants=a,b (in that order, only those the run has), or all of them."""
+    if "variants" not in params:
+        return names
+    return [v for v in params["variants"].split(",") if v in names]
+
+
+@table
+def jacobi_variants(runs: list[Run], params: dict) -> str:
+    """Chapters 01-08: every variant of the run at one size (size=4096; variants=a,b picks and
+    orders; launch=1 adds each variant's launch): ms/iter, GFLOP/s, GB/s of all accesses and of the minimum traffic, the limit measured in
+    the run and the share of it, the floor (minimum bytes over the limit) and the time over it, and
+    the speed-up over chapter 01's CPU layout measured in the same run; then the limits it used."""
+    chosen = _sizes(runs, {"sizes": params["size"]} if "size" in params else {})
+    if not chosen:
+        return ""
+    run = chosen[0]
+    rows_in = {str(r.get("variant")): r for r in run.doc["results"] if isinstance(r, dict)}
+    floor = run.doc.get("floor_and_speedup") if isinstance(run.doc.get("floor_and_speedup"), dict) else {}
+    cpu = run.doc.get("cpu_baseline") if isinstance(run.doc.get("cpu_baseline"), dict) else {}
+    threads = cpu.get("threads", "n")
+    header = ["variant", "ms/iter", "GFLOP/s", "GB/s all", "GB/s min", "limit GB/s", "% of limit", "floor ms/iter",
+              "time/floor", "× CPU 1 thread", f"× CPU {threads} threads", "check"]
+    rows, limits = [], {}
+    for v in _wanted(params, list(rows_in)):
+        r, f = rows_in[v], floor.get(v) if isinstance(floor.get(v), dict) else {}
+        limit = r.get("limit") if isinstance(r.get("limit"), dict) else {}
+        if is_num(limit.get("gbs")):
+            limits.setdefault((limit.get("name", "?"), limit.get("working_set", "")), []).append(v)
+        cells = [tables.number(r.get("ms_per_step"), ".4f"), tables.number(r.get("gflops"), ".0f"),
+                 tables.number(r.get("gbs_all"), ".0f"), tables.number(r.get("gbs_min"), ".0f"),
+                 tables.number(limit.get("gbs"), ".0f"), tables.share_cell(r.get("limit_share")),
+                 tables.number(f.get("floor_ms_per_iter"), ".4f"), tables.number(f.get("time_over_floor"), ".3f"),
+                 tables.number(f.get("speedup_cpu_1_thread"), ".0f"), tables.number(f.get("speedup_cpu_n_threads"), ".1f")]
+        launch = [str(r.get("launch", "-")).split(";")[0]] if "launch" in params else []
+        rows.append([f"`{v}`"] + launch + [_fail_or(r, c) for c in cells] + [str(r.get("check", "?"))])
+    if "launch" in params:  # launch=1: the launch each variant ran with (after its tuning)
+        header.insert(1, "launch")
+    text = tables.markdown(header, rows, right=range(2 if "launch" in params else 1, len(header) - 1))
+    notes = [f"- {', '.join(f'`{v}`' for v in vs)}: {name}" + (f"; {ws}" if ws else "") for (name, ws), vs in limits.items()]
+    if cpu:
+        notes.append(f"- × CPU: chapter 01's faster layout in the same run, "
+                     f"{tables.number(cpu.get('single_thread_ms_per_iter'), '.3f')} ms/iter on 1 thread and "
+                     f"{tables.number(cpu.get('multi_thread_ms_per_iter'), '.3f')} ms/iter on {threads} threads "
+                     f"(best of {cpu.get('sample_iters', '?')}-iteration samples)")
+    return text + ("\nLimits and baseline of this run:\n\n" + "\n".join(notes) + "\n" if notes else "")
+
+
+def is_num(x) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+
+
+@table
+def width_sweep(runs: list[Run], params: dict) -> str:
+    """Chapters 03-05's --sweep: per width, each variant's seconds for 1000 iterations and its share
+    of the limit (variants=a,b picks and orders); the paper's times are in the README's own table."""
+    chosen = [r for r in runs if r.kind == "width_sweep"]
+    if not chosen:
+        return ""
+    points = [p for p in chosen[0].doc["points"] if isinstance(p, dict)]
+    widths = sorted({p.get("width") for p in points if isinstance(p.get("width"), int)})
+    at = {(str(p.get("variant")), p.get("width")): p for p in points}
+    variants = _wanted(params, list(dict.fromkeys(str(p.get("variant")) for p in points)))
+    heights = sorted({p.get("height") for p in points if isinstance(p.get("height"), int)})
+    header = ["width"] + [f"`{v}` s/1000 it." for v in variants] + [f"`{v}` % of limit" for v in variants]
+    rows = []
+    for w in widths:
+        times, shares = [], []
+        for v in variants:
+            p = at.get((v, w))
+            ok = p is not None and is_num(p.get("seconds")) and is_num(p.get("iters")) and p["iters"] > 0
+            times.append("-" if p is None else _fail_or(p, tables.number(1000 * p["seconds"] / p["iters"], ".5f") if ok else "-"))
+            shares.append("-" if p is None else _fail_or(p, tables.share_cell(p.get("limit_share"))))
+        rows.append([str(w)] + times + shares)
+    note = f"\n(Height {', '.join(map(str, heights))}; median of the run's repeats; check: " + \
+        ", ".join(sorted({str(p.get("check", "?")) for p in points})) + ".)\n"
+    return tables.markdown(header, rows, right=range(0, len(header))) + note
+
+
 # The variants a matrix sweep's table shows by default, in this order (rows= chooses others).
 MATRIX_SWEEP_ROWS = ["cpu_add", "cuda_add_rowmajor", "cl_add_rowmajor", "cuda_add_colmajor", "cuda_add_vec4",
                      "cl_add_vec4", "cpu_transpose_blocked", "cuda_transpose_naive", "cl_transpose_naive",
@@ -398,10 +477,12 @@ def render(name: str, params: dict, root: str) -> str:
     source = params.get("source", "h100")
     folder = os.path.join(root, "results", source)
     runs = [r for r in read_folder(folder) if r.chapter == params.get("chapter", r.chapter)]
-    problems = [f"- `results/{source}/{r.name}`: {r.status}: {r.message}" for r in runs
-                if r.status not in ("ok", "failed")]
     usable = [r for r in runs if r.readable]
     body = func(usable, params) if usable else ""
+    # A file that is there but cannot be read is always named (it may be the one the table wants);
+    # a run that left no file (skipped, broke) only when the table came out empty, not in every table.
+    problems = [f"- `results/{source}/{r.name}`: {r.status}: {r.message}" for r in runs
+                if r.status not in ("ok", "failed") and (not body or r.name.endswith(".json"))]
     files = ", ".join(f"results/{source}/{r.name}" for r in usable) or f"results/{source}/ (no results)"
     if not body:
         body = f"*No results for this table in `results/{source}/` yet: run `scripts/device/report.sh` and commit them.*\n"

@@ -35,6 +35,7 @@ class Run:
     status: str = "ok"      # ok | failed | skipped | not built | error | unreadable | old schema | unknown schema
     message: str = ""       # why, for every status but ok
     doc: dict = field(default_factory=dict)
+    path: str = ""          # the JSON file, when there is one (files beside it: plots_tlm.py's spectrum)
 
     @property
     def readable(self) -> bool:
@@ -88,7 +89,7 @@ def read_result(path: str, machine: str) -> Run:
     name = os.path.basename(path)
     # The chapter from the file's name (ch08_opencl_port_4096.json) until the file itself says.
     guess = re.match(r"ch(\d\d[a-z]?)_", name)
-    run = Run(machine=machine, name=name, chapter=guess.group(1) if guess else "?")
+    run = Run(machine=machine, name=name, chapter=guess.group(1) if guess else "?", path=path)
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()

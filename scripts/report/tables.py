@@ -94,11 +94,28 @@ def matrix_sweep_rows(run: Run) -> list[list[str]]:
     return rows
 
 
+GEMM_SWEEP_HEADER = ["machine", "type", "variant", "backend", "n", "ms kernel", "GFLOP/s", "% of library",
+                     "% of FMA kernel", "error / bound", "check"]
+
+
+def gemm_sweep_rows(run: Run) -> list[list[str]]:
+    kind = str((run.doc.get("problem") or {}).get("type", "")) if isinstance(run.doc.get("problem"), dict) else ""
+    rows = []
+    for p in run.doc.get("points", []):
+        speed = ["FAIL"] * 4 if failed(p) else [
+            number(p.get("ms_kernel"), ".4f"), number(p.get("gflops"), ".1f"), share_cell(p.get("library_share")),
+            share_cell(p.get("peak_share"))]
+        rows.append([run.machine, kind, str(p.get("variant", "?")), str(p.get("backend", "")), str(p.get("n", "?")),
+                     *speed, number(p.get("error_over_bound"), ".2g"), str(p.get("check", "?"))])
+    return rows
+
+
 # kind -> (header, rows of a run, right-aligned columns)
 TABLES = {
     "result": (RESULT_HEADER, result_rows, RESULT_RIGHT),
     "width_sweep": (WIDTH_SWEEP_HEADER, width_sweep_rows, range(2, 7)),
     "matrix_sweep": (MATRIX_SWEEP_HEADER, matrix_sweep_rows, range(3, 9)),
+    "gemm_sweep": (GEMM_SWEEP_HEADER, gemm_sweep_rows, range(4, 10)),
 }
 
 

@@ -69,6 +69,24 @@ def matrix_sweep_doc():
             "points": points, "port_ratios": ratios}
 
 
+def roofline_doc(fail=None, ceilings=True):
+    """A chapter-12 result with the "roofline" key (plots_roofline.py's format): two backends, a
+    routine per intensity, cuBLAS beside the CUDA kernels; `fail` names a variant that failed."""
+    routines = []
+    for routine, intensity in (("saxpy", 1 / 6), ("sgemv", 0.5), ("conv2d", 4.5), ("sgemm", 500.0)):
+        for backend, bw, fma in (("cuda", 3000.0, 50000.0), ("cpu", 100.0, 2000.0)):
+            variant = f"{backend}_{routine}"
+            routines.append({"routine": routine, "variant": variant, "backend": backend, "flop_per_byte": intensity,
+                             "gflops": 0.8 * min(fma, bw * intensity), "check": "FAIL" if variant == fail else "PASS"})
+        routines.append({"routine": routine, "variant": f"cublas_{routine}", "backend": "cuda", "library": True,
+                         "flop_per_byte": intensity, "gflops": 0.85 * min(50000.0, 3000.0 * intensity), "check": "PASS"})
+    doc = result_doc(chapter="12", variants=(("cuda_saxpy", "PASS", 0.8),))
+    doc["roofline"] = {"ceilings": {"cuda": {"device": "GPU", "bandwidth_gbs": 3000.0, "fma_gflops": 50000.0},
+                                    "cpu": {"bandwidth_gbs": 100.0, "fma_gflops": 2000.0}} if ceilings else {},
+                       "routines": routines}
+    return doc
+
+
 class Folder:
     """A temporary result folder."""
 
@@ -279,6 +297,114 @@ class ThePlots(unittest.TestCase):
         self.assertIn("](ch01_limit_share.png)", text)
 
 
+@unittest.skipUnless(HAVE_MATPLOTLIB, "no matplotlib (python3-matplotlib)")
+class TheChapterPlots(unittest.TestCase):
+    """Chapters 09-12's plots from the committed H100 results (and a synthetic roofline), side by
+    side with a second machine, and on inputs that lack what a plot needs."""
+
+    def report_of(self, *folders: str) -> tuple[str, str]:
+        out = tempfile.mkdtemp(prefix="gpgpu_report_out_")
+        self.addCleanup(shutil.rmtree, out, True)
+        return read(report.build_report(list(folders), out)), out
+
+    def assert_png(self, text: str, out: str, *names: str) -> None:
+        for png in names:
+            self.assertIn(f"]({png})", text)
+            with open(os.path.join(out, png), "rb") as f:
+                self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
+        self.assertNotRegex(text, r"plot \w+ failed")
+
+    def test_committed_results_give_the_gemm_tlm_and_matrix_plots(self):
+        a, b = Folder(self, "h100"), Folder(self, "other")
+        for name in ("ch09_sweep_int.json", "ch09_sweep_wide.json", "ch10_sweep_float.json", "ch11_cavity.json",
+                     "ch11_waveguide.json", "ch11_filter.json"):
+            a.write(name, real_result(name))
+        slower = real_result("ch10_sweep_float.json")  # a second machine at half the rate
+        for p in slower["points"]:
+            p["gflops"] = p["gflops"] / 2 if isinstance(p.get("gflops"), (int, float)) else p.get("gflops")
+        b.write("ch10_sweep_float.json", slower)
+        b.write("ch11_filter.json", real_result("ch11_filter.json"))
+        text, out = self.report_of(a.path, b.path)
+        self.assert_png(text, out, "ch09_matrix_gbs.png", "ch09_opencl_over_cuda.png", "ch10_gemm_gflops.png",
+                        "ch10_opencl_over_cuda.png", "ch11_tlm_rates.png", "ch11_tlm_spectrum.png")
+        self.assertIn("### Gemm sweep", text)
+        with open(os.path.join(out, "plots.json"), encoding="utf-8") as f:
+            drawn = {name for figures in json.load(f).values() for name, _ in figures}
+        self.assertIn("ch11_tlm_spectrum.png", drawn)
+
+    def test_int_and_float_sweeps_never_share_a_line(self):
+        import plots
+        d = Folder(self)
+        int_sweep, float_sweep = matrix_sweep_doc(), matrix_sweep_doc()
+        int_sweep["problem"], float_sweep["problem"] = {"type": "int"}, {"type": "float"}
+        d.write("ch09_sweep_int.json", int_sweep)
+        d.write("ch09_sweep_float.json", float_sweep)
+        runs = results.read_folder(d.path)
+        panels = {(p[0], p[2]) for p in plots._port_points(runs)}
+        self.assertEqual(panels, {("int", "cl_add / cuda_add"), ("float", "cl_add / cuda_add")})
+
+    def test_the_roofline_from_its_json_key(self):
+        a, b = Folder(self, "gpu"), Folder(self, "laptop")
+        a.write("ch12_gpu_friendly.json", roofline_doc())
+        b.write("ch12_gpu_friendly.json", roofline_doc(fail="cuda_sgemv"))
+        text, out = self.report_of(a.path, b.path)
+        self.assert_png(text, out, "ch12_roofline.png")
+        import plots_roofline
+        ceilings, routines = plots_roofline.roofline_of(results.read_folder(b.path)[0])
+        self.assertEqual(set(ceilings), {"cuda", "cpu"})
+        self.assertEqual(len(routines), 12)
+
+    def test_plots_survive_missing_and_odd_keys(self):
+        import plots_roofline
+        d = Folder(self)
+        odd = [roofline_doc(ceilings=False), roofline_doc()]
+        odd[1]["roofline"]["ceilings"]["cuda"] = {"bandwidth_gbs": None, "fma_gflops": "fast"}
+        odd[1]["roofline"]["routines"] += [{"routine": "x"}, "not a point", {"flop_per_byte": 0, "gflops": -1}]
+        odd.append(dict(roofline_doc(), roofline={"ceilings": "none", "routines": {"not": "a list"}}))
+        tlm = real_result("ch11_cavity.json")
+        tlm["physics"][1]["lines"][0].pop("f_measured_hz")  # a line without its peak: left out
+        tlm["physics"].append({"name": "odd", "lines": "not a list"})
+        tlm["results"][0]["check"] = "FAIL"
+        gemm = real_result("ch10_sweep_float.json")
+        gemm["points"][5]["check"] = "FAIL"
+        gemm["points"].append({"variant": "cuda_naive", "n": "big", "gflops": None})
+        gemm["port_ratios"].append({"n": None})
+        for i, doc in enumerate(odd):
+            d.write(f"ch12_odd{i}.json", doc)
+        d.write("ch11_cavity.json", tlm)
+        d.write("ch10_sweep_float.json", gemm)
+        text, out = self.report_of(d.path)
+        self.assertNotRegex(text, r"plot \w+ failed")
+        for png in ("ch12_roofline.png", "ch11_tlm_rates.png", "ch11_tlm_spectrum.png", "ch10_gemm_gflops.png"):
+            self.assertIn(f"]({png})", text)
+        self.assertEqual(plots_roofline.roofline_of(results.read_folder(d.path)[-1]), ({}, []))
+
+    def test_the_dumped_spectrum_beside_the_json_is_drawn(self):
+        import numpy
+        import plots_tlm
+        d = Folder(self)
+        d.write("ch11_cavity.json", real_result("ch11_cavity.json"))
+        d.write("ch11_waveguide.json", real_result("ch11_waveguide.json"))
+        table = numpy.stack([numpy.linspace(0, 7.5e10, 64), numpy.linspace(1, 2, 64)], axis=1)
+        numpy.save(os.path.join(d.path, "ch11_cavity.spectrum.npy"), table)
+        os.makedirs(os.path.join(d.path, "ch11_waveguide_dump"))
+        d.write(os.path.join("ch11_waveguide_dump", "spectrum.npy"), "not a NumPy file")
+        runs = {r.name: r for r in results.read_folder(d.path)}
+        ghz, magnitude = plots_tlm.spectrum_beside(runs["ch11_cavity.json"])
+        self.assertEqual((len(ghz), ghz[-1], magnitude[0]), (64, 75.0, 1.0))
+        self.assertIn("unreadable", plots_tlm.spectrum_beside(runs["ch11_waveguide.json"]))
+        text, out = self.report_of(d.path)
+        self.assert_png(text, out, "ch11_tlm_spectrum.png")
+
+    def test_a_chapter_without_the_data_gets_none_of_these_plots(self):
+        d = Folder(self)
+        d.write("ch12_plain.json", result_doc(chapter="12"))
+        d.write("ch11_plain.json", result_doc(chapter="11"))
+        text, _ = self.report_of(d.path)
+        for png in ("ch12_roofline.png", "ch11_tlm_rates.png", "ch11_tlm_spectrum.png"):
+            self.assertNotIn(png, text)
+
+
 class ReadmeTables(unittest.TestCase):
     def setUp(self):
         self.root = tempfile.mkdtemp(prefix="gpgpu_readme_test_")
@@ -362,6 +488,31 @@ class ReadmeTables(unittest.TestCase):
         lines = [line for line in read(path).splitlines(True) if line.startswith("| ")]
         self.assertEqual(lines[0].strip(), "| when | machine | implementation | s/1000 it. | % limit |")
         self.assertEqual({line.split(" | ")[2] for line in lines[2:]}, {"CUDA Shared", "local"})
+
+    def test_jacobi_variants_and_width_sweep(self):
+        self.put("ch07b_cuda_past_the_paper_4096.json", real_result("ch07b_cuda_past_the_paper_4096.json"))
+        failed = copy.deepcopy(real_result("ch07b_cuda_past_the_paper_4096.json"))
+        failed["problem"]["nx"] = 2048
+        failed["results"][1]["check"] = "FAIL"
+        self.put("ch07b_cuda_past_the_paper_2048.json", failed)
+        sweep = width_sweep_doc()
+        sweep["chapter"]["id"] = "07b"
+        self.put("ch07b_sweep.json", sweep)
+        path = self.readme("<!-- results:jacobi_variants chapter=07b source=h100 size=4096 variants=symmetric,readonly,nosuch launch=1 -->\n"
+                           "<!-- /results -->\n<!-- results:jacobi_variants chapter=07b source=h100 size=2048 -->\n"
+                           "<!-- /results -->\n<!-- results:width_sweep chapter=07b source=h100 -->\n<!-- /results -->\n"
+                           "<!-- results:width_sweep chapter=08 source=h100 -->\n<!-- /results -->\n")
+        self.run_main(path)
+        text = read(path)
+        rows = [line for line in text.splitlines() if line.startswith("| `")]
+        self.assertTrue(rows[0].startswith("| `symmetric` | block 256") and rows[1].startswith("| `readonly` |"))
+        self.assertIn("| 0.1789 |", rows[0])  # ms/iter, from the committed JSON
+        self.assertIn("stream 7:1", text)  # the symmetric storage's own limit, named under the table
+        broken = next(line for line in rows if "FAIL" in line)
+        self.assertEqual(broken.count("FAIL"), 11)  # every figure of the failed variant, and its check
+        self.assertRegex(text, r"\| 513 \| [0-9.]+ \| FAIL \|")  # the sweep's failed point has no time
+        self.assertIn("*No results for this table", text.split("chapter=08")[-1])
+        self.assertEqual(self.run_main("--check", path)[0], 0)
 
     def test_matrix_sweep_and_startup(self):
         doc = matrix_sweep_doc()

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# The report's plots that the committed results/h100 cannot draw yet, made on the GPU machine: the
+# lecture run of chapters 04 (the paper's five widths; its wide sweep ran past the lecture's limit),
+# 10 (GFLOP/s against n) and 11 (three scenarios, two cubes for the node rate against mesh size, the
+# cavity's dumped spectrum), the report of that run with every plot, the report's and the docs' tests,
+# and the files to commit, already named as results/h100/ names them.
+#
+# Run from the repository root after `source .device/gpu-setup.sh`, with the project built in
+# build-h100/ and OUT set to a writable folder:   OUT=/tmp/out bash scripts/device/report_plots.sh
+# Files written to $OUT: report_plots_log.txt, lecture/<machine>/ (the runs), report/ (index.md, PNG),
+# results/h100/ (commit these: ch04_cuda_aligned_sweep.json, ch11_mesh32.json, ch11_mesh96.json,
+# ch11_cavity.spectrum.npy; then `python3 scripts/report/readme_tables.py`). Keeps going after a
+# failure, lists every failed step at the end (exit 1 then). Budget: about 4 minutes on an H100.
+set -u
+cd "$(dirname "$0")/../.."
+BUILD=${BUILD:-build-h100}
+: "${OUT:?set OUT to a writable folder}"
+mkdir -p "$OUT/results/h100"
+LOG="$OUT/report_plots_log.txt"
+: > "$LOG"
+t0=$(date +%s)
+source scripts/device/step.sh
+
+# 1. The lecture runs of the three chapters (100 s at most each).
+step lecture env GPGPU_LECTURE_MANIFEST="$BUILD/chapters.tsv" LECTURE_RUN_TIMEOUT=100 \
+  bash scripts/lecture.sh --no-build --out "$OUT/lecture" --chapters 04,10,11
+dir=$(ls -d "$OUT"/lecture/*/ 2>/dev/null | head -n1)
+dir=${dir%/}
+# 2. Their report beside the committed results: every plot of chapters 04, 10 and 11, two machines' worth.
+step report bash scripts/report.sh --out "$OUT/report" results/h100 "$dir"
+# 3. The report's tests, the README tables against results/, the docs' pages in Chromium (its plots).
+step "ctest report" ctest --test-dir "$BUILD" -L report --output-on-failure
+# 4. The files to commit, named as results/h100 names them (the cavity's spectrum is the reference's,
+#    the same for every machine at the same mesh and steps, so it goes beside ch11_cavity.json).
+copy() { if [ -f "$1" ]; then cp "$1" "$OUT/results/h100/$2"; else echo "missing: $1" | tee -a "$LOG"; failed+=("copy $2"); fi; }
+copy "$dir/ch04_cuda_aligned_sweep.json" ch04_cuda_aligned_sweep.json
+copy "$dir/ch11_tlm_coalesced_mesh32.json" ch11_mesh32.json
+copy "$dir/ch11_tlm_coalesced_mesh96.json" ch11_mesh96.json
+copy "$dir/ch11_tlm_coalesced_cavity_dump/spectrum.npy" ch11_cavity.spectrum.npy
+
+echo
+[ -n "$dir" ] && cut -f2-7 "$dir/runs.tsv"
+echo "plots drawn: $(python3 -c 'import json,sys; print(", ".join(n for f in json.load(open(sys.argv[1])).values() for n, _ in f))' \
+  "$OUT/report/plots.json" 2>/dev/null | tr '\n' ' ')"
+grep -h "plot .* failed" "$OUT/report/index.md" 2>/dev/null | sed 's/^/  /'
+echo "report_plots.sh: $steps steps, ${#failed[@]} failed, $(( $(date +%s) - t0 )) s (details: report_plots_log.txt)"
+if ((${#failed[@]})); then
+  printf 'FAILED: %s\n' "${failed[@]}"
+  exit 1
+fi
+echo "report_plots.sh: every step passed"
