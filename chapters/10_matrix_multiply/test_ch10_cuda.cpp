@@ -2,8 +2,11 @@
 // within γ_k|A||B| of the FP64 reference at the awkward sizes and at 4097 and large rectangles,
 // in float and double (TF32 within its own bound), C poisoned before every run; the FMA peak is a
 // positive, finite rate. compute-sanitizer runs this binary with --gtest_filter=*AtSanitizerSizes*.
+#include <algorithm>
 #include <cmath>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -56,6 +59,30 @@ TEST_P(CudaVariant, WithinTheBoundAtSanitizerSizes) {
 
 INSTANTIATE_TEST_SUITE_P(Ch10, CudaVariant, ::testing::ValuesIn(all_variants()),
                          [](const auto& info) { return info.param.info.name; });
+
+// Step 9's every configuration (what --tune may pick), C poisoned before each, at the sanitizer's
+// sizes (compute-sanitizer runs this test too) and the awkward ones.
+TEST(ThreeStage, EveryConfigurationWithinTheBoundAtSanitizerSizes) {
+  const auto variants = ch10::cuda_variants();
+  const auto spec = std::find_if(variants.begin(), variants.end(), [](const auto& v) { return v.info.name == "cuda_three_stage"; });
+  ASSERT_NE(spec, variants.end());
+  std::vector<gpgpu::blas::Dims> sizes = checks::awkward_dims();
+  for (const gpgpu::blas::Dims& d : checks::aligned_dims()) sizes.push_back(d);
+  for (ElementType t : checks::kTypes)
+    for (const gpgpu::blas::Dims& d : sizes) {
+      const auto& [ops, ref] = checks::problem(d, t);
+      const std::unique_ptr<gpgpu::blas::Kernel> kernel = spec->make(d, t, session());
+      const std::vector<std::string> names = kernel->configurations();
+      EXPECT_EQ(names.size(), t == ElementType::f64 ? 0u : 6u);  // double: one configuration, nothing to tune
+      for (std::size_t i = 0; i < std::max<std::size_t>(names.size(), 1); ++i) {
+        if (!names.empty()) kernel->configure(i);
+        kernel->upload(ops);
+        (void)kernel->run(1);
+        const gpgpu::Verification v = gpgpu::blas::compare(kernel->download(), ref, spec->arithmetic(t));
+        EXPECT_TRUE(v.pass) << (names.empty() ? "" : names[i]) << " on " << checks::case_name(d, t) << ": " << v.summary();
+      }
+    }
+}
 
 TEST(CudaFmaPeak, IsAPositiveFiniteRate) {
   for (ElementType t : checks::kTypes) {
