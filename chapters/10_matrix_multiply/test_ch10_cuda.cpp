@@ -36,6 +36,10 @@ std::vector<gpgpu::blas::VariantSpec> all_variants() {
   return v;
 }
 
+// What compute-sanitizer runs (its tools slow every launch down many times): one element, a partial
+// tile in every dimension with k past several steps, both 16-byte paths, one row against many.
+const std::vector<gpgpu::blas::Dims> kSanitizerSizes{{1, 1, 1}, {33, 17, 130}, {67, 129, 93}, {131, 132, 20}, {1, 1000, 3}};
+
 class CudaVariant : public ::testing::TestWithParam<gpgpu::blas::VariantSpec> {};
 
 void run_all(const gpgpu::blas::VariantSpec& spec, const std::vector<gpgpu::blas::Dims>& sizes) {
@@ -51,23 +55,16 @@ TEST_P(CudaVariant, WithinTheBoundAtAwkwardSizes) {
   run_all(GetParam(), checks::aligned_dims());  // the 16-byte paths
 }
 TEST_P(CudaVariant, WithinTheBoundAtLargeSizes) { run_all(GetParam(), checks::large_dims()); }
-// What compute-sanitizer runs (its tools slow every launch down many times): one element, a partial
-// tile in every dimension with k past several steps, both 16-byte paths, one row against many.
-TEST_P(CudaVariant, WithinTheBoundAtSanitizerSizes) {
-  run_all(GetParam(), {{1, 1, 1}, {33, 17, 130}, {67, 129, 93}, {131, 132, 20}, {1, 1000, 3}});
-}
+TEST_P(CudaVariant, WithinTheBoundAtSanitizerSizes) { run_all(GetParam(), kSanitizerSizes); }
 
 INSTANTIATE_TEST_SUITE_P(Ch10, CudaVariant, ::testing::ValuesIn(all_variants()),
                          [](const auto& info) { return info.param.info.name; });
 
-// Step 9's every configuration (what --tune may pick), C poisoned before each, at the sanitizer's
-// sizes (compute-sanitizer runs this test too) and the awkward ones.
-TEST(ThreeStage, EveryConfigurationWithinTheBoundAtSanitizerSizes) {
+// Step 9's every configuration (what --tune may pick) at `sizes`, C poisoned before each.
+void every_three_stage_configuration(const std::vector<gpgpu::blas::Dims>& sizes) {
   const auto variants = ch10::cuda_variants();
   const auto spec = std::find_if(variants.begin(), variants.end(), [](const auto& v) { return v.info.name == "cuda_three_stage"; });
   ASSERT_NE(spec, variants.end());
-  std::vector<gpgpu::blas::Dims> sizes = checks::awkward_dims();
-  for (const gpgpu::blas::Dims& d : checks::aligned_dims()) sizes.push_back(d);
   for (ElementType t : checks::kTypes)
     for (const gpgpu::blas::Dims& d : sizes) {
       const auto& [ops, ref] = checks::problem(d, t);
@@ -83,6 +80,13 @@ TEST(ThreeStage, EveryConfigurationWithinTheBoundAtSanitizerSizes) {
       }
     }
 }
+
+TEST(ThreeStage, EveryConfigurationAtAwkwardSizes) {
+  std::vector<gpgpu::blas::Dims> sizes = checks::awkward_dims();
+  for (const gpgpu::blas::Dims& d : checks::aligned_dims()) sizes.push_back(d);
+  every_three_stage_configuration(sizes);
+}
+TEST(ThreeStage, EveryConfigurationAtSanitizerSizes) { every_three_stage_configuration(kSanitizerSizes); }
 
 TEST(CudaFmaPeak, IsAPositiveFiniteRate) {
   for (ElementType t : checks::kTypes) {
