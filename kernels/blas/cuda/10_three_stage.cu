@@ -43,9 +43,7 @@ __global__ void __launch_bounds__(kThreeStageThreads) gemm_three_stage(GemmArgs<
   const int c_row = w_row + lane / 8 * 4, c_col = w_col + lane % 8 * 4;  // + 16 i / 4 and + 32 j / 4 (below)
   T acc[TM][TN] = {};
   T a_reg[TM], b_reg[TN];
-  // Issues the copies of the tiles at p0 into buffer s; outside the matrices the copy writes zeros
-  // and reads nothing (its source is then the matrix's first element, a valid address).
-  const auto load_tiles = [&](int s, int p0) {
+  const auto load_tiles = [&](int s, int p0) {  // into buffer s, zeros outside the matrices (step 7)
     for (int e = t; e < BM * BK; e += kThreads) {
       const int r = e % BM, p = e / BM;  // a warp copies one column of 32 rows: 32 banks
       const int row = row0 + r;
