@@ -132,9 +132,12 @@ std::string launch_line(const Dims& d, int tile_m, int tile_n, unsigned threads)
          std::to_string(threads) + " threads, " + std::to_string(tile_m) + " x " + std::to_string(tile_n) + " of C per block";
 }
 
+// "16 x 8 per thread, 3 stages", and with the block tile before it the configuration's name.
+std::string thread_tile_and_stages(const bc::TileConfig& c) {
+  return std::to_string(c.tm) + " x " + std::to_string(c.tn) + " per thread, " + std::to_string(c.stages) + " stages";
+}
 std::string config_name(const bc::TileConfig& c) {
-  return std::to_string(c.bm) + " x " + std::to_string(c.bn) + " tile, " + std::to_string(c.tm) + " x " +
-         std::to_string(c.tn) + " per thread, " + std::to_string(c.stages) + " stages";
+  return std::to_string(c.bm) + " x " + std::to_string(c.bn) + " tile, " + thread_tile_and_stages(c);
 }
 
 // The most block rows any of the variant's launches needs for m rows (gridDim.y holds 65535).
@@ -162,8 +165,8 @@ std::unique_ptr<gpgpu::blas::Kernel> make_gemm(const CudaKernelVariant& k, const
   const auto configs = bc::three_stage_configs<T>();
   for (std::size_t i = 0; k.configurable && i < configs.size(); ++i) {
     auto call = [i, m, n, kk](const T* a, const T* b, T* c) { bc::launch_three_stage_config<T>({a, b, c, m, n, kk}, i, nullptr); };
-    const std::string name = config_name(configs[i]);
-    configurations.push_back({name, call, launch_line(d, configs[i].bm, configs[i].bn, k.threads) + ", " + name});
+    const bc::TileConfig& c = configs[i];
+    configurations.push_back({config_name(c), call, launch_line(d, c.bm, c.bn, k.threads) + ", " + thread_tile_and_stages(c)});
   }
   return std::make_unique<DeviceGemm<T>>(d, std::move(configurations));
 }
