@@ -7,6 +7,7 @@
 #include <cmath>
 #include <memory>
 #include <optional>
+#include <type_traits>
 #include <stdexcept>
 #include <utility>
 
@@ -25,9 +26,28 @@ using gpgpu::blas::HostMatrix;
 
 template <typename T>
 DeviceGemm<T>::DeviceGemm(Dims dims, Call call, std::string launch)
-    : dims_(dims), call_(std::move(call)), launch_(std::move(launch)),
-      a_(static_cast<std::size_t>(dims.m * dims.k)), b_(static_cast<std::size_t>(dims.k * dims.n)),
-      c_(static_cast<std::size_t>(dims.m * dims.n)) {}
+    : DeviceGemm(dims, {Configuration{"", std::move(call), std::move(launch)}}) {}
+
+template <typename T>
+DeviceGemm<T>::DeviceGemm(Dims dims, std::vector<Configuration> configurations)
+    : dims_(dims), configurations_(std::move(configurations)), a_(static_cast<std::size_t>(dims.m * dims.k)),
+      b_(static_cast<std::size_t>(dims.k * dims.n)), c_(static_cast<std::size_t>(dims.m * dims.n)) {
+  if (configurations_.empty()) throw std::logic_error("DeviceGemm without a call");
+}
+
+template <typename T>
+std::vector<std::string> DeviceGemm<T>::configurations() const {
+  if (configurations_.size() < 2) return {};
+  std::vector<std::string> names;
+  for (const Configuration& c : configurations_) names.push_back(c.name);
+  return names;
+}
+
+template <typename T>
+void DeviceGemm<T>::configure(std::size_t index) {
+  if (index >= configurations_.size() || configurations_.size() < 2) Kernel::configure(index);  // throws
+  current_ = index;
+}
 
 template <typename T>
 void DeviceGemm<T>::upload(const gpgpu::blas::Operands& in) {
@@ -41,7 +61,7 @@ void DeviceGemm<T>::upload(const gpgpu::blas::Operands& in) {
 template <typename T>
 double DeviceGemm<T>::run(int calls) {
   timer_.start();
-  for (int c = 0; c < calls; ++c) call_(a_.get(), b_.get(), c_.get());
+  for (int c = 0; c < calls; ++c) configurations_[current_].call(a_.get(), b_.get(), c_.get());
   timer_.stop();
   return timer_.seconds();
 }
@@ -82,47 +102,86 @@ struct CudaKernelVariant {
   bool tf32;
   int tile_m, tile_n;            // of C per block
   unsigned threads;              // per block
+  bool configurable;             // its kernels are bc::three_stage_configs<T>(), launched by index
 };
 
 constexpr CudaKernelVariant kKernels[] = {
     {"cuda_naive", "10_naive.cu", "CUDA", "one thread per element of C, operands from global memory (paper Obr. 8)",
-     bc::launch_naive<float>, bc::launch_naive<double>, false, bc::kNaiveBlock, bc::kNaiveBlock, 256},
+     bc::launch_naive<float>, bc::launch_naive<double>, false, bc::kNaiveBlock, bc::kNaiveBlock, 256, false},
     {"cuda_tile16", "10_tile16.cu", "OPT CUDA", "16 x 16 tiles of A and B in shared memory (paper Obr. 10)",
-     bc::launch_tile16<float>, bc::launch_tile16<double>, false, bc::kPaperTile, bc::kPaperTile, 256},
+     bc::launch_tile16<float>, bc::launch_tile16<double>, false, bc::kPaperTile, bc::kPaperTile, 256, false},
     {"cuda_blocktile_1d", "10_blocktile_1d.cu", "", "64 x 64 tile per block, 8 elements of a column per thread",
-     bc::launch_blocktile_1d<float>, bc::launch_blocktile_1d<double>, false, bc::k1dBM, bc::k1dBN, 512},
+     bc::launch_blocktile_1d<float>, bc::launch_blocktile_1d<double>, false, bc::k1dBM, bc::k1dBN, 512, false},
     {"cuda_blocktile_2d", "10_blocktile_2d.cu", "", "128 x 128 tile per block, 8 x 8 elements per thread",
-     bc::launch_blocktile_2d<float>, bc::launch_blocktile_2d<double>, false, bc::k2dBM, bc::k2dBN, 256},
+     bc::launch_blocktile_2d<float>, bc::launch_blocktile_2d<double>, false, bc::k2dBM, bc::k2dBN, 256, false},
     {"cuda_vectorized", "10_vectorized.cu", "", "the 8 x 8 blocking with 16-byte loads and a transposed A tile",
-     bc::launch_vectorized<float>, bc::launch_vectorized<double>, false, bc::k2dBM, bc::k2dBN, 256},
+     bc::launch_vectorized<float>, bc::launch_vectorized<double>, false, bc::k2dBM, bc::k2dBN, 256, false},
     {"cuda_warptile", "10_warptile.cu", "", "the vectorized kernel with 32 x 64 warp tiles",
-     bc::launch_warptile<float>, bc::launch_warptile<double>, false, bc::k2dBM, bc::k2dBN, 256},
+     bc::launch_warptile<float>, bc::launch_warptile<double>, false, bc::k2dBM, bc::k2dBN, 256, false},
     {"cuda_double_buffer", "10_double_buffer.cu", "", "the warp tiles with two buffers filled by cp.async",
-     bc::launch_double_buffer<float>, bc::launch_double_buffer<double>, false, bc::k2dBM, bc::k2dBN, 256},
+     bc::launch_double_buffer<float>, bc::launch_double_buffer<double>, false, bc::k2dBM, bc::k2dBN, 256, false},
     {"cuda_tf32_wmma", "10_tf32_wmma.cu", "", "tensor cores: TF32 inputs, FP32 sums (WMMA 16 x 16 x 8)",
-     bc::launch_tf32_wmma, nullptr, true, bc::kWmmaBM, bc::kWmmaBN, 256},
+     bc::launch_tf32_wmma, nullptr, true, bc::kWmmaBM, bc::kWmmaBN, 256, false},
+    {"cuda_three_stage", "10_three_stage.cu", "",
+     "the double buffer with 16 x 8 per thread in 256 x 128 tiles and three stages (--tune: six configurations)",
+     bc::launch_three_stage<float>, bc::launch_three_stage<double>, false, 0, 0, bc::kThreeStageThreads, true},
 };
+
+std::string launch_line(const Dims& d, int tile_m, int tile_n, unsigned threads) {
+  return "grid " + std::to_string(bc::blocks_for(d.n, tile_n)) + " x " + std::to_string(bc::blocks_for(d.m, tile_m)) + " of " +
+         std::to_string(threads) + " threads, " + std::to_string(tile_m) + " x " + std::to_string(tile_n) + " of C per block";
+}
+
+// "16 x 8 per thread, 3 stages", and with the block tile before it the configuration's name.
+std::string thread_tile_and_stages(const bc::TileConfig& c) {
+  return std::to_string(c.tm) + " x " + std::to_string(c.tn) + " per thread, " + std::to_string(c.stages) + " stages";
+}
+std::string config_name(const bc::TileConfig& c) {
+  return std::to_string(c.bm) + " x " + std::to_string(c.bn) + " tile, " + thread_tile_and_stages(c);
+}
+
+// The most block rows any of the variant's launches needs for m rows (gridDim.y holds 65535).
+long long block_rows(const CudaKernelVariant& k, const Dims& d, ElementType type) {
+  if (!k.configurable) return bc::blocks_for(d.m, k.tile_m);
+  const auto configs = type == ElementType::f64 ? bc::three_stage_configs<double>() : bc::three_stage_configs<float>();
+  long long rows = 0;
+  for (const bc::TileConfig& c : configs) rows = std::max<long long>(rows, bc::blocks_for(d.m, c.bm));
+  return rows;
+}
+
+// The kernel's launches on `d` as DeviceGemm configurations: one, or one per compiled configuration.
+template <typename T>
+std::unique_ptr<gpgpu::blas::Kernel> make_gemm(const CudaKernelVariant& k, const Dims& d) {
+  const int m = static_cast<int>(d.m), n = static_cast<int>(d.n), kk = static_cast<int>(d.k);
+  using Configuration = typename DeviceGemm<T>::Configuration;
+  std::vector<Configuration> configurations;
+  if (!k.configurable) {
+    Launch<T> launch = nullptr;
+    if constexpr (std::is_same_v<T, double>) launch = k.launch_double;
+    else launch = k.launch_float;
+    auto call = [launch, m, n, kk](const T* a, const T* b, T* c) { launch({a, b, c, m, n, kk}, nullptr); };
+    configurations.push_back({"", call, launch_line(d, k.tile_m, k.tile_n, k.threads)});
+  }
+  const auto configs = bc::three_stage_configs<T>();
+  for (std::size_t i = 0; k.configurable && i < configs.size(); ++i) {
+    auto call = [i, m, n, kk](const T* a, const T* b, T* c) { bc::launch_three_stage_config<T>({a, b, c, m, n, kk}, i, nullptr); };
+    const bc::TileConfig& c = configs[i];
+    configurations.push_back({config_name(c), call, launch_line(d, c.bm, c.bn, k.threads) + ", " + thread_tile_and_stages(c)});
+  }
+  return std::make_unique<DeviceGemm<T>>(d, std::move(configurations));
+}
 
 gpgpu::blas::VariantSpec kernel_variant(const CudaKernelVariant& k) {
   gpgpu::blas::VariantSpec v = cuda_variant(k.name, k.description, std::string("kernels/blas/cuda/") + k.file, k.paper_name);
   v.tf32 = k.tf32;
   v.make = [&k](const Dims& d, ElementType type, gpgpu::Session&) -> std::unique_ptr<gpgpu::blas::Kernel> {
-    const std::string line = "grid " + std::to_string(bc::blocks_for(d.n, k.tile_n)) + " x " +
-                             std::to_string(bc::blocks_for(d.m, k.tile_m)) + " of " + std::to_string(k.threads) +
-                             " threads, " + std::to_string(k.tile_m) + " x " + std::to_string(k.tile_n) + " of C per block";
-    const int m = static_cast<int>(d.m), n = static_cast<int>(d.n), kk = static_cast<int>(d.k);
-    if (type == ElementType::f64) {
-      auto call = [launch = k.launch_double, m, n, kk](const double* a, const double* b, double* c) { launch({a, b, c, m, n, kk}, nullptr); };
-      return std::make_unique<DeviceGemm<double>>(d, call, line);
-    }
-    auto call = [launch = k.launch_float, m, n, kk](const float* a, const float* b, float* c) { launch({a, b, c, m, n, kk}, nullptr); };
-    return std::make_unique<DeviceGemm<float>>(d, call, line);
+    return type == ElementType::f64 ? make_gemm<double>(k, d) : make_gemm<float>(k, d);
   };
   v.limitation = [&k](const Dims& d, ElementType type, gpgpu::Session& session) -> std::optional<std::string> {
     if (type == ElementType::f64 && k.launch_double == nullptr) return "float only (TF32 tensor cores take FP32 inputs)";
     if (k.tf32 && gpgpu::cuda::device_info(session).cc_major < 8) return "TF32 tensor cores need compute capability 8.0";
-    if (bc::blocks_for(d.m, k.tile_m) > bc::kMaxGridY)
-      return "needs " + std::to_string(bc::blocks_for(d.m, k.tile_m)) + " block rows; a grid has at most 65535";
+    if (block_rows(k, d, type) > bc::kMaxGridY)
+      return "needs " + std::to_string(block_rows(k, d, type)) + " block rows; a grid has at most 65535";
     return std::nullopt;
   };
   return v;

@@ -2,8 +2,11 @@
 // within γ_k|A||B| of the FP64 reference at the awkward sizes and at 4097 and large rectangles,
 // in float and double (TF32 within its own bound), C poisoned before every run; the FMA peak is a
 // positive, finite rate. compute-sanitizer runs this binary with --gtest_filter=*AtSanitizerSizes*.
+#include <algorithm>
 #include <cmath>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -33,6 +36,10 @@ std::vector<gpgpu::blas::VariantSpec> all_variants() {
   return v;
 }
 
+// What compute-sanitizer runs (its tools slow every launch down many times): one element, a partial
+// tile in every dimension with k past several steps, both 16-byte paths, one row against many.
+const std::vector<gpgpu::blas::Dims> kSanitizerSizes{{1, 1, 1}, {33, 17, 130}, {67, 129, 93}, {131, 132, 20}, {1, 1000, 3}};
+
 class CudaVariant : public ::testing::TestWithParam<gpgpu::blas::VariantSpec> {};
 
 void run_all(const gpgpu::blas::VariantSpec& spec, const std::vector<gpgpu::blas::Dims>& sizes) {
@@ -48,14 +55,38 @@ TEST_P(CudaVariant, WithinTheBoundAtAwkwardSizes) {
   run_all(GetParam(), checks::aligned_dims());  // the 16-byte paths
 }
 TEST_P(CudaVariant, WithinTheBoundAtLargeSizes) { run_all(GetParam(), checks::large_dims()); }
-// What compute-sanitizer runs (its tools slow every launch down many times): one element, a partial
-// tile in every dimension with k past several steps, both 16-byte paths, one row against many.
-TEST_P(CudaVariant, WithinTheBoundAtSanitizerSizes) {
-  run_all(GetParam(), {{1, 1, 1}, {33, 17, 130}, {67, 129, 93}, {131, 132, 20}, {1, 1000, 3}});
-}
+TEST_P(CudaVariant, WithinTheBoundAtSanitizerSizes) { run_all(GetParam(), kSanitizerSizes); }
 
 INSTANTIATE_TEST_SUITE_P(Ch10, CudaVariant, ::testing::ValuesIn(all_variants()),
                          [](const auto& info) { return info.param.info.name; });
+
+// Step 9's every configuration (what --tune may pick) at `sizes`, C poisoned before each.
+void every_three_stage_configuration(const std::vector<gpgpu::blas::Dims>& sizes) {
+  const auto variants = ch10::cuda_variants();
+  const auto spec = std::find_if(variants.begin(), variants.end(), [](const auto& v) { return v.info.name == "cuda_three_stage"; });
+  ASSERT_NE(spec, variants.end());
+  for (ElementType t : checks::kTypes)
+    for (const gpgpu::blas::Dims& d : sizes) {
+      const auto& [ops, ref] = checks::problem(d, t);
+      const std::unique_ptr<gpgpu::blas::Kernel> kernel = spec->make(d, t, session());
+      const std::vector<std::string> names = kernel->configurations();
+      EXPECT_EQ(names.size(), t == ElementType::f64 ? 0u : 6u);  // double: one configuration, nothing to tune
+      for (std::size_t i = 0; i < std::max<std::size_t>(names.size(), 1); ++i) {
+        if (!names.empty()) kernel->configure(i);
+        kernel->upload(ops);
+        (void)kernel->run(1);
+        const gpgpu::Verification v = gpgpu::blas::compare(kernel->download(), ref, spec->arithmetic(t));
+        EXPECT_TRUE(v.pass) << (names.empty() ? "" : names[i]) << " on " << checks::case_name(d, t) << ": " << v.summary();
+      }
+    }
+}
+
+TEST(ThreeStage, EveryConfigurationAtAwkwardSizes) {
+  std::vector<gpgpu::blas::Dims> sizes = checks::awkward_dims();
+  for (const gpgpu::blas::Dims& d : checks::aligned_dims()) sizes.push_back(d);
+  every_three_stage_configuration(sizes);
+}
+TEST(ThreeStage, EveryConfigurationAtSanitizerSizes) { every_three_stage_configuration(kSanitizerSizes); }
 
 TEST(CudaFmaPeak, IsAPositiveFiniteRate) {
   for (ElementType t : checks::kTypes) {

@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # Chapter 10 (matrix multiply, CUDA, cuBLAS and OpenCL) on the GPU machine: its tests (OpenCL on the
-# GPU), the four compute-sanitizer tools on its CUDA test at the awkward sizes, the chapter at 4096³,
-# 4097³ and a rectangular m x n x k in float and at 4096³ in double, the paper's sweep n = 16 ... 8192
-# in float, Nsight Compute's view of every kernel at 4096³ (what limits it), and a short table.
+# GPU), the four compute-sanitizer tools on its CUDA test at the awkward sizes (step 9's every
+# configuration among them), the chapter at 4096³, 4097³ and a rectangular m x n x k in float with
+# --tune (step 9's configurations verified, timed, the fastest kept) and at 4096³ in double, the
+# paper's sweep n = 16 ... 8192 in float, Nsight Compute's view of steps 7-9 and cuBLAS SGEMM at
+# 4096³ (what limits them; steps 1-6 were profiled at 0fa67e0: results/h100/ch10_ncu_4096_float.csv),
+# and a short table.
 #
 # Run from the repository root after `source .device/gpu-setup.sh`, with the project built in
 # build-h100/ (cmake --preset h100 && cmake --build --preset h100) and OUT set to a writable folder:
 #   OUT=/tmp/out bash scripts/device/gemm.sh
 # Files written to $OUT: gemm_log.txt (every step's output, the sanitizers' too), ch10_4096_float.json,
 # ch10_4097_float.json, ch10_rect_float.json, ch10_4096_double.json, ch10_sweep_float.json,
-# ch10_ncu.csv, ch10_ncu_raw.csv, gemm_summary.txt. Keeps going after a failure and lists every
+# ch10_ncu_step9.csv, ch10_ncu_step9_raw.csv, gemm_summary.txt. Keeps going after a failure and lists every
 # failed step at the end (exit 1 then).
 # Budget: under 6 minutes on an H100 with 16 cores. STEPS picks parts (default: all).
 set -u
@@ -78,13 +81,16 @@ done
 fi
 
 # 3. The chapter: 4096³ (the issue's goals), 4097³ (one past every tile), a rectangle no tile divides,
-#    all in float; 4096³ in double (paper 003 sec. 6.6: double 2-3x slower).
+#    all in float and with --tune (cuda_three_stage tries its six configurations, each verified
+#    before it is timed, and keeps the fastest: extra.tuning and extra.tuned in the JSON); 4096³ in
+#    double (paper 003 sec. 6.6: double 2-3x slower), three timed runs (its ratios, not its decimals).
 if want chapter; then
 run=(--cl-type gpu --calls 3 --repeat 5 --warmup 1)
-step "ch10 4096^3 float" "$CH10" "${run[@]}" --n 4096 --json "$OUT/ch10_4096_float.json"
-step "ch10 4097^3 float" "$CH10" "${run[@]}" --n 4097 --json "$OUT/ch10_4097_float.json"
-step "ch10 3001x5003x2049 float" "$CH10" "${run[@]}" --m 3001 --n 5003 --k 2049 --json "$OUT/ch10_rect_float.json"
-step "ch10 4096^3 double" "$CH10" "${run[@]}" --n 4096 --type double --json "$OUT/ch10_4096_double.json"
+step "ch10 4096^3 float --tune" "$CH10" "${run[@]}" --tune --n 4096 --json "$OUT/ch10_4096_float.json"
+step "ch10 4097^3 float --tune" "$CH10" "${run[@]}" --tune --n 4097 --json "$OUT/ch10_4097_float.json"
+step "ch10 3001x5003x2049 float --tune" "$CH10" "${run[@]}" --tune --m 3001 --n 5003 --k 2049 --json "$OUT/ch10_rect_float.json"
+step "ch10 4096^3 double" "$CH10" --cl-type gpu --calls 3 --repeat 3 --warmup 1 --n 4096 --type double \
+  --json "$OUT/ch10_4096_double.json"
 fi
 
 # 4. The paper's sweep (Tabs. 4-7), float, n = 16 ... 4096 and 8192, every variant (the naive CPU
@@ -94,8 +100,9 @@ step "ch10 sweep wide float" "$CH10" --cl-type gpu --sweep wide --calls 2 --repe
   --json "$OUT/ch10_sweep_float.json"
 fi
 
-# 5. Nsight Compute at 4096³ float, the timed call of every kernel (the second launch of each name,
-#    cuBLAS's included): the sections that say what limits a kernel (speed of light: SM and memory
+# 5. Nsight Compute at 4096³ float, the timed call of steps 7, 8, 9 (its default configuration) and
+#    strict-FP32 cuBLAS (the second launch of each name; steps 1-6 and TF32 cuBLAS were profiled at
+#    0fa67e0 and have not changed): the sections that say what limits a kernel (speed of light: SM and memory
 #    throughput as % of peak; occupancy and its limiters; launch statistics: registers, shared
 #    memory; warp states: the stall reasons; scheduler statistics: eligible warps per cycle; compute
 #    and memory workload: each pipe's utilisation, shared-memory wavefronts) and the shared-memory
@@ -107,11 +114,11 @@ step "ncu 4096^3 float" ncu --section SpeedOfLight --section Occupancy --section
   --metrics l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum \
   --kernel-id '::regex:(gemm|sgemm|xmma|cutlass):2' --cache-control none \
   -f -o "$TMP/ncu" "$CH10" --n 4096 --calls 1 --repeat 1 --warmup 0 --no-verify \
-  --variant cuda_naive,cuda_tile16,cuda_blocktile_1d,cuda_blocktile_2d,cuda_vectorized,cuda_warptile,cuda_double_buffer,cuda_tf32_wmma,cublas_sgemm,cublas_sgemm_tf32
-ncu --import "$TMP/ncu.ncu-rep" --csv --page details --print-units base > "$OUT/ch10_ncu.csv" 2>> "$LOG"
+  --variant cuda_double_buffer,cuda_tf32_wmma,cuda_three_stage,cublas_sgemm
+ncu --import "$TMP/ncu.ncu-rep" --csv --page details --print-units base > "$OUT/ch10_ncu_step9.csv" 2>> "$LOG"
 # Every metric those sections collected, the stall reasons among them (smsp__average_warps_issue_stalled_*)
 # and the pipes' utilisation (FMA, tensor): what the details page only summarises.
-ncu --import "$TMP/ncu.ncu-rep" --csv --page raw --print-units base > "$OUT/ch10_ncu_raw.csv" 2>> "$LOG"
+ncu --import "$TMP/ncu.ncu-rep" --csv --page raw --print-units base > "$OUT/ch10_ncu_step9_raw.csv" 2>> "$LOG"
 fi
 
 # 6. Summary.
@@ -139,6 +146,10 @@ for name in ("ch10_4096_float.json", "ch10_4097_float.json", "ch10_rect_float.js
         print(f"    {r['variant']:20} {r['ms_per_step']:9.3f} {r['gflops']:9.1f} "
               f"{100*s if s is not None else float('nan'):5.1f}% {fma} "
               f"{e.get('error_over_bound') or float('nan'):9.2g} {r['check']}")
+        for t in e.get("tuning", []):  # --tune: every configuration tried, the kept one marked
+            mark = "*" if t["configuration"] == e.get("tuned") else " "
+            rate = "not timed" if t["gflops"] is None else f"{t['gflops']:9.1f} GFLOP/s"
+            print(f"      {mark} {t['configuration']:44} {rate:>17} {t['check']}")
         if r["backend"] == "cuda" and not e.get("library") and e.get("arithmetic") != "TF32" and s is not None and s > best[1]:
             best = (r["variant"], s)
     if best[0]:

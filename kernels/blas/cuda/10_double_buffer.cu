@@ -43,20 +43,7 @@ __global__ void __launch_bounds__(BM * BN / (TM * TN)) gemm_double_buffer(GemmAr
         copy_async<sizeof(T)>(&as[s][c + l][r], inside ? g.a + row * g.k + p0 + c + l : g.a, inside);
       }
     }
-    for (int e = t; e < BK * BN / L; e += kThreads) {
-      const int r = e / (BN / L), c = e % (BN / L) * L;
-      const int row = p0 + r, col = col0 + c;
-      if (Aligned) {  // the whole segment is inside or outside (n is a multiple of L)
-        const bool inside = row < g.k && col < g.n;
-        copy_async<16>(&bs[s][r][c], inside ? g.b + row * g.n + col : g.b, inside);
-      } else {
-#pragma unroll
-        for (int l = 0; l < L; ++l) {
-          const bool inside = row < g.k && col + l < g.n;
-          copy_async<sizeof(T)>(&bs[s][r][c + l], inside ? g.b + row * g.n + col + l : g.b, inside);
-        }
-      }
-    }
+    copy_tile_async<kThreads, Aligned>(bs[s], g.b, g.k, g.n, p0, col0, t);  // 16 bytes at a time where aligned
     copy_async_commit();
   };
   const int steps = (g.k + BK - 1) / BK;
@@ -82,13 +69,7 @@ __global__ void __launch_bounds__(BM * BN / (TM * TN)) gemm_double_buffer(GemmAr
     }
     __syncthreads();  // done with buffer s before step + 1 issues copies into it
   }
-#pragma unroll
-  for (int i = 0; i < TM; ++i)
-#pragma unroll
-    for (int j = 0; j < TN; ++j) {
-      const int row = row0 + c_row + row_of(i), col = col0 + c_col + col_of(j);
-      if (row < g.m && col < g.n) g.c[row * g.n + col] = acc[i][j];
-    }
+  store_thread_tile(g, acc, row0 + c_row, col0 + c_col);
 }
 //! [double_buffer]
 

@@ -59,13 +59,7 @@ __global__ void __launch_bounds__(BM * BN / (TM * TN)) gemm_warptile(GemmArgs<T>
     }
     __syncthreads();
   }
-#pragma unroll
-  for (int i = 0; i < TM; ++i)
-#pragma unroll
-    for (int j = 0; j < TN; ++j) {
-      const int row = row0 + c_row + row_of(i), col = col0 + c_col + col_of(j);
-      if (row < g.m && col < g.n) g.c[row * g.n + col] = acc[i][j];
-    }
+  store_thread_tile(g, acc, row0 + c_row, col0 + c_col);
 }
 //! [warptile]
 

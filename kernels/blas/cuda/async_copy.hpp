@@ -9,6 +9,8 @@
 #pragma once
 #include <cuda_runtime_api.h>
 
+#include "vector_load.hpp"
+
 #ifdef GPGPU_CUDA_EMULATION
 #include <cstring>
 #endif
@@ -48,5 +50,31 @@ __device__ __forceinline__ void copy_async_wait() {
   asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory");
 #endif
 }
+
+/// Issues the copies of the Rows x Cols tile at (row0, col0) of the row-major rows x cols matrix
+/// `src` into `dst`, zeros outside the matrix. The block's Threads threads share them: thread t
+/// takes every Threads-th 16-byte segment of the tile, so neighbouring threads copy neighbouring
+/// segments of a row. Aligned (cols a multiple of the lanes, so a segment is inside or outside as a
+/// whole): one 16-byte copy per segment; otherwise one copy per element. Does not commit.
+//! [copy_tile_async]
+template <int Threads, bool Aligned, typename T, int Rows, int Cols>
+__device__ __forceinline__ void copy_tile_async(T (&dst)[Rows][Cols], const T* src, int rows, int cols, int row0, int col0, int t) {
+  constexpr int L = Vec16<T>::lanes;
+  for (int e = t; e < Rows * Cols / L; e += Threads) {
+    const int r = e / (Cols / L), c = e % (Cols / L) * L;
+    const int row = row0 + r, col = col0 + c;
+    if (Aligned) {
+      const bool inside = row < rows && col < cols;
+      copy_async<16>(&dst[r][c], inside ? src + row * cols + col : src, inside);
+    } else {
+#pragma unroll
+      for (int l = 0; l < L; ++l) {
+        const bool inside = row < rows && col + l < cols;
+        copy_async<sizeof(T)>(&dst[r][c + l], inside ? src + row * cols + col + l : src, inside);
+      }
+    }
+  }
+}
+//! [copy_tile_async]
 
 }  // namespace gpgpu::blas::cuda

@@ -1,5 +1,6 @@
 #include "gpgpu/blas/chapter.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <iomanip>
@@ -55,7 +56,8 @@ void Chapter::parse(int argc, const char* const* argv) {
       ->excludes(cli().app().get_option("--n"))
       ->excludes(cli().app().get_option("--m"))
       ->excludes(cli().app().get_option("--k"))
-      ->excludes(cli().app().get_option("--dump"));
+      ->excludes(cli().app().get_option("--dump"))
+      ->excludes(cli().app().get_option("--tune"));
   experiment_.parse(argc, argv, registry_.names(), registry_.names_in_all());
   const Dims largest = sweep_.empty() ? options_.dims : sweep_dims(sweep_, experiment_.options().quick).back();
   require_host_memory(host_bytes(largest, options_.type), "matrices of " + largest.str());
@@ -95,6 +97,34 @@ double Chapter::make_inputs() {
   return clock.seconds();
 }
 
+//! [tune]
+std::vector<TuneTrial> Chapter::tune(Kernel& kernel, const VariantSpec& spec, std::size_t& fastest) {
+  const CoreOptions& core = experiment_.options();
+  const std::vector<std::string> names = kernel.configurations();
+  std::vector<TuneTrial> trials;
+  fastest = 0;
+  double best = 0;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    kernel.configure(i);
+    TuneTrial trial{names[i], {}, std::nan("")};
+    kernel.upload(operands_);  // C poisoned: the configuration must write every element itself
+    (void)kernel.run(1);
+    trial.check = compare(kernel.download(), reference_, spec.arithmetic(options_.type));
+    if (trial.check.pass) {
+      const std::vector<double> s = repeat_runs(core.warmup, core.repeat, [&] { return kernel.run(options_.calls); });
+      trial.gflops = gemm_work(options_.dims, options_.type, options_.calls).flops / median(s) / 1e9;
+      if (trial.gflops > best) {
+        best = trial.gflops;
+        fastest = i;
+      }
+    }
+    trials.push_back(std::move(trial));
+  }
+  kernel.configure(fastest);
+  return trials;
+}
+//! [tune]
+
 Measurement Chapter::measure(const VariantSpec& spec) {
   std::unique_ptr<Kernel> kernel = spec.make(options_.dims, options_.type, session_of(spec));
   const CoreOptions& core = experiment_.options();
@@ -103,6 +133,8 @@ Measurement Chapter::measure(const VariantSpec& spec) {
   Stopwatch first;  // lazy module loading, a library's heuristics, an OpenCL JIT: not in the timed runs
   (void)kernel->run(1);
   m.first_call_s = first.seconds();
+  // --tune after that first call, so that it stays the first call of the default configuration.
+  if (options_.tune && kernel->configurations().size() > 1) m.tuning = tune(*kernel, spec, m.tuned);
   kernel->upload(operands_);  // poisoned again: the timed runs must write every element themselves
   m.samples = repeat_runs(core.warmup, core.repeat, [&] { return kernel->run(options_.calls); });
   m.result = kernel->download();
@@ -116,6 +148,28 @@ Measurement Chapter::measure(const VariantSpec& spec) {
     return clock.seconds();
   });
   return m;
+}
+
+void Chapter::record_tuning(std::ostream& out, const VariantSpec& spec, const Measurement& m, ResultRow& row) const {
+  nlohmann::json trials = nlohmann::json::array();
+  std::vector<Verification> checks{row.check};
+  for (const TuneTrial& t : m.tuning) {
+    out << "  " << std::left << std::setw(22) << spec.info.name << std::right << " tune: " << t.configuration << ": "
+        << (t.check.pass ? fmt("%.0f GFLOP/s", t.gflops) + ", PASS" : "not timed, " + t.check.summary()) << "\n";
+    trials.push_back({{"configuration", t.configuration},
+                      {"gflops", json_number(t.gflops)},
+                      {"check", t.check.pass ? "PASS" : "FAIL"},
+                      {"error_over_bound", json_number(t.check.rel_max / t.check.tolerance)}});
+    checks.push_back(t.check);
+  }
+  const std::string& chosen = m.tuning[m.tuned].configuration;
+  const auto passed = std::count_if(m.tuning.begin(), m.tuning.end(), [](const TuneTrial& t) { return t.check.pass; });
+  out << "  " << std::left << std::setw(22) << spec.info.name << std::right << " tuned: " << chosen << ", the fastest of the "
+      << passed << " configurations that passed their check (" << m.tuning.size() << " tried)\n";
+  row.extra["tuning"] = std::move(trials);
+  row.extra["tuned"] = chosen;
+  row.launch = "tuned: " + chosen + (row.launch.empty() ? "" : "; " + row.launch);
+  row.check = all_of(checks);  // a configuration that fails its check fails the variant, chosen or not
 }
 
 const ResultRow& Chapter::run_variant(std::ostream& out, const VariantSpec& spec) {
@@ -140,6 +194,7 @@ const ResultRow& Chapter::run_variant(std::ostream& out, const VariantSpec& spec
   row.limit.name = "no bandwidth limit (a GEMM is judged by its FLOP rate: % FMA peak, % library)";
   row.limit.gbs = std::nan("");
   row.check = m.check;
+  if (!m.tuning.empty()) record_tuning(out, spec, m, row);
   const Peak& peak = peak_of(spec);
   row.extra["arithmetic"] = std::string(arithmetic_name(spec.arithmetic(options_.type)));
   row.extra["library"] = spec.library;

@@ -16,6 +16,9 @@ void add_options(Cli& cli, Options& o, std::int64_t default_n) {
   g.add_option("--k", o.dims.k, "columns of A, rows of B (default: n)")->check(integer_in_range(1));
   g.add_option("--type", *type, "element type: float or double")->check(CLI::IsMember({"float", "double"}))->capture_default_str();
   g.add_option("--calls", o.calls, "products per timed run")->check(integer_in_range(1, 100000))->capture_default_str();
+  g.add_flag("--tune", o.tune,
+             "variants with several compiled configurations (tile shapes, stages: cuda_three_stage) verify each "
+             "against the reference, time it, and run the fastest");
   cli.on_parsed([&o, type](const Cli& c) {
     o.type = matrix::parse_type(*type);
     const bool sized = c.given("--n") || c.given("--m") || c.given("--k");
@@ -27,6 +30,8 @@ void add_options(Cli& cli, Options& o, std::int64_t default_n) {
       if (s.rows > matrix::kMaxElements / s.cols)
         throw UsageError("matrix " + s.str() + " has more than " + std::to_string(matrix::kMaxElements) +
                          " elements (2^31 - 2^25: the kernels index with 32-bit ints)");
+    if (o.tune && !c.options().verify)
+      throw UsageError("--tune verifies every configuration before timing it: it cannot run with --no-verify");
     if (o.dims.k > kMaxK)
       throw UsageError("--k " + std::to_string(o.dims.k) + " is above " + std::to_string(kMaxK) +
                        ": the FP32 error bound k u / (1 - k u) would say nothing");

@@ -31,6 +31,7 @@ using std::fma;
 #include "../10_vectorized.cu"
 #include "../10_warptile.cu"
 #include "../10_double_buffer.cu"
+#include "../10_three_stage.cu"
 #include "wmma_emulation.hpp"  // before the tensor-core kernel: nvcuda::wmma on the CPU
 #include "../10_tf32_wmma.cu"
 
@@ -39,10 +40,27 @@ namespace {
 
 namespace checks = gpgpu::blas::checks;
 
+// Step 9's configuration `config` (gemm_args.hpp), launched as launch_three_stage_config does.
+template <typename T>
+void emulate_three_stage(const GemmArgs<T>& g, std::size_t config, bool aligned) {
+  with_three_stage_config<T>(config, [&](auto index) {
+    constexpr TileConfig c = ThreeStageConfigs<T>::all[decltype(index)::value];
+    const auto kernel = aligned ? three_stage_kernel<T, decltype(index)::value, true>()
+                                : three_stage_kernel<T, decltype(index)::value, false>();
+    emu::launch_with_barriers(dim3(blocks_for(g.n, c.bn), blocks_for(g.m, c.bm)), dim3(kThreeStageThreads), [&] { kernel(g); });
+  });
+}
+
 // The launches of launchers.hpp, on the emulation. `aligned`: the template the launcher picks
 // (true only where k and n are multiples of the vector width; false is always correct).
+// "three_stage" is step 9's default configuration, "three_stage/2" its third.
 template <typename T>
 void emulate(const std::string& kernel, const GemmArgs<T>& g, bool aligned) {
+  if (kernel.starts_with("three_stage")) {
+    const std::size_t slash = kernel.find('/');
+    emulate_three_stage(g, slash == std::string::npos ? 0 : std::stoul(kernel.substr(slash + 1)), aligned);
+    return;
+  }
   if constexpr (std::is_same_v<T, float>) {  // the tensor-core kernel: float only
     if (kernel == "tf32_wmma") {
       const dim3 grid(blocks_for(g.n, kWmmaBN), blocks_for(g.m, kWmmaBM));
@@ -122,8 +140,41 @@ TEST_P(EmulatedKernel, WithinTheBoundOnTheAlignedPath) {
 
 INSTANTIATE_TEST_SUITE_P(Ch10, EmulatedKernel,
                          ::testing::Values("naive", "tile16", "blocktile_1d", "blocktile_2d", "vectorized", "warptile",
-                                           "double_buffer", "tf32_wmma"),
+                                           "double_buffer", "tf32_wmma", "three_stage"),
                          [](const auto& info) { return info.param; });
+
+// Every configuration --tune may pick, in float and double (double has fewer: types_of below
+// keeps each type to the configurations compiled for it), at the awkward and the aligned sizes.
+class EmulatedThreeStage : public ::testing::TestWithParam<std::size_t> {};
+
+TEST_P(EmulatedThreeStage, EveryConfigurationWithinTheBound) {
+  const std::string kernel = "three_stage/" + std::to_string(GetParam());
+  for (ElementType t : checks::kTypes) {
+    const std::size_t count = t == ElementType::f64 ? three_stage_configs<double>().size() : three_stage_configs<float>().size();
+    if (GetParam() >= count) continue;
+    for (const Dims& d : checks::awkward_dims()) EXPECT_TRUE(emulated_within_bound(kernel, d, t, false));
+    for (const Dims& d : checks::aligned_dims()) EXPECT_TRUE(emulated_within_bound(kernel, d, t, true));
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Ch10, EmulatedThreeStage, ::testing::Range<std::size_t>(1, three_stage_configs<float>().size()));
+
+// Step 9's thread tiles: the 256 threads of every configuration cover its tile once, and a
+// configuration that does not exist is refused.
+TEST(ThreeStage, ThreadsCoverTheTileOnce) {
+  for (const TileConfig& c : three_stage_configs<float>()) {
+    std::vector<int> hits(static_cast<std::size_t>(c.bm * c.bn), 0);
+    const int wm = 4 * c.tm, wn = 8 * c.tn;
+    for (int t = 0; t < kThreeStageThreads; ++t) {
+      const int warp = t / 32, lane = t % 32;
+      const int c_row = warp / (c.bn / wn) * wm + lane / 8 * 4, c_col = warp % (c.bn / wn) * wn + lane % 8 * 4;
+      for (int i = 0; i < c.tm; ++i)
+        for (int j = 0; j < c.tn; ++j) ++hits[static_cast<std::size_t>((c_row + row_of(i)) * c.bn + c_col + col_of(j))];
+    }
+    for (int h : hits) ASSERT_EQ(h, 1) << c.bm << " x " << c.bn << ", " << c.tm << " x " << c.tn;
+  }
+  EXPECT_THROW(with_three_stage_config<float>(three_stage_configs<float>().size(), [](auto) {}), std::out_of_range);
+}
 
 // The emulated tensor core rounds like the GPU's conversion: a TF32 result must fail the FP32
 // bound at a size where the rounding shows, so the TF32 test above is not passing by accident.

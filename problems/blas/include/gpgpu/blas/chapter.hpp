@@ -6,7 +6,7 @@
 /// reference with |A||B| -> each variant: upload (C poisoned), one call timed on the host (lazy
 /// loading, JIT), the timed calls on the device's clock, download, the bound γ_k|A||B| element by
 /// element; then the operands up, one call and C down on the host's clock (the paper's kind of
-/// time) -> tables (results with % of the FMA peak and % of the vendor library, start-up of each
+/// time; with --tune first every compiled configuration of a kernel, verified, then timed) -> tables (results with % of the FMA peak and % of the vendor library, start-up of each
 /// API, each port over its original, then/now), --dump, --csv, --json -> exit code. --sweep runs
 /// paper 003's n = 16 ... 4096 (and 8192) instead (sweep.hpp).
 #pragma once
@@ -22,6 +22,13 @@
 
 namespace gpgpu::blas {
 
+/// One configuration of a kernel that --tune tried: verified first, timed only if it passed.
+struct TuneTrial {
+  std::string configuration;
+  Verification check;
+  double gflops = 0;  ///< median of --repeat runs of --calls calls; NaN when it failed its check
+};
+
 /// What one variant measured on the run's operands.
 struct Measurement {
   std::vector<double> samples;        ///< seconds of each timed run of --calls calls (device clock)
@@ -30,6 +37,8 @@ struct Measurement {
   HostMatrix result;
   Verification check;
   std::string launch;
+  std::vector<TuneTrial> tuning;  ///< --tune: every configuration tried (empty otherwise)
+  std::size_t tuned = 0;          ///< the one that ran: the fastest that passed
 };
 
 class Chapter {
@@ -51,6 +60,7 @@ class Chapter {
   /// New operands of the current size and, unless --no-verify, their reference; returns its seconds.
   double make_inputs();
   [[nodiscard]] const Reference& reference() const { return reference_; }
+  /// --tune: a kernel with several configurations tried in each (see tune()) before the timed runs.
   Measurement measure(const VariantSpec& spec);
   [[nodiscard]] Session& session_of(const VariantSpec& spec);
   /// The FMA peak of the variant's backend for the run's type (NaN GFLOP/s where none is registered).
@@ -61,7 +71,13 @@ class Chapter {
 
  private:
   void measure_peaks(std::ostream& out, const std::vector<const VariantSpec*>& variants);
+  /// Each configuration of `kernel`: C poisoned, one call, verified, then (if it passed) timed like
+  /// the run; leaves `kernel` configured to the fastest that passed (the first if none did).
+  std::vector<TuneTrial> tune(Kernel& kernel, const VariantSpec& spec, std::size_t& fastest);
   const ResultRow& run_variant(std::ostream& out, const VariantSpec& spec);
+  /// Prints every configuration --tune tried and the one kept, adds them to the row's JSON
+  /// ("tuning", "tuned") and launch, and fails the row if any configuration failed its check.
+  void record_tuning(std::ostream& out, const VariantSpec& spec, const Measurement& m, ResultRow& row) const;
   int finish(std::ostream& out);
 
   Experiment experiment_;

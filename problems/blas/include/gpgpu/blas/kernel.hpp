@@ -2,9 +2,11 @@
 /// @brief What a multiply variant is, on any backend: a kernel that owns its device copies of A, B
 /// and C, the record that names it, and the compute limit a backend measures (an FMA kernel).
 #pragma once
+#include <cstddef>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -27,6 +29,13 @@ class Kernel {
   [[nodiscard]] virtual HostMatrix download() = 0;
   /// Grid, block, tile, library call (may be empty).
   [[nodiscard]] virtual std::string launch() const { return {}; }
+  /// The compiled configurations it can run (tile shapes, thread tiles, stages), named; it starts
+  /// with the first. Empty for a kernel with one launch. --tune verifies and times each.
+  [[nodiscard]] virtual std::vector<std::string> configurations() const { return {}; }
+  /// Runs configuration `index` of configurations() from now on (std::out_of_range if none).
+  virtual void configure(std::size_t index) {
+    throw std::out_of_range("configuration " + std::to_string(index) + " of a kernel with one launch");
+  }
 };
 
 struct VariantSpec {

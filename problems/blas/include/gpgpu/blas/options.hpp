@@ -5,6 +5,7 @@
 ///   --m M, --k K    rows of A and C, the inner dimension (default: n)
 ///   --type T        float or double (paper 003 sec. 6.6 measured both)
 ///   --calls C       products per timed run
+///   --tune          variants with several compiled configurations verify and time each, keep the fastest
 #pragma once
 #include "gpgpu/blas/gemm.hpp"
 #include "gpgpu/cli.hpp"
@@ -15,6 +16,7 @@ struct Options {
   Dims dims{4096, 4096, 4096};
   ElementType type = ElementType::f32;
   int calls = 3;
+  bool tune = false;
 };
 
 /// The sizes --quick selects when none is given: no multiple of any tile, warp or vector width.
