@@ -5,6 +5,8 @@
 #include <random>
 #include <stdexcept>
 
+#include "gpgpu/cpu_backend.hpp"
+
 namespace gpgpu::conv {
 namespace {
 
@@ -63,10 +65,12 @@ Reference reference(std::span<const float> image, std::span<const float> filter,
 }
 
 //! [cpu_conv]
-void convolve_openmp(std::span<const float> image, std::span<const float> filter, std::span<float> out, const Shape& s) {
+void convolve_openmp(std::span<const float> image, std::span<const float> filter, std::span<float> out, const Shape& s,
+                     int threads) {
   check_sizes(image, filter, s);
   if (static_cast<std::int64_t>(out.size()) != s.pixels()) throw std::invalid_argument("conv2d: output size");
-#pragma omp parallel for schedule(static)
+  const int team = threads > 0 ? threads : default_cpu_threads();
+#pragma omp parallel for num_threads(team) schedule(static)
   for (std::int64_t i = 0; i < s.rows; ++i) {
     float* o = out.data() + i * s.cols;
     std::fill(o, o + s.cols, 0.0f);

@@ -53,8 +53,9 @@ struct Reference {
 Reference reference(std::span<const float> image, std::span<const float> filter, const Shape& s);
 
 /// The chapter's CPU variant: out = in (*) f in float, OpenMP over rows; the interior's inner loop
-/// runs along a row without a border test, so the compiler vectorises it.
-void convolve_openmp(std::span<const float> image, std::span<const float> filter, std::span<float> out, const Shape& s);
+/// runs along a row without a border test, so the compiler vectorises it. `threads` 0: OpenMP's default.
+void convolve_openmp(std::span<const float> image, std::span<const float> filter, std::span<float> out, const Shape& s,
+                     int threads = 0);
 
 /// A k x k filter of both signs that sums to about 1 (a blur with a sharpening ring), so that the
 /// output's magnitude is the image's: deterministic from `seed`.
