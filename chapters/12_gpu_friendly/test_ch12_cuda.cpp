@@ -1,0 +1,42 @@
+// Chapter 12's CUDA and cuBLAS variants (label cuda; exit 77 without a GPU): every one within its
+// routine's error bound at the awkward sizes, including those past the L2 (the 50 MiB of an H100
+// hold none of them twice over), results poisoned before every run.
+#include <memory>
+
+#include <gtest/gtest.h>
+
+#include "cuda_routines.hpp"
+#include "gpgpu/blas/routine_checks.hpp"
+#include "gpgpu/cuda/driver.hpp"
+#if GPGPU_HAVE_CUBLAS
+#include "cublas_routines.hpp"
+#endif
+
+namespace {
+
+namespace checks = gpgpu::blas::routine_checks;
+
+gpgpu::Session& session() {
+  static const std::unique_ptr<gpgpu::Session> s = gpgpu::cuda::driver()->open();
+  return *s;
+}
+
+std::vector<gpgpu::blas::RoutineVariant> all_variants() {
+  std::vector<gpgpu::blas::RoutineVariant> v = ch12::cuda_variants();
+#if GPGPU_HAVE_CUBLAS
+  for (gpgpu::blas::RoutineVariant& c : ch12::cublas_variants()) v.push_back(std::move(c));
+#endif
+  return v;
+}
+
+class CudaVariant : public ::testing::TestWithParam<gpgpu::blas::RoutineVariant> {};
+
+TEST_P(CudaVariant, WithinTheBoundAtAwkwardSizes) {
+  for (const gpgpu::blas::RoutineSizes& s : checks::awkward_sizes(GetParam().routine, true))
+    EXPECT_TRUE(checks::runs_within_bound(GetParam(), s, session()));
+}
+
+INSTANTIATE_TEST_SUITE_P(Ch12, CudaVariant, ::testing::ValuesIn(all_variants()),
+                         [](const auto& info) { return info.param.info.name; });
+
+}  // namespace
