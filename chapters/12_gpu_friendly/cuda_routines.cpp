@@ -4,6 +4,7 @@
 // kernels/conv/cuda, or a cuBLAS call (cublas_routines.cpp).
 #include "cuda_routines.hpp"
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -14,6 +15,7 @@
 #include "gpgpu/cuda/check.hpp"
 #include "gpgpu/cuda/device.hpp"
 #include "gpgpu/cuda/driver.hpp"
+#include "gpgpu/timing.hpp"
 
 namespace ch12 {
 
@@ -86,6 +88,42 @@ std::vector<float> DeviceRoutine::download() {
   if (routine_ == Routine::sscal) return x_.download(0, x_.size());
   return out_.download(0, out_.size());
 }
+
+//! [copies]
+void DeviceRoutine::copy_call_copy(const float* a, const float* b, const float* x, const float* y, float* result) {
+  const auto up = [](gpgpu::cuda::DeviceBuffer<float>& d, const float* host) {
+    if (d.size() > 0) GPGPU_CUDA_CHECK(cudaMemcpyAsync(d.get(), host, d.bytes(), cudaMemcpyHostToDevice, nullptr));
+  };
+  up(a_, a);
+  up(b_, b);
+  up(x_, x);
+  up(y_, y);
+  call_(operands_);
+  const gpgpu::cuda::DeviceBuffer<float>& r = routine_ == Routine::saxpy ? y_ : routine_ == Routine::sscal ? x_ : out_;
+  GPGPU_CUDA_CHECK(cudaMemcpyAsync(result, r.get(), r.bytes(), cudaMemcpyDeviceToHost, nullptr));
+  GPGPU_CUDA_CHECK(cudaStreamSynchronize(nullptr));
+}
+
+std::optional<double> DeviceRoutine::with_copies(const Case& c, bool pinned) {
+  const std::size_t result = static_cast<std::size_t>(c.output_size());
+  if (!pinned) {
+    pageable_result_.resize(result);
+    gpgpu::Stopwatch clock;
+    copy_call_copy(c.a.data(), c.b.data(), c.x.data(), c.y.data(), pageable_result_.data());
+    return clock.seconds();
+  }
+  if (pinned_.empty()) {  // page-locked copies of the operands, as an application would keep them
+    for (const std::vector<float>* v : {&c.a, &c.b, &c.x, &c.y}) {
+      pinned_.emplace_back(v->size());
+      std::copy(v->begin(), v->end(), pinned_.back().data());
+    }
+    pinned_.emplace_back(result);
+  }
+  gpgpu::Stopwatch clock;
+  copy_call_copy(pinned_[0].data(), pinned_[1].data(), pinned_[2].data(), pinned_[3].data(), pinned_[4].data());
+  return clock.seconds();
+}
+//! [copies]
 
 gpgpu::blas::RoutineVariant cuda_variant(std::string name, Routine routine, std::string description, std::string source) {
   gpgpu::blas::RoutineVariant v;

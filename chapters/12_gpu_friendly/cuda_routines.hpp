@@ -4,6 +4,7 @@
 /// the records of the CUDA variants; the GPU's FMA peak (chapter 10's kernel and host code).
 #pragma once
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,14 +36,20 @@ class DeviceRoutine final : public gpgpu::blas::RoutineKernel {
   double run(int calls) override;
   [[nodiscard]] std::vector<float> download() override;
   [[nodiscard]] std::string launch() const override { return launch_; }
+  std::optional<double> with_copies(const gpgpu::blas::Case& c, bool pinned) override;
 
  private:
+  /// The copies and the call of with_copies(), from and to the host arrays given; synchronous.
+  void copy_call_copy(const float* a, const float* b, const float* x, const float* y, float* result);
+
   gpgpu::blas::Routine routine_;
   DeviceOperands operands_{};
   Call call_;
   std::string launch_;
   gpgpu::cuda::DeviceBuffer<float> a_, b_, x_, y_, out_;
   gpgpu::cuda::EventTimer timer_;
+  std::vector<gpgpu::cuda::PinnedBuffer<float>> pinned_;  // a, b, x, y, result: made on first use
+  std::vector<float> pageable_result_;
 };
 
 /// The CUDA part of a variant's record (backend, driver, timer, a limitation that refuses operands

@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
+#include <optional>
+#include <utility>
 
 #include "gpgpu/cpu_backend.hpp"
 #include "gpgpu/memory.hpp"
@@ -47,6 +49,12 @@ ThenNowTable machines_then_now(const std::map<Backend, Ceilings>& ceilings) {
   t.notes = {"paper 001: \"the peak performance of the Nvidia G80 is about 20 times higher than that of the Nvidia NV44, but the",
              "speed of the interconnection bus ... is only twice as fast\"; this run's bus rate is the 'GB/s w/ copies' of the results"};
   return t;
+}
+
+// Bytes with_copies() moves over the bus: every input array up, the result down.
+double transfer_bytes(const Case& c) {
+  const double in = static_cast<double>(c.a.size() + c.b.size() + c.x.size() + c.y.size());
+  return 4 * (in + static_cast<double>(c.output_size()));
 }
 
 }  // namespace
@@ -155,16 +163,15 @@ void RoutineChapter::run_variant(std::ostream& out, const RoutineVariant& v, con
   ResultRow row;
   row.check = core.verify ? compare(result, expected) : not_verified();
   row.samples = repeat_runs(core.warmup, core.repeat, [&] { return kernel->run(options_.calls); });
-  // The paper's "GPU w. TX": the operands up, one call, the result down, on the host's clock.
-  std::vector<double> with_copies;
-  if (v.info.backend != Backend::cpu)
-    with_copies = repeat_runs(0, core.repeat, [&] {
-      Stopwatch clock;
-      kernel->upload(c);
-      (void)kernel->run(1);
-      (void)kernel->download();
-      return clock.seconds();
-    });
+  // The paper's "GPU w. TX": the operands up, one call, the result down, on the host's clock, from
+  // pageable memory (the case's vectors) and from page-locked copies.
+  const auto copies = [&](bool pinned) {
+    std::vector<double> t;
+    for (int i = 0; i < core.repeat; ++i)
+      if (const std::optional<double> s = kernel->with_copies(c, pinned)) t.push_back(*s);
+    return t;
+  };
+  const std::vector<double> with_copies = copies(false), with_pinned = copies(true);
   row.variant = v.info.name;
   row.backend = std::string(backend_name(v.info.backend));
   row.description = v.info.description;
@@ -192,8 +199,14 @@ void RoutineChapter::run_variant(std::ostream& out, const RoutineVariant& v, con
   row.extra["peak_gflops"] = json_number(ceil.peak_gflops);
   row.extra["peak_share"] = json_number(row.rates().gflops / ceil.peak_gflops);
   row.extra["ms_first_call"] = 1e3 * first_s;
-  row.extra["ms_with_copies"] = json_number(with_copies.empty() ? std::nan("") : 1e3 * median(with_copies));
-  row.extra["gflops_with_copies"] = json_number(with_copies.empty() ? std::nan("") : one.flops / median(with_copies) / 1e9);
+  const double kernel_s = row.seconds() / options_.calls;
+  for (const auto& [key, t] : {std::pair{"with_copies", &with_copies}, std::pair{"with_pinned", &with_pinned}}) {
+    const double s = t->empty() ? std::nan("") : median(*t);
+    row.extra[std::string("ms_") + key] = json_number(1e3 * s);
+    row.extra[std::string("gflops_") + key] = json_number(one.flops / s / 1e9);
+    // the bus: operands and result over the copies' share of the time
+    row.extra[std::string("bus_gbs_") + key] = json_number(transfer_bytes(c) / (s - kernel_s) / 1e9);
+  }
   row.extra["error_over_bound"] = json_number(row.check.checked ? row.check.rel_max / row.check.tolerance : std::nan(""));
   if (!core.dump_dir.empty())
     write_npy(std::filesystem::path(core.dump_dir) / ("result_" + v.info.name + ".npy"), std::span<const float>(result), c.output_shape());
@@ -244,7 +257,8 @@ int RoutineChapter::finish(std::ostream& out) {
                                     {"% FMA peak", number("peak_share", "%.1f%%", 100)},
                                     {"% library", [&](const ResultRow& r) { return fmt("%.1f%%", 100 * library_share(r)); }},
                                     {"ms w/ copies", number("ms_with_copies", "%.3f", 1)},
-                                    {"GFLOP/s w/ copies", number("gflops_with_copies", "%.2f", 1)},
+                                    {"ms w/ pinned", number("ms_with_pinned", "%.3f", 1)},
+                                    {"bus GB/s pinned", number("bus_gbs_with_pinned", "%.1f", 1)},
                                     {"err/bound", number("error_over_bound", "%.2g", 1)}};
   nlohmann::json shares = nlohmann::json::object();
   for (const ResultRow& r : rows) shares[r.variant] = json_number(library_share(r));
@@ -260,7 +274,9 @@ int RoutineChapter::finish(std::ostream& out) {
   experiment_.add_json("table1", print_table1(out, rows));
   out << "\n  FLOP/B: FLOPs over the minimum bytes (the work table in problems/blas/routines.hpp); % FMA peak: GFLOP/s\n"
          "  over the FMA kernel's in this run on the same device; % library: over OpenBLAS (CPU) or cuBLAS (CUDA) on\n"
-         "  the same routine in this run; w/ copies: operands up, one call, result down, on the host's clock;\n"
+         "  the same routine in this run; w/ copies: operands up, one call, result down, on the host's clock, from\n"
+         "  pageable memory (w/ copies) or page-locked (w/ pinned); bus GB/s: the bytes copied over the time the\n"
+         "  copies added to the kernel's;\n"
          "  err/bound: the worst |ŷ - y| / (γ s) over all elements (must be <= 1).\n";
   return experiment_.finish(out, columns, machines_then_now(ceilings_));
 }

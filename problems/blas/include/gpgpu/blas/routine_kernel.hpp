@@ -27,6 +27,14 @@ class RoutineKernel {
   [[nodiscard]] virtual std::vector<float> download() = 0;
   /// Grid, block, tile, library call (may be empty).
   [[nodiscard]] virtual std::string launch() const { return {}; }
+  /// Paper 001's "GPU w. TX": seconds on the host's clock for the operands up, one call and the
+  /// result down; `pinned`: from and to page-locked host copies (made, untimed, on first use),
+  /// else from the case's own pageable vectors. nullopt for a kernel with no bus to cross (the CPU).
+  virtual std::optional<double> with_copies(const Case& c, bool pinned) {
+    (void)c;
+    (void)pinned;
+    return std::nullopt;
+  }
 };
 
 struct RoutineVariant {
