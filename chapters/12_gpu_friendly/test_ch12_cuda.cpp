@@ -1,6 +1,7 @@
 // Chapter 12's CUDA and cuBLAS variants (label cuda; exit 77 without a GPU): every one within its
 // routine's error bound at the awkward sizes, including those past the L2 (the 50 MiB of an H100
 // hold none of them twice over), results poisoned before every run.
+#include <algorithm>
 #include <memory>
 
 #include <gtest/gtest.h>
@@ -34,6 +35,14 @@ class CudaVariant : public ::testing::TestWithParam<gpgpu::blas::RoutineVariant>
 TEST_P(CudaVariant, WithinTheBoundAtAwkwardSizes) {
   for (const gpgpu::blas::RoutineSizes& s : checks::awkward_sizes(GetParam().routine, true))
     EXPECT_TRUE(checks::runs_within_bound(GetParam(), s, session()));
+}
+
+// The compute-sanitizer's sizes (scripts/device/ch12.sh): the first four awkward sizes of each
+// routine, one element and sizes no block, tile or vector width divides.
+TEST_P(CudaVariant, AtSanitizerSizes) {
+  const std::vector<gpgpu::blas::RoutineSizes> sizes = checks::awkward_sizes(GetParam().routine, false);
+  for (std::size_t i = 0; i < std::min<std::size_t>(4, sizes.size()); ++i)
+    EXPECT_TRUE(checks::runs_within_bound(GetParam(), sizes[i], session()));
 }
 
 INSTANTIATE_TEST_SUITE_P(Ch12, CudaVariant, ::testing::ValuesIn(all_variants()),
