@@ -209,7 +209,8 @@ void RoutineChapter::run_variant(std::ostream& out, const RoutineVariant& v, con
   }
   row.extra["error_over_bound"] = json_number(row.check.checked ? row.check.rel_max / row.check.tolerance : std::nan(""));
   if (!core.dump_dir.empty())
-    write_npy(std::filesystem::path(core.dump_dir) / ("result_" + v.info.name + ".npy"), std::span<const float>(result), c.output_shape());
+    write_npy(std::filesystem::path(core.dump_dir) / (std::string(routine_name(c.routine)) + "_result_" + v.info.name + ".npy"),
+              std::span<const float>(result), c.output_shape());
   if (!row.launch.empty()) out << "  " << std::left << std::setw(22) << v.info.name << std::right << " " << row.launch << "\n";
   experiment_.record(out, std::move(row));
 }
@@ -232,6 +233,8 @@ void RoutineChapter::run_routine(std::ostream& out, Routine routine, const std::
     const std::filesystem::path dir = experiment_.options().dump_dir;
     const std::string name(routine_name(routine));
     const auto shape = [](std::int64_t r, std::int64_t cols) { return std::vector<std::size_t>{static_cast<std::size_t>(r), static_cast<std::size_t>(cols)}; };
+    const float alpha[] = {c.alpha};
+    if (!c.x.empty()) write_npy(dir / (name + "_alpha.npy"), std::span<const float>(alpha), {1});
     if (!c.x.empty()) write_npy(dir / (name + "_x.npy"), std::span<const float>(c.x), {c.x.size()});
     if (!c.y.empty()) write_npy(dir / (name + "_y.npy"), std::span<const float>(c.y), {c.y.size()});
     if (!c.a.empty()) write_npy(dir / (name + "_a.npy"), std::span<const float>(c.a), shape(c.m, routine == Routine::sgemm ? c.k : c.n));
