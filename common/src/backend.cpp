@@ -32,7 +32,9 @@ void to_json(nlohmann::json& j, const Limit& l) {
        {"gbs", l.gbs},
        {"mix", l.mix},
        {"working_set", l.working_set},
-       {"theoretical_gbs", std::isfinite(l.theoretical_gbs) ? nlohmann::json(l.theoretical_gbs) : nlohmann::json()}};
+       {"theoretical_gbs", std::isfinite(l.theoretical_gbs) ? nlohmann::json(l.theoretical_gbs) : nlohmann::json()},
+       {"stream_gbs", std::isfinite(l.stream_gbs) ? nlohmann::json(l.stream_gbs) : nlohmann::json(l.gbs)},
+       {"raised_by", l.raised_by.empty() ? nlohmann::json() : nlohmann::json(l.raised_by)}};
 }
 
 }  // namespace gpgpu

@@ -185,7 +185,7 @@ class CpuSessionImpl final : public Session {
     if (it == cache_.end()) it = cache_.emplace(key, measure_host_stream_gbs(mix, threads)).first;
     return {"host stream " + std::to_string(mix.reads) + ":" + std::to_string(mix.writes) + ", " +
                 std::to_string(threads) + (threads == 1 ? " thread" : " threads"),
-            it->second, mix.str(), working_set_class(mix.bytes(), cache_bytes(), cache_name()), std::nan("")};
+            it->second, mix.str(), working_set_class(mix.bytes(), cache_bytes(), cache_name()), std::nan(""), std::nan(""), {}};
   }
   [[nodiscard]] double cache_bytes() const override { return static_cast<double>(llc_); }
   [[nodiscard]] std::string cache_name() const override { return "last-level cache"; }

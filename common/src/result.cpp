@@ -6,6 +6,7 @@
 #include <ostream>
 
 #include "gpgpu/errors.hpp"
+#include "gpgpu/limit_rule.hpp"
 #include "gpgpu/table.hpp"
 #include "gpgpu/timing.hpp"
 
@@ -70,12 +71,11 @@ void print_result_table(std::ostream& out, const std::vector<ResultRow>& rows, c
         << fmt("%.4g", r.work.bytes_min / r.work.items) << " B minimum traffic (" << r.work.reads << " arrays read, "
         << r.work.writes << " written), " << fmt("%.4g", r.work.bytes_all / r.work.items) << " B all accesses\n";
   }
-  out << "  % of limit = GB/s min / the limit measured in this run with the same read:write mix and working set:\n";
+  out << "  % of limit = GB/s min / the limit measured in this run with the same read:write mix and working set\n"
+         "  (the stream kernel's best run, or a verified variant's where it was faster):\n";
   std::vector<std::string> limits;
   for (const ResultRow& r : rows) {
-    std::string text = r.limit.name + ": " + fmt("%.1f", r.limit.gbs) + " GB/s, " + r.limit.working_set;
-    if (std::isfinite(r.limit.theoretical_gbs))
-      text += "; theoretical " + fmt("%.0f", r.limit.theoretical_gbs) + " GB/s from memory clock x bus width";
+    const std::string text = describe_limit(r.limit);
     if (std::find(limits.begin(), limits.end(), text) == limits.end()) limits.push_back(text);
   }
   for (const std::string& l : limits) out << "    " << l << '\n';

@@ -37,7 +37,7 @@ ResultRow sample_row() {
   r.timer = "steady_clock";
   r.samples = {4.0, 1.0, 2.0};  // median 2 s, min 1 s, max 4 s
   r.work = sample_work();
-  r.limit = {"stream 3:1", 10.0, "3:1", "memory", std::nan("")};
+  r.limit = {"stream 3:1", 10.0, "3:1", "memory", std::nan(""), std::nan(""), {}};
   r.check = compare_normwise(std::vector<float>{1.0f}, std::vector<double>{1.0}, 1e-6);
   return r;
 }

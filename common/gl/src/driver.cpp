@@ -65,7 +65,7 @@ Limit Session::stream_limit(const StreamMix& mix) {
            format_gbs(fragment.gbs) + ", compute " + format_gbs(m->gbs) + " GB/s)";
     if (fragment.gbs > m->gbs) m = &fragment;
   }
-  return {name, m->gbs, mix.str(), working_set_class(m->bytes_per_pass(), cache_bytes(), cache_name()), std::nan("")};
+  return {name, m->gbs, mix.str(), working_set_class(m->bytes_per_pass(), cache_bytes(), cache_name()), std::nan(""), std::nan(""), {}};
 }
 
 void Driver::add_options(Cli& cli) {

@@ -48,12 +48,19 @@ struct StreamMix {
 };
 
 /// A bandwidth limit measured in the same run as the variants it judges.
+///
+/// A backend measures it with its stream kernel (Session::stream_limit). When a verified variant of
+/// the same mix and working set moves its bytes faster than that kernel did, the stream kernel was
+/// not the limit: settle_limits (limit_rule.hpp) raises `gbs` to that variant's best run and names
+/// it in `raised_by`, keeping the stream kernel's own figure in `stream_gbs`.
 struct Limit {
   std::string name;                       ///< how it was measured: "stream 11:1, 4 MiB arrays, float4 kernel"
-  double gbs = 0;                         ///< 1e9 B/s, bytes read + written, best sample
+  double gbs = 0;                         ///< 1e9 B/s, bytes read + written, best sample: the limit that judges
   std::string mix;                        ///< StreamMix::str() of the measurement
   std::string working_set;                ///< "L2-resident (48.0 MiB <= 50.0 MiB L2)" or "DRAM (...)"
   double theoretical_gbs = std::nan("");  ///< from the memory clock and bus width where the API reports them
+  double stream_gbs = std::nan("");       ///< the stream kernel's best sample (set by settle_limits)
+  std::string raised_by;                  ///< the variant whose best run raised `gbs` above it, or ""
 };
 
 void to_json(nlohmann::json& j, const Limit& l);

@@ -4,7 +4,8 @@
 ///
 /// Every rate in a row comes from its Work (the problem's work table) and its timed samples;
 /// "% of limit" is the median's minimum-traffic GB/s over a limit measured in the same run with
-/// the same read:write mix and working set.
+/// the same read:write mix and working set (limit_rule.hpp: the stream kernel's best run, or a
+/// verified variant's where it was faster, so no share exceeds 100%).
 #pragma once
 #include <filesystem>
 #include <functional>
