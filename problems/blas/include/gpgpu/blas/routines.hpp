@@ -109,7 +109,8 @@ Verification compare(std::span<const float> got, const Expected& expected);
 Work routine_work(const Case& c, int calls);
 
 /// The mix of the bandwidth limit that judges the routine: the same reads:writes and the same
-/// bytes (see above); `threads` for a CPU variant.
+/// bytes (see above); `threads` for a CPU variant. SGEMM's (2:1 over its minimum bytes) is the
+/// slanted roof of its roofline point; the FMA peak is the one that binds it.
 StreamMix stream_mix(const Case& c, int threads);
 
 /// The FP32 FMA peak of the CPU, measured now by `threads` threads each running independent
