@@ -24,21 +24,8 @@ STEPS=${STEPS:-"tests sanitizers goals conv17 gemv4096 crossover"}
 want() { [[ " $STEPS " == *" $1 "* ]]; }
 LOG="$OUT/ch12_log.txt"
 : > "$LOG"
-failed=()
 t0=$(date +%s)
-
-step() {
-  local name=$1
-  shift
-  local s=$(date +%s)
-  echo "=== $name: $*" >> "$LOG"
-  "$@" >> "$LOG" 2>&1
-  local rc=$?
-  echo "=== $name: exit $rc after $(( $(date +%s) - s )) s" >> "$LOG"
-  printf '%-34s exit %3d  %4d s\n' "$name" "$rc" "$(( $(date +%s) - s ))"
-  if [ "$rc" -ne 0 ]; then failed+=("$name (exit $rc)"); fi
-  return 0
-}
+source scripts/device/step.sh  # step NAME COMMAND...: output to $LOG, failures collected in `failed`
 
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,clocks.max.sm --format=csv >> "$LOG" 2>&1
 

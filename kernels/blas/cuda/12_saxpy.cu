@@ -5,8 +5,6 @@
 // n % 4 tail done by the first threads of the grid.
 #include "level12.hpp"
 
-#include <algorithm>
-
 #include "gpgpu/cuda/check.hpp"
 
 namespace gpgpu::blas::cuda {
@@ -37,8 +35,7 @@ __global__ void __launch_bounds__(kVectorThreads) saxpy_vec4(VectorArgs v) {
 
 #ifndef GPGPU_CUDA_EMULATION
 void launch_saxpy(const VectorArgs& v, int sm_count, cudaStream_t stream) {
-  const unsigned blocks = std::max(1u, std::min(level12_blocks(v.n / 4, kVectorThreads), static_cast<unsigned>(sm_count * kVectorBlocksPerSm)));
-  saxpy_vec4<<<blocks, kVectorThreads, 0, stream>>>(v);
+  saxpy_vec4<<<vector_blocks(v.n, sm_count), kVectorThreads, 0, stream>>>(v);
   GPGPU_CUDA_CHECK_LAUNCH("saxpy_vec4");
 }
 #endif

@@ -4,8 +4,6 @@
 // vector, the n % 4 tail done by the first threads of the grid.
 #include "level12.hpp"
 
-#include <algorithm>
-
 #include "gpgpu/cuda/check.hpp"
 
 namespace gpgpu::blas::cuda {
@@ -34,8 +32,7 @@ __global__ void __launch_bounds__(kVectorThreads) sscal_vec4(VectorArgs v) {
 
 #ifndef GPGPU_CUDA_EMULATION
 void launch_sscal(const VectorArgs& v, int sm_count, cudaStream_t stream) {
-  const unsigned blocks = std::max(1u, std::min(level12_blocks(v.n / 4, kVectorThreads), static_cast<unsigned>(sm_count * kVectorBlocksPerSm)));
-  sscal_vec4<<<blocks, kVectorThreads, 0, stream>>>(v);
+  sscal_vec4<<<vector_blocks(v.n, sm_count), kVectorThreads, 0, stream>>>(v);
   GPGPU_CUDA_CHECK_LAUNCH("sscal_vec4");
 }
 #endif

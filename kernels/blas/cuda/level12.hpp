@@ -43,5 +43,11 @@ void launch_sgemv_t_columns(const GemvArgs& g, cudaStream_t stream);        // 1
 constexpr unsigned level12_blocks(long long count, long long per_block) {
   return static_cast<unsigned>((count + per_block - 1) / per_block);
 }
+/// The grid of 12_saxpy.cu and 12_sscal.cu: enough blocks for one float4 per thread, at most
+/// kVectorBlocksPerSm per SM (the rest is the grid-stride loop), at least one.
+constexpr unsigned vector_blocks(int n, int sm_count) {
+  const unsigned needed = level12_blocks(n / 4, kVectorThreads), most = static_cast<unsigned>(sm_count * kVectorBlocksPerSm);
+  return needed < 1 ? 1 : (needed < most ? needed : most);
+}
 
 }  // namespace gpgpu::blas::cuda

@@ -34,7 +34,7 @@ std::vector<float> emulate(const Case& c) {
     case Routine::sscal: {
       std::vector<float> y = c.routine == Routine::saxpy ? c.y : c.x;
       const VectorArgs v{c.x.data(), y.data(), c.alpha, static_cast<int>(c.n)};
-      const unsigned blocks = std::max(1u, std::min(level12_blocks(v.n / 4, kVectorThreads), unsigned{kEmulatedSms * kVectorBlocksPerSm}));
+      const unsigned blocks = vector_blocks(v.n, kEmulatedSms);
       if (c.routine == Routine::saxpy)
         emu::launch(dim3(blocks), dim3(kVectorThreads), false, [&] { saxpy_vec4(v); });
       else
