@@ -57,7 +57,7 @@ class DeviceRoutine final : public gpgpu::blas::RoutineKernel {
 gpgpu::blas::RoutineVariant cuda_variant(std::string name, gpgpu::blas::Routine routine, std::string description, std::string source);
 
 /// Our kernels: cuda_saxpy, cuda_sscal, cuda_sgemv_warp, cuda_sgemv_t_tiled, cuda_sgemm (chapter
-/// 10's fastest kernel), cuda_conv2d_naive, cuda_conv2d_constant, cuda_conv2d_tiled.
+/// 10's fastest kernel), cuda_conv2d_naive, cuda_conv2d_constant, cuda_conv2d_tiled, cuda_conv2d_register.
 std::vector<gpgpu::blas::RoutineVariant> cuda_variants();
 
 }  // namespace ch12

@@ -27,6 +27,9 @@ void launch_conv_naive(const ConvArgs& c, cudaStream_t stream);     // 12_conv_n
 /// Copies the filter into constant memory on `stream` (device to device), then launches.
 void launch_conv_constant(const ConvArgs& c, cudaStream_t stream);  // 12_conv_constant.cu
 void launch_conv_tiled(const ConvArgs& c, cudaStream_t stream);     // 12_conv_tiled.cu
+/// 12_conv_register.cu: kRegRows outputs per thread down a column (a block covers 32 x 64 pixels).
+inline constexpr int kRegRows = 8;
+void launch_conv_register(const ConvArgs& c, cudaStream_t stream);  // 12_conv_register.cu
 
 constexpr unsigned conv_blocks(long long count, long long per_block) {
   return static_cast<unsigned>((count + per_block - 1) / per_block);
