@@ -33,10 +33,8 @@ __global__ void __launch_bounds__(kBlockX * kBlockY) conv_constant(ConvArgs c) {
 
 #ifndef GPGPU_CUDA_EMULATION
 void launch_conv_constant(const ConvArgs& c, cudaStream_t stream) {
-  GPGPU_CUDA_CHECK(cudaMemcpyToSymbolAsync(filter_constant, c.filter, sizeof(float) * c.k * c.k, 0,
-                                           cudaMemcpyDeviceToDevice, stream));
-  const dim3 grid(conv_blocks(c.cols, kBlockX), conv_blocks(c.rows, kBlockY));
-  conv_constant<<<grid, dim3(kBlockX, kBlockY), 0, stream>>>(c);
+  GPGPU_CUDA_CHECK(cudaMemcpyToSymbolAsync(filter_constant, c.filter, sizeof(float) * c.k * c.k, 0, cudaMemcpyDeviceToDevice, stream));
+  conv_constant<<<conv_grid(c), dim3(kBlockX, kBlockY), 0, stream>>>(c);
   GPGPU_CUDA_CHECK_LAUNCH("conv_constant");
 }
 #endif

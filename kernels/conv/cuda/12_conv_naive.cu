@@ -33,8 +33,7 @@ __global__ void __launch_bounds__(kBlockX * kBlockY) conv_naive(ConvArgs c) {
 
 #ifndef GPGPU_CUDA_EMULATION
 void launch_conv_naive(const ConvArgs& c, cudaStream_t stream) {
-  const dim3 grid(conv_blocks(c.cols, kBlockX), conv_blocks(c.rows, kBlockY));
-  conv_naive<<<grid, dim3(kBlockX, kBlockY), 0, stream>>>(c);
+  conv_naive<<<conv_grid(c), dim3(kBlockX, kBlockY), 0, stream>>>(c);
   GPGPU_CUDA_CHECK_LAUNCH("conv_naive");
 }
 #endif

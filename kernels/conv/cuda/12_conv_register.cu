@@ -59,15 +59,13 @@ __global__ void __launch_bounds__(kBlockX * kBlockY) conv_register(ConvArgs c) {
 namespace {
 template <int K>
 void launch_k(const ConvArgs& c, cudaStream_t stream) {
-  const dim3 grid(conv_blocks(c.cols, kBlockX), conv_blocks(c.rows, kBlockY * kRegRows));
-  conv_register<K><<<grid, dim3(kBlockX, kBlockY), 0, stream>>>(c);
+  conv_register<K><<<conv_grid(c, kRegRows), dim3(kBlockX, kBlockY), 0, stream>>>(c);
   GPGPU_CUDA_CHECK_LAUNCH("conv_register");
 }
 }  // namespace
 
 void launch_conv_register(const ConvArgs& c, cudaStream_t stream) {
-  GPGPU_CUDA_CHECK(cudaMemcpyToSymbolAsync(filter_register, c.filter, sizeof(float) * c.k * c.k, 0,
-                                           cudaMemcpyDeviceToDevice, stream));
+  GPGPU_CUDA_CHECK(cudaMemcpyToSymbolAsync(filter_register, c.filter, sizeof(float) * c.k * c.k, 0, cudaMemcpyDeviceToDevice, stream));
   switch (c.k) {
     case 1: return launch_k<1>(c, stream);
     case 3: return launch_k<3>(c, stream);

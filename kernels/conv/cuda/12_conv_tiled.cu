@@ -38,10 +38,8 @@ __global__ void __launch_bounds__(kBlockX * kBlockY) conv_tiled(ConvArgs c) {
 
 #ifndef GPGPU_CUDA_EMULATION
 void launch_conv_tiled(const ConvArgs& c, cudaStream_t stream) {
-  GPGPU_CUDA_CHECK(cudaMemcpyToSymbolAsync(filter_tiled, c.filter, sizeof(float) * c.k * c.k, 0,
-                                           cudaMemcpyDeviceToDevice, stream));
-  const dim3 grid(conv_blocks(c.cols, kBlockX), conv_blocks(c.rows, kBlockY));
-  conv_tiled<<<grid, dim3(kBlockX, kBlockY), 0, stream>>>(c);
+  GPGPU_CUDA_CHECK(cudaMemcpyToSymbolAsync(filter_tiled, c.filter, sizeof(float) * c.k * c.k, 0, cudaMemcpyDeviceToDevice, stream));
+  conv_tiled<<<conv_grid(c), dim3(kBlockX, kBlockY), 0, stream>>>(c);
   GPGPU_CUDA_CHECK_LAUNCH("conv_tiled");
 }
 #endif

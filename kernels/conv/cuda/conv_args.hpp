@@ -34,5 +34,9 @@ void launch_conv_register(const ConvArgs& c, cudaStream_t stream);  // 12_conv_r
 constexpr unsigned conv_blocks(long long count, long long per_block) {
   return static_cast<unsigned>((count + per_block - 1) / per_block);
 }
+/// The grid of kBlockX x kBlockY blocks that covers the image, `rows_per_thread` rows per thread.
+inline dim3 conv_grid(const ConvArgs& c, int rows_per_thread = 1) {
+  return dim3(conv_blocks(c.cols, kBlockX), conv_blocks(c.rows, static_cast<long long>(kBlockY) * rows_per_thread));
+}
 
 }  // namespace gpgpu::conv::cuda

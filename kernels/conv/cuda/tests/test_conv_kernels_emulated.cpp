@@ -27,7 +27,7 @@ namespace {
 std::vector<float> emulate(const std::string& kernel, const blas::Case& c) {
   std::vector<float> out(static_cast<std::size_t>(c.m * c.n), std::numeric_limits<float>::quiet_NaN());
   const ConvArgs a{c.a.data(), c.b.data(), out.data(), static_cast<int>(c.m), static_cast<int>(c.n), static_cast<int>(c.k)};
-  const dim3 grid(conv_blocks(a.cols, kBlockX), conv_blocks(a.rows, kBlockY)), block(kBlockX, kBlockY);
+  const dim3 grid = conv_grid(a), block(kBlockX, kBlockY);
   if (kernel == "naive") {
     emu::launch(grid, block, false, [&] { conv_naive(a); });
   } else if (kernel == "constant") {
@@ -37,7 +37,7 @@ std::vector<float> emulate(const std::string& kernel, const blas::Case& c) {
   } else if (kernel == "register") {
     std::fill(std::begin(filter_register), std::end(filter_register), std::numeric_limits<float>::quiet_NaN());
     std::copy(c.b.begin(), c.b.end(), filter_register);
-    const dim3 reg_grid(conv_blocks(a.cols, kBlockX), conv_blocks(a.rows, kBlockY * kRegRows));
+    const dim3 reg_grid = conv_grid(a, kRegRows);
     const auto run = [&](auto k) { emu::launch_with_barriers(reg_grid, block, [&] { conv_register<decltype(k)::value>(a); }); };
     switch (a.k) {  // the filter sides of the awkward sizes
       case 1: run(std::integral_constant<int, 1>{}); break;
