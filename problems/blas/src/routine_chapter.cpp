@@ -77,6 +77,15 @@ void RoutineChapter::parse(int argc, const char* const* argv) {
   for (const RoutineVariant& v : static_registry<RoutineVariant>().all()) add(v);
   add_routine_options(cli(), options_);
   experiment_.parse(argc, argv, registry_.names(), registry_.names_in_all());
+  if (cli().given("--variant") && !cli().given("--routine")) {  // --variant alone: the routines of the variants it names
+    options_.routines.clear();
+    for (Routine r : kRoutines)
+      for (const std::string& name : experiment_.options().variants)
+        if (registry_.at(name).routine == r) {
+          options_.routines.push_back(r);
+          break;
+        }
+  }
   double largest = 0;
   for (Routine r : options_.routines) largest = std::max(largest, host_bytes(r, options_.sizes));
   require_host_memory(largest, "the largest routine's operands and reference");
@@ -95,11 +104,6 @@ std::vector<const RoutineVariant*> RoutineChapter::open(std::ostream& out) {
     }
     chosen.push_back(&v);
     if (std::find(backends.begin(), backends.end(), v.info.backend) == backends.end()) backends.push_back(v.info.backend);
-  }
-  if (named) {  // --variant alone runs the routines of the variants it names
-    options_.routines.clear();
-    for (Routine r : kRoutines)
-      if (std::any_of(chosen.begin(), chosen.end(), [r](const RoutineVariant* v) { return v->routine == r; })) options_.routines.push_back(r);
   }
   experiment_.open(out, backends);
   std::vector<const RoutineVariant*> runnable;
