@@ -22,7 +22,7 @@ gpgpu::Session& session() {
 class CpuVariant : public ::testing::TestWithParam<gpgpu::blas::RoutineVariant> {};
 
 TEST_P(CpuVariant, WithinTheBoundAtAwkwardSizes) {
-  for (const gpgpu::blas::RoutineSizes& s : checks::awkward_sizes(GetParam().routine, true))
+  for (const gpgpu::blas::RoutineSizes& s : checks::awkward_sizes(GetParam().routine, checks::Reach::past_llc))
     EXPECT_TRUE(checks::runs_within_bound(GetParam(), s, session()));
 }
 

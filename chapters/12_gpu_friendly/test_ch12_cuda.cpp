@@ -1,6 +1,6 @@
 // Chapter 12's CUDA and cuBLAS variants (label cuda; exit 77 without a GPU): every one within its
-// routine's error bound at the awkward sizes, including those past the L2 (the 50 MiB of an H100
-// hold none of them twice over), results poisoned before every run.
+// routine's error bound at the awkward sizes, including one of 64-128 MiB per array, past the
+// 50 MiB L2 of an H100; results poisoned before every run.
 #include <algorithm>
 #include <memory>
 
@@ -33,14 +33,14 @@ std::vector<gpgpu::blas::RoutineVariant> all_variants() {
 class CudaVariant : public ::testing::TestWithParam<gpgpu::blas::RoutineVariant> {};
 
 TEST_P(CudaVariant, WithinTheBoundAtAwkwardSizes) {
-  for (const gpgpu::blas::RoutineSizes& s : checks::awkward_sizes(GetParam().routine, true))
+  for (const gpgpu::blas::RoutineSizes& s : checks::awkward_sizes(GetParam().routine, checks::Reach::past_l2))
     EXPECT_TRUE(checks::runs_within_bound(GetParam(), s, session()));
 }
 
 // The compute-sanitizer's sizes (scripts/device/ch12.sh): the first four awkward sizes of each
 // routine, one element and sizes no block, tile or vector width divides.
 TEST_P(CudaVariant, AtSanitizerSizes) {
-  const std::vector<gpgpu::blas::RoutineSizes> sizes = checks::awkward_sizes(GetParam().routine, false);
+  const std::vector<gpgpu::blas::RoutineSizes> sizes = checks::awkward_sizes(GetParam().routine, checks::Reach::small);
   for (std::size_t i = 0; i < std::min<std::size_t>(4, sizes.size()); ++i)
     EXPECT_TRUE(checks::runs_within_bound(GetParam(), sizes[i], session()));
 }

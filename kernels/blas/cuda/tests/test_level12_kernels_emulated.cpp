@@ -67,7 +67,7 @@ std::vector<float> emulate(const Case& c) {
 class Level12Kernel : public ::testing::TestWithParam<Routine> {};
 
 TEST_P(Level12Kernel, WithinTheBoundAtAwkwardSizes) {
-  for (const RoutineSizes& s : checks::awkward_sizes(GetParam(), false)) {
+  for (const RoutineSizes& s : checks::awkward_sizes(GetParam(), checks::Reach::small)) {
     const Case c = make_case(GetParam(), s, 23);
     const Verification v = compare(emulate(c), reference(c));
     EXPECT_TRUE(v.pass) << routine_name(GetParam()) << " on " << c.size_str() << ": " << v.summary();

@@ -60,7 +60,7 @@ std::vector<float> emulate(const std::string& kernel, const blas::Case& c) {
 class ConvKernel : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(ConvKernel, WithinTheBoundAtAwkwardSizes) {
-  for (const blas::RoutineSizes& s : blas::routine_checks::awkward_sizes(blas::Routine::conv2d, false)) {
+  for (const blas::RoutineSizes& s : blas::routine_checks::awkward_sizes(blas::Routine::conv2d, blas::routine_checks::Reach::small)) {
     const blas::Case c = blas::make_case(blas::Routine::conv2d, s, 29);
     const Verification v = blas::compare(emulate(GetParam(), c), blas::reference(c));
     EXPECT_TRUE(v.pass) << GetParam() << " on " << c.size_str() << ": " << v.summary();

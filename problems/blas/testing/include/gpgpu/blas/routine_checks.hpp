@@ -15,8 +15,17 @@
 
 namespace gpgpu::blas::routine_checks {
 
-/// Sizes that fit a test on a small CI machine: `large` adds the ones past the caches (seconds each).
-inline std::vector<RoutineSizes> awkward_sizes(Routine r, bool large) {
+/// How far past the caches the sizes go.
+enum class Reach {
+  small,     ///< what the emulation and the sanitizers can afford
+  past_llc,  ///< one size of 32-64 MiB: past a CI machine's last-level cache (seconds each)
+  past_l2,   ///< and one of 64-128 MiB per array, past an H100's 50 MiB L2 (the GPU tests)
+};
+
+/// One element, odd sizes, sizes no block, tile or vector width divides, rectangular both ways, and
+/// as far past the caches as `reach` says.
+inline std::vector<RoutineSizes> awkward_sizes(Routine r, Reach reach) {
+  const bool large = reach != Reach::small, huge = reach == Reach::past_l2;
   std::vector<RoutineSizes> v;
   const auto sized = [](auto&& set) {
     RoutineSizes s;
@@ -28,22 +37,26 @@ inline std::vector<RoutineSizes> awkward_sizes(Routine r, bool large) {
     case Routine::sscal:
       for (std::int64_t n : {1, 3, 31, 1001, 100003}) v.push_back(sized([n](RoutineSizes& s) { s.vector = n; }));
       if (large) v.push_back(sized([](RoutineSizes& s) { s.vector = (std::int64_t{1} << 23) + 7; }));  // 32 MiB a vector
+      if (huge) v.push_back(sized([](RoutineSizes& s) { s.vector = (std::int64_t{1} << 25) + 7; }));  // 128 MiB
       break;
     case Routine::sgemv:
     case Routine::sgemv_t:
       for (auto [m, n] : {std::pair{1, 1}, {1, 1000}, {1000, 1}, {3, 5}, {67, 129}, {129, 67}, {1023, 517}, {33, 4099}})
         v.push_back(sized([m, n](RoutineSizes& s) { s.gemv_m = m; s.gemv_n = n; }));
       if (large) v.push_back(sized([](RoutineSizes& s) { s.gemv_m = 2051; s.gemv_n = 4099; }));  // 32 MiB
+      if (huge) v.push_back(sized([](RoutineSizes& s) { s.gemv_m = 4099; s.gemv_n = 8195; }));  // 128 MiB
       break;
     case Routine::sgemm:
       for (std::int64_t n : {1, 3, 67, 129}) v.push_back(sized([n](RoutineSizes& s) { s.gemm = n; }));
       if (large) v.push_back(sized([](RoutineSizes& s) { s.gemm = 1031; }));
+      if (huge) v.push_back(sized([](RoutineSizes& s) { s.gemm = 2053; }));
       break;
     case Routine::conv2d:
       for (auto [rows, cols, k] : {std::tuple{1, 1, 1}, {1, 1, 31}, {1, 37, 5}, {41, 1, 5}, {2, 3, 7}, {67, 129, 3},
                                    {130, 33, 17}, {19, 23, 31}, {257, 255, 9}})
         v.push_back(sized([=](RoutineSizes& s) { s.image = {rows, cols, k}; }));
       if (large) v.push_back(sized([](RoutineSizes& s) { s.image = {2051, 4097, 3}; }));  // 32 MiB
+      if (huge) v.push_back(sized([](RoutineSizes& s) { s.image = {4099, 4097, 17}; }));  // 64 MiB in, 64 out
       break;
   }
   return v;
