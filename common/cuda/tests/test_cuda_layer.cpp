@@ -84,6 +84,18 @@ TEST_F(CudaLayer, BuffersRoundTripAndPoison) {
   EXPECT_EQ(b.get(), nullptr);  // NOLINT(bugprone-use-after-move): the moved-from state is specified
 }
 
+TEST_F(CudaLayer, PinnedBufferRoundTripsAndMoves) {
+  PinnedBuffer<float> host(1000), back(1000);
+  for (std::size_t i = 0; i < host.size(); ++i) host.data()[i] = static_cast<float>(i) - 7.5f;
+  DeviceBuffer<float> d(1000);
+  GPGPU_CUDA_CHECK(cudaMemcpy(d.get(), host.data(), d.bytes(), cudaMemcpyHostToDevice));
+  GPGPU_CUDA_CHECK(cudaMemcpy(back.data(), d.get(), d.bytes(), cudaMemcpyDeviceToHost));
+  for (std::size_t i = 0; i < back.size(); ++i) ASSERT_EQ(back.data()[i], host.data()[i]);
+  PinnedBuffer<float> moved = std::move(host);
+  EXPECT_EQ(moved.size(), 1000u);
+  EXPECT_EQ(host.data(), nullptr);  // NOLINT(bugprone-use-after-move): the moved-from state is specified
+}
+
 TEST_F(CudaLayer, PitchedBufferKeepsRowsApart) {
   const std::size_t nx = 37, ny = 5, rows = ny + 4;
   PitchedBuffer<float> b(nx, rows);

@@ -1,5 +1,7 @@
 #include "gpgpu/blas/gemm.hpp"
 
+#include "gpgpu/blas/bound.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -20,11 +22,6 @@ double unit_roundoff(Arithmetic a) {
   return 0;
 }
 
-double gamma(std::int64_t k, double u) {
-  const double ku = static_cast<double>(k) * u;
-  if (ku >= 0.5) throw std::invalid_argument("error_bound: k u >= 1/2, no meaningful bound");
-  return ku / (1 - ku);
-}
 
 template <typename T>
 std::vector<double> widened(const HostMatrix& m) {
@@ -63,8 +60,8 @@ Arithmetic native_arithmetic(ElementType t) { return t == ElementType::f64 ? Ari
 // - The reference is computed in FP64 (from the exact inputs, widened), so it may be off by
 //   γ_k(2^-53)|A||B| itself, and |A||B| too: adding 2 γ_k(2^-53) covers both.
 double error_bound(Arithmetic arithmetic, std::int64_t k) {
-  const double reference = 2 * gamma(k, std::ldexp(1.0, -53));
-  const double sums = gamma(k, unit_roundoff(arithmetic));
+  const double reference = 2 * gamma_n(k, std::ldexp(1.0, -53));
+  const double sums = gamma_n(k, unit_roundoff(arithmetic));
   if (arithmetic != Arithmetic::tf32) return sums + reference;
   const double u_in = std::ldexp(1.0, -10);
   return (1 + u_in) * (1 + u_in) * (1 + sums) - 1 + reference;
@@ -142,32 +139,7 @@ Verification compare(const HostMatrix& got, const Reference& ref, Arithmetic ari
   const double gamma_k = error_bound(arithmetic, ref.dims.k);
   return matrix::dispatch(got.type(), [&](auto tag) {
     using T = typename decltype(tag)::type;
-    const std::span<const T> x = got.as<T>();
-    Verification v;
-    v.checked = true;
-    v.tolerance = gamma_k;
-    double err2 = 0, ref2 = 0, worst = -1;
-    for (std::size_t i = 0; i < x.size(); ++i) {
-      const double xi = static_cast<double>(x[i]);
-      if (!std::isfinite(xi)) {
-        if (v.non_finite++ == 0) v.worst_index = static_cast<std::int64_t>(i);
-        continue;
-      }
-      const double e = std::fabs(xi - ref.c[i]);
-      err2 += e * e;
-      ref2 += ref.c[i] * ref.c[i];
-      // |A||B| is 0 only where a row of A or a column of B is 0: then C must be exactly 0.
-      const double ratio = ref.abs_ab[i] > 0 ? e / ref.abs_ab[i] : (e == 0 ? 0.0 : INFINITY);
-      if (ratio > gamma_k) ++v.mismatches;
-      if (ratio > worst && v.non_finite == 0) {
-        worst = ratio;
-        v.worst_index = static_cast<std::int64_t>(i);
-      }
-    }
-    v.rel_l2 = ref2 > 0 ? std::sqrt(err2 / ref2) : std::sqrt(err2);
-    v.rel_max = worst < 0 ? 0 : worst;
-    v.pass = v.non_finite == 0 && v.mismatches == 0;
-    return v;
+    return compare_within<T>(got.as<T>(), ref.c, ref.abs_ab, gamma_k);
   });
 }
 

@@ -1,6 +1,6 @@
 /// @file buffers.hpp
 /// @brief RAII for every CUDA resource the tutorial uses: linear and pitched device memory,
-/// events (and the event timer built from them) and texture objects. Each owner frees its
+/// page-locked host memory, events (and the event timer built from them) and texture objects. Each owner frees its
 /// resource in its destructor, is movable and not copyable, and checks every call.
 #pragma once
 #include <cstddef>
@@ -65,6 +65,41 @@ class DeviceBuffer {
     ptr_ = nullptr;
     count_ = 0;
   }
+  T* ptr_ = nullptr;
+  std::size_t count_ = 0;
+};
+
+/// Owns one cudaMallocHost allocation of `count` elements of T: page-locked host memory, which the
+/// GPU's copy engines read and write directly (a copy from pageable memory goes through a staging
+/// buffer of the driver first, which is what makes it slower).
+template <typename T>
+class PinnedBuffer {
+ public:
+  PinnedBuffer() = default;
+  explicit PinnedBuffer(std::size_t count) : count_(count) {
+    if (count_ > 0) GPGPU_CUDA_CHECK(cudaMallocHost(reinterpret_cast<void**>(&ptr_), count_ * sizeof(T)));
+  }
+  ~PinnedBuffer() {
+    if (ptr_ != nullptr) (void)cudaFreeHost(ptr_);  // destructors must not throw
+  }
+  PinnedBuffer(PinnedBuffer&& o) noexcept : ptr_(std::exchange(o.ptr_, nullptr)), count_(std::exchange(o.count_, 0)) {}
+  PinnedBuffer& operator=(PinnedBuffer&& o) noexcept {
+    if (this != &o) {
+      PinnedBuffer old(std::move(*this));
+      ptr_ = std::exchange(o.ptr_, nullptr);
+      count_ = std::exchange(o.count_, 0);
+    }
+    return *this;
+  }
+  PinnedBuffer(const PinnedBuffer&) = delete;
+  PinnedBuffer& operator=(const PinnedBuffer&) = delete;
+
+  [[nodiscard]] T* data() { return ptr_; }
+  [[nodiscard]] const T* data() const { return ptr_; }
+  [[nodiscard]] std::size_t size() const { return count_; }
+  [[nodiscard]] std::span<T> span() { return {ptr_, count_}; }
+
+ private:
   T* ptr_ = nullptr;
   std::size_t count_ = 0;
 };

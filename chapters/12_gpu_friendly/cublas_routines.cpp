@@ -1,0 +1,76 @@
+// cuBLAS on chapter 12's row-major operands. cuBLAS reads matrices column by column, and the bytes
+// of a row-major m x n matrix are those of its n x m transpose in column-major order (leading
+// dimension n). So row-major y = A x is cuBLAS's y = (Aᵀ)ᵀ x: gemv(T) on the n x m column-major
+// matrix; y = Aᵀ x is gemv(N) on it; and row-major C = A·B is column-major Cᵀ = Bᵀ·Aᵀ (chapter 10's
+// cublas_gemm.cpp). beta = 0: the poisoned result is never read. Default math mode: no TF32.
+#include "cublas_routines.hpp"
+
+#include <memory>
+#include <string>
+
+#include <cublas_v2.h>
+
+#include "cuda_routines.hpp"
+#include "gpgpu/errors.hpp"
+
+namespace ch12 {
+namespace {
+
+using gpgpu::blas::Case;
+using gpgpu::blas::Routine;
+
+void cublas_check(cublasStatus_t status, const char* call, const char* file, int line) {
+  if (status == CUBLAS_STATUS_SUCCESS) return;
+  throw gpgpu::ApiError(gpgpu::describe_failed_call(
+      call, file, line, std::string(cublasGetStatusName(status)) + ": " + cublasGetStatusString(status)));
+}
+#define CH12_CUBLAS(call) cublas_check((call), #call, __FILE__, __LINE__)
+
+/// A cuBLAS handle on the default stream (where DeviceRoutine's events are), strict FP32.
+using Handle = std::shared_ptr<cublasContext>;
+Handle make_handle() {
+  cublasHandle_t h = nullptr;
+  CH12_CUBLAS(cublasCreate(&h));
+  Handle owned(h, [](cublasHandle_t p) { (void)cublasDestroy(p); });
+  CH12_CUBLAS(cublasSetMathMode(h, CUBLAS_DEFAULT_MATH));
+  return owned;
+}
+
+//! [cublas_calls]
+void call(Routine r, cublasHandle_t h, const DeviceOperands& d) {
+  const float one = 1, zero = 0;
+  switch (r) {
+    case Routine::saxpy: CH12_CUBLAS(cublasSaxpy(h, d.n, &d.alpha, d.x, 1, d.y, 1)); break;
+    case Routine::sscal: CH12_CUBLAS(cublasSscal(h, d.n, &d.alpha, d.x, 1)); break;
+    case Routine::sgemv: CH12_CUBLAS(cublasSgemv(h, CUBLAS_OP_T, d.n, d.m, &one, d.a, d.n, d.x, 1, &zero, d.out, 1)); break;
+    case Routine::sgemv_t: CH12_CUBLAS(cublasSgemv(h, CUBLAS_OP_N, d.n, d.m, &one, d.a, d.n, d.x, 1, &zero, d.out, 1)); break;
+    case Routine::sgemm:
+      CH12_CUBLAS(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, d.n, d.m, d.k, &one, d.b, d.n, d.a, d.k, &zero, d.out, d.n));
+      break;
+    case Routine::conv2d: throw std::logic_error("cuBLAS has no convolution");
+  }
+}
+//! [cublas_calls]
+
+gpgpu::blas::RoutineVariant variant(const char* name, Routine r, const char* launch) {
+  gpgpu::blas::RoutineVariant v = cuda_variant(name, r, std::string("cuBLAS ") + launch, "chapters/12_gpu_friendly/cublas_routines.cpp");
+  v.timer = "CUDA events (cuBLAS on the default stream)";
+  v.library = true;
+  v.info.paper_name = "GPU (CUBLAS)";
+  v.make = [r, launch](const Case& c, gpgpu::Session&) -> std::unique_ptr<gpgpu::blas::RoutineKernel> {
+    Handle handle = make_handle();
+    return std::make_unique<DeviceRoutine>(c, [handle, r](const DeviceOperands& d) { call(r, handle.get(), d); }, launch);
+  };
+  return v;
+}
+
+}  // namespace
+
+std::vector<gpgpu::blas::RoutineVariant> cublas_variants() {
+  return {variant("cublas_saxpy", Routine::saxpy, "cublasSaxpy"), variant("cublas_sscal", Routine::sscal, "cublasSscal"),
+          variant("cublas_sgemv", Routine::sgemv, "cublasSgemv(T) on the column-major view"),
+          variant("cublas_sgemv_t", Routine::sgemv_t, "cublasSgemv(N) on the column-major view"),
+          variant("cublas_sgemm", Routine::sgemm, "cublasSgemm(N, N), column-major view Cᵀ = Bᵀ Aᵀ")};
+}
+
+}  // namespace ch12

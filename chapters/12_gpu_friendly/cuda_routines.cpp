@@ -1,0 +1,219 @@
+// Chapter 12's CUDA host code, in the order a run uses it: allocate (untimed), upload the case's
+// arrays and poison the result, call `calls` times between two CUDA events, download the result.
+// Every variant is one Call on the same buffers: a launch from kernels/blas/cuda or
+// kernels/conv/cuda, or a cuBLAS call (cublas_routines.cpp).
+#include "cuda_routines.hpp"
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <utility>
+
+#include "blas/cuda/launchers.hpp"
+#include "blas/cuda/level12.hpp"
+#include "conv/cuda/conv_args.hpp"
+#include "gpgpu/cuda/check.hpp"
+#include "gpgpu/cuda/device.hpp"
+#include "gpgpu/cuda/driver.hpp"
+#include "gpgpu/timing.hpp"
+
+namespace ch12 {
+
+namespace bc = gpgpu::blas::cuda;
+namespace cc = gpgpu::conv::cuda;
+using gpgpu::blas::Case;
+using gpgpu::blas::Routine;
+
+namespace {
+
+std::size_t count(const std::vector<float>& v) { return v.size(); }
+bool in_place(Routine r) { return r == Routine::saxpy || r == Routine::sscal; }
+std::size_t out_size(const Case& c) { return in_place(c.routine) ? 0 : static_cast<std::size_t>(c.output_size()); }
+
+// Elements of each array of a case, from its sizes alone (make_case's arrays, before they exist).
+struct Sizes {
+  std::size_t a = 0, b = 0, x = 0, y = 0, out = 0;
+};
+Sizes sizes_of(const Case& c) {
+  Sizes s;
+  const auto z = [](std::int64_t v) { return static_cast<std::size_t>(v); };
+  switch (c.routine) {
+    case Routine::saxpy: s.x = s.y = z(c.n); break;
+    case Routine::sscal: s.x = z(c.n); break;
+    case Routine::sgemv: s.a = z(c.m * c.n); s.x = z(c.n); break;
+    case Routine::sgemv_t: s.a = z(c.m * c.n); s.x = z(c.m); break;
+    case Routine::sgemm: s.a = z(c.m * c.k); s.b = z(c.k * c.n); break;
+    case Routine::conv2d: s.a = z(c.m * c.n); s.b = z(c.k * c.k); break;
+  }
+  s.out = out_size(c);
+  return s;
+}
+
+}  // namespace
+
+DeviceRoutine::DeviceRoutine(const Case& shape, Call call, std::string launch)
+    : routine_(shape.routine), call_(std::move(call)), launch_(std::move(launch)) {
+  const Sizes s = sizes_of(shape);
+  a_ = gpgpu::cuda::DeviceBuffer<float>(s.a);
+  b_ = gpgpu::cuda::DeviceBuffer<float>(s.b);
+  x_ = gpgpu::cuda::DeviceBuffer<float>(s.x);
+  y_ = gpgpu::cuda::DeviceBuffer<float>(s.y);
+  out_ = gpgpu::cuda::DeviceBuffer<float>(s.out);
+  operands_ = {a_.get(), b_.get(), x_.get(), y_.get(), out_.get(), static_cast<int>(shape.m), static_cast<int>(shape.n),
+               static_cast<int>(shape.k), shape.alpha};
+}
+
+void DeviceRoutine::upload(const Case& c) {
+  if (count(c.a) != a_.size() || count(c.b) != b_.size() || count(c.x) != x_.size() || count(c.y) != y_.size())
+    throw std::invalid_argument("DeviceRoutine::upload: a case of other sizes than the buffers'");
+  a_.upload(c.a);
+  b_.upload(c.b);
+  x_.upload(c.x);
+  y_.upload(c.y);
+  if (out_.size() > 0) out_.fill_bytes(0xFF);  // NaN in every element until the routine writes it
+  GPGPU_CUDA_CHECK(cudaDeviceSynchronize());   // the operands and the poison are in place
+}
+
+//! [cuda_run]
+double DeviceRoutine::run(int calls) {
+  timer_.start();
+  for (int c = 0; c < calls; ++c) call_(operands_);
+  timer_.stop();
+  return timer_.seconds();
+}
+//! [cuda_run]
+
+std::vector<float> DeviceRoutine::download() {
+  if (routine_ == Routine::saxpy) return y_.download(0, y_.size());
+  if (routine_ == Routine::sscal) return x_.download(0, x_.size());
+  return out_.download(0, out_.size());
+}
+
+//! [copies]
+void DeviceRoutine::copy_call_copy(const float* a, const float* b, const float* x, const float* y, float* result) {
+  const auto up = [](gpgpu::cuda::DeviceBuffer<float>& d, const float* host) {
+    if (d.size() > 0) GPGPU_CUDA_CHECK(cudaMemcpyAsync(d.get(), host, d.bytes(), cudaMemcpyHostToDevice, nullptr));
+  };
+  up(a_, a);
+  up(b_, b);
+  up(x_, x);
+  up(y_, y);
+  call_(operands_);
+  const gpgpu::cuda::DeviceBuffer<float>& r = routine_ == Routine::saxpy ? y_ : routine_ == Routine::sscal ? x_ : out_;
+  GPGPU_CUDA_CHECK(cudaMemcpyAsync(result, r.get(), r.bytes(), cudaMemcpyDeviceToHost, nullptr));
+  GPGPU_CUDA_CHECK(cudaStreamSynchronize(nullptr));
+}
+
+std::optional<double> DeviceRoutine::with_copies(const Case& c, bool pinned) {
+  const std::size_t result = static_cast<std::size_t>(c.output_size());
+  if (!pinned) {
+    pageable_result_.resize(result);
+    gpgpu::Stopwatch clock;
+    copy_call_copy(c.a.data(), c.b.data(), c.x.data(), c.y.data(), pageable_result_.data());
+    return clock.seconds();
+  }
+  if (pinned_.empty()) {  // page-locked copies of the operands, as an application would keep them
+    for (const std::vector<float>* v : {&c.a, &c.b, &c.x, &c.y}) {
+      pinned_.emplace_back(v->size());
+      std::copy(v->begin(), v->end(), pinned_.back().data());
+    }
+    pinned_.emplace_back(result);
+  }
+  gpgpu::Stopwatch clock;
+  copy_call_copy(pinned_[0].data(), pinned_[1].data(), pinned_[2].data(), pinned_[3].data(), pinned_[4].data());
+  return clock.seconds();
+}
+//! [copies]
+
+gpgpu::blas::RoutineVariant cuda_variant(std::string name, Routine routine, std::string description, std::string source) {
+  gpgpu::blas::RoutineVariant v;
+  v.info = {name, gpgpu::Backend::cuda, std::move(description), std::move(source), ""};
+  v.driver = gpgpu::cuda::driver;
+  v.routine = routine;
+  v.timer = "CUDA events";
+  v.limitation = [name](const Case& c, gpgpu::Session&) -> std::optional<std::string> {
+    const Sizes s = sizes_of(c);
+    gpgpu::cuda::require_device_memory(4.0 * static_cast<double>(s.a + s.b + s.x + s.y + s.out), name + " on " + c.size_str());
+    return std::nullopt;
+  };
+  return v;
+}
+
+namespace {
+
+using Launch = std::function<void(const DeviceOperands&, int sm_count)>;
+
+struct KernelVariant {
+  const char* name;
+  Routine routine;
+  const char* file;  // under kernels/
+  const char* description;
+  const char* launch;
+  Launch call;
+};
+
+// A function's static, not a namespace-scope array: register_cuda.cpp reads it during static
+// initialisation, before a namespace-scope object of this file (std::function is not constexpr) is
+// guaranteed to exist.
+const std::vector<KernelVariant>& kernels() {
+  //! [cuda_calls]
+  static const std::vector<KernelVariant> list{
+    {"cuda_saxpy", Routine::saxpy, "blas/cuda/12_saxpy.cu", "y = a x + y, float4, grid-stride", "8 blocks/SM x 256 threads, float4",
+     [](const DeviceOperands& d, int sms) { bc::launch_saxpy({d.x, d.y, d.alpha, d.n}, sms, nullptr); }},
+    {"cuda_sscal", Routine::sscal, "blas/cuda/12_sscal.cu", "x = a x, float4, grid-stride", "8 blocks/SM x 256 threads, float4",
+     [](const DeviceOperands& d, int sms) { bc::launch_sscal({nullptr, d.x, d.alpha, d.n}, sms, nullptr); }},
+    {"cuda_sgemv_warp", Routine::sgemv, "blas/cuda/12_sgemv_rows.cu", "y = A x, a warp per row, float4 when n % 4 = 0",
+     "8 rows (warps) per block",
+     [](const DeviceOperands& d, int) { bc::launch_sgemv_rows({d.a, d.x, d.out, d.m, d.n}, nullptr); }},
+    {"cuda_sgemv_t_tiled", Routine::sgemv_t, "blas/cuda/12_sgemv_t_columns.cu", "y = Aᵀ x, 32 columns x 256 rows per block, atomicAdd",
+     "32 x 8 threads, 32 columns x 256 rows per block",
+     [](const DeviceOperands& d, int) { bc::launch_sgemv_t_columns({d.a, d.x, d.out, d.m, d.n}, nullptr); }},
+    {"cuda_sgemm", Routine::sgemm, "blas/cuda/10_double_buffer.cu", "chapter 10's fastest SGEMM: warp tiles, cp.async double buffer",
+     "128 x 128 of C per block, 256 threads",
+     [](const DeviceOperands& d, int) { bc::launch_double_buffer<float>({d.a, d.b, d.out, d.m, d.n, d.k}, nullptr); }},
+    {"cuda_conv2d_naive", Routine::conv2d, "conv/cuda/12_conv_naive.cu", "a thread per pixel, image and filter from global memory",
+     "32 x 8 threads", [](const DeviceOperands& d, int) { cc::launch_conv_naive({d.a, d.b, d.out, d.m, d.n, d.k}, nullptr); }},
+    {"cuda_conv2d_constant", Routine::conv2d, "conv/cuda/12_conv_constant.cu", "the naive kernel, filter in constant memory",
+     "32 x 8 threads", [](const DeviceOperands& d, int) { cc::launch_conv_constant({d.a, d.b, d.out, d.m, d.n, d.k}, nullptr); }},
+    {"cuda_conv2d_tiled", Routine::conv2d, "conv/cuda/12_conv_tiled.cu", "shared-memory tile with its halo, filter in constant memory",
+     "32 x 8 threads, (8 + k - 1) x (32 + k - 1) tile",
+     [](const DeviceOperands& d, int) { cc::launch_conv_tiled({d.a, d.b, d.out, d.m, d.n, d.k}, nullptr); }},
+    {"cuda_conv2d_register", Routine::conv2d, "conv/cuda/12_conv_register.cu", "the tile, 8 outputs per thread down a column, k compiled in",
+     "32 x 8 threads, 32 x 64 pixels per block",
+     [](const DeviceOperands& d, int) { cc::launch_conv_register({d.a, d.b, d.out, d.m, d.n, d.k}, nullptr); }},
+  };
+  //! [cuda_calls]
+  return list;
+}
+
+// Our kernels put row blocks on gridDim.y, which is at most 65535 on every GPU.
+std::optional<std::string> grid_limitation(const Case& c) {
+  constexpr long long kMaxGridY = 65535;
+  if (c.routine == Routine::conv2d && c.m > kMaxGridY * cc::kBlockY)  // the register tile's blocks are taller
+    return "an image of more than " + std::to_string(kMaxGridY * cc::kBlockY) + " rows needs more than 65535 block rows";
+  if (c.routine == Routine::sgemv_t && c.m > kMaxGridY * bc::kGemvTRows)
+    return "A of more than " + std::to_string(kMaxGridY * bc::kGemvTRows) + " rows needs more than 65535 block rows";
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::vector<gpgpu::blas::RoutineVariant> cuda_variants() {
+  std::vector<gpgpu::blas::RoutineVariant> v;
+  for (const KernelVariant& k : kernels()) {
+    v.push_back(cuda_variant(k.name, k.routine, k.description, std::string("kernels/") + k.file));
+    v.back().make = [&k](const Case& c, gpgpu::Session& session) -> std::unique_ptr<gpgpu::blas::RoutineKernel> {
+      const int sms = gpgpu::cuda::device_info(session).sm_count;
+      return std::make_unique<DeviceRoutine>(c, [&k, sms](const DeviceOperands& d) { k.call(d, sms); }, k.launch);
+    };
+    v.back().limitation = [fits = v.back().limitation](const Case& c, gpgpu::Session& s) {
+      const std::optional<std::string> why = grid_limitation(c);
+      return why ? why : fits(c, s);
+    };
+  }
+  for (gpgpu::blas::RoutineVariant& r : v)  // the paper's tuned G80 convolution used shared memory (sec. 5.2)
+    if (r.info.name == "cuda_conv2d_tiled") r.info.paper_name = "GPU (CUDA, shared memory)";
+  return v;
+}
+
+}  // namespace ch12

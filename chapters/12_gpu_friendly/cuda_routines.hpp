@@ -1,0 +1,63 @@
+/// @file cuda_routines.hpp
+/// @brief Chapter 12's CUDA host code: a case's operands in device memory, one routine (a kernel of
+/// kernels/blas/cuda or kernels/conv/cuda, or a cuBLAS call) timed by CUDA events, the result back;
+/// the records of the CUDA variants; the GPU's FMA peak (chapter 10's kernel and host code).
+#pragma once
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gpgpu/blas/routine_kernel.hpp"
+#include "gpgpu/cuda/buffers.hpp"
+
+namespace ch12 {
+
+/// Device pointers of one case: what a Call computes on. Unused arrays are null.
+struct DeviceOperands {
+  const float* a;  ///< A or the image
+  const float* b;  ///< B or the filter
+  float* x;        ///< x (sscal scales it in place)
+  float* y;        ///< y (saxpy updates it in place)
+  float* out;      ///< sgemv's y, sgemm's C, the convolution's output
+  int m, n, k;
+  float alpha;
+};
+
+/// The operands of one case in device memory and the call that computes the routine on them.
+/// upload() copies the case's arrays and fills an out-of-place result with NaN (every byte 0xFF);
+/// run() enqueues the call `calls` times on the default stream between two CUDA events.
+class DeviceRoutine final : public gpgpu::blas::RoutineKernel {
+ public:
+  using Call = std::function<void(const DeviceOperands&)>;
+  DeviceRoutine(const gpgpu::blas::Case& shape, Call call, std::string launch);
+
+  void upload(const gpgpu::blas::Case& c) override;
+  double run(int calls) override;
+  [[nodiscard]] std::vector<float> download() override;
+  [[nodiscard]] std::string launch() const override { return launch_; }
+  std::optional<double> with_copies(const gpgpu::blas::Case& c, bool pinned) override;
+
+ private:
+  /// The copies and the call of with_copies(), from and to the host arrays given; synchronous.
+  void copy_call_copy(const float* a, const float* b, const float* x, const float* y, float* result);
+
+  gpgpu::blas::Routine routine_;
+  DeviceOperands operands_{};
+  Call call_;
+  std::string launch_;
+  gpgpu::cuda::DeviceBuffer<float> a_, b_, x_, y_, out_;
+  gpgpu::cuda::EventTimer timer_;
+  std::vector<gpgpu::cuda::PinnedBuffer<float>> pinned_;  // a, b, x, y, result: made on first use
+  std::vector<float> pageable_result_;
+};
+
+/// The CUDA part of a variant's record (backend, driver, timer, a limitation that refuses operands
+/// the device's free memory cannot hold). The caller adds make.
+gpgpu::blas::RoutineVariant cuda_variant(std::string name, gpgpu::blas::Routine routine, std::string description, std::string source);
+
+/// Our kernels: cuda_saxpy, cuda_sscal, cuda_sgemv_warp, cuda_sgemv_t_tiled, cuda_sgemm (chapter
+/// 10's fastest kernel), cuda_conv2d_naive, cuda_conv2d_constant, cuda_conv2d_tiled, cuda_conv2d_register.
+std::vector<gpgpu::blas::RoutineVariant> cuda_variants();
+
+}  // namespace ch12

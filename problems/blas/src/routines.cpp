@@ -1,0 +1,319 @@
+#include "gpgpu/blas/routines.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <random>
+#include <stdexcept>
+
+#include "gpgpu/blas/bound.hpp"
+#include "gpgpu/blas/gemm.hpp"
+#include "gpgpu/blas/work.hpp"
+#include "gpgpu/harness/random.hpp"
+#include "gpgpu/timing.hpp"
+
+namespace gpgpu::blas {
+namespace {
+
+constexpr double kFloat = 4;  // bytes per element
+const double kU32 = std::ldexp(1.0, -24), kU64 = std::ldexp(1.0, -53);
+
+std::vector<float> random_floats(std::int64_t n, unsigned seed) { return harness::random_values<float>(n, seed, -100.0f, 100.0f); }
+
+// y = A x (transposed: y = Aᵀ x) in double, with |A||x|. Rows in parallel for A x; for Aᵀ x each
+// thread owns a block of columns of y and walks A row by row across it (an axpy per row).
+void gemv_reference(const Case& c, bool transposed, Expected& e) {
+  const std::int64_t m = c.m, n = c.n, out = transposed ? n : m;
+  e.value.assign(static_cast<std::size_t>(out), 0.0);
+  e.magnitude.assign(static_cast<std::size_t>(out), 0.0);
+  if (!transposed) {
+#pragma omp parallel for schedule(static)
+    for (std::int64_t i = 0; i < m; ++i) {
+      double s = 0, a = 0;
+      const float* row = c.a.data() + i * n;
+      for (std::int64_t j = 0; j < n; ++j) {
+        s += static_cast<double>(row[j]) * c.x[static_cast<std::size_t>(j)];
+        a += std::fabs(static_cast<double>(row[j]) * c.x[static_cast<std::size_t>(j)]);
+      }
+      e.value[static_cast<std::size_t>(i)] = s;
+      e.magnitude[static_cast<std::size_t>(i)] = a;
+    }
+    return;
+  }
+  constexpr std::int64_t kBlock = 1024;
+#pragma omp parallel for schedule(dynamic)
+  for (std::int64_t j0 = 0; j0 < n; j0 += kBlock) {
+    const std::int64_t j1 = std::min(j0 + kBlock, n);
+    for (std::int64_t i = 0; i < m; ++i) {
+      const double xi = c.x[static_cast<std::size_t>(i)];
+      const float* row = c.a.data() + i * n;
+      for (std::int64_t j = j0; j < j1; ++j) {
+        e.value[static_cast<std::size_t>(j)] += static_cast<double>(row[j]) * xi;
+        e.magnitude[static_cast<std::size_t>(j)] += std::fabs(static_cast<double>(row[j]) * xi);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+std::string_view routine_name(Routine r) {
+  switch (r) {
+    case Routine::saxpy: return "saxpy";
+    case Routine::sscal: return "sscal";
+    case Routine::sgemv: return "sgemv";
+    case Routine::sgemv_t: return "sgemv_t";
+    case Routine::sgemm: return "sgemm";
+    case Routine::conv2d: return "conv2d";
+  }
+  return "unknown";
+}
+
+std::optional<Routine> parse_routine(std::string_view name) {
+  for (Routine r : kRoutines)
+    if (routine_name(r) == name) return r;
+  return std::nullopt;
+}
+
+std::int64_t Case::output_size() const {
+  switch (routine) {
+    case Routine::saxpy:
+    case Routine::sscal: return n;
+    case Routine::sgemv: return m;
+    case Routine::sgemv_t: return n;
+    case Routine::sgemm:
+    case Routine::conv2d: return m * n;
+  }
+  return 0;
+}
+
+std::vector<std::size_t> Case::output_shape() const {
+  if (routine == Routine::sgemm || routine == Routine::conv2d) return {static_cast<std::size_t>(m), static_cast<std::size_t>(n)};
+  return {static_cast<std::size_t>(output_size())};
+}
+
+std::string Case::size_str() const {
+  switch (routine) {
+    case Routine::saxpy:
+    case Routine::sscal: return "n = " + std::to_string(n);
+    case Routine::sgemv:
+    case Routine::sgemv_t: return "A " + std::to_string(m) + "x" + std::to_string(n);
+    case Routine::sgemm: return Dims{m, n, k}.str();
+    case Routine::conv2d: return image_shape().str();
+  }
+  return {};
+}
+
+Case case_shape(Routine routine, const RoutineSizes& s) {
+  Case c;
+  c.routine = routine;
+  switch (routine) {
+    case Routine::saxpy: c.n = s.vector; c.alpha = -1.7f; break;
+    case Routine::sscal: c.n = s.vector; c.alpha = 0.999f; break;
+    case Routine::sgemv:
+    case Routine::sgemv_t: c.m = s.gemv_m; c.n = s.gemv_n; break;
+    case Routine::sgemm: c.m = c.n = c.k = s.gemm; break;
+    case Routine::conv2d:
+      conv::validate(s.image);
+      c.m = s.image.rows;
+      c.n = s.image.cols;
+      c.k = s.image.k;
+      break;
+  }
+  return c;
+}
+
+Case make_case(Routine routine, const RoutineSizes& s, unsigned seed) {
+  Case c = case_shape(routine, s);
+  switch (routine) {
+    case Routine::saxpy: c.y = random_floats(c.n, seed + 1); [[fallthrough]];
+    case Routine::sscal: c.x = random_floats(c.n, seed); break;
+    case Routine::sgemv:
+    case Routine::sgemv_t:
+      c.a = random_floats(c.m * c.n, seed);
+      c.x = random_floats(routine == Routine::sgemv ? c.n : c.m, seed + 1);
+      break;
+    case Routine::sgemm:
+      c.a = random_floats(c.m * c.k, seed);
+      c.b = random_floats(c.k * c.n, seed + 1);
+      break;
+    case Routine::conv2d:
+      c.a = random_floats(c.m * c.n, seed);
+      c.b = conv::make_filter(static_cast<int>(c.k), seed + 1);
+      break;
+  }
+  return c;
+}
+
+double host_bytes(Routine routine, const RoutineSizes& s) {
+  // inputs in float, the reference's value and magnitude in double, a result in float (twice
+  // for --dump), and for SGEMM the operands widened to double by the reference
+  const auto d = [](std::int64_t v) { return static_cast<double>(v); };
+  switch (routine) {
+    case Routine::saxpy: return d(s.vector) * (2 * 4 + 16 + 8);
+    case Routine::sscal: return d(s.vector) * (4 + 16 + 8);
+    case Routine::sgemv:
+    case Routine::sgemv_t: return d(s.gemv_m) * d(s.gemv_n) * 4 + d(s.gemv_m + s.gemv_n) * (4 + 16 + 8);
+    case Routine::sgemm: return d(s.gemm) * d(s.gemm) * (2 * (4 + 8) + 16 + 8 + 16);
+    case Routine::conv2d: return d(s.image.pixels()) * (4 + 16 + 8);
+  }
+  return 0;
+}
+
+Expected reference(const Case& c) {
+  Expected e;
+  e.method = "FP64 loop";
+  switch (c.routine) {
+    case Routine::saxpy: {
+      // α x is exact in double (24 + 24 bits); the sum rounds once: 2 γ_1(2^-53) covers it.
+      e.gamma = gamma_n(2, kU32) + 2 * gamma_n(1, kU64);
+      e.bound = "γ_2 (|α||x| + |y|)";
+      e.value.resize(c.x.size());
+      e.magnitude.resize(c.x.size());
+#pragma omp parallel for schedule(static)
+      for (std::size_t i = 0; i < c.x.size(); ++i) {
+        const double ax = static_cast<double>(c.alpha) * c.x[i];
+        e.value[i] = ax + c.y[i];
+        e.magnitude[i] = std::fabs(ax) + std::fabs(static_cast<double>(c.y[i]));
+      }
+      break;
+    }
+    case Routine::sscal:
+      e.gamma = gamma_n(1, kU32);  // the product is exact in double
+      e.bound = "γ_1 |α||x|";
+      e.value.resize(c.x.size());
+      e.magnitude.resize(c.x.size());
+#pragma omp parallel for schedule(static)
+      for (std::size_t i = 0; i < c.x.size(); ++i) {
+        e.value[i] = static_cast<double>(c.alpha) * c.x[i];
+        e.magnitude[i] = std::fabs(e.value[i]);
+      }
+      break;
+    case Routine::sgemv:
+    case Routine::sgemv_t: {
+      const bool t = c.routine == Routine::sgemv_t;
+      gemv_reference(c, t, e);
+      e.gamma = error_bound(Arithmetic::fp32, t ? c.m : c.n);
+      e.bound = t ? "γ_m |Aᵀ||x|" : "γ_n |A||x|";
+      break;
+    }
+    case Routine::sgemm: {
+      const Dims d{c.m, c.n, c.k};
+      Reference r = blas::reference(Operands{HostMatrix(d.a(), c.a), HostMatrix(d.b(), c.b)});
+      e.value = std::move(r.c);
+      e.magnitude = std::move(r.abs_ab);
+      e.method = r.method;
+      e.gamma = error_bound(Arithmetic::fp32, c.k);
+      e.bound = "γ_k |A||B|";
+      break;
+    }
+    case Routine::conv2d: {
+      conv::Reference r = conv::reference(c.a, c.b, c.image_shape());
+      e.value = std::move(r.value);
+      e.magnitude = std::move(r.magnitude);
+      e.gamma = error_bound(Arithmetic::fp32, c.k * c.k);
+      e.bound = "γ_{k²} |f| (*) |in|";
+      break;
+    }
+  }
+  return e;
+}
+
+Verification compare(std::span<const float> got, const Expected& expected) {
+  return compare_within<float>(got, expected.value, expected.magnitude, expected.gamma);
+}
+
+Work routine_work(const Case& c, int calls) {
+  if (c.routine == Routine::sgemm) return gemm_work({c.m, c.n, c.k}, ElementType::f32, calls);
+  if (c.routine == Routine::conv2d) return conv::conv2d_work(c.image_shape(), calls);
+  const double n = static_cast<double>(c.n), m = static_cast<double>(c.m);
+  Work w;
+  w.kernel = std::string(routine_name(c.routine));
+  w.steps = calls;
+  w.step = "call";
+  w.item = "elements";
+  switch (c.routine) {
+    case Routine::saxpy:
+      w.flops = 2 * n;
+      w.bytes_min = 3 * n * kFloat;
+      w.items = n;
+      w.reads = 2;
+      break;
+    case Routine::sscal:
+      w.flops = n;
+      w.bytes_min = 2 * n * kFloat;
+      w.items = n;
+      break;
+    default:  // sgemv, sgemv_t
+      w.flops = 2 * m * n;
+      w.bytes_min = (m * n + m + n) * kFloat;
+      w.items = m * n;
+      w.item = "matrix elements";
+      w.reads = stream_mix(c, 0).reads;
+      break;
+  }
+  w.flops *= calls;
+  w.bytes_min *= calls;
+  w.items *= calls;
+  w.bytes_all = w.bytes_min;
+  return w;
+}
+
+StreamMix stream_mix(const Case& c, int threads) {
+  StreamMix mix;
+  mix.threads = threads;
+  switch (c.routine) {
+    case Routine::saxpy: mix.reads = 2; mix.elements = static_cast<std::size_t>(c.n); break;
+    case Routine::sscal: mix.elements = static_cast<std::size_t>(c.n); break;
+    case Routine::conv2d: mix.elements = static_cast<std::size_t>(c.m * c.n); break;
+    case Routine::sgemm: mix.reads = 2; mix.elements = static_cast<std::size_t>((c.m * c.k + c.k * c.n + c.m * c.n) / 3); break;
+    case Routine::sgemv:
+    case Routine::sgemv_t: {
+      // reads:writes of the routine (all it reads over the y it writes), at most the 16:1 the limit
+      // kernels have; then arrays of the length that gives the routine's bytes.
+      const double out = static_cast<double>(c.output_size()), total = static_cast<double>(c.m * c.n + c.m + c.n);
+      mix.reads = static_cast<int>(std::clamp(std::llround((total - out) / out), 1LL, 16LL));
+      mix.elements = static_cast<std::size_t>(std::ceil(total / (mix.reads + 1)));
+      break;
+    }
+  }
+  mix.elements = std::max<std::size_t>(mix.elements, 1);
+  return mix;
+}
+
+//! [cpu_fma_peak]
+double cpu_fma_peak_gflops(int threads) {
+  // Independent chains, enough to cover the FMA latency on both FMA ports: 8 vectors of 16 lanes
+  // with AVX-512, 8 of 8 lanes with AVX2 (their 16 registers hold these and the two constants).
+#ifdef __AVX512F__
+  constexpr int kLanes = 128;
+#else
+  constexpr int kLanes = 64;
+#endif
+  constexpr int kIterations = 1 << 16;  // about 0.1 ms a thread: short enough to find a quiet moment on a busy host
+  threads = std::max(threads, 1);
+  double best = INFINITY, sink = 0;
+  int ran = 0;  // the threads OpenMP gave us, which the FLOPs count
+  for (int rep = 0; rep < 21; ++rep) {  // the first wakes the cores and lets the clocks settle; best of 20
+    Stopwatch clock;
+    ran = 0;
+#pragma omp parallel num_threads(threads) reduction(+ : sink, ran)
+    {
+      ran += 1;
+      float acc[kLanes];
+      for (int l = 0; l < kLanes; ++l) acc[l] = static_cast<float>(l) * 1e-3f;
+      const float b = 0.9999999f, c = 1e-7f;  // acc tends to 1: no overflow, no subnormals
+      for (int it = 0; it < kIterations; ++it) {
+#pragma omp simd
+        for (int l = 0; l < kLanes; ++l) acc[l] = std::fma(acc[l], b, c);
+      }
+      for (float a : acc) sink += a;
+    }
+    if (rep > 0) best = std::min(best, clock.seconds());
+  }
+  if (!(sink > 0)) throw std::logic_error("cpu_fma_peak: the chains lost their values");
+  return 2.0 * kLanes * kIterations * ran / best / 1e9;
+}
+//! [cpu_fma_peak]
+
+}  // namespace gpgpu::blas

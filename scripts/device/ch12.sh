@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# Chapter 12 (what makes an algorithm GPU-friendly: paper 001's SAXPY, SSCAL, SGEMV, SGEMM and 2D
+# convolution) on the GPU machine: its tests (CUDA, cuBLAS, the emulated kernels, the CPU variants),
+# the four compute-sanitizer tools on its CUDA test at small awkward sizes, the chapter at the issue's
+# goal sizes in one run (the roofline and Table 1 of the README), the convolution at k = 17, SGEMV
+# at 4096², SAXPY at growing n for the crossover with the copies, and a short table with the goals.
+#
+# Run from the repository root after `source .device/gpu-setup.sh`, with the project built in
+# build-h100/ and OUT set to a writable folder:
+#   OUT=/tmp/out bash scripts/device/ch12.sh
+# Files written to $OUT: ch12_log.txt (every step's output), ch12_goals.json (every routine at the
+# goal sizes), ch12_conv_k17.json, ch12_gemv_4096.json, ch12_saxpy_<n>.json (the crossover),
+# ch12_summary.txt. Keeps going after a failure and lists every failed step at the end (exit 1 then).
+# Budget: under 5 minutes on an H100 with 16 cores. STEPS picks parts (default: all).
+set -u
+cd "$(dirname "$0")/../.."
+BUILD=${BUILD:-build-h100}
+CH12="$BUILD/bin/ch12_gpu_friendly"
+TEST="$BUILD/chapters/12_gpu_friendly/test_ch12_cuda"
+: "${OUT:?set OUT to a writable folder}"
+mkdir -p "$OUT"
+TMP=$(mktemp -d)
+STEPS=${STEPS:-"tests sanitizers goals conv17 gemv4096 crossover"}
+want() { [[ " $STEPS " == *" $1 "* ]]; }
+LOG="$OUT/ch12_log.txt"
+: > "$LOG"
+t0=$(date +%s)
+source scripts/device/step.sh  # step NAME COMMAND...: output to $LOG, failures collected in `failed`
+
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,clocks.max.sm --format=csv >> "$LOG" 2>&1
+
+# 1. compute-sanitizer on our CUDA kernels at four small awkward sizes per routine (one element,
+#    odd, partial blocks and tiles), launches synchronised; cuBLAS left out (not our code). The four
+#    tools side by side, each at most 3 minutes, beside the tests of step 2 (no timing meanwhile).
+if want sanitizers; then
+  sanitizers_start "$TEST" '*AtSanitizerSizes*:-*cublas*'
+fi
+
+# 2. Tests: every CUDA and cuBLAS variant within its bound at the awkward sizes and past the L2, the
+#    CPU variants, the emulated kernels, the convolution library, the CLI cases, the quick run,
+#    exercise 12's worked answer on the GPU.
+if want tests; then
+# (passive OpenMP waits: the sanitizers run beside it, see matrix.sh)
+step "ctest ch12" env OMP_WAIT_POLICY=passive ctest --test-dir "$BUILD" \
+  -R '(ch12|test_conv|level12|solution_12_|grading\.12_)' -LE '^exercise$' -j 6 \
+  --output-on-failure --timeout 300
+fi
+
+if want sanitizers; then
+  sanitizers_wait
+fi
+
+# 3. The goal sizes in one run: SAXPY and SSCAL at 2^28, SGEMV both ways at 16384², SGEMM at 4096³,
+#    the convolution at 8192² with k = 3. Every variant beside its library peer; the roofline.
+run=(--calls 5 --repeat 5 --warmup 1)
+if want goals; then
+step "ch12 goal sizes" "$CH12" "${run[@]}" --vector 268435456 --gemv-rows 16384 --gemv-cols 16384 --gemm 4096 \
+  --image-rows 8192 --image-cols 8192 --k 3 --json "$OUT/ch12_goals.json"
+fi
+# 4. The convolution at k = 17 (compute-bound: the goal is a share of the FMA peak).
+if want conv17; then
+step "ch12 conv 8192^2 k=17" "$CH12" "${run[@]}" --routine conv2d --image-rows 8192 --image-cols 8192 --k 17 \
+  --json "$OUT/ch12_conv_k17.json"
+fi
+# 5. SGEMV at 4096² (16 MiB of A: L2-resident on an H100, where cuBLAS reached 1.5 TB/s).
+if want gemv4096; then
+step "ch12 sgemv 4096^2" "$CH12" "${run[@]}" --routine sgemv,sgemv_t --gemv-rows 4096 --gemv-cols 4096 \
+  --json "$OUT/ch12_gemv_4096.json"
+fi
+# 6. SAXPY from 2^14 to 2^28: where the GPU with its copies overtakes the CPU (the crossover).
+if want crossover; then
+for e in 14 16 18 20 22 24 26 28; do
+  step "ch12 saxpy 2^$e" "$CH12" --calls 5 --repeat 3 --warmup 1 --routine saxpy --vector $((1 << e)) \
+    --json "$OUT/ch12_saxpy_$e.json"
+done
+fi
+
+# 7. Summary.
+echo
+echo "== ch12.sh summary ($(( $(date +%s) - t0 )) s; details in ch12_log.txt)"
+grep -hE "tests passed|tests failed out of" "$LOG" | sed 's/^/  ctest: /'
+python3 - "$OUT" <<'PY' | tee "$OUT/ch12_summary.txt"
+import glob, json, os, sys
+out = sys.argv[1]
+def load(name):
+    path = os.path.join(out, name)
+    return json.load(open(path)) if os.path.exists(path) else None
+def rows(j):
+    shares = j.get("library_share", {})
+    print(f"    {'variant':22} {'routine':8} {'GB/s':>8} {'% limit':>8} {'GFLOP/s':>9} {'% FMA':>6} {'% lib':>6} {'ms pinned':>9} check")
+    for r in j["results"]:
+        e, s = r["extra"], shares.get(r["variant"])
+        f = lambda v, fmt: fmt % v if isinstance(v, (int, float)) else "-"
+        print(f"    {r['variant']:22} {e.get('routine',''):8} {r['gbs_min']:8.1f} {f(r.get('limit_share') and 100*r['limit_share'], '%7.1f%%'):>8} "
+              f"{r['gflops']:9.1f} {f(e.get('peak_share') and 100*e['peak_share'], '%5.1f%%'):>6} "
+              f"{f(s and 100*s, '%5.1f%%'):>6} {f(e.get('ms_with_pinned'), '%9.3f'):>9} {r['check']}")
+def goal(j, variant, key, at_least, what):
+    r = next((r for r in j["results"] if r["variant"] == variant), None) if j else None
+    if r is None:
+        print(f"  goal {what}: {variant} did not run"); return
+    v = r.get("limit_share") if key == "limit" else r["extra"].get("peak_share")
+    ok = v is not None and v >= at_least
+    print(f"  goal {what}: {variant} {100*v if v is not None else float('nan'):.1f}% (>= {100*at_least:.0f}%: {'met' if ok else 'missed'})")
+for name in ("ch12_goals.json", "ch12_conv_k17.json", "ch12_gemv_4096.json"):
+    j = load(name)
+    print(f"  {name}: " + ("no result" if j is None else ""))
+    if j: rows(j)
+g, c17 = load("ch12_goals.json"), load("ch12_conv_k17.json")
+for v, key, x, what in (("cuda_saxpy", "limit", 0.95, "SAXPY 2^28"), ("cuda_sscal", "limit", 0.95, "SSCAL 2^28"),
+                        ("cuda_sgemv_warp", "limit", 0.90, "SGEMV 16384²"), ("cuda_sgemv_t_tiled", "limit", 0.90, "SGEMV_T 16384²"),
+                        ("cuda_conv2d_tiled", "limit", 0.85, "conv k=3 8192²"), ("cuda_conv2d_register", "limit", 0.85, "conv k=3 8192²")):
+    goal(g, v, key, x, what)
+goal(c17, "cuda_conv2d_tiled", "peak", 0.50, "conv k=17 8192²")
+goal(c17, "cuda_conv2d_register", "peak", 0.50, "conv k=17 8192²")
+for j, k in ((g, 3), (c17, 17)):
+    for r in (j or {}).get("results", []):
+        if r["extra"].get("routine") == "conv2d" and r["backend"] == "cuda":
+            print(f"  conv k={k}: {r['variant']:22} {r['items_per_s']/1e9:7.1f} GPix/s (CuPy on the H100: 103 at k=3, 4.7 at k=17; goal > 3x at k=3)")
+print("  crossover (SAXPY, best GPU with pinned / pageable copies vs best CPU, GFLOP/s):")
+for path in sorted(glob.glob(os.path.join(out, "ch12_saxpy_*.json")), key=lambda p: int(p.rsplit("_", 1)[1][:-5])):
+    j = json.load(open(path))
+    t = next((t for t in j.get("table1", []) if t["routine"] == "saxpy"), None)
+    if t:
+        print(f"    n = 2^{path.rsplit('_',1)[1][:-5]:>2}: CPU {t['cpu_gflops'] or float('nan'):8.2f}  GPU {t['gpu_gflops'] or float('nan'):8.2f}  "
+              f"w/ pinned {t['gpu_with_pinned_over_cpu'] or float('nan'):6.3f}x  w/ pageable {t['gpu_with_copies_over_cpu'] or float('nan'):6.3f}x")
+PY
+rm -rf "$TMP"
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "FAILED steps:"
+  printf '  %s\n' "${failed[@]}"
+  exit 1
+fi
+echo "all steps passed"
