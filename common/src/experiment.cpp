@@ -96,12 +96,21 @@ void Experiment::skip(std::ostream& out, const std::string& variant, const std::
 const ResultRow& Experiment::record(std::ostream& out, ResultRow row) {
   out << "  " << std::left << std::setw(20) << row.variant << std::right << ' ' << row.check.summary() << "\n";
   rows_.push_back(std::move(row));
+  settle_row_limits();
+  return rows_.back();
+}
+
+void Experiment::amend_rows(const std::function<void(ResultRow&)>& amend) {
+  for (ResultRow& r : rows_) amend(r);
+  settle_row_limits();
+}
+
+void Experiment::settle_row_limits() {
   // Every row so far is judged again: a faster verified run of the same mix raises their limit.
   std::vector<Judged> judged;
   for (ResultRow& r : rows_)
     judged.push_back({r.backend, r.variant, rates(r.work, r.min_seconds()).gbs_min, !r.check.checked || r.check.pass, &r.limit});
   settle_limits(judged);
-  return rows_.back();
 }
 
 void Experiment::add_json(const std::string& key, nlohmann::json value) { extra_json_[key] = std::move(value); }

@@ -16,6 +16,7 @@
 /// @endcode
 #pragma once
 #include <algorithm>
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <map>
@@ -114,6 +115,9 @@ class Experiment {
   /// Prints the row's verdict line and keeps the row (after its verification).
   const ResultRow& record(std::ostream& out, ResultRow row);
   [[nodiscard]] const std::vector<ResultRow>& rows() const { return rows_; }
+  /// Lets the problem add to its rows what it can only know once every row is in (the roofline's
+  /// compute ceiling, raised by a routine that beat the FMA kernel); the limits are settled again.
+  void amend_rows(const std::function<void(ResultRow&)>& amend);
 
   /// Adds a section to the JSON (the problem's parameters, a chapter's extra tables).
   void add_json(const std::string& key, nlohmann::json value);
@@ -124,6 +128,7 @@ class Experiment {
   int finish(std::ostream& out, const std::vector<Column>& extra, const ThenNowTable& then);
 
  private:
+  void settle_row_limits();
   ChapterInfo info_;
   Cli cli_;
   std::vector<std::unique_ptr<Driver>> drivers_;

@@ -44,6 +44,8 @@ class RoutineChapter {
   void measure_ceilings(std::ostream& out, const std::vector<const RoutineVariant*>& variants);
   void run_routine(std::ostream& out, Routine routine, const std::vector<const RoutineVariant*>& variants);
   void run_variant(std::ostream& out, const RoutineVariant& v, const Case& c, const Expected& expected);
+  /// Raises a backend's FMA peak to the best verified routine that beat it (the limit rule).
+  void settle_peaks(std::ostream& out);
   int finish(std::ostream& out);
   Session& session_of(const RoutineVariant& v);
 
