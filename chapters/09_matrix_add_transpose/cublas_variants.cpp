@@ -14,6 +14,8 @@
 
 #include <cublas_v2.h>
 
+#include "gpgpu/cuda/cublas.hpp"
+
 #include "cuda_matrix.hpp"
 #include "gpgpu/errors.hpp"
 
@@ -24,26 +26,9 @@ using gpgpu::matrix::ElementType;
 using gpgpu::matrix::Op;
 using gpgpu::matrix::Shape;
 
-void check(cublasStatus_t status, const char* call, const char* file, int line) {
-  if (status != CUBLAS_STATUS_SUCCESS)
-    throw gpgpu::ApiError(gpgpu::describe_failed_call(call, file, line,
-                                                      std::string(cublasGetStatusName(status)) + ": " +
-                                                          cublasGetStatusString(status)));
-}
-#define CH09_CUBLAS_CHECK(call) check((call), #call, __FILE__, __LINE__)
-
-/// Owns a cuBLAS handle (on the default stream, where the CUDA events of DeviceMatrices are).
-class CublasHandle {
- public:
-  CublasHandle() { CH09_CUBLAS_CHECK(cublasCreate(&handle_)); }
-  ~CublasHandle() { (void)cublasDestroy(handle_); }
-  CublasHandle(const CublasHandle&) = delete;
-  CublasHandle& operator=(const CublasHandle&) = delete;
-  [[nodiscard]] cublasHandle_t get() const { return handle_; }
-
- private:
-  cublasHandle_t handle_ = nullptr;
-};
+// The chapter's name for the shared checked call (the README quotes it).
+#define CH09_CUBLAS_CHECK(call) GPGPU_CUBLAS(call)
+using gpgpu::cuda::CublasHandle;
 
 //! [cublas_geam]
 template <typename T>

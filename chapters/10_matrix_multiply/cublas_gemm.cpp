@@ -11,6 +11,8 @@
 
 #include <cublas_v2.h>
 
+#include "gpgpu/cuda/cublas.hpp"
+
 #include "cuda_gemm.hpp"
 #include "gpgpu/errors.hpp"
 
@@ -20,28 +22,9 @@ namespace {
 using gpgpu::blas::Dims;
 using gpgpu::blas::ElementType;
 
-void cublas_check(cublasStatus_t status, const char* call, const char* file, int line) {
-  if (status == CUBLAS_STATUS_SUCCESS) return;
-  throw gpgpu::ApiError(gpgpu::describe_failed_call(
-      call, file, line, std::string(cublasGetStatusName(status)) + ": " + cublasGetStatusString(status)));
-}
-#define CH10_CUBLAS(call) cublas_check((call), #call, __FILE__, __LINE__)
-
-/// A cuBLAS handle on the default stream (where DeviceGemm's events are), in the default math mode.
-class Handle {
- public:
-  Handle() {
-    CH10_CUBLAS(cublasCreate(&h_));
-    CH10_CUBLAS(cublasSetMathMode(h_, CUBLAS_DEFAULT_MATH));
-  }
-  ~Handle() { (void)cublasDestroy(h_); }
-  Handle(const Handle&) = delete;
-  Handle& operator=(const Handle&) = delete;
-  [[nodiscard]] cublasHandle_t get() const { return h_; }
-
- private:
-  cublasHandle_t h_ = nullptr;
-};
+// The chapter's name for the shared checked call (the README quotes it).
+#define CH10_CUBLAS(call) GPGPU_CUBLAS(call)
+using Handle = gpgpu::cuda::CublasHandle;
 
 enum class Flavour { sgemm, sgemm_tf32, dgemm };
 

@@ -10,6 +10,8 @@
 
 #include <cublas_v2.h>
 
+#include "gpgpu/cuda/cublas.hpp"
+
 #include "cuda_routines.hpp"
 #include "gpgpu/errors.hpp"
 
@@ -19,22 +21,12 @@ namespace {
 using gpgpu::blas::Case;
 using gpgpu::blas::Routine;
 
-void cublas_check(cublasStatus_t status, const char* call, const char* file, int line) {
-  if (status == CUBLAS_STATUS_SUCCESS) return;
-  throw gpgpu::ApiError(gpgpu::describe_failed_call(
-      call, file, line, std::string(cublasGetStatusName(status)) + ": " + cublasGetStatusString(status)));
-}
-#define CH12_CUBLAS(call) cublas_check((call), #call, __FILE__, __LINE__)
+// The chapter's name for the shared checked call (the README quotes it).
+#define CH12_CUBLAS(call) GPGPU_CUBLAS(call)
 
 /// A cuBLAS handle on the default stream (where DeviceRoutine's events are), strict FP32.
-using Handle = std::shared_ptr<cublasContext>;
-Handle make_handle() {
-  cublasHandle_t h = nullptr;
-  CH12_CUBLAS(cublasCreate(&h));
-  Handle owned(h, [](cublasHandle_t p) { (void)cublasDestroy(p); });
-  CH12_CUBLAS(cublasSetMathMode(h, CUBLAS_DEFAULT_MATH));
-  return owned;
-}
+using Handle = std::shared_ptr<gpgpu::cuda::CublasHandle>;
+Handle make_handle() { return std::make_shared<gpgpu::cuda::CublasHandle>(); }
 
 //! [cublas_calls]
 void call(Routine r, cublasHandle_t h, const DeviceOperands& d) {
@@ -59,7 +51,7 @@ gpgpu::blas::RoutineVariant variant(const char* name, Routine r, const char* lau
   v.info.paper_name = "GPU (CUBLAS)";
   v.make = [r, launch](const Case& c, gpgpu::Session&) -> std::unique_ptr<gpgpu::blas::RoutineKernel> {
     Handle handle = make_handle();
-    return std::make_unique<DeviceRoutine>(c, [handle, r](const DeviceOperands& d) { call(r, handle.get(), d); }, launch);
+    return std::make_unique<DeviceRoutine>(c, [handle, r](const DeviceOperands& d) { call(r, handle->get(), d); }, launch);
   };
   return v;
 }
