@@ -1,5 +1,6 @@
 """Chapter 12's roofline (paper 001's question: which routines can a GPU speed up?), drawn from the
-result JSON's "roofline" key, which the chapter writes with Experiment::add_json("roofline", ...).
+result JSON's "roofline" key, which the chapter writes with Experiment::add_json("roofline", ...) in
+its own layout (per backend: see _from_chapter_layout) or in this one.
 
 The format (every number measured in the same run; a key that is missing or not a number leaves
 its mark out and the plot says so, it never guesses a ceiling):
@@ -38,9 +39,37 @@ from plots import Figure, is_number, plot, results_of, save
 from results import Run
 
 
+def _from_chapter_layout(roof: dict) -> dict:
+    """Chapter 12 writes the roofline per backend (problems/blas/src/roofline.cpp, roofline_json):
+    {"cuda": {"device", "peak", "peak_gflops", "bandwidth": {limit}, "bandwidth_gbs", "points": [{routine,
+    variant, intensity, gflops, library, pass, ...}]}, ...}; this is the same data in the format above."""
+    ceilings, routines = {}, []
+    for b, c in roof.items():
+        if not isinstance(c, dict) or not ("peak_gflops" in c or "points" in c):
+            continue
+        bandwidth = c.get("bandwidth") if isinstance(c.get("bandwidth"), dict) else {}
+        # One roof per panel: the fastest limit any routine's own read:write mix measured (each point
+        # was judged by its own; the 1:1 ceiling alone would leave read-heavy routines above the roof).
+        # SGEMM's matched limit is left out: it is compute-bound, and its operands fit the host's cache.
+        limits = [p.get("limit_gbs") for p in c.get("points", [])
+                  if isinstance(p, dict) and is_number(p.get("limit_gbs")) and p.get("routine") != "sgemm"]
+        roof_gbs = max(([c["bandwidth_gbs"]] if is_number(c.get("bandwidth_gbs")) else []) + limits, default=None)
+        ceilings[str(b)] = {"device": c.get("device"), "bandwidth_gbs": roof_gbs,
+                            "bandwidth_limit": "the fastest of the routines' matched stream limits",
+                            "fma_gflops": c.get("peak_gflops"), "fma_limit": c.get("peak")}
+        for p in c.get("points", []) if isinstance(c.get("points"), list) else []:
+            if isinstance(p, dict):
+                routines.append({"routine": p.get("routine"), "variant": p.get("variant"), "backend": str(b),
+                                 "flop_per_byte": p.get("intensity"), "gflops": p.get("gflops"),
+                                 "library": p.get("library", False), "check": "PASS" if p.get("pass") else "FAIL"})
+    return {"ceilings": ceilings, "routines": routines}
+
+
 def roofline_of(run: Run) -> tuple[dict, list[dict]]:
     """The run's ceilings per backend and its routine points, whatever the JSON lacks."""
     roof = run.doc.get("roofline") if isinstance(run.doc.get("roofline"), dict) else {}
+    if "ceilings" not in roof and "routines" not in roof:
+        roof = _from_chapter_layout(roof)
     ceilings = roof.get("ceilings") if isinstance(roof.get("ceilings"), dict) else {}
     ceilings = {str(b): c for b, c in ceilings.items() if isinstance(c, dict)}
     routines = [p for p in roof.get("routines", []) if isinstance(p, dict)] if isinstance(roof.get("routines"), list) else []
@@ -48,9 +77,15 @@ def roofline_of(run: Run) -> tuple[dict, list[dict]]:
 
 
 def _panels(runs: list[Run]) -> list[tuple[Run, str, dict, list[dict]]]:
-    """(run, backend, ceilings, points) for every backend of every run with a roofline."""
-    panels = []
+    """(run, backend, ceilings, points) for every backend of each machine's richest roofline run (the
+    one with the most routine points: a lecture folder also holds single-routine runs, such as the
+    SAXPY sizes of the crossover, whose one point per backend would each take a panel)."""
+    best: dict[str, Run] = {}
     for r in results_of(runs):
+        if r.machine not in best or len(roofline_of(r)[1]) > len(roofline_of(best[r.machine])[1]):
+            best[r.machine] = r
+    panels = []
+    for r in best.values():
         ceilings, routines = roofline_of(r)
         backends = list(dict.fromkeys(list(ceilings) + [str(p.get("backend", "?")) for p in routines]))
         for b in backends:
