@@ -27,21 +27,9 @@ STEPS=${STEPS:-"tests sanitizers chapter sweep ncu"}
 want() { [[ " $STEPS " == *" $1 "* ]]; }
 LOG="$OUT/gemm_log.txt"
 : > "$LOG"
-failed=()
 t0=$(date +%s)
-
-step() {
-  local name=$1
-  shift
-  local s=$(date +%s)
-  echo "=== $name: $*" >> "$LOG"
-  "$@" >> "$LOG" 2>&1
-  local rc=$?
-  echo "=== $name: exit $rc after $(( $(date +%s) - s )) s" >> "$LOG"
-  printf '%-34s exit %3d  %4d s\n' "$name" "$rc" "$(( $(date +%s) - s ))"
-  if [ "$rc" -ne 0 ]; then failed+=("$name (exit $rc)"); fi
-  return 0
-}
+# step NAME COMMAND...; sanitizers_start / sanitizers_wait (the four tools side by side).
+source scripts/device/step.sh
 
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,clocks.max.sm --format=csv >> "$LOG" 2>&1
 
@@ -50,15 +38,7 @@ nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,clocks.max.sm --
 #    its kernel; cuBLAS left out (not our code). The four tools side by side, each at most 3 minutes,
 #    started now and run beside the tests of step 2 (no timing is taken while they run).
 if want sanitizers; then
-sanitize() {
-  GPGPU_CUDA_SYNC=1 timeout 180 compute-sanitizer --tool "$1" --error-exitcode 3 "$TEST" \
-    --gtest_filter='*AtSanitizerSizes*:-*cublas*' --gtest_brief=1 > "$TMP/sanitizer_$1.log" 2>&1
-}
-pids=()
-for tool in memcheck racecheck synccheck initcheck; do
-  sanitize "$tool" &
-  pids+=("$tool:$!")
-done
+sanitizers_start "$TEST" '*AtSanitizerSizes*:-*cublas*'
 fi
 
 # 2. Tests: every variant within γ_k|A||B| at the awkward and the large sizes (CUDA, cuBLAS, OpenCL
@@ -70,14 +50,7 @@ fi
 
 # 2b. The sanitizers' verdicts (they ran beside the tests: neither step is timed).
 if want sanitizers; then
-for p in "${pids[@]}"; do
-  tool=${p%%:*}
-  wait "${p#*:}"
-  rc=$?
-  { echo "=== sanitizer $tool: exit $rc"; tail -40 "$TMP/sanitizer_$tool.log"; } >> "$LOG"
-  printf '%-34s exit %3d  (side by side)\n' "sanitizer $tool" "$rc"
-  if [ "$rc" -ne 0 ]; then failed+=("sanitizer $tool (exit $rc)"); fi
-done
+  sanitizers_wait
 fi
 
 # 3. The chapter: 4096³ (the issue's goals), 4097³ (one past every tile), a rectangle no tile divides,

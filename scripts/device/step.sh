@@ -1,4 +1,4 @@
-# Sourced by the device scripts (cuda.sh, report.sh, ch12.sh): `step NAME COMMAND...` runs the command with its
+# Sourced by the device scripts (cuda.sh, report.sh, ch12.sh, gemm.sh): `step NAME COMMAND...` runs the command with its
 # output appended to $LOG, counts it in $steps and records a failure in the array `failed`, so that a
 # batch keeps going after a failure and can list them all at the end.
 failed=()
