@@ -181,6 +181,10 @@ const std::vector<KernelVariant>& kernels() {
     {"cuda_conv2d_register", Routine::conv2d, "conv/cuda/12_conv_register.cu", "the tile, 8 outputs per thread down a column, k compiled in",
      "32 x 8 threads, 32 x 64 pixels per block",
      [](const DeviceOperands& d, int) { cc::launch_conv_register({d.a, d.b, d.out, d.m, d.n, d.k}, nullptr); }},
+    {"cuda_conv2d_float4", Routine::conv2d, "conv/cuda/12_conv_float4.cu",
+     "4 x 4 outputs per thread (4 along a row, 16-byte shared loads), the filter-row loop rolled, k compiled in",
+     "32 x 8 threads, 128 x 32 pixels per block",
+     [](const DeviceOperands& d, int) { cc::launch_conv_float4({d.a, d.b, d.out, d.m, d.n, d.k}, nullptr); }},
   };
   //! [cuda_calls]
   return list;

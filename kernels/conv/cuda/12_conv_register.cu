@@ -8,9 +8,6 @@
 // constant bank with no instruction of its own.
 #include "conv_args.hpp"
 
-#include <stdexcept>
-#include <string>
-
 #include "gpgpu/cuda/check.hpp"
 
 namespace gpgpu::conv::cuda {
@@ -66,25 +63,7 @@ void launch_k(const ConvArgs& c, cudaStream_t stream) {
 
 void launch_conv_register(const ConvArgs& c, cudaStream_t stream) {
   GPGPU_CUDA_CHECK(cudaMemcpyToSymbolAsync(filter_register, c.filter, sizeof(float) * c.k * c.k, 0, cudaMemcpyDeviceToDevice, stream));
-  switch (c.k) {
-    case 1: return launch_k<1>(c, stream);
-    case 3: return launch_k<3>(c, stream);
-    case 5: return launch_k<5>(c, stream);
-    case 7: return launch_k<7>(c, stream);
-    case 9: return launch_k<9>(c, stream);
-    case 11: return launch_k<11>(c, stream);
-    case 13: return launch_k<13>(c, stream);
-    case 15: return launch_k<15>(c, stream);
-    case 17: return launch_k<17>(c, stream);
-    case 19: return launch_k<19>(c, stream);
-    case 21: return launch_k<21>(c, stream);
-    case 23: return launch_k<23>(c, stream);
-    case 25: return launch_k<25>(c, stream);
-    case 27: return launch_k<27>(c, stream);
-    case 29: return launch_k<29>(c, stream);
-    case 31: return launch_k<31>(c, stream);
-    default: throw std::invalid_argument("conv_register: filter side " + std::to_string(c.k) + " is not odd in [1, 31]");
-  }
+  with_filter_side(c.k, "conv_register", [&](auto k) { launch_k<decltype(k)::value>(c, stream); });
 }
 #endif
 

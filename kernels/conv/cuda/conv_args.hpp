@@ -6,6 +6,10 @@
 #pragma once
 #include <cuda_runtime_api.h>
 
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
 namespace gpgpu::conv::cuda {
 
 struct ConvArgs {
@@ -30,13 +34,44 @@ void launch_conv_tiled(const ConvArgs& c, cudaStream_t stream);     // 12_conv_t
 /// 12_conv_register.cu: kRegRows outputs per thread down a column (a block covers 32 x 64 pixels).
 inline constexpr int kRegRows = 8;
 void launch_conv_register(const ConvArgs& c, cudaStream_t stream);  // 12_conv_register.cu
+/// 12_conv_float4.cu: kFloat4Rows x 4 outputs per thread, 4 along a row (a block covers 128 x 32).
+inline constexpr int kFloat4Rows = 4;
+void launch_conv_float4(const ConvArgs& c, cudaStream_t stream);  // 12_conv_float4.cu
+
+/// The kernels that compile the filter side in (steps 4 and 5): calls launch(std::integral_constant<int, K>{})
+/// for the odd K in [1, kMaxK] that equals k; any other k is an error naming the kernel.
+template <typename Launch>
+void with_filter_side(int k, const char* kernel, Launch&& launch) {
+  switch (k) {
+    case 1: return launch(std::integral_constant<int, 1>{});
+    case 3: return launch(std::integral_constant<int, 3>{});
+    case 5: return launch(std::integral_constant<int, 5>{});
+    case 7: return launch(std::integral_constant<int, 7>{});
+    case 9: return launch(std::integral_constant<int, 9>{});
+    case 11: return launch(std::integral_constant<int, 11>{});
+    case 13: return launch(std::integral_constant<int, 13>{});
+    case 15: return launch(std::integral_constant<int, 15>{});
+    case 17: return launch(std::integral_constant<int, 17>{});
+    case 19: return launch(std::integral_constant<int, 19>{});
+    case 21: return launch(std::integral_constant<int, 21>{});
+    case 23: return launch(std::integral_constant<int, 23>{});
+    case 25: return launch(std::integral_constant<int, 25>{});
+    case 27: return launch(std::integral_constant<int, 27>{});
+    case 29: return launch(std::integral_constant<int, 29>{});
+    case 31: return launch(std::integral_constant<int, 31>{});
+    default: throw std::invalid_argument(std::string(kernel) + ": filter side " + std::to_string(k) + " is not odd in [1, 31]");
+  }
+}
+static_assert(kMaxK == 31, "with_filter_side lists the odd sides up to kMaxK");
 
 constexpr unsigned conv_blocks(long long count, long long per_block) {
   return static_cast<unsigned>((count + per_block - 1) / per_block);
 }
-/// The grid of kBlockX x kBlockY blocks that covers the image, `rows_per_thread` rows per thread.
-inline dim3 conv_grid(const ConvArgs& c, int rows_per_thread = 1) {
-  return dim3(conv_blocks(c.cols, kBlockX), conv_blocks(c.rows, static_cast<long long>(kBlockY) * rows_per_thread));
+/// The grid of kBlockX x kBlockY blocks that covers the image, each thread `rows_per_thread` rows
+/// by `cols_per_thread` columns of it.
+inline dim3 conv_grid(const ConvArgs& c, int rows_per_thread = 1, int cols_per_thread = 1) {
+  return dim3(conv_blocks(c.cols, static_cast<long long>(kBlockX) * cols_per_thread),
+              conv_blocks(c.rows, static_cast<long long>(kBlockY) * rows_per_thread));
 }
 
 }  // namespace gpgpu::conv::cuda

@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <limits>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -20,6 +19,7 @@
 #include "../12_conv_constant.cu"
 #include "../12_conv_tiled.cu"
 #include "../12_conv_register.cu"
+#include "../12_conv_float4.cu"
 
 namespace gpgpu::conv::cuda {
 namespace {
@@ -38,17 +38,16 @@ std::vector<float> emulate(const std::string& kernel, const blas::Case& c) {
     std::fill(std::begin(filter_register), std::end(filter_register), std::numeric_limits<float>::quiet_NaN());
     std::copy(c.b.begin(), c.b.end(), filter_register);
     const dim3 reg_grid = conv_grid(a, kRegRows);
-    const auto run = [&](auto k) { emu::launch_with_barriers(reg_grid, block, [&] { conv_register<decltype(k)::value>(a); }); };
-    switch (a.k) {  // the filter sides of the awkward sizes
-      case 1: run(std::integral_constant<int, 1>{}); break;
-      case 3: run(std::integral_constant<int, 3>{}); break;
-      case 5: run(std::integral_constant<int, 5>{}); break;
-      case 7: run(std::integral_constant<int, 7>{}); break;
-      case 9: run(std::integral_constant<int, 9>{}); break;
-      case 17: run(std::integral_constant<int, 17>{}); break;
-      case 31: run(std::integral_constant<int, 31>{}); break;
-      default: ADD_FAILURE() << "no emulated instance for k = " << a.k;
-    }
+    with_filter_side(a.k, "conv_register", [&](auto k) {
+      emu::launch_with_barriers(reg_grid, block, [&] { conv_register<decltype(k)::value>(a); });
+    });
+  } else if (kernel == "float4") {
+    std::fill(std::begin(filter_float4), std::end(filter_float4), std::numeric_limits<float>::quiet_NaN());
+    std::copy(c.b.begin(), c.b.end(), filter_float4);
+    const dim3 float4_grid = conv_grid(a, kFloat4Rows, 4);
+    with_filter_side(a.k, "conv_float4", [&](auto k) {
+      emu::launch_with_barriers(float4_grid, block, [&] { conv_float4<decltype(k)::value>(a); });
+    });
   } else {
     std::fill(std::begin(filter_tiled), std::end(filter_tiled), std::numeric_limits<float>::quiet_NaN());
     std::copy(c.b.begin(), c.b.end(), filter_tiled);
@@ -67,7 +66,7 @@ TEST_P(ConvKernel, WithinTheBoundAtAwkwardSizes) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Ch12, ConvKernel, ::testing::Values("naive", "constant", "tiled", "register"), [](const auto& info) { return info.param; });
+INSTANTIATE_TEST_SUITE_P(Ch12, ConvKernel, ::testing::Values("naive", "constant", "tiled", "register", "float4"), [](const auto& info) { return info.param; });
 
 }  // namespace
 }  // namespace gpgpu::conv::cuda
