@@ -46,7 +46,9 @@ std::vector<float> QuadrantPacking::pack(std::span<const float> image) const {
     // minus the halo, so the halo holds whatever the image has there.
     const std::int64_t top = (c / 2) * h() - radius, left = (c % 2) * w() - radius;
     const std::int64_t x0 = std::max<std::int64_t>(0, -left), x1 = std::min(tex_cols, cols - left);  // inside the image
-    for (std::int64_t y = std::max<std::int64_t>(0, -top); y < std::min(tex_rows, rows - top); ++y)
+    const std::int64_t y0 = std::max<std::int64_t>(0, -top), y1 = std::min(tex_rows, rows - top);
+#pragma omp parallel for schedule(static)
+    for (std::int64_t y = y0; y < y1; ++y)
       for (std::int64_t x = x0; x < x1; ++x) texels[size(4 * (y * tex_cols + x) + c)] = image[size((top + y) * cols + left + x)];
   }
   return texels;
@@ -58,8 +60,10 @@ void QuadrantPacking::unpack(std::span<const float> texels, std::span<float> ima
     throw std::invalid_argument("QuadrantPacking::unpack: arrays of other sizes than the packing's");
   for (int c = 0; c < 4; ++c) {
     const std::int64_t top = (c / 2) * h(), left = (c % 2) * w();
-    for (std::int64_t a = 0; a < std::min(h(), rows - top); ++a)  // an odd side's last quadrant is one short
-      for (std::int64_t b = 0; b < std::min(w(), cols - left); ++b)
+    const std::int64_t a1 = std::min(h(), rows - top), b1 = std::min(w(), cols - left);  // an odd side's last quadrant is one short
+#pragma omp parallel for schedule(static)
+    for (std::int64_t a = 0; a < a1; ++a)
+      for (std::int64_t b = 0; b < b1; ++b)
         image[size((top + a) * cols + left + b)] = texels[size(4 * (a * w() + b) + c)];
   }
 }
