@@ -105,6 +105,8 @@ runs_of() {
         echo "filter|--scenario filter --steps 500"            # the paper's 150,016-node filter (Fig. 7)
         echo "mesh32|--nx 32 --ny 32 --nz 32 --steps 100"      # node rate against mesh size (Fig. 11); 96³
         echo "mesh96|--nx 96 --ny 96 --nz 96 --steps 100" ;;   # keeps the serial CPU variant near 20 s
+    12) echo "default|"                                        # every routine at its default size, the roofline
+        echo "conv17|--routine conv2d --k 17" ;;               # the convolution where the FMA units bind
     *)  echo "default|" ;;
   esac
 }
