@@ -2,8 +2,9 @@
 // 3-5, Tables 1-3). SAXPY, SSCAL, SGEMV both ways, SGEMM and a 2D convolution on the CPU (our loops
 // and OpenBLAS) and the GPU (our kernels and cuBLAS), each verified against an FP64 reference within
 // its error bound, placed on a roofline whose two ceilings are measured in the same run, with and
-// without the copies over the bus. The CPU variants are added here; the CUDA and cuBLAS variants
-// register themselves from files CMake compiles when those are built (register_*.cpp).
+// without the copies over the bus. The CPU variants are added here; the CUDA, cuBLAS and OpenGL
+// variants (the paper's own fragment-shader convolution) register themselves from files CMake
+// compiles when those are built (register_*.cpp).
 #include "cpu_variants.hpp"
 #include "gpgpu/blas/routine_chapter.hpp"
 #include "gpgpu/errors.hpp"

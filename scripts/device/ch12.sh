@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Chapter 12 (what makes an algorithm GPU-friendly: paper 001's SAXPY, SSCAL, SGEMV, SGEMM and 2D
-# convolution) on the GPU machine: its tests (CUDA, cuBLAS, the emulated kernels, the CPU variants),
+# convolution) on the GPU machine: its tests (CUDA, cuBLAS, the emulated kernels, the CPU variants,
+# the OpenGL fragment shaders through the NVIDIA EGL driver),
 # the four compute-sanitizer tools on its CUDA test at small awkward sizes, the chapter at the issue's
 # goal sizes in one run (the roofline and Table 1 of the README), the convolution at k = 17, SGEMV
 # at 4096², SAXPY at growing n for the crossover with the copies, and a short table with the goals.
@@ -11,7 +12,10 @@
 # Files written to $OUT: ch12_log.txt (every step's output), ch12_goals.json (every routine at the
 # goal sizes), ch12_conv_k17.json, ch12_gemv_4096.json, ch12_saxpy_<n>.json (the crossover),
 # ch12_summary.txt. Keeps going after a failure and lists every failed step at the end (exit 1 then).
-# Budget: under 5 minutes on an H100 with 16 cores. STEPS picks parts (default: all).
+# Budget: under 5 minutes on an H100 with 16 cores. STEPS picks parts (default: all). The GL
+# variants (paper 001's fragment shaders, luminance and RGBA quadrants) are in every conv2d run:
+# about 30 s more, most of it at k = 17 (an estimate from chapter 02's fetch rates on the H100's
+# pixel path, 20-40 G texel fetches/s: 19 G fetches per luminance call, 5 G per RGBA call).
 set -u
 cd "$(dirname "$0")/../.."
 BUILD=${BUILD:-build-h100}
@@ -38,7 +42,8 @@ fi
 
 # 2. Tests: every CUDA and cuBLAS variant within its bound at the awkward sizes and past the L2, the
 #    CPU variants, the emulated kernels, the convolution library, the CLI cases, the quick run,
-#    exercise 12's worked answer on the GPU.
+#    exercise 12's worked answer on the GPU; test_ch12_gl and ch12_gpu_friendly.gl_conv2d_quick (the
+#    GL shaders on the NVIDIA EGL driver; 'ch12' selects them).
 if want tests; then
 # (passive OpenMP waits: the sanitizers run beside it, see matrix.sh)
 step "ctest ch12" env OMP_WAIT_POLICY=passive ctest --test-dir "$BUILD" \
@@ -51,7 +56,9 @@ if want sanitizers; then
 fi
 
 # 3. The goal sizes in one run: SAXPY and SSCAL at 2^28, SGEMV both ways at 16384², SGEMM at 4096³,
-#    the convolution at 8192² with k = 3. Every variant beside its library peer; the roofline.
+#    the convolution at 8192² with k = 3. Every variant beside its library peer; the roofline. The
+#    conv2d runs include gl_conv2d_luminance and gl_conv2d_rgba_quadrants (the README's luminance vs
+#    RGBA question and its TODO(lead): H100 numbers).
 run=(--calls 5 --repeat 5 --warmup 1)
 if want goals; then
 step "ch12 goal sizes" "$CH12" "${run[@]}" --vector 268435456 --gemv-rows 16384 --gemv-cols 16384 --gemm 4096 \
@@ -114,6 +121,16 @@ for v, key, x, what in (("cuda_saxpy", "limit", 0.95, "SAXPY 2^28"), ("cuda_ssca
 goal(c17, "cuda_conv2d_tiled", "peak", 0.50, "conv k=17 8192²")
 goal(c17, "cuda_conv2d_register", "peak", 0.50, "conv k=17 8192²")
 goal(c17, "cuda_conv2d_float4", "peak", 0.50, "conv k=17 8192²")
+# Paper 001's own technique (Fig. 2): the RGBA four-quadrant packing against the luminance shader.
+for j, k in ((g, 3), (c17, 17)):
+    gl = {r["variant"]: r for r in (j or {}).get("results", []) if r["backend"] == "gl"}
+    lum, rgba = gl.get("gl_conv2d_luminance"), gl.get("gl_conv2d_rgba_quadrants")
+    if lum and rgba:
+        print(f"  GL conv k={k}: luminance {lum['items_per_s']/1e9:.2f} GPix/s ({lum['check']}), RGBA quadrants "
+              f"{rgba['items_per_s']/1e9:.2f} GPix/s ({rgba['check']}): RGBA/luminance {rgba['items_per_s']/lum['items_per_s']:.2f}x "
+              f"(paper 001 on the NV44: about 4x); {rgba['extra'].get('ms_with_copies', float('nan')):.1f} ms with copies")
+    else:
+        print(f"  GL conv k={k}: no GL rows")
 for j, k in ((g, 3), (c17, 17)):
     for r in (j or {}).get("results", []):
         if r["extra"].get("routine") == "conv2d" and r["backend"] == "cuda":
