@@ -158,10 +158,10 @@ struct KernelVariant {
 const std::vector<KernelVariant>& kernels() {
   //! [cuda_calls]
   static const std::vector<KernelVariant> list{
-    {"cuda_saxpy", Routine::saxpy, "blas/cuda/12_saxpy.cu", "y = a x + y, float4, grid-stride", "8 blocks/SM x 256 threads, float4",
-     [](const DeviceOperands& d, int sms) { bc::launch_saxpy({d.x, d.y, d.alpha, d.n}, sms, nullptr); }},
-    {"cuda_sscal", Routine::sscal, "blas/cuda/12_sscal.cu", "x = a x, float4, grid-stride", "8 blocks/SM x 256 threads, float4",
-     [](const DeviceOperands& d, int sms) { bc::launch_sscal({nullptr, d.x, d.alpha, d.n}, sms, nullptr); }},
+    {"cuda_saxpy", Routine::saxpy, "blas/cuda/12_saxpy.cu", "y = a x + y, a float4 per thread", "256 threads, a float4 per thread",
+     [](const DeviceOperands& d, int) { bc::launch_saxpy({d.x, d.y, d.alpha, d.n}, nullptr); }},
+    {"cuda_sscal", Routine::sscal, "blas/cuda/12_sscal.cu", "x = a x, a float4 per thread", "256 threads, a float4 per thread",
+     [](const DeviceOperands& d, int) { bc::launch_sscal({nullptr, d.x, d.alpha, d.n}, nullptr); }},
     {"cuda_sgemv_warp", Routine::sgemv, "blas/cuda/12_sgemv_rows.cu", "y = A x, a warp per row, float4 when n % 4 = 0",
      "8 rows (warps) per block",
      [](const DeviceOperands& d, int) { bc::launch_sgemv_rows({d.a, d.x, d.out, d.m, d.n}, nullptr); }},
