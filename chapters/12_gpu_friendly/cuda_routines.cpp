@@ -32,7 +32,8 @@ std::size_t out_size(const Case& c) { return in_place(c.routine) ? 0 : static_ca
 
 // Elements of each array of a case, from its sizes alone (make_case's arrays, before they exist).
 struct Sizes {
-  std::size_t a = 0, b = 0, x = 0, y = 0, out = 0;
+  std::size_t a = 0, b = 0, x = 0, y = 0, out = 0, factors = 0;
+  [[nodiscard]] double bytes() const { return 4.0 * static_cast<double>(a + b + x + y + out + factors); }
 };
 Sizes sizes_of(const Case& c) {
   Sizes s;
@@ -43,7 +44,7 @@ Sizes sizes_of(const Case& c) {
     case Routine::sgemv: s.a = z(c.m * c.n); s.x = z(c.n); break;
     case Routine::sgemv_t: s.a = z(c.m * c.n); s.x = z(c.m); break;
     case Routine::sgemm: s.a = z(c.m * c.k); s.b = z(c.k * c.n); break;
-    case Routine::conv2d: s.a = z(c.m * c.n); s.b = z(c.k * c.k); break;
+    case Routine::conv2d: s.a = z(c.m * c.n); s.b = z(c.k * c.k); s.factors = c.separable ? z(2 * c.k) : 0; break;
   }
   s.out = out_size(c);
   return s;
@@ -51,26 +52,32 @@ Sizes sizes_of(const Case& c) {
 
 }  // namespace
 
-DeviceRoutine::DeviceRoutine(const Case& shape, Call call, std::string launch)
-    : routine_(shape.routine), call_(std::move(call)), launch_(std::move(launch)) {
+DeviceRoutine::DeviceRoutine(const Case& shape, Call call, std::string launch, std::size_t scratch, Call prepare)
+    : routine_(shape.routine), call_(std::move(call)), launch_(std::move(launch)), prepare_(std::move(prepare)) {
   const Sizes s = sizes_of(shape);
   a_ = gpgpu::cuda::DeviceBuffer<float>(s.a);
   b_ = gpgpu::cuda::DeviceBuffer<float>(s.b);
   x_ = gpgpu::cuda::DeviceBuffer<float>(s.x);
   y_ = gpgpu::cuda::DeviceBuffer<float>(s.y);
   out_ = gpgpu::cuda::DeviceBuffer<float>(s.out);
-  operands_ = {a_.get(), b_.get(), x_.get(), y_.get(), out_.get(), static_cast<int>(shape.m), static_cast<int>(shape.n),
-               static_cast<int>(shape.k), shape.alpha};
+  factors_ = gpgpu::cuda::DeviceBuffer<float>(s.factors);
+  scratch_ = gpgpu::cuda::DeviceBuffer<float>(scratch);
+  operands_ = {a_.get(), b_.get(), x_.get(), y_.get(), out_.get(), factors_.get(), scratch_.get(),
+               static_cast<int>(shape.m), static_cast<int>(shape.n), static_cast<int>(shape.k), shape.alpha};
 }
 
 void DeviceRoutine::upload(const Case& c) {
-  if (count(c.a) != a_.size() || count(c.b) != b_.size() || count(c.x) != x_.size() || count(c.y) != y_.size())
+  if (count(c.a) != a_.size() || count(c.b) != b_.size() || count(c.x) != x_.size() || count(c.y) != y_.size() ||
+      count(c.factors) != factors_.size())
     throw std::invalid_argument("DeviceRoutine::upload: a case of other sizes than the buffers'");
   a_.upload(c.a);
   b_.upload(c.b);
   x_.upload(c.x);
   y_.upload(c.y);
+  factors_.upload(c.factors);
+  if (scratch_.size() > 0) scratch_.fill_bytes(0xFF);  // NaN: a pass that reads what another did not write fails
   if (out_.size() > 0) out_.fill_bytes(0xFF);  // NaN in every element until the routine writes it
+  if (prepare_) prepare_(operands_);
   GPGPU_CUDA_CHECK(cudaDeviceSynchronize());   // the operands and the poison are in place
 }
 
@@ -90,7 +97,8 @@ std::vector<float> DeviceRoutine::download() {
 }
 
 //! [copies]
-void DeviceRoutine::copy_call_copy(const float* a, const float* b, const float* x, const float* y, float* result) {
+void DeviceRoutine::copy_call_copy(const float* a, const float* b, const float* x, const float* y, const float* factors,
+                                   float* result) {
   const auto up = [](gpgpu::cuda::DeviceBuffer<float>& d, const float* host) {
     if (d.size() > 0) GPGPU_CUDA_CHECK(cudaMemcpyAsync(d.get(), host, d.bytes(), cudaMemcpyHostToDevice, nullptr));
   };
@@ -98,6 +106,8 @@ void DeviceRoutine::copy_call_copy(const float* a, const float* b, const float* 
   up(b_, b);
   up(x_, x);
   up(y_, y);
+  up(factors_, factors);
+  if (prepare_) prepare_(operands_);
   call_(operands_);
   const gpgpu::cuda::DeviceBuffer<float>& r = routine_ == Routine::saxpy ? y_ : routine_ == Routine::sscal ? x_ : out_;
   GPGPU_CUDA_CHECK(cudaMemcpyAsync(result, r.get(), r.bytes(), cudaMemcpyDeviceToHost, nullptr));
@@ -109,18 +119,18 @@ std::optional<double> DeviceRoutine::with_copies(const Case& c, bool pinned) {
   if (!pinned) {
     pageable_result_.resize(result);
     gpgpu::Stopwatch clock;
-    copy_call_copy(c.a.data(), c.b.data(), c.x.data(), c.y.data(), pageable_result_.data());
+    copy_call_copy(c.a.data(), c.b.data(), c.x.data(), c.y.data(), c.factors.data(), pageable_result_.data());
     return clock.seconds();
   }
   if (pinned_.empty()) {  // page-locked copies of the operands, as an application would keep them
-    for (const std::vector<float>* v : {&c.a, &c.b, &c.x, &c.y}) {
+    for (const std::vector<float>* v : {&c.a, &c.b, &c.x, &c.y, &c.factors}) {
       pinned_.emplace_back(v->size());
       std::copy(v->begin(), v->end(), pinned_.back().data());
     }
     pinned_.emplace_back(result);
   }
   gpgpu::Stopwatch clock;
-  copy_call_copy(pinned_[0].data(), pinned_[1].data(), pinned_[2].data(), pinned_[3].data(), pinned_[4].data());
+  copy_call_copy(pinned_[0].data(), pinned_[1].data(), pinned_[2].data(), pinned_[3].data(), pinned_[4].data(), pinned_[5].data());
   return clock.seconds();
 }
 //! [copies]
@@ -132,8 +142,7 @@ gpgpu::blas::RoutineVariant cuda_variant(std::string name, Routine routine, std:
   v.routine = routine;
   v.timer = "CUDA events";
   v.limitation = [name](const Case& c, gpgpu::Session&) -> std::optional<std::string> {
-    const Sizes s = sizes_of(c);
-    gpgpu::cuda::require_device_memory(4.0 * static_cast<double>(s.a + s.b + s.x + s.y + s.out), name + " on " + c.size_str());
+    gpgpu::cuda::require_device_memory(sizes_of(c).bytes(), name + " on " + c.size_str());
     return std::nullopt;
   };
   return v;
@@ -196,6 +205,35 @@ std::optional<std::string> grid_limitation(const Case& c) {
   return std::nullopt;
 }
 
+// The separable convolution needs what the other variants do not: the filter's factors, an
+// intermediate image, and its own work table. The factors come with the case (make_case fills them
+// for --filter separable) rather than from a rank test of the k x k filter: whoever builds a
+// separable filter (a box, a Gaussian, Sobel's) builds it from its factors, which is also what the
+// libraries' separable calls take (NPP's nppiFilterRow/nppiFilterColumn); factors recovered from
+// the rounded filter would differ from these by rounding, one more error term for the bound.
+gpgpu::blas::RoutineVariant separable_variant() {
+  gpgpu::blas::RoutineVariant v = cuda_variant("cuda_conv2d_separable", Routine::conv2d, "rank-one filter: a row pass, then a column pass",
+                                               "kernels/conv/cuda/12_conv_separable.cu");
+  //! [cuda_separable]
+  v.make = [](const Case& c, gpgpu::Session&) -> std::unique_ptr<gpgpu::blas::RoutineKernel> {
+    const auto call = [](const DeviceOperands& d) {
+      cc::launch_conv_separable({d.a, d.factors, d.scratch, d.out, d.m, d.n, d.k}, nullptr);
+    };
+    return std::make_unique<DeviceRoutine>(c, call, "32 x 8 threads; rows: 8 x 128, columns: 32 x 32 pixels per block",
+                                           static_cast<std::size_t>(c.m * c.n));  // the row pass's output
+  };
+  v.work = [](const Case& c, int calls) { return gpgpu::conv::conv2d_separable_work(c.image_shape(), calls); };
+  v.limitation = [](const Case& c, gpgpu::Session&) -> std::optional<std::string> {
+    if (!c.separable) return "the filter is not separable (--filter separable makes a rank-one one)";
+    if (const std::optional<std::string> why = grid_limitation(c)) return why;
+    gpgpu::cuda::require_device_memory(sizes_of(c).bytes() + 4.0 * static_cast<double>(c.m * c.n),
+                                       "cuda_conv2d_separable on " + c.size_str());
+    return std::nullopt;
+  };
+  //! [cuda_separable]
+  return v;
+}
+
 }  // namespace
 
 std::vector<gpgpu::blas::RoutineVariant> cuda_variants() {
@@ -213,6 +251,7 @@ std::vector<gpgpu::blas::RoutineVariant> cuda_variants() {
   }
   for (gpgpu::blas::RoutineVariant& r : v)  // the paper's tuned G80 convolution used shared memory (sec. 5.2)
     if (r.info.name == "cuda_conv2d_tiled") r.info.paper_name = "GPU (CUDA, shared memory)";
+  v.push_back(separable_variant());
   return v;
 }
 

@@ -1,7 +1,10 @@
 // Chapter 12's CPU variants (label cpu): every one within its routine's error bound at the awkward
 // sizes, including one past the last-level cache; results poisoned before every run; the work
 // table and the limit's mix of each routine; the CPU's FMA peak measured at all.
+#include <algorithm>
+#include <cmath>
 #include <memory>
+#include <string>
 
 #include <gtest/gtest.h>
 
@@ -28,6 +31,20 @@ TEST_P(CpuVariant, WithinTheBoundAtAwkwardSizes) {
 
 INSTANTIATE_TEST_SUITE_P(Ch12, CpuVariant, ::testing::ValuesIn(ch12::cpu_variants()),
                          [](const auto& info) { return info.param.info.name; });
+
+// The 2D CPU convolution on rank-one filters (--filter separable) at the small awkward sizes.
+TEST(CpuConvolution, WithinTheBoundOnSeparableFilters) {
+  int convolutions = 0;
+  for (const gpgpu::blas::RoutineVariant& v : ch12::cpu_variants()) {
+    if (v.routine != Routine::conv2d) continue;
+    ++convolutions;
+    for (gpgpu::blas::RoutineSizes s : checks::awkward_sizes(Routine::conv2d, checks::Reach::small)) {
+      s.separable = true;
+      EXPECT_TRUE(checks::runs_within_bound(v, s, session()));
+    }
+  }
+  EXPECT_GT(convolutions, 0);
+}
 
 TEST(Routines, WorkTableAndLimitMix) {
   gpgpu::blas::RoutineSizes s;
@@ -67,6 +84,44 @@ TEST(Routines, AWrongElementFailsAndAnUnwrittenOneToo) {
   EXPECT_FALSE(gpgpu::blas::compare(y, e).pass);
   y[4] = std::nanf("");
   EXPECT_FALSE(gpgpu::blas::compare(y, e).pass);
+}
+
+// A separable case: the filter is fl(u_p v_q) of its two factors, both of both signs, each with
+// sum |.| = 1; the bound widens to γ_{2k+2} only where it exceeds γ_{k²} (k = 1); the separable work
+// table counts 4k FLOPs per pixel and the intermediate image in bytes_all.
+TEST(Routines, SeparableFilterCase) {
+  gpgpu::blas::RoutineSizes s;
+  s.image = {9, 11, 5};
+  s.separable = true;
+  const gpgpu::blas::Case c = gpgpu::blas::make_case(Routine::conv2d, s, 7);
+  ASSERT_EQ(c.factors.size(), 10u);
+  ASSERT_EQ(c.b.size(), 25u);
+  const auto signs = [](auto first, auto last) {
+    return std::any_of(first, last, [](float v) { return v < 0; }) && std::any_of(first, last, [](float v) { return v > 0; });
+  };
+  EXPECT_TRUE(signs(c.factors.begin(), c.factors.begin() + 5));
+  EXPECT_TRUE(signs(c.factors.begin() + 5, c.factors.end()));
+  double sum_u = 0;
+  for (int p = 0; p < 5; ++p) {
+    sum_u += std::fabs(c.factors[static_cast<std::size_t>(p)]);
+    for (int q = 0; q < 5; ++q)
+      EXPECT_EQ(c.b[static_cast<std::size_t>(p * 5 + q)], c.factors[static_cast<std::size_t>(p)] * c.factors[static_cast<std::size_t>(5 + q)]);
+  }
+  EXPECT_NEAR(sum_u, 1.0, 1e-6);
+  EXPECT_NE(c.size_str().find("separable"), std::string::npos);
+  const gpgpu::blas::Expected e = gpgpu::blas::reference(c);
+  s.separable = false;
+  const gpgpu::blas::Expected plain = gpgpu::blas::reference(gpgpu::blas::make_case(Routine::conv2d, s, 7));
+  EXPECT_EQ(e.gamma, plain.gamma);  // k = 5: γ_25 >= γ_12
+  s.image.k = 1;
+  s.separable = true;
+  const gpgpu::blas::Case one = gpgpu::blas::make_case(Routine::conv2d, s, 7);
+  s.separable = false;
+  EXPECT_GT(gpgpu::blas::reference(one).gamma, gpgpu::blas::reference(gpgpu::blas::make_case(Routine::conv2d, s, 7)).gamma);
+  const gpgpu::Work w = gpgpu::conv::conv2d_separable_work({100, 30, 7}, 2);
+  EXPECT_EQ(w.flops, 2 * 4.0 * 7 * 3000);
+  EXPECT_EQ(w.bytes_min, 2 * 4.0 * (2 * 3000 + 14));
+  EXPECT_EQ(w.bytes_all, 2 * 4.0 * (4 * 3000 + 14));
 }
 
 TEST(Routines, CpuFmaPeakIsMeasured) {

@@ -53,7 +53,7 @@ ThenNowTable machines_then_now(const std::map<Backend, Ceilings>& ceilings) {
 
 // Bytes with_copies() moves over the bus: every input array up, the result down.
 double transfer_bytes(const Case& c) {
-  const double in = static_cast<double>(c.a.size() + c.b.size() + c.x.size() + c.y.size());
+  const double in = static_cast<double>(c.a.size() + c.b.size() + c.x.size() + c.y.size() + c.factors.size());
   return 4 * (in + static_cast<double>(c.output_size()));
 }
 
@@ -185,11 +185,12 @@ void RoutineChapter::run_variant(std::ostream& out, const RoutineVariant& v, con
   row.device = v.info.backend == Backend::cpu ? "CPU, " + std::to_string(threads) + (threads == 1 ? " thread" : " threads") : session.device();
   row.timer = v.timer;
   row.launch = kernel->launch();
-  row.work = routine_work(c, options_.calls);
+  row.work = v.work ? v.work(c, options_.calls) : routine_work(c, options_.calls);
   // SGEMM too: its matched limit (2:1 over its 12 n² bytes) is the slanted roof of its point, far
   // below its place on the flat one; its small share of it says it is compute-bound.
   row.limit = experiment_.limit(v.info.backend, stream_mix(c, threads));
-  const Work one = routine_work(c, 1);
+  const Work one = v.work ? v.work(c, 1) : routine_work(c, 1);
+  if (v.work) row.extra["flops_as_done"] = one.kernel;  // not the routine's FLOPs: the roofline and Table 1 say so
   const Ceilings& ceil = ceilings_.at(v.info.backend);
   row.extra["routine"] = std::string(routine_name(c.routine));
   row.extra["size"] = c.size_str();
@@ -240,6 +241,7 @@ void RoutineChapter::run_routine(std::ostream& out, Routine routine, const std::
     if (!c.y.empty()) write_npy(dir / (name + "_y.npy"), std::span<const float>(c.y), {c.y.size()});
     if (!c.a.empty()) write_npy(dir / (name + "_a.npy"), std::span<const float>(c.a), shape(c.m, routine == Routine::sgemm ? c.k : c.n));
     if (!c.b.empty()) write_npy(dir / (name + "_b.npy"), std::span<const float>(c.b), routine == Routine::sgemm ? shape(c.k, c.n) : shape(c.k, c.k));
+    if (!c.factors.empty()) write_npy(dir / (name + "_factors.npy"), std::span<const float>(c.factors), shape(2, c.k));  // u; v
   }
   for (const RoutineVariant* v : mine) run_variant(out, *v, c, expected);
 }

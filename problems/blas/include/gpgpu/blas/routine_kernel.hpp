@@ -45,6 +45,9 @@ struct RoutineVariant {
   int threads = 0;       ///< CPU variants: threads (0: the session's --threads)
   bool library = false;  ///< OpenBLAS, cuBLAS: what "% library" divides by
   std::function<std::unique_ptr<RoutineKernel>(const Case&, Session&)> make;
+  /// The work table of a variant whose algorithm does other FLOPs than the routine's (a separable
+  /// convolution: 4k per pixel, not 2k²); empty: routine_work. Its rows say so ("flops_as_done").
+  std::function<Work(const Case&, int calls)> work;
   /// Why it cannot run this case here, or nullopt (may be empty). Throws UsageError when the
   /// operands do not fit the device.
   std::function<std::optional<std::string>(const Case&, Session&)> limitation;
