@@ -5,11 +5,13 @@
 #include "cuda_routines.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <utility>
 
 #include "blas/cuda/launchers.hpp"
+#include "chunks.hpp"
 #include "blas/cuda/level12.hpp"
 #include "conv/cuda/conv_args.hpp"
 #include "gpgpu/cuda/check.hpp"
@@ -63,7 +65,7 @@ DeviceRoutine::DeviceRoutine(const Case& shape, Call call, std::string launch, s
   factors_ = gpgpu::cuda::DeviceBuffer<float>(s.factors);
   scratch_ = gpgpu::cuda::DeviceBuffer<float>(scratch);
   operands_ = {a_.get(), b_.get(), x_.get(), y_.get(), out_.get(), factors_.get(), scratch_.get(),
-               static_cast<int>(shape.m), static_cast<int>(shape.n), static_cast<int>(shape.k), shape.alpha};
+               static_cast<int>(shape.m), static_cast<int>(shape.n), static_cast<int>(shape.k), shape.alpha, nullptr};
 }
 
 void DeviceRoutine::upload(const Case& c) {
@@ -114,26 +116,90 @@ void DeviceRoutine::copy_call_copy(const float* a, const float* b, const float* 
   GPGPU_CUDA_CHECK(cudaStreamSynchronize(nullptr));
 }
 
+void DeviceRoutine::make_pinned(const Case& c) {
+  if (!pinned_.empty()) return;
+  for (const std::vector<float>* v : {&c.a, &c.b, &c.x, &c.y, &c.factors}) {
+    pinned_.emplace_back(v->size());
+    std::copy(v->begin(), v->end(), pinned_.back().data());
+  }
+  pinned_.emplace_back(static_cast<std::size_t>(c.output_size()));
+}
+
 std::optional<double> DeviceRoutine::with_copies(const Case& c, bool pinned) {
-  const std::size_t result = static_cast<std::size_t>(c.output_size());
   if (!pinned) {
-    pageable_result_.resize(result);
+    pageable_result_.resize(static_cast<std::size_t>(c.output_size()));
     gpgpu::Stopwatch clock;
     copy_call_copy(c.a.data(), c.b.data(), c.x.data(), c.y.data(), c.factors.data(), pageable_result_.data());
     return clock.seconds();
   }
-  if (pinned_.empty()) {  // page-locked copies of the operands, as an application would keep them
-    for (const std::vector<float>* v : {&c.a, &c.b, &c.x, &c.y, &c.factors}) {
-      pinned_.emplace_back(v->size());
-      std::copy(v->begin(), v->end(), pinned_.back().data());
-    }
-    pinned_.emplace_back(result);
-  }
+  make_pinned(c);  // page-locked copies of the operands, as an application would keep them
   gpgpu::Stopwatch clock;
   copy_call_copy(pinned_[0].data(), pinned_[1].data(), pinned_[2].data(), pinned_[3].data(), pinned_[4].data(), pinned_[5].data());
   return clock.seconds();
 }
 //! [copies]
+
+namespace {
+
+constexpr int kOverlapChunks = 8, kOverlapStreams = 3;
+
+void destroy_stream(CUstream_st* s) { (void)cudaStreamDestroy(s); }
+
+}  // namespace
+
+//! [overlapped]
+std::optional<double> DeviceRoutine::overlapped(const Case& c) {
+  const std::vector<Chunk> plan = chunkable_ ? plan_chunks(c, kOverlapChunks) : std::vector<Chunk>{};
+  if (plan.empty()) return std::nullopt;
+  make_pinned(c);
+  if (streams_.empty()) {  // untimed, once: the streams, a band buffer each (convolution), the events
+    for (int s = 0; s < kOverlapStreams; ++s) {
+      cudaStream_t stream = nullptr;
+      GPGPU_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+      streams_.emplace_back(stream, destroy_stream);
+      bands_.emplace_back(static_cast<std::size_t>(largest_band(plan)));
+    }
+  }
+  if (uploaded_.size() < plan.size()) uploaded_.resize(plan.size());
+  const auto device = [this](Array a) { return a == Array::a ? a_.get() : a == Array::b ? b_.get() : a == Array::x ? x_.get() : y_.get(); };
+  const auto host = [this](Array a) { return pinned_[static_cast<std::size_t>(a)].data(); };
+  float* result = pinned_[5].data();
+  std::fill(result, result + pinned_[5].size(), std::numeric_limits<float>::quiet_NaN());  // untimed: a part no chunk copies fails
+  gpgpu::Stopwatch clock;
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    const Chunk& ch = plan[i];
+    const std::size_t s = i % streams_.size();
+    cudaStream_t stream = streams_[s].get();
+    for (const Copy& up : ch.uploads)
+      GPGPU_CUDA_CHECK(cudaMemcpyAsync(device(up.array) + up.first, host(up.array) + up.first, sizeof(float) * up.count,
+                                       cudaMemcpyHostToDevice, stream));
+    GPGPU_CUDA_CHECK(cudaEventRecord(uploaded_[i].get(), stream));
+    for (int j : ch.waits) GPGPU_CUDA_CHECK(cudaStreamWaitEvent(stream, uploaded_[static_cast<std::size_t>(j)].get(), 0));
+    DeviceOperands d = operands_;  // the chunk's part of the operands, on its stream
+    d.stream = stream;
+    d.a = a_.get() + ch.a_first;
+    d.x = x_.get() + ch.x_first;
+    if (routine_ == Routine::saxpy) d.y = y_.get() + ch.x_first;
+    d.out = routine_ == Routine::conv2d ? bands_[s].get() : out_.get() + ch.out_first;
+    d.m = static_cast<int>(ch.m);
+    d.n = static_cast<int>(ch.n);
+    if (routine_ == Routine::sgemv) d.x = x_.get();  // shared by every band
+    call_(d);
+    const float* part = routine_ == Routine::saxpy   ? d.y
+                        : routine_ == Routine::sscal ? d.x
+                        : routine_ == Routine::sgemv ? d.out
+                                                     : bands_[s].get() + ch.band_skip * ch.n;
+    GPGPU_CUDA_CHECK(cudaMemcpyAsync(result + ch.result_first, part, sizeof(float) * ch.result_count, cudaMemcpyDeviceToHost, stream));
+  }
+  for (const auto& stream : streams_) GPGPU_CUDA_CHECK(cudaStreamSynchronize(stream.get()));
+  return clock.seconds();
+}
+//! [overlapped]
+
+std::vector<float> DeviceRoutine::copied_result() {
+  if (pinned_.size() < 6) return {};
+  return {pinned_[5].data(), pinned_[5].data() + pinned_[5].size()};
+}
 
 gpgpu::blas::RoutineVariant cuda_variant(std::string name, Routine routine, std::string description, std::string source) {
   gpgpu::blas::RoutineVariant v;
@@ -168,28 +234,28 @@ const std::vector<KernelVariant>& kernels() {
   //! [cuda_calls]
   static const std::vector<KernelVariant> list{
     {"cuda_saxpy", Routine::saxpy, "blas/cuda/12_saxpy.cu", "y = a x + y, a float4 per thread", "256 threads, a float4 per thread",
-     [](const DeviceOperands& d, int) { bc::launch_saxpy({d.x, d.y, d.alpha, d.n}, nullptr); }},
+     [](const DeviceOperands& d, int) { bc::launch_saxpy({d.x, d.y, d.alpha, d.n}, d.stream); }},
     {"cuda_sscal", Routine::sscal, "blas/cuda/12_sscal.cu", "x = a x, a float4 per thread", "256 threads, a float4 per thread",
-     [](const DeviceOperands& d, int) { bc::launch_sscal({nullptr, d.x, d.alpha, d.n}, nullptr); }},
+     [](const DeviceOperands& d, int) { bc::launch_sscal({nullptr, d.x, d.alpha, d.n}, d.stream); }},
     {"cuda_sgemv_warp", Routine::sgemv, "blas/cuda/12_sgemv_rows.cu", "y = A x, a warp per row, float4 when n % 4 = 0",
      "8 rows (warps) per block",
-     [](const DeviceOperands& d, int) { bc::launch_sgemv_rows({d.a, d.x, d.out, d.m, d.n}, nullptr); }},
+     [](const DeviceOperands& d, int) { bc::launch_sgemv_rows({d.a, d.x, d.out, d.m, d.n}, d.stream); }},
     {"cuda_sgemv_t_tiled", Routine::sgemv_t, "blas/cuda/12_sgemv_t_columns.cu", "y = Aᵀ x, 32 columns x 256 rows per block, atomicAdd",
      "32 x 8 threads, 32 columns x 256 rows per block",
-     [](const DeviceOperands& d, int) { bc::launch_sgemv_t_columns({d.a, d.x, d.out, d.m, d.n}, nullptr); }},
+     [](const DeviceOperands& d, int) { bc::launch_sgemv_t_columns({d.a, d.x, d.out, d.m, d.n}, d.stream); }},
     {"cuda_sgemm", Routine::sgemm, "blas/cuda/10_double_buffer.cu", "chapter 10's fastest SGEMM: warp tiles, cp.async double buffer",
      "128 x 128 of C per block, 256 threads",
-     [](const DeviceOperands& d, int) { bc::launch_double_buffer<float>({d.a, d.b, d.out, d.m, d.n, d.k}, nullptr); }},
+     [](const DeviceOperands& d, int) { bc::launch_double_buffer<float>({d.a, d.b, d.out, d.m, d.n, d.k}, d.stream); }},
     {"cuda_conv2d_naive", Routine::conv2d, "conv/cuda/12_conv_naive.cu", "a thread per pixel, image and filter from global memory",
-     "32 x 8 threads", [](const DeviceOperands& d, int) { cc::launch_conv_naive({d.a, d.b, d.out, d.m, d.n, d.k}, nullptr); }},
+     "32 x 8 threads", [](const DeviceOperands& d, int) { cc::launch_conv_naive({d.a, d.b, d.out, d.m, d.n, d.k}, d.stream); }},
     {"cuda_conv2d_constant", Routine::conv2d, "conv/cuda/12_conv_constant.cu", "the naive kernel, filter in constant memory",
-     "32 x 8 threads", [](const DeviceOperands& d, int) { cc::launch_conv_constant({d.a, d.b, d.out, d.m, d.n, d.k}, nullptr); }},
+     "32 x 8 threads", [](const DeviceOperands& d, int) { cc::launch_conv_constant({d.a, d.b, d.out, d.m, d.n, d.k}, d.stream); }},
     {"cuda_conv2d_tiled", Routine::conv2d, "conv/cuda/12_conv_tiled.cu", "shared-memory tile with its halo, filter in constant memory",
      "32 x 8 threads, (8 + k - 1) x (32 + k - 1) tile",
-     [](const DeviceOperands& d, int) { cc::launch_conv_tiled({d.a, d.b, d.out, d.m, d.n, d.k}, nullptr); }},
+     [](const DeviceOperands& d, int) { cc::launch_conv_tiled({d.a, d.b, d.out, d.m, d.n, d.k}, d.stream); }},
     {"cuda_conv2d_register", Routine::conv2d, "conv/cuda/12_conv_register.cu", "the tile, 8 outputs per thread down a column, k compiled in",
      "32 x 8 threads, 32 x 64 pixels per block",
-     [](const DeviceOperands& d, int) { cc::launch_conv_register({d.a, d.b, d.out, d.m, d.n, d.k}, nullptr); }},
+     [](const DeviceOperands& d, int) { cc::launch_conv_register({d.a, d.b, d.out, d.m, d.n, d.k}, d.stream); }},
   };
   //! [cuda_calls]
   return list;
@@ -217,7 +283,7 @@ gpgpu::blas::RoutineVariant separable_variant() {
   //! [cuda_separable]
   v.make = [](const Case& c, gpgpu::Session&) -> std::unique_ptr<gpgpu::blas::RoutineKernel> {
     const auto call = [](const DeviceOperands& d) {
-      cc::launch_conv_separable({d.a, d.factors, d.scratch, d.out, d.m, d.n, d.k}, nullptr);
+      cc::launch_conv_separable({d.a, d.factors, d.scratch, d.out, d.m, d.n, d.k}, d.stream);
     };
     return std::make_unique<DeviceRoutine>(c, call, "32 x 8 threads; rows: 8 x 128, columns: 32 x 32 pixels per block",
                                            static_cast<std::size_t>(c.m * c.n));  // the row pass's output
@@ -242,7 +308,9 @@ std::vector<gpgpu::blas::RoutineVariant> cuda_variants() {
     v.push_back(cuda_variant(k.name, k.routine, k.description, std::string("kernels/") + k.file));
     v.back().make = [&k](const Case& c, gpgpu::Session& session) -> std::unique_ptr<gpgpu::blas::RoutineKernel> {
       const int sms = gpgpu::cuda::device_info(session).sm_count;
-      return std::make_unique<DeviceRoutine>(c, [&k, sms](const DeviceOperands& d) { k.call(d, sms); }, k.launch);
+      auto routine = std::make_unique<DeviceRoutine>(c, [&k, sms](const DeviceOperands& d) { k.call(d, sms); }, k.launch);
+      routine->set_chunkable();  // each launch works on the operands it is given, on their stream
+      return routine;
     };
     v.back().limitation = [fits = v.back().limitation](const Case& c, gpgpu::Session& s) {
       const std::optional<std::string> why = grid_limitation(c);

@@ -4,6 +4,7 @@
 /// the records of the CUDA variants; the GPU's FMA peak (chapter 10's kernel and host code).
 #pragma once
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,6 +25,7 @@ struct DeviceOperands {
   float* scratch;        ///< a variant's own intermediate (the separable convolution's row pass)
   int m, n, k;
   float alpha;
+  cudaStream_t stream = nullptr;  ///< where the call enqueues its work (a chunk's stream in overlapped())
 };
 
 /// The operands of one case in device memory and the call that computes the routine on them.
@@ -42,10 +44,17 @@ class DeviceRoutine final : public gpgpu::blas::RoutineKernel {
   [[nodiscard]] std::vector<float> download() override;
   [[nodiscard]] std::string launch() const override { return launch_; }
   std::optional<double> with_copies(const gpgpu::blas::Case& c, bool pinned) override;
+  /// Only for a call that works on any part of the operands it is given and enqueues on
+  /// DeviceOperands::stream (set_chunkable); else nullopt. See chunks.hpp.
+  std::optional<double> overlapped(const gpgpu::blas::Case& c) override;
+  [[nodiscard]] std::vector<float> copied_result() override;
+  void set_chunkable() { chunkable_ = true; }
 
  private:
   /// The copies and the call of with_copies(), from and to the host arrays given; synchronous.
   void copy_call_copy(const float* a, const float* b, const float* x, const float* y, const float* factors, float* result);
+  /// Page-locked copies of the case's operands and a result, made on first use.
+  void make_pinned(const gpgpu::blas::Case& c);
 
   gpgpu::blas::Routine routine_;
   DeviceOperands operands_{};
@@ -56,6 +65,11 @@ class DeviceRoutine final : public gpgpu::blas::RoutineKernel {
   gpgpu::cuda::EventTimer timer_;
   std::vector<gpgpu::cuda::PinnedBuffer<float>> pinned_;  // a, b, x, y, factors, result: made on first use
   std::vector<float> pageable_result_;
+  bool chunkable_ = false;
+  // overlapped(): its streams, a band buffer per stream for the convolution's chunks, an event per chunk
+  std::vector<std::unique_ptr<CUstream_st, void (*)(CUstream_st*)>> streams_;
+  std::vector<gpgpu::cuda::DeviceBuffer<float>> bands_;
+  std::vector<gpgpu::cuda::Event> uploaded_;
 };
 
 /// The CUDA part of a variant's record (backend, driver, timer, a limitation that refuses operands

@@ -176,6 +176,14 @@ void RoutineChapter::run_variant(std::ostream& out, const RoutineVariant& v, con
     return t;
   };
   const std::vector<double> with_copies = copies(false), with_pinned = copies(true);
+  // The copies overlapped with the calls in chunks on streams; its result is checked too.
+  std::vector<double> with_overlap;
+  for (int i = 0; i < core.repeat; ++i)
+    if (const std::optional<double> s = kernel->overlapped(c)) with_overlap.push_back(*s);
+  if (core.verify && !with_overlap.empty()) {
+    const Verification parts[] = {row.check, compare(kernel->copied_result(), expected)};
+    row.check = all_of(parts);
+  }
   row.variant = v.info.name;
   row.backend = std::string(backend_name(v.info.backend));
   row.description = v.info.description;
@@ -202,7 +210,8 @@ void RoutineChapter::run_variant(std::ostream& out, const RoutineVariant& v, con
   row.extra["peak_share"] = json_number(row.rates().gflops / ceil.peak_gflops);
   row.extra["ms_first_call"] = 1e3 * first_s;
   const double kernel_s = row.seconds() / options_.calls;
-  for (const auto& [key, t] : {std::pair{"with_copies", &with_copies}, std::pair{"with_pinned", &with_pinned}}) {
+  for (const auto& [key, t] : {std::pair{"with_copies", &with_copies}, std::pair{"with_pinned", &with_pinned},
+                               std::pair{"with_overlapped", &std::as_const(with_overlap)}}) {
     const double s = t->empty() ? std::nan("") : median(*t);
     row.extra[std::string("ms_") + key] = json_number(1e3 * s);
     row.extra[std::string("gflops_") + key] = json_number(one.flops / s / 1e9);
@@ -295,6 +304,7 @@ int RoutineChapter::finish(std::ostream& out) {
                                     {"% library", [&](const ResultRow& r) { return fmt("%.1f%%", 100 * library_share(r)); }},
                                     {"ms w/ copies", number("ms_with_copies", "%.3f", 1)},
                                     {"ms w/ pinned", number("ms_with_pinned", "%.3f", 1)},
+                                    {"ms overlapped", number("ms_with_overlapped", "%.3f", 1)},
                                     {"bus GB/s pinned", number("bus_gbs_with_pinned", "%.1f", 1)},
                                     {"err/bound", number("error_over_bound", "%.2g", 1)}};
   nlohmann::json shares = nlohmann::json::object();
@@ -312,8 +322,9 @@ int RoutineChapter::finish(std::ostream& out) {
   out << "\n  FLOP/B: FLOPs over the minimum bytes (the work table in problems/blas/routines.hpp); % FMA peak: GFLOP/s\n"
          "  over the FMA kernel's in this run on the same device; % library: over OpenBLAS (CPU) or cuBLAS (CUDA) on\n"
          "  the same routine in this run; w/ copies: operands up, one call, result down, on the host's clock, from\n"
-         "  pageable memory (w/ copies) or page-locked (w/ pinned); bus GB/s: the bytes copied over the time the\n"
-         "  copies added to the kernel's;\n"
+         "  pageable memory (w/ copies) or page-locked (w/ pinned); overlapped: page-locked, in chunks on streams, the\n"
+         "  copies of one chunk beside the call of another (our SAXPY, SSCAL, SGEMV and convolution kernels); bus GB/s:\n"
+         "  the bytes copied over the time the copies added to the kernel's;\n"
          "  err/bound: the worst |ŷ - y| / (γ s) over all elements (must be <= 1).\n";
   return experiment_.finish(out, columns, machines_then_now(ceilings_));
 }

@@ -35,6 +35,15 @@ class RoutineKernel {
     (void)pinned;
     return std::nullopt;
   }
+  /// The copies overlapped with the calls: the operands split into chunks on a few streams, chunk
+  /// i+1 copied up while chunk i is computed, from and to page-locked copies; seconds on the host's
+  /// clock, or nullopt where the routine or the variant does not chunk. copied_result() is its result.
+  virtual std::optional<double> overlapped(const Case& c) {
+    (void)c;
+    return std::nullopt;
+  }
+  /// The result the last overlapped() run copied down (verified like download()'s).
+  [[nodiscard]] virtual std::vector<float> copied_result() { return {}; }
 };
 
 struct RoutineVariant {
