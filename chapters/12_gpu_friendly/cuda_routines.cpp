@@ -157,7 +157,7 @@ std::optional<double> DeviceRoutine::overlapped(const Case& c) {
       cudaStream_t stream = nullptr;
       GPGPU_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
       streams_.emplace_back(stream, destroy_stream);
-      bands_.emplace_back(static_cast<std::size_t>(largest_band(plan)));
+      if (routine_ == Routine::conv2d) bands_.emplace_back(static_cast<std::size_t>(largest_band(plan)));
     }
   }
   if (uploaded_.size() < plan.size()) uploaded_.resize(plan.size());
