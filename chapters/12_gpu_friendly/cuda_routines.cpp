@@ -5,11 +5,13 @@
 #include "cuda_routines.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <utility>
 
 #include "blas/cuda/launchers.hpp"
+#include "chunks.hpp"
 #include "blas/cuda/level12.hpp"
 #include "conv/cuda/conv_args.hpp"
 #include "gpgpu/cuda/check.hpp"
@@ -32,7 +34,8 @@ std::size_t out_size(const Case& c) { return in_place(c.routine) ? 0 : static_ca
 
 // Elements of each array of a case, from its sizes alone (make_case's arrays, before they exist).
 struct Sizes {
-  std::size_t a = 0, b = 0, x = 0, y = 0, out = 0;
+  std::size_t a = 0, b = 0, x = 0, y = 0, out = 0, factors = 0;
+  [[nodiscard]] double bytes() const { return 4.0 * static_cast<double>(a + b + x + y + out + factors); }
 };
 Sizes sizes_of(const Case& c) {
   Sizes s;
@@ -43,7 +46,7 @@ Sizes sizes_of(const Case& c) {
     case Routine::sgemv: s.a = z(c.m * c.n); s.x = z(c.n); break;
     case Routine::sgemv_t: s.a = z(c.m * c.n); s.x = z(c.m); break;
     case Routine::sgemm: s.a = z(c.m * c.k); s.b = z(c.k * c.n); break;
-    case Routine::conv2d: s.a = z(c.m * c.n); s.b = z(c.k * c.k); break;
+    case Routine::conv2d: s.a = z(c.m * c.n); s.b = z(c.k * c.k); s.factors = c.separable ? z(2 * c.k) : 0; break;
   }
   s.out = out_size(c);
   return s;
@@ -51,26 +54,32 @@ Sizes sizes_of(const Case& c) {
 
 }  // namespace
 
-DeviceRoutine::DeviceRoutine(const Case& shape, Call call, std::string launch)
-    : routine_(shape.routine), call_(std::move(call)), launch_(std::move(launch)) {
+DeviceRoutine::DeviceRoutine(const Case& shape, Call call, std::string launch, std::size_t scratch, Call prepare)
+    : routine_(shape.routine), call_(std::move(call)), launch_(std::move(launch)), prepare_(std::move(prepare)) {
   const Sizes s = sizes_of(shape);
   a_ = gpgpu::cuda::DeviceBuffer<float>(s.a);
   b_ = gpgpu::cuda::DeviceBuffer<float>(s.b);
   x_ = gpgpu::cuda::DeviceBuffer<float>(s.x);
   y_ = gpgpu::cuda::DeviceBuffer<float>(s.y);
   out_ = gpgpu::cuda::DeviceBuffer<float>(s.out);
-  operands_ = {a_.get(), b_.get(), x_.get(), y_.get(), out_.get(), static_cast<int>(shape.m), static_cast<int>(shape.n),
-               static_cast<int>(shape.k), shape.alpha};
+  factors_ = gpgpu::cuda::DeviceBuffer<float>(s.factors);
+  scratch_ = gpgpu::cuda::DeviceBuffer<float>(scratch);
+  operands_ = {a_.get(), b_.get(), x_.get(), y_.get(), out_.get(), factors_.get(), scratch_.get(),
+               static_cast<int>(shape.m), static_cast<int>(shape.n), static_cast<int>(shape.k), shape.alpha, nullptr};
 }
 
 void DeviceRoutine::upload(const Case& c) {
-  if (count(c.a) != a_.size() || count(c.b) != b_.size() || count(c.x) != x_.size() || count(c.y) != y_.size())
+  if (count(c.a) != a_.size() || count(c.b) != b_.size() || count(c.x) != x_.size() || count(c.y) != y_.size() ||
+      count(c.factors) != factors_.size())
     throw std::invalid_argument("DeviceRoutine::upload: a case of other sizes than the buffers'");
   a_.upload(c.a);
   b_.upload(c.b);
   x_.upload(c.x);
   y_.upload(c.y);
+  factors_.upload(c.factors);
+  if (scratch_.size() > 0) scratch_.fill_bytes(0xFF);  // NaN: a pass that reads what another did not write fails
   if (out_.size() > 0) out_.fill_bytes(0xFF);  // NaN in every element until the routine writes it
+  if (prepare_) prepare_(operands_);
   GPGPU_CUDA_CHECK(cudaDeviceSynchronize());   // the operands and the poison are in place
 }
 
@@ -90,7 +99,8 @@ std::vector<float> DeviceRoutine::download() {
 }
 
 //! [copies]
-void DeviceRoutine::copy_call_copy(const float* a, const float* b, const float* x, const float* y, float* result) {
+void DeviceRoutine::copy_call_copy(const float* a, const float* b, const float* x, const float* y, const float* factors,
+                                   float* result) {
   const auto up = [](gpgpu::cuda::DeviceBuffer<float>& d, const float* host) {
     if (d.size() > 0) GPGPU_CUDA_CHECK(cudaMemcpyAsync(d.get(), host, d.bytes(), cudaMemcpyHostToDevice, nullptr));
   };
@@ -98,32 +108,98 @@ void DeviceRoutine::copy_call_copy(const float* a, const float* b, const float* 
   up(b_, b);
   up(x_, x);
   up(y_, y);
+  up(factors_, factors);
+  if (prepare_) prepare_(operands_);
   call_(operands_);
   const gpgpu::cuda::DeviceBuffer<float>& r = routine_ == Routine::saxpy ? y_ : routine_ == Routine::sscal ? x_ : out_;
   GPGPU_CUDA_CHECK(cudaMemcpyAsync(result, r.get(), r.bytes(), cudaMemcpyDeviceToHost, nullptr));
   GPGPU_CUDA_CHECK(cudaStreamSynchronize(nullptr));
 }
 
+void DeviceRoutine::make_pinned(const Case& c) {
+  if (!pinned_.empty()) return;
+  for (const std::vector<float>* v : {&c.a, &c.b, &c.x, &c.y, &c.factors}) {
+    pinned_.emplace_back(v->size());
+    std::copy(v->begin(), v->end(), pinned_.back().data());
+  }
+  pinned_.emplace_back(static_cast<std::size_t>(c.output_size()));
+}
+
 std::optional<double> DeviceRoutine::with_copies(const Case& c, bool pinned) {
-  const std::size_t result = static_cast<std::size_t>(c.output_size());
   if (!pinned) {
-    pageable_result_.resize(result);
+    pageable_result_.resize(static_cast<std::size_t>(c.output_size()));
     gpgpu::Stopwatch clock;
-    copy_call_copy(c.a.data(), c.b.data(), c.x.data(), c.y.data(), pageable_result_.data());
+    copy_call_copy(c.a.data(), c.b.data(), c.x.data(), c.y.data(), c.factors.data(), pageable_result_.data());
     return clock.seconds();
   }
-  if (pinned_.empty()) {  // page-locked copies of the operands, as an application would keep them
-    for (const std::vector<float>* v : {&c.a, &c.b, &c.x, &c.y}) {
-      pinned_.emplace_back(v->size());
-      std::copy(v->begin(), v->end(), pinned_.back().data());
-    }
-    pinned_.emplace_back(result);
-  }
+  make_pinned(c);  // page-locked copies of the operands, as an application would keep them
   gpgpu::Stopwatch clock;
-  copy_call_copy(pinned_[0].data(), pinned_[1].data(), pinned_[2].data(), pinned_[3].data(), pinned_[4].data());
+  copy_call_copy(pinned_[0].data(), pinned_[1].data(), pinned_[2].data(), pinned_[3].data(), pinned_[4].data(), pinned_[5].data());
   return clock.seconds();
 }
 //! [copies]
+
+namespace {
+
+constexpr int kOverlapChunks = 8, kOverlapStreams = 3;
+
+void destroy_stream(CUstream_st* s) { (void)cudaStreamDestroy(s); }
+
+}  // namespace
+
+//! [overlapped]
+std::optional<double> DeviceRoutine::overlapped(const Case& c) {
+  const std::vector<Chunk> plan = chunkable_ ? plan_chunks(c, kOverlapChunks) : std::vector<Chunk>{};
+  if (plan.empty()) return std::nullopt;
+  make_pinned(c);
+  if (streams_.empty()) {  // untimed, once: the streams, a band buffer each (convolution), the events
+    for (int s = 0; s < kOverlapStreams; ++s) {
+      cudaStream_t stream = nullptr;
+      GPGPU_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+      streams_.emplace_back(stream, destroy_stream);
+      if (routine_ == Routine::conv2d) bands_.emplace_back(static_cast<std::size_t>(largest_band(plan)));
+    }
+  }
+  if (uploaded_.size() < plan.size()) uploaded_.resize(plan.size());
+  const auto device = [this](Array a) { return a == Array::a ? a_.get() : a == Array::b ? b_.get() : a == Array::x ? x_.get() : y_.get(); };
+  const auto host = [this](Array a) { return pinned_[static_cast<std::size_t>(a)].data(); };
+  float* result = pinned_[5].data();
+  std::fill(result, result + pinned_[5].size(), std::numeric_limits<float>::quiet_NaN());  // untimed: a part no chunk copies fails
+  gpgpu::Stopwatch clock;
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    const Chunk& ch = plan[i];
+    const std::size_t s = i % streams_.size();
+    cudaStream_t stream = streams_[s].get();
+    for (const Copy& up : ch.uploads)
+      GPGPU_CUDA_CHECK(cudaMemcpyAsync(device(up.array) + up.first, host(up.array) + up.first, sizeof(float) * up.count,
+                                       cudaMemcpyHostToDevice, stream));
+    GPGPU_CUDA_CHECK(cudaEventRecord(uploaded_[i].get(), stream));
+    for (int j : ch.waits) GPGPU_CUDA_CHECK(cudaStreamWaitEvent(stream, uploaded_[static_cast<std::size_t>(j)].get(), 0));
+    DeviceOperands d = operands_;  // the chunk's part of the operands, on its stream
+    d.stream = stream;
+    d.a = a_.get() + ch.a_first;
+    d.x = x_.get() + ch.x_first;
+    if (routine_ == Routine::saxpy) d.y = y_.get() + ch.x_first;
+    d.out = routine_ == Routine::conv2d ? bands_[s].get() : out_.get() + ch.out_first;
+    d.m = static_cast<int>(ch.m);
+    d.n = static_cast<int>(ch.n);
+    if (routine_ == Routine::sgemv) d.x = x_.get();  // shared by every band
+    call_(d);
+    const float* part = routine_ == Routine::saxpy   ? d.y
+                        : routine_ == Routine::sscal ? d.x
+                        : routine_ == Routine::sgemv ? d.out
+                                                     : bands_[s].get() + ch.band_skip * ch.n;
+    GPGPU_CUDA_CHECK(cudaMemcpyAsync(result + ch.result_first, part, sizeof(float) * ch.result_count, cudaMemcpyDeviceToHost, stream));
+  }
+  for (const auto& stream : streams_) GPGPU_CUDA_CHECK(cudaStreamSynchronize(stream.get()));
+  return clock.seconds();
+}
+//! [overlapped]
+
+std::vector<float> DeviceRoutine::copied_result() {
+  if (pinned_.size() < 6) return {};
+  return {pinned_[5].data(), pinned_[5].data() + pinned_[5].size()};
+}
 
 gpgpu::blas::RoutineVariant cuda_variant(std::string name, Routine routine, std::string description, std::string source) {
   gpgpu::blas::RoutineVariant v;
@@ -132,8 +208,7 @@ gpgpu::blas::RoutineVariant cuda_variant(std::string name, Routine routine, std:
   v.routine = routine;
   v.timer = "CUDA events";
   v.limitation = [name](const Case& c, gpgpu::Session&) -> std::optional<std::string> {
-    const Sizes s = sizes_of(c);
-    gpgpu::cuda::require_device_memory(4.0 * static_cast<double>(s.a + s.b + s.x + s.y + s.out), name + " on " + c.size_str());
+    gpgpu::cuda::require_device_memory(sizes_of(c).bytes(), name + " on " + c.size_str());
     return std::nullopt;
   };
   return v;
@@ -158,33 +233,33 @@ struct KernelVariant {
 const std::vector<KernelVariant>& kernels() {
   //! [cuda_calls]
   static const std::vector<KernelVariant> list{
-    {"cuda_saxpy", Routine::saxpy, "blas/cuda/12_saxpy.cu", "y = a x + y, float4, grid-stride", "8 blocks/SM x 256 threads, float4",
-     [](const DeviceOperands& d, int sms) { bc::launch_saxpy({d.x, d.y, d.alpha, d.n}, sms, nullptr); }},
-    {"cuda_sscal", Routine::sscal, "blas/cuda/12_sscal.cu", "x = a x, float4, grid-stride", "8 blocks/SM x 256 threads, float4",
-     [](const DeviceOperands& d, int sms) { bc::launch_sscal({nullptr, d.x, d.alpha, d.n}, sms, nullptr); }},
+    {"cuda_saxpy", Routine::saxpy, "blas/cuda/12_saxpy.cu", "y = a x + y, a float4 per thread", "256 threads, a float4 per thread",
+     [](const DeviceOperands& d, int) { bc::launch_saxpy({d.x, d.y, d.alpha, d.n}, d.stream); }},
+    {"cuda_sscal", Routine::sscal, "blas/cuda/12_sscal.cu", "x = a x, a float4 per thread", "256 threads, a float4 per thread",
+     [](const DeviceOperands& d, int) { bc::launch_sscal({nullptr, d.x, d.alpha, d.n}, d.stream); }},
     {"cuda_sgemv_warp", Routine::sgemv, "blas/cuda/12_sgemv_rows.cu", "y = A x, a warp per row, float4 when n % 4 = 0",
      "8 rows (warps) per block",
-     [](const DeviceOperands& d, int) { bc::launch_sgemv_rows({d.a, d.x, d.out, d.m, d.n}, nullptr); }},
+     [](const DeviceOperands& d, int) { bc::launch_sgemv_rows({d.a, d.x, d.out, d.m, d.n}, d.stream); }},
     {"cuda_sgemv_t_tiled", Routine::sgemv_t, "blas/cuda/12_sgemv_t_columns.cu", "y = Aᵀ x, 32 columns x 256 rows per block, atomicAdd",
      "32 x 8 threads, 32 columns x 256 rows per block",
-     [](const DeviceOperands& d, int) { bc::launch_sgemv_t_columns({d.a, d.x, d.out, d.m, d.n}, nullptr); }},
+     [](const DeviceOperands& d, int) { bc::launch_sgemv_t_columns({d.a, d.x, d.out, d.m, d.n}, d.stream); }},
     {"cuda_sgemm", Routine::sgemm, "blas/cuda/10_double_buffer.cu", "chapter 10's fastest SGEMM: warp tiles, cp.async double buffer",
      "128 x 128 of C per block, 256 threads",
-     [](const DeviceOperands& d, int) { bc::launch_double_buffer<float>({d.a, d.b, d.out, d.m, d.n, d.k}, nullptr); }},
+     [](const DeviceOperands& d, int) { bc::launch_double_buffer<float>({d.a, d.b, d.out, d.m, d.n, d.k}, d.stream); }},
     {"cuda_conv2d_naive", Routine::conv2d, "conv/cuda/12_conv_naive.cu", "a thread per pixel, image and filter from global memory",
-     "32 x 8 threads", [](const DeviceOperands& d, int) { cc::launch_conv_naive({d.a, d.b, d.out, d.m, d.n, d.k}, nullptr); }},
+     "32 x 8 threads", [](const DeviceOperands& d, int) { cc::launch_conv_naive({d.a, d.b, d.out, d.m, d.n, d.k}, d.stream); }},
     {"cuda_conv2d_constant", Routine::conv2d, "conv/cuda/12_conv_constant.cu", "the naive kernel, filter in constant memory",
-     "32 x 8 threads", [](const DeviceOperands& d, int) { cc::launch_conv_constant({d.a, d.b, d.out, d.m, d.n, d.k}, nullptr); }},
+     "32 x 8 threads", [](const DeviceOperands& d, int) { cc::launch_conv_constant({d.a, d.b, d.out, d.m, d.n, d.k}, d.stream); }},
     {"cuda_conv2d_tiled", Routine::conv2d, "conv/cuda/12_conv_tiled.cu", "shared-memory tile with its halo, filter in constant memory",
      "32 x 8 threads, (8 + k - 1) x (32 + k - 1) tile",
-     [](const DeviceOperands& d, int) { cc::launch_conv_tiled({d.a, d.b, d.out, d.m, d.n, d.k}, nullptr); }},
+     [](const DeviceOperands& d, int) { cc::launch_conv_tiled({d.a, d.b, d.out, d.m, d.n, d.k}, d.stream); }},
     {"cuda_conv2d_register", Routine::conv2d, "conv/cuda/12_conv_register.cu", "the tile, 8 outputs per thread down a column, k compiled in",
      "32 x 8 threads, 32 x 64 pixels per block",
-     [](const DeviceOperands& d, int) { cc::launch_conv_register({d.a, d.b, d.out, d.m, d.n, d.k}, nullptr); }},
+     [](const DeviceOperands& d, int) { cc::launch_conv_register({d.a, d.b, d.out, d.m, d.n, d.k}, d.stream); }},
     {"cuda_conv2d_float4", Routine::conv2d, "conv/cuda/12_conv_float4.cu",
      "4 x 4 outputs per thread (4 along a row, 16-byte shared loads), the filter-row loop rolled, k compiled in",
      "32 x 8 threads, 128 x 32 pixels per block",
-     [](const DeviceOperands& d, int) { cc::launch_conv_float4({d.a, d.b, d.out, d.m, d.n, d.k}, nullptr); }},
+     [](const DeviceOperands& d, int) { cc::launch_conv_float4({d.a, d.b, d.out, d.m, d.n, d.k}, d.stream); }},
   };
   //! [cuda_calls]
   return list;
@@ -200,6 +275,35 @@ std::optional<std::string> grid_limitation(const Case& c) {
   return std::nullopt;
 }
 
+// The separable convolution needs what the other variants do not: the filter's factors, an
+// intermediate image, and its own work table. The factors come with the case (make_case fills them
+// for --filter separable) rather than from a rank test of the k x k filter: whoever builds a
+// separable filter (a box, a Gaussian, Sobel's) builds it from its factors, which is also what the
+// libraries' separable calls take (NPP's nppiFilterRow/nppiFilterColumn); factors recovered from
+// the rounded filter would differ from these by rounding, one more error term for the bound.
+gpgpu::blas::RoutineVariant separable_variant() {
+  gpgpu::blas::RoutineVariant v = cuda_variant("cuda_conv2d_separable", Routine::conv2d, "rank-one filter: a row pass, then a column pass",
+                                               "kernels/conv/cuda/12_conv_separable.cu");
+  //! [cuda_separable]
+  v.make = [](const Case& c, gpgpu::Session&) -> std::unique_ptr<gpgpu::blas::RoutineKernel> {
+    const auto call = [](const DeviceOperands& d) {
+      cc::launch_conv_separable({d.a, d.factors, d.scratch, d.out, d.m, d.n, d.k}, d.stream);
+    };
+    return std::make_unique<DeviceRoutine>(c, call, "32 x 8 threads; rows: 8 x 128, columns: 32 x 32 pixels per block",
+                                           static_cast<std::size_t>(c.m * c.n));  // the row pass's output
+  };
+  v.work = [](const Case& c, int calls) { return gpgpu::conv::conv2d_separable_work(c.image_shape(), calls); };
+  v.limitation = [](const Case& c, gpgpu::Session&) -> std::optional<std::string> {
+    if (!c.separable) return "the filter is not separable (--filter separable makes a rank-one one)";
+    if (const std::optional<std::string> why = grid_limitation(c)) return why;
+    gpgpu::cuda::require_device_memory(sizes_of(c).bytes() + 4.0 * static_cast<double>(c.m * c.n),
+                                       "cuda_conv2d_separable on " + c.size_str());
+    return std::nullopt;
+  };
+  //! [cuda_separable]
+  return v;
+}
+
 }  // namespace
 
 std::vector<gpgpu::blas::RoutineVariant> cuda_variants() {
@@ -208,7 +312,9 @@ std::vector<gpgpu::blas::RoutineVariant> cuda_variants() {
     v.push_back(cuda_variant(k.name, k.routine, k.description, std::string("kernels/") + k.file));
     v.back().make = [&k](const Case& c, gpgpu::Session& session) -> std::unique_ptr<gpgpu::blas::RoutineKernel> {
       const int sms = gpgpu::cuda::device_info(session).sm_count;
-      return std::make_unique<DeviceRoutine>(c, [&k, sms](const DeviceOperands& d) { k.call(d, sms); }, k.launch);
+      auto routine = std::make_unique<DeviceRoutine>(c, [&k, sms](const DeviceOperands& d) { k.call(d, sms); }, k.launch);
+      routine->set_chunkable();  // each launch works on the operands it is given, on their stream
+      return routine;
     };
     v.back().limitation = [fits = v.back().limitation](const Case& c, gpgpu::Session& s) {
       const std::optional<std::string> why = grid_limitation(c);
@@ -217,6 +323,7 @@ std::vector<gpgpu::blas::RoutineVariant> cuda_variants() {
   }
   for (gpgpu::blas::RoutineVariant& r : v)  // the paper's tuned G80 convolution used shared memory (sec. 5.2)
     if (r.info.name == "cuda_conv2d_tiled") r.info.paper_name = "GPU (CUDA, shared memory)";
+  v.push_back(separable_variant());
   return v;
 }
 

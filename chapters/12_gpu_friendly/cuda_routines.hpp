@@ -4,6 +4,7 @@
 /// the records of the CUDA variants; the GPU's FMA peak (chapter 10's kernel and host code).
 #pragma once
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,36 +21,55 @@ struct DeviceOperands {
   float* x;        ///< x (sscal scales it in place)
   float* y;        ///< y (saxpy updates it in place)
   float* out;      ///< sgemv's y, sgemm's C, the convolution's output
+  const float* factors;  ///< a separable filter's u then v (Case::factors)
+  float* scratch;        ///< a variant's own intermediate (the separable convolution's row pass)
   int m, n, k;
   float alpha;
+  cudaStream_t stream = nullptr;  ///< where the call enqueues its work (a chunk's stream in overlapped())
 };
 
 /// The operands of one case in device memory and the call that computes the routine on them.
 /// upload() copies the case's arrays and fills an out-of-place result with NaN (every byte 0xFF);
-/// run() enqueues the call `calls` times on the default stream between two CUDA events.
+/// run() enqueues the call `calls` times on the default stream between two CUDA events. `scratch`:
+/// floats of device memory the call may use as it likes (DeviceOperands::scratch); `prepare`, if
+/// given, runs after every upload of the operands (untimed in run(), timed in with_copies()): a
+/// library's own layout of them, such as NPP's padded image.
 class DeviceRoutine final : public gpgpu::blas::RoutineKernel {
  public:
   using Call = std::function<void(const DeviceOperands&)>;
-  DeviceRoutine(const gpgpu::blas::Case& shape, Call call, std::string launch);
+  DeviceRoutine(const gpgpu::blas::Case& shape, Call call, std::string launch, std::size_t scratch = 0, Call prepare = {});
 
   void upload(const gpgpu::blas::Case& c) override;
   double run(int calls) override;
   [[nodiscard]] std::vector<float> download() override;
   [[nodiscard]] std::string launch() const override { return launch_; }
   std::optional<double> with_copies(const gpgpu::blas::Case& c, bool pinned) override;
+  /// Only for a call that works on any part of the operands it is given and enqueues on
+  /// DeviceOperands::stream (set_chunkable); else nullopt. See chunks.hpp.
+  std::optional<double> overlapped(const gpgpu::blas::Case& c) override;
+  [[nodiscard]] std::vector<float> copied_result() override;
+  void set_chunkable() { chunkable_ = true; }
 
  private:
   /// The copies and the call of with_copies(), from and to the host arrays given; synchronous.
-  void copy_call_copy(const float* a, const float* b, const float* x, const float* y, float* result);
+  void copy_call_copy(const float* a, const float* b, const float* x, const float* y, const float* factors, float* result);
+  /// Page-locked copies of the case's operands and a result, made on first use.
+  void make_pinned(const gpgpu::blas::Case& c);
 
   gpgpu::blas::Routine routine_;
   DeviceOperands operands_{};
   Call call_;
   std::string launch_;
-  gpgpu::cuda::DeviceBuffer<float> a_, b_, x_, y_, out_;
+  Call prepare_;
+  gpgpu::cuda::DeviceBuffer<float> a_, b_, x_, y_, out_, factors_, scratch_;
   gpgpu::cuda::EventTimer timer_;
-  std::vector<gpgpu::cuda::PinnedBuffer<float>> pinned_;  // a, b, x, y, result: made on first use
+  std::vector<gpgpu::cuda::PinnedBuffer<float>> pinned_;  // a, b, x, y, factors, result: made on first use
   std::vector<float> pageable_result_;
+  bool chunkable_ = false;
+  // overlapped(): its streams, a band buffer per stream for the convolution's chunks, an event per chunk
+  std::vector<std::unique_ptr<CUstream_st, void (*)(CUstream_st*)>> streams_;
+  std::vector<gpgpu::cuda::DeviceBuffer<float>> bands_;
+  std::vector<gpgpu::cuda::Event> uploaded_;
 };
 
 /// The CUDA part of a variant's record (backend, driver, timer, a limitation that refuses operands
@@ -57,7 +77,8 @@ class DeviceRoutine final : public gpgpu::blas::RoutineKernel {
 gpgpu::blas::RoutineVariant cuda_variant(std::string name, gpgpu::blas::Routine routine, std::string description, std::string source);
 
 /// Our kernels: cuda_saxpy, cuda_sscal, cuda_sgemv_warp, cuda_sgemv_t_tiled, cuda_sgemm (chapter
-/// 10's fastest kernel), cuda_conv2d_naive, cuda_conv2d_constant, cuda_conv2d_tiled, cuda_conv2d_register.
+/// 10's fastest kernel), cuda_conv2d_naive, cuda_conv2d_constant, cuda_conv2d_tiled, cuda_conv2d_register,
+/// cuda_conv2d_separable (rank-one filters only: --filter separable).
 std::vector<gpgpu::blas::RoutineVariant> cuda_variants();
 
 }  // namespace ch12

@@ -4,13 +4,15 @@
 # the OpenGL fragment shaders through the NVIDIA EGL driver),
 # the four compute-sanitizer tools on its CUDA test at small awkward sizes, the chapter at the issue's
 # goal sizes in one run (the roofline and Table 1 of the README), the convolution at k = 17, SGEMV
-# at 4096², SAXPY at growing n for the crossover with the copies, and a short table with the goals.
+# at 4096², the convolution on a separable filter at k = 3 and 17 (the two-pass kernel beside the 2D
+# ones and NPP), SAXPY at growing n for the crossover with the copies, and a short table with the goals.
 #
 # Run from the repository root after `source .device/gpu-setup.sh`, with the project built in
 # build-h100/ and OUT set to a writable folder:
 #   OUT=/tmp/out bash scripts/device/ch12.sh
 # Files written to $OUT: ch12_log.txt (every step's output), ch12_goals.json (every routine at the
-# goal sizes), ch12_conv_k17.json, ch12_gemv_4096.json, ch12_saxpy_<n>.json (the crossover),
+# goal sizes), ch12_conv_k17.json, ch12_gemv_4096.json, ch12_conv_separable_k<k>.json,
+# ch12_saxpy_<n>.json (the crossover),
 # ch12_summary.txt. Keeps going after a failure and lists every failed step at the end (exit 1 then).
 # Budget: under 5 minutes on an H100 with 16 cores. STEPS picks parts (default: all). The GL
 # variants (paper 001's fragment shaders, luminance and RGBA quadrants) are in every conv2d run:
@@ -24,7 +26,7 @@ TEST="$BUILD/chapters/12_gpu_friendly/test_ch12_cuda"
 : "${OUT:?set OUT to a writable folder}"
 mkdir -p "$OUT"
 TMP=$(mktemp -d)
-STEPS=${STEPS:-"tests sanitizers goals conv17 gemv4096 crossover"}
+STEPS=${STEPS:-"tests sanitizers goals conv17 gemv4096 separable crossover"}
 want() { [[ " $STEPS " == *" $1 "* ]]; }
 LOG="$OUT/ch12_log.txt"
 : > "$LOG"
@@ -34,13 +36,16 @@ source scripts/device/step.sh  # step NAME COMMAND...: output to $LOG, failures 
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,clocks.max.sm --format=csv >> "$LOG" 2>&1
 
 # 1. compute-sanitizer on our CUDA kernels at four small awkward sizes per routine (one element,
-#    odd, partial blocks and tiles), launches synchronised; cuBLAS left out (not our code). The four
-#    tools side by side, each at most 3 minutes, beside the tests of step 2 (no timing meanwhile).
+#    odd, partial blocks and tiles; the convolutions also on separable filters), launches
+#    synchronised; the overlapped copies on streams at the small sizes; cuBLAS and NPP left out
+#    (not our code). The four tools side by side, each at most 3 minutes, beside the tests of step 2
+#    (no timing meanwhile).
 if want sanitizers; then
-  sanitizers_start "$TEST" '*AtSanitizerSizes*:-*cublas*'
+  sanitizers_start "$TEST" '*AtSanitizerSizes*:*OverlappedInChunksOnStreams*:-*cublas*:*npp*'
 fi
 
-# 2. Tests: every CUDA and cuBLAS variant within its bound at the awkward sizes and past the L2, the
+# 2. Tests: every CUDA, cuBLAS and NPP variant within its bound at the awkward sizes and past the L2
+#    (our kernels also overlapped in chunks on streams; the convolutions also on separable filters), the
 #    CPU variants, the emulated kernels, the convolution library, the CLI cases, the quick run,
 #    exercise 12's worked answer on the GPU; test_ch12_gl and ch12_gpu_friendly.gl_conv2d_quick (the
 #    GL shaders on the NVIDIA EGL driver; 'ch12' selects them).
@@ -74,6 +79,18 @@ if want gemv4096; then
 step "ch12 sgemv 4096^2" "$CH12" "${run[@]}" --routine sgemv,sgemv_t --gemv-rows 4096 --gemv-cols 4096 \
   --json "$OUT/ch12_gemv_4096.json"
 fi
+# 5b. The convolution on a rank-one filter at 8192²: the two-pass separable kernel (4k FLOPs per
+#     pixel) beside the 2D kernels and NPP on the same filter, at k = 3 (memory-bound either way) and
+#     k = 17 (where the 2D kernels are bound by their FMAs).
+#     The CPU variant is left out (its k = 17 runs take a minute; conv17 has it on a random filter).
+if want separable; then
+sep=cuda_conv2d_tiled,cuda_conv2d_register,cuda_conv2d_separable
+"$CH12" --help | grep -q npp_conv2d && sep+=,npp_conv2d  # built only where CMake found NPP
+for k in 3 17; do
+  step "ch12 conv separable 8192^2 k=$k" "$CH12" "${run[@]}" --routine conv2d --filter separable --variant "$sep" \
+    --image-rows 8192 --image-cols 8192 --k $k --json "$OUT/ch12_conv_separable_k$k.json"
+done
+fi
 # 6. SAXPY from 2^14 to 2^28: where the GPU with its copies overtakes the CPU (the crossover).
 if want crossover; then
 for e in 14 16 18 20 22 24 26 28; do
@@ -94,13 +111,13 @@ def load(name):
     return json.load(open(path)) if os.path.exists(path) else None
 def rows(j):
     shares = j.get("library_share", {})
-    print(f"    {'variant':22} {'routine':8} {'GB/s':>8} {'% limit':>8} {'GFLOP/s':>9} {'% FMA':>6} {'% lib':>6} {'ms pinned':>9} check")
+    print(f"    {'variant':22} {'routine':8} {'GB/s':>8} {'% limit':>8} {'GFLOP/s':>9} {'% FMA':>6} {'% lib':>6} {'ms pinned':>9} {'ms overl.':>9} check")
     for r in j["results"]:
         e, s = r["extra"], shares.get(r["variant"])
         f = lambda v, fmt: fmt % v if isinstance(v, (int, float)) else "-"
         print(f"    {r['variant']:22} {e.get('routine',''):8} {r['gbs_min']:8.1f} {f(r.get('limit_share') and 100*r['limit_share'], '%7.1f%%'):>8} "
               f"{r['gflops']:9.1f} {f(e.get('peak_share') and 100*e['peak_share'], '%5.1f%%'):>6} "
-              f"{f(s and 100*s, '%5.1f%%'):>6} {f(e.get('ms_with_pinned'), '%9.3f'):>9} {r['check']}")
+              f"{f(s and 100*s, '%5.1f%%'):>6} {f(e.get('ms_with_pinned'), '%9.3f'):>9} {f(e.get('ms_with_overlapped'), '%9.3f'):>9} {r['check']}")
 def goal(j, variant, key, at_least, what):
     r = next((r for r in j["results"] if r["variant"] == variant), None) if j else None
     if r is None:
@@ -108,7 +125,7 @@ def goal(j, variant, key, at_least, what):
     v = r.get("limit_share") if key == "limit" else r["extra"].get("peak_share")
     ok = v is not None and v >= at_least
     print(f"  goal {what}: {variant} {100*v if v is not None else float('nan'):.1f}% (>= {100*at_least:.0f}%: {'met' if ok else 'missed'})")
-for name in ("ch12_goals.json", "ch12_conv_k17.json", "ch12_gemv_4096.json"):
+for name in ("ch12_goals.json", "ch12_conv_k17.json", "ch12_gemv_4096.json", "ch12_conv_separable_k3.json", "ch12_conv_separable_k17.json"):
     j = load(name)
     print(f"  {name}: " + ("no result" if j is None else ""))
     if j: rows(j)
@@ -131,17 +148,18 @@ for j, k in ((g, 3), (c17, 17)):
               f"(paper 001 on the NV44: about 4x); {rgba['extra'].get('ms_with_copies', float('nan')):.1f} ms with copies")
     else:
         print(f"  GL conv k={k}: no GL rows")
-for j, k in ((g, 3), (c17, 17)):
+for j, k in ((g, 3), (c17, 17), (load("ch12_conv_separable_k3.json"), "3 separable"), (load("ch12_conv_separable_k17.json"), "17 separable")):
     for r in (j or {}).get("results", []):
         if r["extra"].get("routine") == "conv2d" and r["backend"] == "cuda":
             print(f"  conv k={k}: {r['variant']:22} {r['items_per_s']/1e9:7.1f} GPix/s (CuPy on the H100: 103 at k=3, 4.7 at k=17; goal > 3x at k=3)")
-print("  crossover (SAXPY, best GPU with pinned / pageable copies vs best CPU, GFLOP/s):")
+print("  crossover (SAXPY, best GPU with pinned / pageable / overlapped copies vs best CPU, GFLOP/s):")
 for path in sorted(glob.glob(os.path.join(out, "ch12_saxpy_*.json")), key=lambda p: int(p.rsplit("_", 1)[1][:-5])):
     j = json.load(open(path))
     t = next((t for t in j.get("table1", []) if t["routine"] == "saxpy"), None)
     if t:
         print(f"    n = 2^{path.rsplit('_',1)[1][:-5]:>2}: CPU {t['cpu_gflops'] or float('nan'):8.2f}  GPU {t['gpu_gflops'] or float('nan'):8.2f}  "
-              f"w/ pinned {t['gpu_with_pinned_over_cpu'] or float('nan'):6.3f}x  w/ pageable {t['gpu_with_copies_over_cpu'] or float('nan'):6.3f}x")
+              f"w/ pinned {t['gpu_with_pinned_over_cpu'] or float('nan'):6.3f}x  w/ pageable {t['gpu_with_copies_over_cpu'] or float('nan'):6.3f}x  "
+              f"overlapped {t.get('gpu_with_overlapped_over_cpu') or float('nan'):6.3f}x")
 PY
 rm -rf "$TMP"
 if [ ${#failed[@]} -gt 0 ]; then

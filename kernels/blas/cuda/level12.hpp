@@ -24,17 +24,15 @@ struct GemvArgs {
   int n;
 };
 
-/// 12_saxpy.cu, 12_sscal.cu: blocks of 256 threads, a grid of at most kVectorBlocksPerSm blocks
-/// per SM striding over the float4s of the vectors.
+/// 12_saxpy.cu, 12_sscal.cu: blocks of 256 threads, one float4 per thread.
 inline constexpr int kVectorThreads = 256;
-inline constexpr int kVectorBlocksPerSm = 8;
 /// 12_sgemv_rows.cu: a warp per row, 8 rows (warps) per block.
 inline constexpr int kGemvRowsPerBlock = 8;
 /// 12_sgemv_t_columns.cu: blocks of 32 columns x 8 row lanes, each block sweeping kGemvTRows rows.
 inline constexpr int kGemvTColumns = 32, kGemvTLanes = 8, kGemvTRows = 256;
 
-void launch_saxpy(const VectorArgs& v, int sm_count, cudaStream_t stream);  // 12_saxpy.cu
-void launch_sscal(const VectorArgs& v, int sm_count, cudaStream_t stream);  // 12_sscal.cu
+void launch_saxpy(const VectorArgs& v, cudaStream_t stream);  // 12_saxpy.cu
+void launch_sscal(const VectorArgs& v, cudaStream_t stream);  // 12_sscal.cu
 void launch_sgemv_rows(const GemvArgs& g, cudaStream_t stream);             // 12_sgemv_rows.cu
 /// Zeroes y on `stream`, then adds each block's partial sums to it (atomicAdd).
 void launch_sgemv_t_columns(const GemvArgs& g, cudaStream_t stream);        // 12_sgemv_t_columns.cu
@@ -43,11 +41,11 @@ void launch_sgemv_t_columns(const GemvArgs& g, cudaStream_t stream);        // 1
 constexpr unsigned level12_blocks(long long count, long long per_block) {
   return static_cast<unsigned>((count + per_block - 1) / per_block);
 }
-/// The grid of 12_saxpy.cu and 12_sscal.cu: enough blocks for one float4 per thread, at most
-/// kVectorBlocksPerSm per SM (the rest is the grid-stride loop), at least one.
-constexpr unsigned vector_blocks(int n, int sm_count) {
-  const unsigned needed = level12_blocks(n / 4, kVectorThreads), most = static_cast<unsigned>(sm_count * kVectorBlocksPerSm);
-  return needed < 1 ? 1 : (needed < most ? needed : most);
+/// The grid of 12_saxpy.cu and 12_sscal.cu: one float4 per thread, at least one block (whose first
+/// threads also do the n % 4 tail). At most 2^31 / 1024 blocks, far below the grid's 2^31 - 1.
+constexpr unsigned vector_blocks(int n) {
+  const unsigned needed = level12_blocks(n / 4, kVectorThreads);
+  return needed < 1 ? 1 : needed;
 }
 
 }  // namespace gpgpu::blas::cuda

@@ -64,6 +64,21 @@ void with_filter_side(int k, const char* kernel, Launch&& launch) {
 }
 static_assert(kMaxK == 31, "with_filter_side lists the odd sides up to kMaxK");
 
+/// 12_conv_separable.cu: a rank-one filter f(p, q) = u_p v_q as a row pass (v) into `tmp`, then a
+/// column pass (u) into `out`; each thread makes kSepOutputs outputs along its pass.
+struct SeparableArgs {
+  const float* in;
+  const float* factors;  ///< device memory: u (k values, down the image), then v (k values, across)
+  float* tmp;            ///< rows x cols: the row pass's output, the column pass's input
+  float* out;
+  int rows;
+  int cols;
+  int k;
+};
+inline constexpr int kSepOutputs = 4;
+/// Copies u and v into constant memory on `stream` (device to device), then launches both passes.
+void launch_conv_separable(const SeparableArgs& s, cudaStream_t stream);
+
 constexpr unsigned conv_blocks(long long count, long long per_block) {
   return static_cast<unsigned>((count + per_block - 1) / per_block);
 }
@@ -72,6 +87,15 @@ constexpr unsigned conv_blocks(long long count, long long per_block) {
 inline dim3 conv_grid(const ConvArgs& c, int rows_per_thread = 1, int cols_per_thread = 1) {
   return dim3(conv_blocks(c.cols, static_cast<long long>(kBlockX) * cols_per_thread),
               conv_blocks(c.rows, static_cast<long long>(kBlockY) * rows_per_thread));
+}
+
+/// The row pass: blocks of kBlockY rows x kSepOutputs * kBlockX columns; the column pass: blocks
+/// of kSepOutputs * kBlockY rows x kBlockX columns.
+inline dim3 separable_row_grid(const SeparableArgs& s) {
+  return dim3(conv_blocks(s.cols, static_cast<long long>(kSepOutputs) * kBlockX), conv_blocks(s.rows, kBlockY));
+}
+inline dim3 separable_column_grid(const SeparableArgs& s) {
+  return dim3(conv_blocks(s.cols, kBlockX), conv_blocks(s.rows, static_cast<long long>(kSepOutputs) * kBlockY));
 }
 
 }  // namespace gpgpu::conv::cuda

@@ -53,7 +53,7 @@ ThenNowTable machines_then_now(const std::map<Backend, Ceilings>& ceilings) {
 
 // Bytes with_copies() moves over the bus: every input array up, the result down.
 double transfer_bytes(const Case& c) {
-  const double in = static_cast<double>(c.a.size() + c.b.size() + c.x.size() + c.y.size());
+  const double in = static_cast<double>(c.a.size() + c.b.size() + c.x.size() + c.y.size() + c.factors.size());
   return 4 * (in + static_cast<double>(c.output_size()));
 }
 
@@ -176,6 +176,14 @@ void RoutineChapter::run_variant(std::ostream& out, const RoutineVariant& v, con
     return t;
   };
   const std::vector<double> with_copies = copies(false), with_pinned = copies(true);
+  // The copies overlapped with the calls in chunks on streams; its result is checked too.
+  std::vector<double> with_overlap;
+  for (int i = 0; i < core.repeat; ++i)
+    if (const std::optional<double> s = kernel->overlapped(c)) with_overlap.push_back(*s);
+  if (core.verify && !with_overlap.empty()) {
+    const Verification parts[] = {row.check, compare(kernel->copied_result(), expected)};
+    row.check = all_of(parts);
+  }
   row.variant = v.info.name;
   row.backend = std::string(backend_name(v.info.backend));
   row.description = v.info.description;
@@ -185,11 +193,12 @@ void RoutineChapter::run_variant(std::ostream& out, const RoutineVariant& v, con
   row.device = v.info.backend == Backend::cpu ? "CPU, " + std::to_string(threads) + (threads == 1 ? " thread" : " threads") : session.device();
   row.timer = v.timer;
   row.launch = kernel->launch();
-  row.work = routine_work(c, options_.calls);
+  row.work = v.work ? v.work(c, options_.calls) : routine_work(c, options_.calls);
   // SGEMM too: its matched limit (2:1 over its 12 n² bytes) is the slanted roof of its point, far
   // below its place on the flat one; its small share of it says it is compute-bound.
   row.limit = experiment_.limit(v.info.backend, stream_mix(c, threads));
-  const Work one = routine_work(c, 1);
+  const Work one = v.work ? v.work(c, 1) : routine_work(c, 1);
+  if (v.work) row.extra["flops_as_done"] = one.kernel;  // not the routine's FLOPs: the roofline and Table 1 say so
   const Ceilings& ceil = ceilings_.at(v.info.backend);
   row.extra["routine"] = std::string(routine_name(c.routine));
   row.extra["size"] = c.size_str();
@@ -201,7 +210,8 @@ void RoutineChapter::run_variant(std::ostream& out, const RoutineVariant& v, con
   row.extra["peak_share"] = json_number(row.rates().gflops / ceil.peak_gflops);
   row.extra["ms_first_call"] = 1e3 * first_s;
   const double kernel_s = row.seconds() / options_.calls;
-  for (const auto& [key, t] : {std::pair{"with_copies", &with_copies}, std::pair{"with_pinned", &with_pinned}}) {
+  for (const auto& [key, t] : {std::pair{"with_copies", &with_copies}, std::pair{"with_pinned", &with_pinned},
+                               std::pair{"with_overlapped", &std::as_const(with_overlap)}}) {
     const double s = t->empty() ? std::nan("") : median(*t);
     row.extra[std::string("ms_") + key] = json_number(1e3 * s);
     row.extra[std::string("gflops_") + key] = json_number(one.flops / s / 1e9);
@@ -240,6 +250,7 @@ void RoutineChapter::run_routine(std::ostream& out, Routine routine, const std::
     if (!c.y.empty()) write_npy(dir / (name + "_y.npy"), std::span<const float>(c.y), {c.y.size()});
     if (!c.a.empty()) write_npy(dir / (name + "_a.npy"), std::span<const float>(c.a), shape(c.m, routine == Routine::sgemm ? c.k : c.n));
     if (!c.b.empty()) write_npy(dir / (name + "_b.npy"), std::span<const float>(c.b), routine == Routine::sgemm ? shape(c.k, c.n) : shape(c.k, c.k));
+    if (!c.factors.empty()) write_npy(dir / (name + "_factors.npy"), std::span<const float>(c.factors), shape(2, c.k));  // u; v
   }
   for (const RoutineVariant* v : mine) run_variant(out, *v, c, expected);
 }
@@ -293,6 +304,7 @@ int RoutineChapter::finish(std::ostream& out) {
                                     {"% library", [&](const ResultRow& r) { return fmt("%.1f%%", 100 * library_share(r)); }},
                                     {"ms w/ copies", number("ms_with_copies", "%.3f", 1)},
                                     {"ms w/ pinned", number("ms_with_pinned", "%.3f", 1)},
+                                    {"ms overlapped", number("ms_with_overlapped", "%.3f", 1)},
                                     {"bus GB/s pinned", number("bus_gbs_with_pinned", "%.1f", 1)},
                                     {"err/bound", number("error_over_bound", "%.2g", 1)}};
   nlohmann::json shares = nlohmann::json::object();
@@ -310,8 +322,9 @@ int RoutineChapter::finish(std::ostream& out) {
   out << "\n  FLOP/B: FLOPs over the minimum bytes (the work table in problems/blas/routines.hpp); % FMA peak: GFLOP/s\n"
          "  over the FMA kernel's in this run on the same device; % library: over OpenBLAS (CPU) or cuBLAS (CUDA) on\n"
          "  the same routine in this run; w/ copies: operands up, one call, result down, on the host's clock, from\n"
-         "  pageable memory (w/ copies) or page-locked (w/ pinned); bus GB/s: the bytes copied over the time the\n"
-         "  copies added to the kernel's;\n"
+         "  pageable memory (w/ copies) or page-locked (w/ pinned); overlapped: page-locked, in chunks on streams, the\n"
+         "  copies of one chunk beside the call of another (our SAXPY, SSCAL, SGEMV and convolution kernels); bus GB/s:\n"
+         "  the bytes copied over the time the copies added to the kernel's;\n"
          "  err/bound: the worst |ŷ - y| / (γ s) over all elements (must be <= 1).\n";
   return experiment_.finish(out, columns, machines_then_now(ceilings_));
 }

@@ -11,6 +11,7 @@ namespace gpgpu::blas {
 
 void add_routine_options(Cli& cli, RoutineOptions& o) {
   auto routines = std::make_shared<std::vector<std::string>>(std::vector<std::string>{"all"});
+  auto filter = std::make_shared<std::string>("random");
   std::vector<std::string> names{"all"};
   for (Routine r : kRoutines) names.emplace_back(routine_name(r));
   RoutineSizes& s = o.sizes;
@@ -25,8 +26,12 @@ void add_routine_options(Cli& cli, RoutineOptions& o) {
   g.add_option("--image-rows", s.image.rows, "rows of the conv2d image")->check(integer_in_range(1))->capture_default_str();
   g.add_option("--image-cols", s.image.cols, "columns of the conv2d image")->check(integer_in_range(1))->capture_default_str();
   g.add_option("--k", s.image.k, "side of the conv2d filter (odd, 1 ... 31)")->check(integer_in_range(1, conv::kMaxFilter))->capture_default_str();
+  g.add_option("--filter", *filter, "conv2d's filter: random, or separable (rank one, u vᵀ: the separable variants run)")
+      ->check(CLI::IsMember({"random", "separable"}))
+      ->capture_default_str();
   g.add_option("--calls", o.calls, "calls per timed run")->check(integer_in_range(1, 100000))->capture_default_str();
-  cli.on_parsed([&o, routines](const Cli& c) {
+  cli.on_parsed([&o, routines, filter](const Cli& c) {
+    o.sizes.separable = *filter == "separable";
     o.routines.clear();
     for (const std::string& name : *routines) {
       if (name == "all") {

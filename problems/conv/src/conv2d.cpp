@@ -98,6 +98,32 @@ std::vector<float> make_filter(int k, unsigned seed) {
   return f;
 }
 
+SeparableFilter make_separable_filter(int k, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+  const auto factor = [&] {
+    std::vector<float> v(static_cast<std::size_t>(k));
+    float sum = 0;
+    for (float& x : v) sum += std::fabs(x = dist(rng));
+    for (float& x : v) x /= sum > 0 ? sum : 1.0f;
+    return v;
+  };
+  SeparableFilter f{factor(), factor(), std::vector<float>(static_cast<std::size_t>(k * k))};
+  for (int p = 0; p < k; ++p)
+    for (int q = 0; q < k; ++q) f.filter[static_cast<std::size_t>(p * k + q)] = f.col[static_cast<std::size_t>(p)] * f.row[static_cast<std::size_t>(q)];
+  return f;
+}
+
+Work conv2d_separable_work(const Shape& s, int calls) {
+  Work w = conv2d_work(s, calls);
+  const double pixels = static_cast<double>(s.pixels());
+  w.kernel = "conv2d_separable_k" + std::to_string(s.k);
+  w.flops = 2 * 2.0 * s.k * pixels * calls;
+  w.bytes_min = 4 * (2 * pixels + 2.0 * s.k) * calls;
+  w.bytes_all = 4 * (4 * pixels + 2.0 * s.k) * calls;  // the intermediate written once and read once
+  return w;
+}
+
 Work conv2d_work(const Shape& s, int calls) {
   const double pixels = static_cast<double>(s.pixels()), taps = static_cast<double>(s.k) * s.k;
   Work w;

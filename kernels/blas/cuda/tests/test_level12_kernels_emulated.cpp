@@ -24,7 +24,6 @@ namespace gpgpu::blas::cuda {
 namespace {
 
 namespace checks = gpgpu::blas::routine_checks;
-constexpr int kEmulatedSms = 2;  // a small GPU: the grid-stride loops go round several times
 
 // One call of the routine's kernel on `c`, with its launcher's shape; returns the result.
 std::vector<float> emulate(const Case& c) {
@@ -34,7 +33,7 @@ std::vector<float> emulate(const Case& c) {
     case Routine::sscal: {
       std::vector<float> y = c.routine == Routine::saxpy ? c.y : c.x;
       const VectorArgs v{c.x.data(), y.data(), c.alpha, static_cast<int>(c.n)};
-      const unsigned blocks = vector_blocks(v.n, kEmulatedSms);
+      const unsigned blocks = vector_blocks(v.n);
       if (c.routine == Routine::saxpy)
         emu::launch(dim3(blocks), dim3(kVectorThreads), false, [&] { saxpy_vec4(v); });
       else

@@ -2,7 +2,8 @@
 // thread model (kernels/blas/cuda/tests/level12_emulation.hpp), with their launchers' shapes and
 // the filter copied where cudaMemcpyToSymbol puts it, against problems/conv's FP64 reference within
 // γ_{k²}, output poisoned: images smaller than the filter, of one row or column, odd, past a block
-// in neither or both directions, k from 1 to 31. Label cpu: no GPU needed.
+// in neither or both directions, k from 1 to 31; the separable kernel's two passes on rank-one
+// filters at the same sizes. Label cpu: no GPU needed.
 #include "blas/cuda/tests/level12_emulation.hpp"
 
 #include <algorithm>
@@ -20,6 +21,7 @@
 #include "../12_conv_tiled.cu"
 #include "../12_conv_register.cu"
 #include "../12_conv_float4.cu"
+#include "../12_conv_separable.cu"
 
 namespace gpgpu::conv::cuda {
 namespace {
@@ -64,6 +66,45 @@ TEST_P(ConvKernel, WithinTheBoundAtAwkwardSizes) {
     const Verification v = blas::compare(emulate(GetParam(), c), blas::reference(c));
     EXPECT_TRUE(v.pass) << GetParam() << " on " << c.size_str() << ": " << v.summary();
   }
+}
+
+// The two passes of 12_conv_separable.cu on rank-one filters (the factors where cudaMemcpyToSymbol
+// puts them, the intermediate and the output poisoned), against the same 2D FP64 reference within
+// the separable case's γ_{max(k², 2k+2)}, at the same awkward sizes.
+std::vector<float> emulate_separable(const blas::Case& c) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  std::vector<float> tmp(static_cast<std::size_t>(c.m * c.n), nan), out(tmp.size(), nan);
+  const auto k = static_cast<std::ptrdiff_t>(c.k);
+  std::fill(std::begin(factor_col), std::end(factor_col), nan);
+  std::fill(std::begin(factor_row), std::end(factor_row), nan);
+  std::copy(c.factors.begin(), c.factors.begin() + k, factor_col);
+  std::copy(c.factors.begin() + k, c.factors.end(), factor_row);
+  const SeparableArgs a{c.a.data(), c.factors.data(), tmp.data(), out.data(), static_cast<int>(c.m), static_cast<int>(c.n),
+                        static_cast<int>(c.k)};
+  emu::launch_with_barriers(separable_row_grid(a), dim3(kBlockX, kBlockY), [&] { conv_rows(a); });
+  emu::launch_with_barriers(separable_column_grid(a), dim3(kBlockX, kBlockY), [&] { conv_columns(a); });
+  return out;
+}
+
+TEST(ConvSeparable, WithinTheBoundAtAwkwardSizes) {
+  for (blas::RoutineSizes s : blas::routine_checks::awkward_sizes(blas::Routine::conv2d, blas::routine_checks::Reach::small)) {
+    s.separable = true;
+    const blas::Case c = blas::make_case(blas::Routine::conv2d, s, 31);
+    ASSERT_EQ(c.factors.size(), static_cast<std::size_t>(2 * c.k));
+    const Verification v = blas::compare(emulate_separable(c), blas::reference(c));
+    EXPECT_TRUE(v.pass) << "separable on " << c.size_str() << ": " << v.summary();
+  }
+}
+
+// The bound would not hide a pass that used the wrong factor: u and v swapped fail it (the
+// filter is not symmetric), so the test above can fail.
+TEST(ConvSeparable, SwappedFactorsFail) {
+  blas::RoutineSizes s;
+  s.image = {67, 129, 5};
+  s.separable = true;
+  blas::Case c = blas::make_case(blas::Routine::conv2d, s, 31);
+  std::rotate(c.factors.begin(), c.factors.begin() + c.k, c.factors.end());
+  EXPECT_FALSE(blas::compare(emulate_separable(c), blas::reference(c)).pass);
 }
 
 INSTANTIATE_TEST_SUITE_P(Ch12, ConvKernel, ::testing::Values("naive", "constant", "tiled", "register", "float4"), [](const auto& info) { return info.param; });

@@ -35,6 +35,15 @@ class RoutineKernel {
     (void)pinned;
     return std::nullopt;
   }
+  /// The copies overlapped with the calls: the operands split into chunks on a few streams, chunk
+  /// i+1 copied up while chunk i is computed, from and to page-locked copies; seconds on the host's
+  /// clock, or nullopt where the routine or the variant does not chunk. copied_result() is its result.
+  virtual std::optional<double> overlapped(const Case& c) {
+    (void)c;
+    return std::nullopt;
+  }
+  /// The result the last overlapped() run copied down (verified like download()'s).
+  [[nodiscard]] virtual std::vector<float> copied_result() { return {}; }
 };
 
 struct RoutineVariant {
@@ -45,6 +54,9 @@ struct RoutineVariant {
   int threads = 0;       ///< CPU variants: threads (0: the session's --threads)
   bool library = false;  ///< OpenBLAS, cuBLAS: what "% library" divides by
   std::function<std::unique_ptr<RoutineKernel>(const Case&, Session&)> make;
+  /// The work table of a variant whose algorithm does other FLOPs than the routine's (a separable
+  /// convolution: 4k per pixel, not 2k²); empty: routine_work. Its rows say so ("flops_as_done").
+  std::function<Work(const Case&, int calls)> work;
   /// Why it cannot run this case here, or nullopt (may be empty). Throws UsageError when the
   /// operands do not fit the device.
   std::function<std::optional<std::string>(const Case&, Session&)> limitation;

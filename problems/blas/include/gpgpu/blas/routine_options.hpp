@@ -6,6 +6,7 @@
 ///   --gemv-rows M, --gemv-cols N   A of sgemv and sgemv_t
 ///   --gemm N               square n of sgemm
 ///   --image-rows R, --image-cols C, --k K   image and (odd) filter side of conv2d
+///   --filter random|separable               conv2d's filter: random, or rank one (u vᵀ)
 ///   --calls C              calls per timed run
 #pragma once
 #include <vector>
@@ -22,7 +23,7 @@ struct RoutineOptions {
 };
 
 /// What --quick selects for sizes not given: none a multiple of a block, a tile or a vector width.
-inline constexpr RoutineSizes kQuickRoutineSizes{1000003, 1023, 517, 257, {517, 259, 5}};
+inline constexpr RoutineSizes kQuickRoutineSizes{1000003, 1023, 517, 257, {517, 259, 5}, false};
 
 /// Adds the group to `cli`; after parsing applies --quick and refuses (UsageError) an even or too
 /// large --k, and sizes the 32-bit indices of the kernels and of the BLAS interfaces cannot hold.

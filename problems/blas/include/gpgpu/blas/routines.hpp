@@ -54,6 +54,7 @@ struct RoutineSizes {
   std::int64_t gemv_m = 16384, gemv_n = 16384;  ///< A of sgemv and sgemv_t
   std::int64_t gemm = 4096;                     ///< square n of sgemm
   conv::Shape image{8192, 8192, 3};             ///< image and filter of conv2d
+  bool separable = false;                       ///< conv2d's filter rank one (conv::make_separable_filter)
 };
 
 /// One routine's operands. The meaning of m, n, k and of the arrays is the table above; arrays a
@@ -66,16 +67,19 @@ struct Case {
   std::vector<float> b;    ///< B (sgemm) or the filter (conv2d)
   std::vector<float> x;    ///< x (saxpy, sscal, sgemv)
   std::vector<float> y;    ///< y (saxpy)
+  bool separable = false;  ///< conv2d: b = fl(u vᵀ), the factors in `factors`
+  std::vector<float> factors;  ///< conv2d with a separable filter: u (k values, down) then v (k, across)
   /// Elements of the result: y, x, y, y, C or the output image.
   [[nodiscard]] std::int64_t output_size() const;
   /// The result's shape as rows x cols (1 x n for a vector), for tables and .npy files.
   [[nodiscard]] std::vector<std::size_t> output_shape() const;
-  /// "n = 67108864", "A 16384x16384", "4096x4096x4096", "8192x8192, k = 3".
+  /// "n = 67108864", "A 16384x16384", "4096x4096x4096", "8192x8192, k = 3" (", separable" added).
   [[nodiscard]] std::string size_str() const;
   [[nodiscard]] conv::Shape image_shape() const { return {m, n, static_cast<int>(k)}; }
 };
 
-/// Random operands of both signs (uniform in [-100, 100) for arrays, conv::make_filter's filter),
+/// Random operands of both signs (uniform in [-100, 100) for arrays, conv::make_filter's filter or,
+/// with sizes.separable, conv::make_separable_filter's),
 /// from a fixed seed. α is 0.999 for sscal: repeated in-place calls of the timed runs shrink x by
 /// 0.1% each, so thousands of calls stay far from subnormal numbers (which would slow a CPU down);
 /// α = -1.7 for saxpy.
@@ -99,7 +103,9 @@ struct Expected {
 ///   sscal   γ_1 |α||x|             one product
 ///   sgemv   γ_n |A||x|             an n-term dot product in any order (gemm.hpp); γ_m for sgemv_t
 ///   sgemm   γ_k |A||B|             blas::error_bound
-///   conv2d  γ_{k²} |f| (*) |in|    a k²-term sum
+///   conv2d  γ_{k²} |f| (*) |in|    a k²-term sum; with a separable filter γ_{max(k², 2k+2)}, which
+///                                  also covers two passes of k-term sums with the exact factors
+///                                  (γ_k + γ_k + γ_k², on |u_p v_q| <= |f(p, q)| / (1 - u): γ_{2k+2})
 Expected reference(const Case& c);
 
 /// One call's result against the reference (element by element, see bound.hpp).

@@ -61,7 +61,23 @@ void convolve_openmp(std::span<const float> image, std::span<const float> filter
 /// output's magnitude is the image's: deterministic from `seed`.
 std::vector<float> make_filter(int k, unsigned seed);
 
+/// A rank-one (separable) k x k filter, f(p, q) = col[p] row[q] rounded to float: two random
+/// factors of both signs, each scaled to sum |.| = 1 (so sum |f| is about 1 and the output keeps the
+/// image's scale), deterministic from `seed`. A convolution with it is a row pass with `row` then a
+/// column pass with `col`: 2k FLOPs per pixel and pass instead of 2k².
+struct SeparableFilter {
+  std::vector<float> col;     ///< k values: the column factor u (along p, down the image)
+  std::vector<float> row;     ///< k values: the row factor v (along q, across the image)
+  std::vector<float> filter;  ///< k x k: fl(u_p v_q), what every 2D variant and the reference use
+};
+SeparableFilter make_separable_filter(int k, unsigned seed);
+
 /// The work of `calls` convolutions of shape `s`.
 Work conv2d_work(const Shape& s, int calls);
+
+/// The work of `calls` two-pass separable convolutions: FLOPs as done, 2k per pixel and pass (4k per
+/// pixel, not the 2k² of conv2d_work); the minimum bytes are conv2d_work's (image in, output out, the
+/// 2k factors), and bytes_all adds the intermediate image the row pass writes and the column pass reads.
+Work conv2d_separable_work(const Shape& s, int calls);
 
 }  // namespace gpgpu::conv
