@@ -139,61 +139,6 @@ std::vector<Candidate> surfaceless_candidates(const char* client_extensions, std
   return {{display, "EGL surfaceless platform (EGL_MESA_platform_surfaceless)"}};
 }
 
-struct Made {
-  EGLContext context = EGL_NO_CONTEXT;
-  EGLSurface surface = EGL_NO_SURFACE;
-};
-
-// Initialises the display and makes the newest core-profile context it offers current.
-Made make_current_context(EGLDisplay display) {
-  EGLint egl_major = 0, egl_minor = 0;
-  GPGPU_EGL(eglInitialize(display, &egl_major, &egl_minor));
-  acquire_display(display);
-  try {
-    GPGPU_EGL(eglBindAPI(EGL_OPENGL_API));
-    const char* extensions = GPGPU_EGL(eglQueryString(display, EGL_EXTENSIONS));
-    const EGLint wanted[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE};
-    EGLConfig config = nullptr;
-    EGLint configs = 0;
-    GPGPU_EGL(eglChooseConfig(display, wanted, &config, 1, &configs));
-    if (configs == 0) {
-      if (!has_token(extensions, "EGL_KHR_no_config_context"))
-        throw BackendUnavailable("no EGL config renders OpenGL into a pbuffer");
-      config = EGL_NO_CONFIG_KHR;
-    }
-    // Newest first: a driver may refuse a version it does not have (EGL_BAD_MATCH).
-    const std::pair<int, int> versions[] = {{4, 6}, {4, 5}, {4, 4}, {4, 3}, {4, 2}, {4, 1}, {4, 0}, {3, 3}};
-    Made made;
-    std::string refused;
-    for (const auto& [major, minor] : versions) {
-      const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, major, EGL_CONTEXT_MINOR_VERSION, minor,
-                                   EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
-      made.context = eglCreateContext(display, config, EGL_NO_CONTEXT, attributes);
-      const EGLint error = eglGetError();  // expected for versions the driver lacks
-      if (made.context != EGL_NO_CONTEXT) break;
-      refused = egl_error_name(error);
-    }
-    if (made.context == EGL_NO_CONTEXT)
-      throw BackendUnavailable("no core-profile OpenGL 3.3+ context (eglCreateContext: " + refused + ")");
-    try {
-      if (!has_token(extensions, "EGL_KHR_surfaceless_context")) {
-        // Without surfaceless contexts a context needs some surface to be current: a 1x1 pbuffer.
-        const EGLint size[] = {EGL_WIDTH, 1, EGL_HEIGHT, 1, EGL_NONE};
-        made.surface = GPGPU_EGL(eglCreatePbufferSurface(display, config, size));
-      }
-      GPGPU_EGL(eglMakeCurrent(display, made.surface, made.surface, made.context));
-    } catch (...) {
-      if (made.surface != EGL_NO_SURFACE) eglDestroySurface(display, made.surface);
-      eglDestroyContext(display, made.context);
-      throw;
-    }
-    return made;
-  } catch (...) {
-    release_display(display);
-    throw;
-  }
-}
-
 bool is_software_renderer(std::string renderer) {
   std::transform(renderer.begin(), renderer.end(), renderer.begin(), [](unsigned char c) { return std::tolower(c); });
   for (const char* name : {"llvmpipe", "softpipe", "swrast", "software rasterizer", "swiftshader"})
@@ -381,18 +326,56 @@ void require_texture_memory(const ContextInfo& info, double bytes, const std::st
   }
 }
 
-// The EGL objects of one context; the destructor releases them (also when the constructor of
-// HeadlessContext throws after the context was made).
+// The EGL objects of one context. The delegating constructor initialises the display; once it has
+// returned, the destructor runs even if the body throws, releasing whatever the body had made.
 struct HeadlessContext::Egl {
-  EGLDisplay display = EGL_NO_DISPLAY;
+  struct Initialise {};
+  EGLDisplay display;
   EGLContext context = EGL_NO_CONTEXT;
   EGLSurface surface = EGL_NO_SURFACE;
-  Egl(EGLDisplay d, const Made& made) : display(d), context(made.context), surface(made.surface) {}
+  Egl(EGLDisplay d, Initialise) : display(d) {
+    EGLint major = 0, minor = 0;
+    GPGPU_EGL(eglInitialize(display, &major, &minor));
+    acquire_display(display);
+  }
+  // Initialises the display and makes the newest core-profile context it offers current.
+  explicit Egl(EGLDisplay d) : Egl(d, Initialise{}) {
+    GPGPU_EGL(eglBindAPI(EGL_OPENGL_API));
+    const char* extensions = GPGPU_EGL(eglQueryString(display, EGL_EXTENSIONS));
+    const EGLint wanted[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE};
+    EGLConfig config = nullptr;
+    EGLint configs = 0;
+    GPGPU_EGL(eglChooseConfig(display, wanted, &config, 1, &configs));
+    if (configs == 0) {
+      if (!has_token(extensions, "EGL_KHR_no_config_context"))
+        throw BackendUnavailable("no EGL config renders OpenGL into a pbuffer");
+      config = EGL_NO_CONFIG_KHR;
+    }
+    // Newest first: a driver may refuse a version it does not have (EGL_BAD_MATCH).
+    const std::pair<int, int> versions[] = {{4, 6}, {4, 5}, {4, 4}, {4, 3}, {4, 2}, {4, 1}, {4, 0}, {3, 3}};
+    std::string refused;
+    for (const auto& [major, minor] : versions) {
+      const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, major, EGL_CONTEXT_MINOR_VERSION, minor,
+                                   EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
+      context = eglCreateContext(display, config, EGL_NO_CONTEXT, attributes);
+      const EGLint error = eglGetError();  // expected for versions the driver lacks
+      if (context != EGL_NO_CONTEXT) break;
+      refused = egl_error_name(error);
+    }
+    if (context == EGL_NO_CONTEXT)
+      throw BackendUnavailable("no core-profile OpenGL 3.3+ context (eglCreateContext: " + refused + ")");
+    if (!has_token(extensions, "EGL_KHR_surfaceless_context")) {
+      // Without surfaceless contexts a context needs some surface to be current: a 1x1 pbuffer.
+      const EGLint size[] = {EGL_WIDTH, 1, EGL_HEIGHT, 1, EGL_NONE};
+      surface = GPGPU_EGL(eglCreatePbufferSurface(display, config, size));
+    }
+    GPGPU_EGL(eglMakeCurrent(display, surface, surface, context));
+  }
   Egl(const Egl&) = delete;
   Egl& operator=(const Egl&) = delete;
   ~Egl() {
     eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-    eglDestroyContext(display, context);
+    if (context != EGL_NO_CONTEXT) eglDestroyContext(display, context);
     if (surface != EGL_NO_SURFACE) eglDestroySurface(display, surface);
     release_display(display);
     eglReleaseThread();
@@ -424,7 +407,7 @@ HeadlessContext::HeadlessContext(EglPlatform platform) {
   std::string failures, name;
   for (const Candidate& c : candidates) {
     try {
-      egl_ = std::make_unique<Egl>(c.display, make_current_context(c.display));
+      egl_ = std::make_unique<Egl>(c.display);
       name = c.platform;
       break;
     } catch (const std::exception& e) {  // ApiError or BackendUnavailable: try the next display
