@@ -24,7 +24,7 @@ def plots_section(chapter: str, report_dir: str) -> str:
     if not figures:
         return ""
     lines = ["", "", "## Plots of the committed results", "",
-             "Drawn by `scripts/report.sh` from `results/h100/` when the documentation was built.", ""]
+             "Drawn by `scripts/report.sh` from `results/h100_lecture/` (the lecture run on the H100) when the documentation was built.", ""]
     for name, caption in figures:
         lines += [f"![{caption}]({name})", "", f"*{caption}*", ""]
     return "\n".join(lines)
