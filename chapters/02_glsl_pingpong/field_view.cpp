@@ -21,6 +21,13 @@ float largest_magnitude(std::span<const T> values) {
 }
 }  // namespace
 
+std::vector<std::uint8_t> read_pixels_rgba8(int width, int height) {
+  std::vector<std::uint8_t> out(static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 4);
+  GPGPU_GL(glPixelStorei(GL_PACK_ALIGNMENT, 1));
+  GPGPU_GL(glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, out.data()));
+  return out;
+}
+
 float colour_scale(std::span<const float> values) { return largest_magnitude(values); }
 float colour_scale(std::span<const double> values) { return largest_magnitude(values); }
 

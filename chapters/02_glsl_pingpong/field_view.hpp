@@ -12,6 +12,10 @@
 
 namespace ch02 {
 
+/// Reads the RGBA8 colour buffer of the bound read framebuffer (bottom-up rows): the image of
+/// render(), or a window's back buffer for a screenshot.
+std::vector<std::uint8_t> read_pixels_rgba8(int width, int height);
+
 /// The colour scale for `values`: their largest magnitude (1 when all are zero).
 float colour_scale(std::span<const float> values);
 float colour_scale(std::span<const double> values);

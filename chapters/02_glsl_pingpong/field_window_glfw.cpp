@@ -93,7 +93,7 @@ void FieldWindow::show(const gpgpu::gl::Texture2D& field, const FieldLayout& lay
   if (capture) {
     GPGPU_GL(glBindFramebuffer(GL_READ_FRAMEBUFFER, 0));
     GPGPU_GL(glReadBuffer(GL_BACK));
-    impl_->frame = gpgpu::gl::read_pixels_rgba8(width, height);
+    impl_->frame = read_pixels_rgba8(width, height);
     impl_->frame_width = width;
     impl_->frame_height = height;
   }

@@ -4,8 +4,10 @@
 // kernel and the limits it measures, and OpenCL as a backend of the core (driver and session).
 #include <cmath>
 #include <cstdlib>
+#include <memory>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -15,7 +17,7 @@
 #include "gpgpu/cpu_backend.hpp"
 #include "gpgpu/opencl/driver.hpp"
 #include "gpgpu/opencl/runtime.hpp"
-#include "gpgpu/opencl/stream_limit.hpp"
+#include "src/stream_limit.hpp"
 
 namespace {
 
@@ -191,70 +193,45 @@ TEST(OpenClStreamKernel, WritesTheSumOfTheInputsEverywhere) {
   }
 }
 
-TEST(OpenClStreamLimit, MeasuresEachMixOnceAndBuildsEachKernelOnce) {
-  gpgpu::ocl::StreamLimits limits(runtime());
-  const std::size_t startup_builds = runtime().startup().builds.size();
-  const gpgpu::StreamMix copy = mix(1, 1, std::size_t{1} << 20);
-  const gpgpu::Limit first = limits.limit(copy);
-  EXPECT_GT(first.gbs, 0.0);
-  EXPECT_EQ(first.mix, copy.str());
-  EXPECT_TRUE(contains(first.name, "stream 1:1")) << first.name;
-  EXPECT_TRUE(std::isnan(first.theoretical_gbs));  // OpenCL reports no memory clock
-  EXPECT_FALSE(first.working_set.empty());
-  EXPECT_EQ(limits.limit(copy).gbs, first.gbs);  // cached: the same measurement
-  ASSERT_EQ(limits.builds().size(), 1u);
-  EXPECT_EQ(limits.builds()[0].first, "stream.cl 1:1");
-  // Another length of the same mix is measured anew with the same program; 11:1 builds its own.
-  EXPECT_GT(limits.limit(mix(1, 1, 1001)).gbs, 0.0);
-  EXPECT_EQ(limits.builds().size(), 1u);
-  const gpgpu::Limit jacobi = limits.limit(mix(11, 1, 4097));
-  EXPECT_GT(jacobi.gbs, 0.0);
-  EXPECT_TRUE(contains(jacobi.name, "stream 11:1")) << jacobi.name;
-  EXPECT_EQ(limits.builds().size(), 2u);
-  // The stream kernels are no part of the user's start-up.
-  EXPECT_EQ(runtime().startup().builds.size(), startup_builds);
-}
-
-TEST(OpenClStreamLimit, RefusesArraysTheDeviceCannotHold) {
-  gpgpu::ocl::StreamLimits limits(runtime());
-  const gpgpu::ocl::DeviceInfo& info = runtime().info();
-  // One array over the largest buffer; then arrays that fit one by one but not all together.
-  EXPECT_THROW(limits.limit(mix(1, 1, static_cast<std::size_t>(info.max_alloc_bytes / 4 + 1))), gpgpu::UsageError);
-  EXPECT_THROW(limits.limit(mix(16, 12, static_cast<std::size_t>(info.max_alloc_bytes / 4))), gpgpu::UsageError);
-  EXPECT_THROW(limits.limit(mix(0, 1, 1024)), std::invalid_argument);
-  EXPECT_THROW(limits.limit(mix(17, 1, 1024)), std::invalid_argument);
-  EXPECT_THROW(limits.limit(mix(1, 13, 1024)), std::invalid_argument);
-}
-
-TEST(OpenClBackend, DriverAddsTheDeviceOptionsAndListExitsZero) {
-  gpgpu::Cli cli("test", "test");
-  const auto driver = gpgpu::ocl::driver();
-  EXPECT_EQ(driver->backend(), gpgpu::Backend::opencl);
-  driver->add_options(cli);
-  const char* argv[] = {"test", "--list"};
-  try {
-    cli.parse(2, argv);
-    FAIL() << "--list did not end the program";
-  } catch (const gpgpu::ExitRequest& e) {
-    EXPECT_EQ(e.code, 0);
-  }
-}
-
-TEST(OpenClBackend, DriverOpensTheChosenDeviceOrRefusesAnIndex) {
-  gpgpu::Cli cli("test", "test");
-  const auto driver = gpgpu::ocl::driver();
-  driver->add_options(cli);
-  const char* argv[] = {"test", "--cl-platform", "99"};
-  cli.parse(3, argv);
-  EXPECT_THROW(driver->open(), gpgpu::UsageError);
-  EXPECT_TRUE(contains(cli.app().help(), "OpenCL device"));
-}
-
 // "best of 7 launch shapes" -> 7.
 int shapes_tried(const std::string& limit_name) {
   const std::string key = "best of ";
   const std::size_t at = limit_name.find(key);
   return at == std::string::npos ? -1 : std::stoi(limit_name.substr(at + key.size()));
+}
+
+TEST(OpenClBackend, SessionOwnsTheRuntimeAndMeasuresEachMixOnce) {
+  const auto session = gpgpu::ocl::open_session(gpgpu::ocl::device_options_from_environment());
+  EXPECT_EQ(session->backend(), gpgpu::Backend::opencl);
+  gpgpu::ocl::Runtime& rt = gpgpu::ocl::runtime_of(*session);
+  EXPECT_EQ(session->device(), rt.info().label());
+  if (rt.info().is_gpu) EXPECT_EQ(session->cache_name(), "global-memory cache (L2)");
+  EXPECT_GT(session->cache_bytes(), 0.0);
+  const std::size_t startup_builds = rt.startup().builds.size();
+  const gpgpu::StreamMix copy = mix(1, 1, std::size_t{1} << 20);
+  const gpgpu::Limit first = session->stream_limit(copy);
+  EXPECT_GT(first.gbs, 0.0);
+  EXPECT_EQ(first.mix, copy.str());
+  EXPECT_TRUE(contains(first.name, "stream 1:1")) << first.name;
+  EXPECT_TRUE(std::isnan(first.theoretical_gbs));  // OpenCL reports no memory clock
+  EXPECT_FALSE(first.working_set.empty());
+  EXPECT_EQ(session->stream_limit(copy).gbs, first.gbs);  // cached: the same measurement
+  // Another length of the same mix is measured anew with the same program; 11:1 builds its own.
+  EXPECT_GT(session->stream_limit(mix(1, 1, 1001)).gbs, 0.0);
+  const gpgpu::Limit jacobi = session->stream_limit(mix(11, 1, 4097));
+  EXPECT_GT(jacobi.gbs, 0.0);
+  EXPECT_TRUE(contains(jacobi.name, "stream 11:1")) << jacobi.name;
+  const nlohmann::json j = session->json();
+  ASSERT_EQ(j["stream_limit_builds"].size(), 2u);
+  EXPECT_EQ(j["stream_limit_builds"][0]["kernel"], "stream.cl 1:1");
+  EXPECT_TRUE(j["startup"].contains("discovery_s"));
+  // The stream kernels are no part of the user's start-up.
+  EXPECT_EQ(rt.startup().builds.size(), startup_builds);
+  std::ostringstream block;
+  session->print(block);
+  EXPECT_TRUE(contains(block.str(), "Device:   [")) << block.str();
+  const auto cpu = gpgpu::cpu_driver()->open();
+  EXPECT_THROW(gpgpu::ocl::runtime_of(*cpu), std::logic_error);
 }
 
 TEST(OpenClBackend, ACopyMixIsAlsoMeasuredByTheRuntimesCopy) {
@@ -265,31 +242,39 @@ TEST(OpenClBackend, ACopyMixIsAlsoMeasuredByTheRuntimesCopy) {
   const gpgpu::Limit add = session->stream_limit(mix(2, 1, 100000));
   EXPECT_GT(shapes_tried(add.name), 0) << add.name;
   EXPECT_EQ(shapes_tried(copy.name), shapes_tried(add.name) + 1) << copy.name << " / " << add.name;
-  EXPECT_GT(copy.gbs, 0.0);
 }
 
-TEST(OpenClBackend, SessionOwnsTheRuntimeAndMeasuresLimits) {
+TEST(OpenClBackend, StreamLimitRefusesArraysTheDeviceCannotHold) {
   const auto session = gpgpu::ocl::open_session(gpgpu::ocl::device_options_from_environment());
-  EXPECT_EQ(session->backend(), gpgpu::Backend::opencl);
-  gpgpu::ocl::Runtime& rt = gpgpu::ocl::runtime_of(*session);
-  EXPECT_EQ(session->device(), rt.info().label());
-  EXPECT_EQ(session->cache_bytes(), gpgpu::ocl::device_cache(rt.info()).bytes);
-  if (rt.info().is_gpu) {
-    EXPECT_EQ(session->cache_name(), "global-memory cache (L2)");
+  const gpgpu::ocl::DeviceInfo& info = gpgpu::ocl::runtime_of(*session).info();
+  // One array over the largest buffer; then arrays that fit one by one but not all together.
+  const auto largest = static_cast<std::size_t>(info.max_alloc_bytes / 4);
+  EXPECT_THROW(session->stream_limit(mix(1, 1, largest + 1)), gpgpu::UsageError);
+  EXPECT_THROW(session->stream_limit(mix(16, 12, largest)), gpgpu::UsageError);
+  EXPECT_THROW(session->stream_limit(mix(0, 1, 1024)), std::invalid_argument);
+  EXPECT_THROW(session->stream_limit(mix(17, 1, 1024)), std::invalid_argument);
+  EXPECT_THROW(session->stream_limit(mix(1, 13, 1024)), std::invalid_argument);
+}
+
+TEST(OpenClBackend, DriverAddsTheDeviceOptionsPassesThemOnAndListExitsZero) {
+  const auto parsed = [](std::vector<const char*> args) {
+    auto cli = std::make_unique<gpgpu::Cli>("test", "test");
+    auto driver = gpgpu::ocl::driver();
+    driver->add_options(*cli);
+    args.insert(args.begin(), "test");
+    cli->parse(static_cast<int>(args.size()), args.data());
+    return std::make_pair(std::move(cli), std::move(driver));
+  };
+  const auto [cli, driver] = parsed({"--cl-platform", "99"});
+  EXPECT_EQ(driver->backend(), gpgpu::Backend::opencl);
+  EXPECT_THROW(driver->open(), gpgpu::UsageError);
+  EXPECT_TRUE(contains(cli->app().help(), "OpenCL device"));
+  try {
+    parsed({"--list"});
+    FAIL() << "--list did not end the program";
+  } catch (const gpgpu::ExitRequest& e) {
+    EXPECT_EQ(e.code, 0);
   }
-  EXPECT_GT(session->cache_bytes(), 0.0);
-  const gpgpu::Limit l = session->stream_limit(mix(11, 1, 10000));
-  EXPECT_GT(l.gbs, 0.0);
-  EXPECT_EQ(gpgpu::ocl::stream_limits_of(*session).builds().size(), 1u);
-  const nlohmann::json j = session->json();
-  EXPECT_TRUE(j.contains("startup"));
-  EXPECT_TRUE(j["startup"].contains("discovery_s"));
-  EXPECT_EQ(j["stream_limit_builds"].size(), 1u);
-  std::ostringstream block;
-  session->print(block);
-  EXPECT_TRUE(contains(block.str(), "Device:   [")) << block.str();
-  const auto cpu = gpgpu::cpu_driver()->open();
-  EXPECT_THROW(gpgpu::ocl::runtime_of(*cpu), std::logic_error);
 }
 
 TEST(OpenClStartup, EveryStepIsTimed) {

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <initializer_list>
 #include <map>
 #include <mutex>
 #include <ostream>
@@ -138,61 +139,6 @@ std::vector<Candidate> surfaceless_candidates(const char* client_extensions, std
   return {{display, "EGL surfaceless platform (EGL_MESA_platform_surfaceless)"}};
 }
 
-struct Made {
-  EGLContext context = EGL_NO_CONTEXT;
-  EGLSurface surface = EGL_NO_SURFACE;
-};
-
-// Initialises the display and makes the newest core-profile context it offers current.
-Made make_current_context(EGLDisplay display) {
-  EGLint egl_major = 0, egl_minor = 0;
-  GPGPU_EGL(eglInitialize(display, &egl_major, &egl_minor));
-  acquire_display(display);
-  try {
-    GPGPU_EGL(eglBindAPI(EGL_OPENGL_API));
-    const char* extensions = GPGPU_EGL(eglQueryString(display, EGL_EXTENSIONS));
-    const EGLint wanted[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE};
-    EGLConfig config = nullptr;
-    EGLint configs = 0;
-    GPGPU_EGL(eglChooseConfig(display, wanted, &config, 1, &configs));
-    if (configs == 0) {
-      if (!has_token(extensions, "EGL_KHR_no_config_context"))
-        throw BackendUnavailable("no EGL config renders OpenGL into a pbuffer");
-      config = EGL_NO_CONFIG_KHR;
-    }
-    // Newest first: a driver may refuse a version it does not have (EGL_BAD_MATCH).
-    const std::pair<int, int> versions[] = {{4, 6}, {4, 5}, {4, 4}, {4, 3}, {4, 2}, {4, 1}, {4, 0}, {3, 3}};
-    Made made;
-    std::string refused;
-    for (const auto& [major, minor] : versions) {
-      const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, major, EGL_CONTEXT_MINOR_VERSION, minor,
-                                   EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
-      made.context = eglCreateContext(display, config, EGL_NO_CONTEXT, attributes);
-      const EGLint error = eglGetError();  // expected for versions the driver lacks
-      if (made.context != EGL_NO_CONTEXT) break;
-      refused = egl_error_name(error);
-    }
-    if (made.context == EGL_NO_CONTEXT)
-      throw BackendUnavailable("no core-profile OpenGL 3.3+ context (eglCreateContext: " + refused + ")");
-    try {
-      if (!has_token(extensions, "EGL_KHR_surfaceless_context")) {
-        // Without surfaceless contexts a context needs some surface to be current: a 1x1 pbuffer.
-        const EGLint size[] = {EGL_WIDTH, 1, EGL_HEIGHT, 1, EGL_NONE};
-        made.surface = GPGPU_EGL(eglCreatePbufferSurface(display, config, size));
-      }
-      GPGPU_EGL(eglMakeCurrent(display, made.surface, made.surface, made.context));
-    } catch (...) {
-      if (made.surface != EGL_NO_SURFACE) eglDestroySurface(display, made.surface);
-      eglDestroyContext(display, made.context);
-      throw;
-    }
-    return made;
-  } catch (...) {
-    release_display(display);
-    throw;
-  }
-}
-
 bool is_software_renderer(std::string renderer) {
   std::transform(renderer.begin(), renderer.end(), renderer.begin(), [](unsigned char c) { return std::tolower(c); });
   for (const char* name : {"llvmpipe", "softpipe", "swrast", "software rasterizer", "swiftshader"})
@@ -213,6 +159,24 @@ bool has_gl_extension(std::string_view name) {
     if (e != nullptr && name == reinterpret_cast<const char*>(e)) return true;
   }
   return false;
+}
+
+// One GL function pointer by name, for require_functions().
+struct FunctionPointer {
+  const char* name;
+  const void* pointer;
+};
+#define GPGPU_GL_FUNCTION(f) \
+  FunctionPointer { #f, reinterpret_cast<const void*>(f) }
+
+// Throws ApiError listing every function whose pointer is null ("OpenGL <need> functions missing").
+void require_functions(std::initializer_list<FunctionPointer> functions, const char* need) {
+  std::string missing;
+  for (const FunctionPointer& f : functions)
+    if (f.pointer == nullptr) missing += (missing.empty() ? "" : ", ") + std::string(f.name);
+  if (!missing.empty())
+    throw ApiError(describe_failed_call("load_gl_functions()", __FILE__, __LINE__,
+                                        std::string("OpenGL ") + need + " functions missing after glewInit: " + missing));
 }
 
 }  // namespace
@@ -240,60 +204,49 @@ void load_gl_functions(ContextApi api) {
   }
   // Every function the GL layer and the chapters call beyond OpenGL 1.1 (whose functions libGL
   // and libOpenGL export directly, so they cannot be missing). Compute: require_compute_functions().
-  require_functions({{"glActiveTexture", reinterpret_cast<const void*>(glActiveTexture)},
-                     {"glAttachShader", reinterpret_cast<const void*>(glAttachShader)},
-                     {"glBeginQuery", reinterpret_cast<const void*>(glBeginQuery)},
-                     {"glBindFramebuffer", reinterpret_cast<const void*>(glBindFramebuffer)},
-                     {"glBindVertexArray", reinterpret_cast<const void*>(glBindVertexArray)},
-                     {"glCheckFramebufferStatus", reinterpret_cast<const void*>(glCheckFramebufferStatus)},
-                     {"glClearBufferfv", reinterpret_cast<const void*>(glClearBufferfv)},
-                     {"glCompileShader", reinterpret_cast<const void*>(glCompileShader)},
-                     {"glCreateProgram", reinterpret_cast<const void*>(glCreateProgram)},
-                     {"glCreateShader", reinterpret_cast<const void*>(glCreateShader)},
-                     {"glDeleteFramebuffers", reinterpret_cast<const void*>(glDeleteFramebuffers)},
-                     {"glDeleteProgram", reinterpret_cast<const void*>(glDeleteProgram)},
-                     {"glDeleteQueries", reinterpret_cast<const void*>(glDeleteQueries)},
-                     {"glDeleteShader", reinterpret_cast<const void*>(glDeleteShader)},
-                     {"glDeleteVertexArrays", reinterpret_cast<const void*>(glDeleteVertexArrays)},
-                     {"glDeleteBuffers", reinterpret_cast<const void*>(glDeleteBuffers)},
-                     {"glDrawBuffers", reinterpret_cast<const void*>(glDrawBuffers)},
-                     {"glEndQuery", reinterpret_cast<const void*>(glEndQuery)},
-                     {"glFramebufferTexture2D", reinterpret_cast<const void*>(glFramebufferTexture2D)},
-                     {"glGenBuffers", reinterpret_cast<const void*>(glGenBuffers)},
-                     {"glGenFramebuffers", reinterpret_cast<const void*>(glGenFramebuffers)},
-                     {"glGenQueries", reinterpret_cast<const void*>(glGenQueries)},
-                     {"glGenVertexArrays", reinterpret_cast<const void*>(glGenVertexArrays)},
-                     {"glGetProgramInfoLog", reinterpret_cast<const void*>(glGetProgramInfoLog)},
-                     {"glGetProgramiv", reinterpret_cast<const void*>(glGetProgramiv)},
-                     {"glGetQueryObjectui64v", reinterpret_cast<const void*>(glGetQueryObjectui64v)},
-                     {"glGetQueryiv", reinterpret_cast<const void*>(glGetQueryiv)},
-                     {"glGetShaderInfoLog", reinterpret_cast<const void*>(glGetShaderInfoLog)},
-                     {"glGetShaderiv", reinterpret_cast<const void*>(glGetShaderiv)},
-                     {"glGetStringi", reinterpret_cast<const void*>(glGetStringi)},
-                     {"glGetUniformLocation", reinterpret_cast<const void*>(glGetUniformLocation)},
-                     {"glLinkProgram", reinterpret_cast<const void*>(glLinkProgram)},
-                     {"glShaderSource", reinterpret_cast<const void*>(glShaderSource)},
-                     {"glUniform1f", reinterpret_cast<const void*>(glUniform1f)},
-                     {"glUniform1i", reinterpret_cast<const void*>(glUniform1i)},
-                     {"glUniform2f", reinterpret_cast<const void*>(glUniform2f)},
-                     {"glUniform2i", reinterpret_cast<const void*>(glUniform2i)},
-                     {"glUseProgram", reinterpret_cast<const void*>(glUseProgram)}},
+  require_functions({GPGPU_GL_FUNCTION(glActiveTexture),
+                     GPGPU_GL_FUNCTION(glAttachShader),
+                     GPGPU_GL_FUNCTION(glBeginQuery),
+                     GPGPU_GL_FUNCTION(glBindFramebuffer),
+                     GPGPU_GL_FUNCTION(glBindVertexArray),
+                     GPGPU_GL_FUNCTION(glCheckFramebufferStatus),
+                     GPGPU_GL_FUNCTION(glClearBufferfv),
+                     GPGPU_GL_FUNCTION(glCompileShader),
+                     GPGPU_GL_FUNCTION(glCreateProgram),
+                     GPGPU_GL_FUNCTION(glCreateShader),
+                     GPGPU_GL_FUNCTION(glDeleteFramebuffers),
+                     GPGPU_GL_FUNCTION(glDeleteProgram),
+                     GPGPU_GL_FUNCTION(glDeleteQueries),
+                     GPGPU_GL_FUNCTION(glDeleteShader),
+                     GPGPU_GL_FUNCTION(glDeleteVertexArrays),
+                     GPGPU_GL_FUNCTION(glDrawBuffers),
+                     GPGPU_GL_FUNCTION(glEndQuery),
+                     GPGPU_GL_FUNCTION(glFramebufferTexture2D),
+                     GPGPU_GL_FUNCTION(glGenFramebuffers),
+                     GPGPU_GL_FUNCTION(glGenQueries),
+                     GPGPU_GL_FUNCTION(glGenVertexArrays),
+                     GPGPU_GL_FUNCTION(glGetProgramInfoLog),
+                     GPGPU_GL_FUNCTION(glGetProgramiv),
+                     GPGPU_GL_FUNCTION(glGetQueryObjectui64v),
+                     GPGPU_GL_FUNCTION(glGetQueryiv),
+                     GPGPU_GL_FUNCTION(glGetShaderInfoLog),
+                     GPGPU_GL_FUNCTION(glGetShaderiv),
+                     GPGPU_GL_FUNCTION(glGetStringi),
+                     GPGPU_GL_FUNCTION(glGetUniformLocation),
+                     GPGPU_GL_FUNCTION(glLinkProgram),
+                     GPGPU_GL_FUNCTION(glShaderSource),
+                     GPGPU_GL_FUNCTION(glUniform1f),
+                     GPGPU_GL_FUNCTION(glUniform1i),
+                     GPGPU_GL_FUNCTION(glUniform2f),
+                     GPGPU_GL_FUNCTION(glUniform2i),
+                     GPGPU_GL_FUNCTION(glUseProgram)},
                     "3.3 core");
 }
 
-void require_functions(std::initializer_list<FunctionPointer> functions, const char* need) {
-  std::string missing;
-  for (const FunctionPointer& f : functions)
-    if (f.pointer == nullptr) missing += (missing.empty() ? "" : ", ") + std::string(f.name);
-  if (!missing.empty())
-    throw ApiError(describe_failed_call("load_gl_functions()", __FILE__, __LINE__,
-                                        std::string("OpenGL ") + need + " functions missing after glewInit: " + missing));
-}
-
 void require_compute_functions() {
-  require_functions({{"glDispatchCompute", reinterpret_cast<const void*>(glDispatchCompute)},
-                     {"glBindImageTexture", reinterpret_cast<const void*>(glBindImageTexture)},
-                     {"glMemoryBarrier", reinterpret_cast<const void*>(glMemoryBarrier)}},
+  require_functions({GPGPU_GL_FUNCTION(glDispatchCompute),
+                     GPGPU_GL_FUNCTION(glBindImageTexture),
+                     GPGPU_GL_FUNCTION(glMemoryBarrier)},
                     "4.3 compute");
 }
 
@@ -310,17 +263,14 @@ ContextInfo query_context_info(std::string platform, std::string egl) {
   GPGPU_GL(glGetIntegerv(GL_MAX_TEXTURE_SIZE, &info.max_texture_size));
   info.software = is_software_renderer(info.renderer);
   info.compute_shaders = info.at_least(4, 3);
-  if (info.at_least(3, 3) || has_gl_extension("GL_ARB_timer_query")) {
-    // An implementation may offer the query with a 0-bit counter, i.e. without a timer.
-    GLint bits = 0;
-    GPGPU_GL(glGetQueryiv(GL_TIME_ELAPSED, GL_QUERY_COUNTER_BITS, &bits));
-    info.timer_query = bits > 0 && !info.software;
-    info.no_timer_reason = bits == 0       ? "GL_TIME_ELAPSED has a 0-bit counter"
-                           : info.software ? "a software renderer's GL_TIME_ELAPSED does not time its rasteriser"
-                                           : "";
-  } else {
-    info.no_timer_reason = "no GL_ARB_timer_query";
-  }
+  // GL_TIME_ELAPSED is core since 3.3 (an older context is refused by its maker); an implementation
+  // may still offer it with a 0-bit counter, i.e. without a timer.
+  GLint bits = 0;
+  if (info.at_least(3, 3)) GPGPU_GL(glGetQueryiv(GL_TIME_ELAPSED, GL_QUERY_COUNTER_BITS, &bits));
+  info.timer_query = bits > 0 && !info.software;
+  info.no_timer_reason = bits == 0       ? "GL_TIME_ELAPSED has a 0-bit counter"
+                         : info.software ? "a software renderer's GL_TIME_ELAPSED does not time its rasteriser"
+                                         : "";
   if (has_gl_extension("GL_NVX_gpu_memory_info")) {
     GLint total_kib = 0, free_kib = 0;
     GPGPU_GL(glGetIntegerv(GL_GPU_MEMORY_INFO_DEDICATED_VIDMEM_NVX, &total_kib));
@@ -376,18 +326,56 @@ void require_texture_memory(const ContextInfo& info, double bytes, const std::st
   }
 }
 
-// The EGL objects of one context; the destructor releases them (also when the constructor of
-// HeadlessContext throws after the context was made).
+// The EGL objects of one context. The delegating constructor initialises the display; once it has
+// returned, the destructor runs even if the body throws, releasing whatever the body had made.
 struct HeadlessContext::Egl {
-  EGLDisplay display = EGL_NO_DISPLAY;
+  struct Initialise {};
+  EGLDisplay display;
   EGLContext context = EGL_NO_CONTEXT;
   EGLSurface surface = EGL_NO_SURFACE;
-  Egl(EGLDisplay d, const Made& made) : display(d), context(made.context), surface(made.surface) {}
+  Egl(EGLDisplay d, Initialise) : display(d) {
+    EGLint major = 0, minor = 0;
+    GPGPU_EGL(eglInitialize(display, &major, &minor));
+    acquire_display(display);
+  }
+  // Initialises the display and makes the newest core-profile context it offers current.
+  explicit Egl(EGLDisplay d) : Egl(d, Initialise{}) {
+    GPGPU_EGL(eglBindAPI(EGL_OPENGL_API));
+    const char* extensions = GPGPU_EGL(eglQueryString(display, EGL_EXTENSIONS));
+    const EGLint wanted[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE};
+    EGLConfig config = nullptr;
+    EGLint configs = 0;
+    GPGPU_EGL(eglChooseConfig(display, wanted, &config, 1, &configs));
+    if (configs == 0) {
+      if (!has_token(extensions, "EGL_KHR_no_config_context"))
+        throw BackendUnavailable("no EGL config renders OpenGL into a pbuffer");
+      config = EGL_NO_CONFIG_KHR;
+    }
+    // Newest first: a driver may refuse a version it does not have (EGL_BAD_MATCH).
+    const std::pair<int, int> versions[] = {{4, 6}, {4, 5}, {4, 4}, {4, 3}, {4, 2}, {4, 1}, {4, 0}, {3, 3}};
+    std::string refused;
+    for (const auto& [major, minor] : versions) {
+      const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, major, EGL_CONTEXT_MINOR_VERSION, minor,
+                                   EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
+      context = eglCreateContext(display, config, EGL_NO_CONTEXT, attributes);
+      const EGLint error = eglGetError();  // expected for versions the driver lacks
+      if (context != EGL_NO_CONTEXT) break;
+      refused = egl_error_name(error);
+    }
+    if (context == EGL_NO_CONTEXT)
+      throw BackendUnavailable("no core-profile OpenGL 3.3+ context (eglCreateContext: " + refused + ")");
+    if (!has_token(extensions, "EGL_KHR_surfaceless_context")) {
+      // Without surfaceless contexts a context needs some surface to be current: a 1x1 pbuffer.
+      const EGLint size[] = {EGL_WIDTH, 1, EGL_HEIGHT, 1, EGL_NONE};
+      surface = GPGPU_EGL(eglCreatePbufferSurface(display, config, size));
+    }
+    GPGPU_EGL(eglMakeCurrent(display, surface, surface, context));
+  }
   Egl(const Egl&) = delete;
   Egl& operator=(const Egl&) = delete;
   ~Egl() {
     eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-    eglDestroyContext(display, context);
+    if (context != EGL_NO_CONTEXT) eglDestroyContext(display, context);
     if (surface != EGL_NO_SURFACE) eglDestroySurface(display, surface);
     release_display(display);
     eglReleaseThread();
@@ -419,7 +407,7 @@ HeadlessContext::HeadlessContext(EglPlatform platform) {
   std::string failures, name;
   for (const Candidate& c : candidates) {
     try {
-      egl_ = std::make_unique<Egl>(c.display, make_current_context(c.display));
+      egl_ = std::make_unique<Egl>(c.display);
       name = c.platform;
       break;
     } catch (const std::exception& e) {  // ApiError or BackendUnavailable: try the next display

@@ -12,9 +12,4 @@ void FullscreenPass::bind(GLuint framebuffer, int width, int height) const {
 
 void FullscreenPass::draw() const { GPGPU_GL(glDrawArrays(GL_TRIANGLES, 0, 3)); }
 
-void FullscreenPass::run(const RenderTarget& target) const {
-  bind(target);
-  draw();
-}
-
 }  // namespace gpgpu::gl

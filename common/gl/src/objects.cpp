@@ -9,7 +9,6 @@ GLuint create_object(ObjectKind kind) {
   switch (kind) {
     case ObjectKind::Texture: GPGPU_GL(glGenTextures(1, &id)); break;
     case ObjectKind::Framebuffer: GPGPU_GL(glGenFramebuffers(1, &id)); break;
-    case ObjectKind::Buffer: GPGPU_GL(glGenBuffers(1, &id)); break;
     case ObjectKind::Query: GPGPU_GL(glGenQueries(1, &id)); break;
     case ObjectKind::VertexArray: GPGPU_GL(glGenVertexArrays(1, &id)); break;
     case ObjectKind::Program: id = GPGPU_GL(glCreateProgram()); break;
@@ -21,7 +20,6 @@ void destroy_object(ObjectKind kind, GLuint id) noexcept {
   switch (kind) {
     case ObjectKind::Texture: glDeleteTextures(1, &id); break;
     case ObjectKind::Framebuffer: glDeleteFramebuffers(1, &id); break;
-    case ObjectKind::Buffer: glDeleteBuffers(1, &id); break;
     case ObjectKind::Query: glDeleteQueries(1, &id); break;
     case ObjectKind::VertexArray: glDeleteVertexArrays(1, &id); break;
     case ObjectKind::Program: glDeleteProgram(id); break;

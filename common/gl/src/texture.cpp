@@ -49,7 +49,6 @@ void check_size(const Texture2D& t, std::size_t got) {
 }  // namespace
 
 int channels(TexelFormat format) { return format == TexelFormat::R32F ? 1 : 4; }
-int texel_bytes(TexelFormat format) { return format == TexelFormat::RGBA8 ? 4 : 4 * channels(format); }
 
 std::size_t Texture2D::values() const {
   return static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * static_cast<std::size_t>(channels(format));
@@ -116,13 +115,6 @@ void poison(const Framebuffer& framebuffer, int draw_buffers) {
                           std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::quiet_NaN()};
   GPGPU_GL(glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer.id()));
   for (int k = 0; k < draw_buffers; ++k) GPGPU_GL(glClearBufferfv(GL_COLOR, k, nan));
-}
-
-std::vector<std::uint8_t> read_pixels_rgba8(int width, int height) {
-  std::vector<std::uint8_t> out(static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 4);
-  GPGPU_GL(glPixelStorei(GL_PACK_ALIGNMENT, 1));
-  GPGPU_GL(glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, out.data()));
-  return out;
 }
 
 }  // namespace gpgpu::gl

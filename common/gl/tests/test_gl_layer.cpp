@@ -81,20 +81,15 @@ TEST(GlLayer, MissingUniformIsAnError) {
   EXPECT_THROW((void)gpgpu::gl::uniform_location(p, "unused"), gpgpu::ApiError);
 }
 
-TEST(GlLayer, PoisonFillsEveryTexelWithNan) {
+TEST(GlLayer, PoisonFillsEveryTexelOfEveryRenderTargetWithNan) {
   const auto target =
-      gpgpu::gl::make_render_target(gpgpu::gl::make_texture(gpgpu::gl::TexelFormat::RGBA32F, 5, 3, std::vector<float>(60, 1.0f)));
-  gpgpu::gl::poison(target);
-  for (const float v : gpgpu::gl::read_back(target.texture)) EXPECT_TRUE(std::isnan(v));
-}
-
-TEST(GlLayer, PoisonReachesEveryRenderTargetOfAFramebuffer) {
+      gpgpu::gl::make_render_target(gpgpu::gl::make_texture(gpgpu::gl::TexelFormat::R32F, 5, 3, std::vector<float>(15, 1.0f)));
+  gpgpu::gl::poison(target);  // one render target
   const auto a = gpgpu::gl::make_texture(gpgpu::gl::TexelFormat::RGBA32F, 4, 2, std::vector<float>(32, 1.0f));
   const auto b = gpgpu::gl::make_texture(gpgpu::gl::TexelFormat::RGBA32F, 4, 2, std::vector<float>(32, 1.0f));
   const gpgpu::gl::Texture2D* both[] = {&a, &b};
-  const gpgpu::gl::Framebuffer framebuffer = gpgpu::gl::make_framebuffer(both);
-  gpgpu::gl::poison(framebuffer, 2);
-  for (const auto* t : both)
+  gpgpu::gl::poison(gpgpu::gl::make_framebuffer(both), 2);  // every render target of a framebuffer
+  for (const auto* t : {&target.texture, &a, &b})
     for (const float v : gpgpu::gl::read_back(*t)) EXPECT_TRUE(std::isnan(v));
 }
 

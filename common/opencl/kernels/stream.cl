@@ -10,37 +10,25 @@
 // per work-item (stream) and smaller ones (stream_loop). The buffers start at
 // CL_DEVICE_MEM_BASE_ADDR_ALIGN (at least 16 bytes), so the float4 casts are aligned.
 
-// EACH_IN_R(F) is F(0) F(1) ... F(R-1): the preprocessor's loop over the arrays.
-#define EACH_IN_1(F) F(0)
-#define EACH_IN_2(F) EACH_IN_1(F) F(1)
-#define EACH_IN_3(F) EACH_IN_2(F) F(2)
-#define EACH_IN_4(F) EACH_IN_3(F) F(3)
-#define EACH_IN_5(F) EACH_IN_4(F) F(4)
-#define EACH_IN_6(F) EACH_IN_5(F) F(5)
-#define EACH_IN_7(F) EACH_IN_6(F) F(6)
-#define EACH_IN_8(F) EACH_IN_7(F) F(7)
-#define EACH_IN_9(F) EACH_IN_8(F) F(8)
-#define EACH_IN_10(F) EACH_IN_9(F) F(9)
-#define EACH_IN_11(F) EACH_IN_10(F) F(10)
-#define EACH_IN_12(F) EACH_IN_11(F) F(11)
-#define EACH_IN_13(F) EACH_IN_12(F) F(12)
-#define EACH_IN_14(F) EACH_IN_13(F) F(13)
-#define EACH_IN_15(F) EACH_IN_14(F) F(14)
-#define EACH_IN_16(F) EACH_IN_15(F) F(15)
-#define EACH_OUT_1(F) F(0)
-#define EACH_OUT_2(F) EACH_OUT_1(F) F(1)
-#define EACH_OUT_3(F) EACH_OUT_2(F) F(2)
-#define EACH_OUT_4(F) EACH_OUT_3(F) F(3)
-#define EACH_OUT_5(F) EACH_OUT_4(F) F(4)
-#define EACH_OUT_6(F) EACH_OUT_5(F) F(5)
-#define EACH_OUT_7(F) EACH_OUT_6(F) F(6)
-#define EACH_OUT_8(F) EACH_OUT_7(F) F(7)
-#define EACH_OUT_9(F) EACH_OUT_8(F) F(8)
-#define EACH_OUT_10(F) EACH_OUT_9(F) F(9)
-#define EACH_OUT_11(F) EACH_OUT_10(F) F(10)
-#define EACH_OUT_12(F) EACH_OUT_11(F) F(11)
-#define EACH_EXPANDED(kind, count, F) EACH_##kind##_##count(F)
-#define EACH(kind, count, F) EACH_EXPANDED(kind, count, F)  // expands READS / WRITES first
+// EACH_N(F) is F(0) F(1) ... F(N-1): the preprocessor's loop over the arrays read and written.
+#define EACH_1(F) F(0)
+#define EACH_2(F) EACH_1(F) F(1)
+#define EACH_3(F) EACH_2(F) F(2)
+#define EACH_4(F) EACH_3(F) F(3)
+#define EACH_5(F) EACH_4(F) F(4)
+#define EACH_6(F) EACH_5(F) F(5)
+#define EACH_7(F) EACH_6(F) F(6)
+#define EACH_8(F) EACH_7(F) F(7)
+#define EACH_9(F) EACH_8(F) F(8)
+#define EACH_10(F) EACH_9(F) F(9)
+#define EACH_11(F) EACH_10(F) F(10)
+#define EACH_12(F) EACH_11(F) F(11)
+#define EACH_13(F) EACH_12(F) F(12)
+#define EACH_14(F) EACH_13(F) F(13)
+#define EACH_15(F) EACH_14(F) F(14)
+#define EACH_16(F) EACH_15(F) F(15)
+#define EACH_EXPANDED(count, F) EACH_##count(F)
+#define EACH(count, F) EACH_EXPANDED(count, F)  // expands READS / WRITES first
 
 #define IN_PARAM(r) , __global const float* restrict in##r
 #define OUT_PARAM(w) , __global float* restrict out##w
@@ -48,19 +36,19 @@
 #define STORE4(w) ((__global float4*)out##w)[i] = v;
 #define ADD1(r) s += in##r[t];
 #define STORE1(w) out##w[t] = s;
-#define PARAMS const uint n EACH(IN, READS, IN_PARAM) EACH(OUT, WRITES, OUT_PARAM)
+#define PARAMS const uint n EACH(READS, IN_PARAM) EACH(WRITES, OUT_PARAM)
 // Element i of the float4s, element t of the floats.
-#define FLOAT4_AT(i)              \
-  {                               \
-    float4 v = (float4)(0.0f);    \
-    EACH(IN, READS, ADD4)         \
-    EACH(OUT, WRITES, STORE4)     \
+#define FLOAT4_AT(i)           \
+  {                            \
+    float4 v = (float4)(0.0f); \
+    EACH(READS, ADD4)          \
+    EACH(WRITES, STORE4)       \
   }
-#define FLOAT_AT(t)               \
-  {                               \
-    float s = 0.0f;               \
-    EACH(IN, READS, ADD1)         \
-    EACH(OUT, WRITES, STORE1)     \
+#define FLOAT_AT(t)          \
+  {                          \
+    float s = 0.0f;          \
+    EACH(READS, ADD1)        \
+    EACH(WRITES, STORE1)     \
   }
 
 // One float4 per work-item (global size >= n/4), the tail by the first n % 4 work-items. Without a

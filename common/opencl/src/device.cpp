@@ -9,7 +9,6 @@
 #include <nlohmann/json.hpp>
 
 #include "gpgpu/cli.hpp"
-#include "gpgpu/cpu_backend.hpp"
 #include "gpgpu/errors.hpp"
 #include "gpgpu/memory.hpp"
 
@@ -19,15 +18,17 @@ namespace {
 constexpr int kMaxIndex = 255;
 
 // Every platform the ICD loader knows. No platform at all is not an error of the call but the
-// state of the machine: the loader reports it as CL_PLATFORM_NOT_FOUND_KHR (-1001).
+// state of the machine (BackendUnavailable): the loader reports it as CL_PLATFORM_NOT_FOUND_KHR (-1001).
 std::vector<cl::Platform> discover_platforms() {
   std::vector<cl::Platform> platforms;
   try {
     cl::Platform::get(&platforms);
   } catch (const cl::Error& e) {
-    if (e.err() == -1001) return {};
-    throw_failed_call("cl::Platform::get(&platforms)", __FILE__, __LINE__, e);
+    if (e.err() != -1001) throw_failed_call("cl::Platform::get(&platforms)", __FILE__, __LINE__, e);
   }
+  if (platforms.empty())
+    throw BackendUnavailable(
+        "no OpenCL platform: the ICD loader found no driver (install one, e.g. pocl-opencl-icd for the CPU)");
   return platforms;
 }
 
@@ -107,9 +108,6 @@ DeviceOptions device_options_from_environment() {
 
 Selection select_device(const DeviceOptions& options) {
   const std::vector<cl::Platform> platforms = discover_platforms();
-  if (platforms.empty())
-    throw BackendUnavailable(
-        "no OpenCL platform: the ICD loader found no driver (install one, e.g. pocl-opencl-icd for the CPU)");
   const int platform_count = static_cast<int>(platforms.size());
   if (options.platform >= platform_count)
     throw UsageError("--cl-platform " + std::to_string(options.platform) + ": there are " +
@@ -180,12 +178,6 @@ DeviceInfo describe(const Selection& s) {
 
 std::string DeviceInfo::label() const { return name + " (OpenCL)"; }
 
-DeviceCache device_cache(const DeviceInfo& i) {
-  if (i.global_cache_bytes == 0 && i.is_cpu)
-    return {static_cast<double>(last_level_cache_bytes()), "last-level cache (host's: the device reports none)"};
-  return {static_cast<double>(i.global_cache_bytes), i.is_gpu ? "global-memory cache (L2)" : "global-memory cache"};
-}
-
 namespace {
 
 void print_platform_line(std::ostream& out, const DeviceInfo& i) {
@@ -217,9 +209,6 @@ void print_device_info(std::ostream& out, const DeviceInfo& i) {
 
 void list_devices(std::ostream& out) {
   const std::vector<cl::Platform> platforms = discover_platforms();
-  if (platforms.empty())
-    throw BackendUnavailable(
-        "no OpenCL platform: the ICD loader found no driver (install one, e.g. pocl-opencl-icd for the CPU)");
   out << "OpenCL platforms and devices (choose with --cl-platform P --cl-device D, or --cl-type gpu|cpu):\n";
   for (std::size_t p = 0; p < platforms.size(); ++p) {
     const auto devices = devices_of(platforms[p]);

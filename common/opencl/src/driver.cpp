@@ -4,12 +4,13 @@
 
 #include <iostream>
 #include <stdexcept>
-#include <type_traits>
 
 #include <nlohmann/json.hpp>
 
 #include "gpgpu/cli.hpp"
+#include "gpgpu/cpu_backend.hpp"
 #include "gpgpu/errors.hpp"
+#include "stream_limit.hpp"
 
 namespace gpgpu::ocl {
 namespace {
@@ -33,12 +34,24 @@ class OpenClSession final : public Session {
     j["theoretical_bandwidth"] = "not reported by OpenCL (no memory clock or bus width query)";
     return j;
   }
-  Limit stream_limit(const StreamMix& mix) override { return limits_.limit(mix); }
-  [[nodiscard]] double cache_bytes() const override { return device_cache(runtime_.info()).bytes; }
-  [[nodiscard]] std::string cache_name() const override { return device_cache(runtime_.info()).name; }
+  Limit stream_limit(const StreamMix& mix) override {
+    Limit l = limits_.limit(mix);
+    l.working_set = working_set_class(mix.bytes(), cache_bytes(), cache_name());
+    return l;
+  }
+  // CL_DEVICE_GLOBAL_MEM_CACHE_SIZE. A CPU device that reports none (PoCL: CL_NONE) runs on the
+  // host, so the host's last-level cache stands in for it, and the name says so.
+  [[nodiscard]] double cache_bytes() const override {
+    const DeviceInfo& i = runtime_.info();
+    return static_cast<double>(i.global_cache_bytes == 0 && i.is_cpu ? last_level_cache_bytes() : i.global_cache_bytes);
+  }
+  [[nodiscard]] std::string cache_name() const override {
+    const DeviceInfo& i = runtime_.info();
+    if (i.global_cache_bytes == 0 && i.is_cpu) return "last-level cache (host's: the device reports none)";
+    return i.is_gpu ? "global-memory cache (L2)" : "global-memory cache";
+  }
 
   Runtime& runtime() { return runtime_; }
-  [[nodiscard]] const StreamLimits& limits() const { return limits_; }
 
  private:
   Runtime runtime_;
@@ -62,22 +75,16 @@ class OpenClDriver final : public Driver {
   DeviceOptions options_;
 };
 
-template <typename SessionT>  // Session or const Session
-auto& as_opencl(SessionT& session) {
-  using Target = std::conditional_t<std::is_const_v<SessionT>, const OpenClSession, OpenClSession>;
-  auto* s = dynamic_cast<Target*>(&session);
-  if (s == nullptr) throw std::logic_error("not an OpenCL session: " + session.device());
-  return *s;
-}
-
 }  // namespace
 
 std::unique_ptr<Driver> driver() { return std::make_unique<OpenClDriver>(); }
 
 std::unique_ptr<Session> open_session(const DeviceOptions& options) { return std::make_unique<OpenClSession>(options); }
 
-Runtime& runtime_of(Session& session) { return as_opencl(session).runtime(); }
-
-const StreamLimits& stream_limits_of(const Session& session) { return as_opencl(session).limits(); }
+Runtime& runtime_of(Session& session) {
+  auto* s = dynamic_cast<OpenClSession*>(&session);
+  if (s == nullptr) throw std::logic_error("not an OpenCL session: " + session.device());
+  return s->runtime();
+}
 
 }  // namespace gpgpu::ocl

@@ -1,7 +1,7 @@
-// The stream limit: the read:write-matched kernel of kernels/stream.cl, at a few launch shapes (and
+// The stream limit: the read:write-matched kernel of kernels/stream.cl at a few launch shapes (and
 // for a 1:1 mix the runtime's own copy), repetitions enqueued back to back, each timed by its own
 // profiling events.
-#include "gpgpu/opencl/stream_limit.hpp"
+#include "stream_limit.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -13,6 +13,10 @@
 
 namespace gpgpu::ocl {
 namespace {
+
+// The widest mix the stream kernel takes (the CPU limit's: 16 arrays read, 12 written).
+constexpr int kMaxReads = 16;
+constexpr int kMaxWrites = 12;
 
 // A timed sample lasts about this long (many repetitions of a cache-sized mix, one of a huge one),
 // so that neither one launch's overhead nor the clock's resolution decides it.
@@ -57,22 +61,22 @@ std::vector<Shape> launch_shapes(const Runtime& runtime, cl::Kernel& once, cl::K
 
 const EmbeddedText& stream_kernel_source() { return embedded::stream_cl; }
 
-StreamMeasurement measure_stream(Runtime& runtime, const cl::Program& program, const StreamMix& mix) {
+Limit StreamLimits::measure(const cl::Program& program, const StreamMix& mix) {
   const std::size_t n = std::max<std::size_t>(mix.elements * static_cast<std::size_t>(mix.element_bytes) / 4, 1);
   const std::size_t bytes = n * sizeof(float);
   const int arrays = mix.reads + mix.writes;
-  require_device_memory(runtime.info(), static_cast<double>(arrays) * static_cast<double>(bytes),
+  require_device_memory(runtime_.info(), static_cast<double>(arrays) * static_cast<double>(bytes),
                         static_cast<double>(bytes), "the stream limit of mix " + mix.str());
   if (n > std::numeric_limits<cl_uint>::max())
     throw std::invalid_argument("the OpenCL stream kernel indexes arrays of at most 2^32 - 1 floats, not " +
                                 std::to_string(n));
 
-  cl::CommandQueue& queue = runtime.queue();
+  cl::CommandQueue& queue = runtime_.queue();
   cl::Kernel once = GPGPU_CL(cl::Kernel(program, "stream"));
   cl::Kernel loop = GPGPU_CL(cl::Kernel(program, "stream_loop"));
   std::vector<cl::Buffer> buffers;
   for (int a = 0; a < arrays; ++a) {
-    buffers.push_back(GPGPU_CL(cl::Buffer(runtime.context(), CL_MEM_READ_WRITE, bytes)));
+    buffers.push_back(GPGPU_CL(cl::Buffer(runtime_.context(), CL_MEM_READ_WRITE, bytes)));
     // Written once before any timing, so no first-touch cost (page faults, lazy allocation) is timed.
     GPGPU_CL(queue.enqueueFillBuffer(buffers.back(), a < mix.reads ? 1.0f : 0.0f, 0, bytes));
   }
@@ -82,10 +86,11 @@ StreamMeasurement measure_stream(Runtime& runtime, const cl::Program& program, c
   }
   GPGPU_CL(queue.finish());
 
-  std::vector<Shape> shapes = launch_shapes(runtime, once, loop, std::max<std::size_t>(n / 4, 1));
+  std::vector<Shape> shapes = launch_shapes(runtime_, once, loop, std::max<std::size_t>(n / 4, 1));
   // A 1:1 mix is a copy, and the runtime has its own, which may beat any kernel (PoCL's is memcpy):
   // no variant's copy may exceed the limit that judges it.
-  if (mix.reads == 1 && mix.writes == 1) shapes.push_back({nullptr, "clEnqueueCopyBuffer", 0, 0});
+  const bool copy = mix.reads == 1 && mix.writes == 1;
+  if (copy) shapes.push_back({nullptr, "clEnqueueCopyBuffer", 0, 0});
   // `count` launches back to back, each with its own event; the sum of their device times (each
   // from its start to its end). A launch's time on the device clock is what a variant's timing is
   // made of; the gaps between launches are not: they are the host's cost of enqueueing, which on
@@ -109,8 +114,12 @@ StreamMeasurement measure_stream(Runtime& runtime, const cl::Program& program, c
     return seconds;
   };
 
-  StreamMeasurement best;
-  best.shapes = static_cast<int>(shapes.size());
+  Limit best;
+  best.mix = mix.str();
+  best.theoretical_gbs = std::nan("");  // OpenCL reports no memory clock or bus width
+  const std::string kernel = "stream " + std::to_string(mix.reads) + ":" + std::to_string(mix.writes) +
+                             " float4 kernel" + (copy ? " or clEnqueueCopyBuffer" : "") + ", best of " +
+                             std::to_string(shapes.size()) + " launch shapes (";
   for (const Shape& s : shapes) {
     run(s, 1);  // untimed: a driver may compile for this work-group size at its first launch (PoCL)
     const double once_s = run(s, 1);
@@ -118,9 +127,12 @@ StreamMeasurement measure_stream(Runtime& runtime, const cl::Program& program, c
         static_cast<int>(std::clamp(kSampleSeconds / std::max(once_s, 1e-9), 1.0, double{kMaxRepetitions}));
     for (int sample = 0; sample < kSamples; ++sample) {
       const double seconds = run(s, count);
-      if (!(seconds > 0)) continue;
       const double gbs = mix.bytes() * count / seconds / 1e9;
-      if (gbs > best.gbs) best = {gbs, s.name, s.local, s.global, count, best.shapes};
+      if (seconds > 0 && gbs > best.gbs) {
+        best.gbs = gbs;
+        best.name = kernel + s.name + (s.kernel == nullptr ? "" : ", work-groups of " + std::to_string(s.local) +
+                                                                      ", global " + std::to_string(s.global)) + ")";
+      }
     }
   }
   return best;
@@ -138,26 +150,11 @@ const cl::Program& StreamLimits::program(int reads, int writes) {
 }
 
 Limit StreamLimits::limit(const StreamMix& mix) {
-  if (mix.reads < 1 || mix.reads > kMaxStreamReads || mix.writes < 1 || mix.writes > kMaxStreamWrites)
+  if (mix.reads < 1 || mix.reads > kMaxReads || mix.writes < 1 || mix.writes > kMaxWrites)
     throw std::invalid_argument("OpenCL stream limit: mix " + mix.str() + " outside 1..16 reads, 1..12 writes");
-  const auto key = std::make_tuple(mix.reads, mix.writes, mix.elements, mix.element_bytes);  // one pipeline
+  const auto key = std::make_tuple(mix.reads, mix.writes, mix.elements, mix.element_bytes);
   auto it = limits_.find(key);
-  if (it == limits_.end()) {
-    const StreamMeasurement m = measure_stream(runtime_, program(mix.reads, mix.writes), mix);
-    const DeviceCache cache = device_cache(runtime_.info());
-    Limit l;
-    const std::string best = m.work_group > 0 ? m.kernel + ", work-groups of " + std::to_string(m.work_group) +
-                                                    ", global " + std::to_string(m.global)
-                                              : m.kernel;  // the runtime's copy
-    l.name = "stream " + std::to_string(mix.reads) + ":" + std::to_string(mix.writes) + " float4 kernel" +
-             (mix.reads == 1 && mix.writes == 1 ? " or clEnqueueCopyBuffer" : "") + ", best of " +
-             std::to_string(m.shapes) + " launch shapes (" + best + ")";
-    l.gbs = m.gbs;
-    l.mix = mix.str();
-    l.working_set = working_set_class(mix.bytes(), cache.bytes, cache.name);
-    l.theoretical_gbs = std::nan("");  // OpenCL reports no memory clock or bus width
-    it = limits_.emplace(key, std::move(l)).first;
-  }
+  if (it == limits_.end()) it = limits_.emplace(key, measure(program(mix.reads, mix.writes), mix)).first;
   return it->second;
 }
 

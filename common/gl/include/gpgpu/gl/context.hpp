@@ -10,7 +10,6 @@
 /// and asks for a core-profile OpenGL 4.6 context, then 4.5, ... down to 3.3. When nothing works
 /// it throws gpgpu::BackendUnavailable (exit code 77: tests report "skipped").
 #pragma once
-#include <initializer_list>
 #include <iosfwd>
 #include <memory>
 #include <optional>
@@ -73,15 +72,6 @@ enum class ContextApi { Egl, Glx };
 /// returns GLEW_ERROR_NO_GLX_DISPLAY. Under EGL exactly that result is accepted; every other
 /// error is thrown.
 void load_gl_functions(ContextApi api);
-
-/// One GL function pointer by name, for require_functions().
-struct FunctionPointer {
-  const char* name;
-  const void* pointer;
-};
-
-/// Throws ApiError listing every function whose pointer is null ("needs OpenGL <need>").
-void require_functions(std::initializer_list<FunctionPointer> functions, const char* need);
 
 /// Throws ApiError unless the compute-shader functions (OpenGL 4.3) are loaded.
 void require_compute_functions();

@@ -35,10 +35,7 @@ class Session final : public gpgpu::Session {
   /// The stream shader (stream.hpp) with the mix's reads and writes on RGBA32F textures of
   /// mix.elements values each, through the mix's pipeline ("fragment" or "" for the fragment path,
   /// "compute"). On a software renderer, whose two paths run on the same CPU cores, a compute mix
-  /// is judged against the faster of the two (chapter 02 used to judge llvmpipe's compute variant
-  /// against the fragment path alone, because a 1:1 compute copy timed llvmpipe's per-invocation
-  /// cost rather than memory; with the variant's mix the compute stream pays the same invocations,
-  /// and at 1024² it outruns the fragment stream). The limit's name says which path it is.
+  /// is judged against the faster of the two, and the limit's name says which it is.
   /// theoretical_gbs is NaN (GL reports no memory clock or bus width).
   Limit stream_limit(const StreamMix& mix) override;
   /// A software renderer's textures live in host memory, behind the host's last-level cache; for a

@@ -21,8 +21,6 @@ class FullscreenPass {
   void bind_default(int width, int height) const { bind(0, width, height); }
   /// Draws the triangle: one fragment shader invocation per pixel of the viewport.
   void draw() const;
-  /// bind() + draw().
-  void run(const RenderTarget& target) const;
 
  private:
   void bind(GLuint framebuffer, int width, int height) const;

@@ -1,5 +1,5 @@
 /// @file objects.hpp
-/// @brief Move-only owners of OpenGL object names: textures, framebuffers, buffers, queries,
+/// @brief Move-only owners of OpenGL object names: textures, framebuffers, queries,
 /// vertex arrays, shaders and programs. Each creates its name in the constructor (checked) and
 /// deletes it in the destructor, so nothing leaks when an exception unwinds a half-built solver.
 ///
@@ -13,7 +13,7 @@
 namespace gpgpu::gl {
 
 /// The kinds of GL object names the project owns.
-enum class ObjectKind { Texture, Framebuffer, Buffer, Query, VertexArray, Program };
+enum class ObjectKind { Texture, Framebuffer, Query, VertexArray, Program };
 
 /// Creates one name of `kind` (checked: throws ApiError).
 GLuint create_object(ObjectKind kind);
@@ -49,7 +49,6 @@ class Object {
 
 using Texture = Object<ObjectKind::Texture>;
 using Framebuffer = Object<ObjectKind::Framebuffer>;
-using Buffer = Object<ObjectKind::Buffer>;
 using Query = Object<ObjectKind::Query>;
 using VertexArray = Object<ObjectKind::VertexArray>;
 using Program = Object<ObjectKind::Program>;

@@ -7,7 +7,6 @@
 /// shader reads an array. (A texture whose minification filter wants mipmaps it does not have is
 /// "incomplete", and texelFetch from it returns zeros.)
 #pragma once
-#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -24,8 +23,6 @@ enum class TexelFormat {
 
 /// Floats (or bytes for RGBA8) per texel.
 [[nodiscard]] int channels(TexelFormat format);
-/// Bytes per texel.
-[[nodiscard]] int texel_bytes(TexelFormat format);
 
 /// A 2D texture with its size and format.
 struct Texture2D {
@@ -68,9 +65,5 @@ RenderTarget make_render_target(Texture2D texture);
 /// so a texel no shader invocation writes stays NaN and fails any later comparison.
 void poison(const Framebuffer& framebuffer, int draw_buffers = 1);
 inline void poison(const RenderTarget& target) { poison(target.framebuffer); }
-
-/// Reads the RGBA8 colour buffer of the bound read framebuffer (bottom-up rows), e.g. a window's
-/// back buffer for a screenshot.
-std::vector<std::uint8_t> read_pixels_rgba8(int width, int height);
 
 }  // namespace gpgpu::gl

@@ -85,15 +85,6 @@ struct DeviceInfo {
 
 DeviceInfo describe(const Selection& selection);
 
-/// The largest cache in front of a device's memory, which a working set is classed against.
-struct DeviceCache {
-  double bytes = 0;
-  std::string name;  ///< "global-memory cache (L2)" on a GPU
-};
-/// CL_DEVICE_GLOBAL_MEM_CACHE_SIZE. A CPU device that reports none (PoCL: CL_NONE) runs on the
-/// host, so the host's last-level cache stands in for it, and the name says so.
-DeviceCache device_cache(const DeviceInfo& info);
-
 /// The platform/device/driver/limits lines that open every OpenCL run.
 void print_device_info(std::ostream& out, const DeviceInfo& info);
 
