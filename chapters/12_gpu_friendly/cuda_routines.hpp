@@ -66,10 +66,11 @@ class DeviceRoutine final : public gpgpu::blas::RoutineKernel {
   std::vector<gpgpu::cuda::PinnedBuffer<float>> pinned_;  // a, b, x, y, factors, result: made on first use
   std::vector<float> pageable_result_;
   bool chunkable_ = false;
-  // overlapped(): its streams, a band buffer per stream for the convolution's chunks, an event per chunk
+  // overlapped(): its streams (copies up, calls, copies down), the convolution's band buffers, and
+  // per chunk the events that order the three streams
   std::vector<std::unique_ptr<CUstream_st, void (*)(CUstream_st*)>> streams_;
   std::vector<gpgpu::cuda::DeviceBuffer<float>> bands_;
-  std::vector<gpgpu::cuda::Event> uploaded_;
+  std::vector<gpgpu::cuda::Event> uploaded_, computed_, downloaded_;
 };
 
 /// The CUDA part of a variant's record (backend, driver, timer, a limitation that refuses operands
