@@ -32,7 +32,10 @@ struct Copy {
 /// sub-problem the call computes, and the part of the result it copies down.
 struct Chunk {
   std::vector<Copy> uploads;   ///< every element of every input is copied up by exactly one chunk
-  std::vector<int> waits;      ///< earlier chunks whose uploads the call reads (shared operands, halo rows)
+  /// Earlier chunks whose uploads the call reads (shared operands, halo rows): the data flow that
+  /// any schedule must respect. cuda_routines.cpp meets it with a stronger order, every upload on
+  /// one stream, so chunk i's event covers them all; the CPU test checks the plan against it.
+  std::vector<int> waits;
   std::int64_t a_first = 0;    ///< the call's A (or image) starts here
   std::int64_t x_first = 0;    ///< its x (SAXPY, SSCAL, SGEMV's shared x: 0)
   std::int64_t m = 0, n = 0;   ///< its sizes (rows x cols of its image band; n of a vector range)

@@ -1,13 +1,17 @@
 #include "gpgpu/experiment.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <iomanip>
 #include <ostream>
 
+#include "gpgpu/cpu_backend.hpp"
 #include "gpgpu/errors.hpp"
 #include "gpgpu/limit_rule.hpp"
 #include "gpgpu/registry.hpp"
 #include "gpgpu/sysinfo.hpp"
+#include "gpgpu/table.hpp"
 
 namespace gpgpu {
 
@@ -73,6 +77,29 @@ std::string Experiment::absent_reason(Backend b) const {
   return it == absent_.end() ? std::string() : it->second;
 }
 
+Session& Experiment::session_of(const VariantInfo& v) {
+  Session* s = session(v.backend);
+  if (s == nullptr) throw std::logic_error("variant " + v.name + ": its backend is not open");
+  return *s;
+}
+
+ResultRow Experiment::row_for(const VariantInfo& v, int threads) {
+  ResultRow row;
+  row.variant = v.name;
+  row.backend = std::string(backend_name(v.backend));
+  row.description = v.description;
+  row.source = v.source;
+  row.paper_name = v.paper_name;
+  Session& s = session_of(v);
+  if (v.backend == Backend::cpu) {
+    if (threads <= 0) threads = cpu_threads(s);
+    row.device = "CPU, " + std::to_string(threads) + (threads == 1 ? " thread" : " threads");
+  } else {
+    row.device = s.device();
+  }
+  return row;
+}
+
 void Experiment::print_header(std::ostream& out, const std::string& problem) const {
   out << "Chapter " << info_.id << ": " << info_.title << "\n"
       << "Retells:  " << info_.paper << "\n";
@@ -86,6 +113,15 @@ Limit Experiment::limit(Backend b, const StreamMix& mix) {
   Session* s = session(b);
   if (s == nullptr) throw std::logic_error("limit of a backend that is not open");
   return s->stream_limit(mix);
+}
+
+void Experiment::print_limit(std::ostream& out, Backend b, const std::string& what, const Limit& l) {
+  std::string line = std::string(backend_name(b)) + ", " + what + ": " + l.name + " " + format_cell("%.1f", l.gbs) +
+                     " GB/s, " + l.working_set;
+  if (std::isfinite(l.theoretical_gbs)) line += "; theoretical " + format_cell("%.0f", l.theoretical_gbs) + " GB/s";
+  if (std::find(printed_limits_.begin(), printed_limits_.end(), line) != printed_limits_.end()) return;
+  out << "Limit:    " << line << "\n";
+  printed_limits_.push_back(std::move(line));
 }
 
 void Experiment::skip(std::ostream& out, const std::string& variant, const std::string& reason) {

@@ -63,6 +63,44 @@ TEST(Experiment, AMissingBackendIsReportedAndSkipped) {
   EXPECT_NE(out.str().find("Missing:  cuda: no fake GPU here"), std::string::npos) << out.str();
 }
 
+TEST(Experiment, ARowSaysWhichVariantRanWhere) {
+  Experiment exp(kInfo);
+  exp.use(cpu_driver);
+  exp.use(missing_driver);
+  parse(exp, {"--threads", "3"});
+  std::ostringstream out;
+  exp.open(out, {Backend::cpu, Backend::cuda});
+  const VariantInfo cpu{"on_cpu", Backend::cpu, "a loop", "chapters/99/loop.cpp", "Paper's Name"};
+  const ResultRow r = exp.row_for(cpu);
+  EXPECT_EQ(r.variant, "on_cpu");
+  EXPECT_EQ(r.backend, "cpu");
+  EXPECT_EQ(r.description, "a loop");
+  EXPECT_EQ(r.source, "chapters/99/loop.cpp");
+  EXPECT_EQ(r.paper_name, "Paper's Name");
+  EXPECT_EQ(r.device, "CPU, 3 threads");            // the session's count
+  EXPECT_EQ(exp.row_for(cpu, 1).device, "CPU, 1 thread");  // the variant's own
+  EXPECT_EQ(&exp.session_of(cpu), exp.session(Backend::cpu));
+  EXPECT_THROW((void)exp.row_for({"on_gpu", Backend::cuda, "", "", ""}), std::logic_error);  // its backend is missing
+}
+
+TEST(Experiment, EachLimitIsPrintedOnce) {
+  Experiment exp(kInfo);
+  parse(exp, {});
+  Limit a;
+  a.name = "stream 2:1";
+  a.gbs = 12.34;
+  a.working_set = "memory (1 GiB > 32 MiB last-level cache)";
+  Limit b = a;
+  b.theoretical_gbs = 20;
+  std::ostringstream out;
+  exp.print_limit(out, Backend::cpu, "2:1", a);
+  exp.print_limit(out, Backend::cpu, "2:1", a);  // a second variant of the same mix
+  exp.print_limit(out, Backend::cpu, "2:1", b);
+  EXPECT_EQ(out.str(),
+            "Limit:    cpu, 2:1: stream 2:1 12.3 GB/s, memory (1 GiB > 32 MiB last-level cache)\n"
+            "Limit:    cpu, 2:1: stream 2:1 12.3 GB/s, memory (1 GiB > 32 MiB last-level cache); theoretical 20 GB/s\n");
+}
+
 TEST(Experiment, NothingToRunIsBackendUnavailable) {
   Experiment exp(kInfo);
   exp.use(missing_driver);

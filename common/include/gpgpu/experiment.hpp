@@ -102,12 +102,23 @@ class Experiment {
   /// The open session of `b`, or nullptr when it is missing (absent_reason() says why).
   [[nodiscard]] Session* session(Backend b);
   [[nodiscard]] std::string absent_reason(Backend b) const;
+  /// The open session of a runnable variant's backend; std::logic_error when it is not open (only
+  /// what open_variants() returned may run).
+  [[nodiscard]] Session& session_of(const VariantInfo& v);
+
+  /// A row for variant `v` with what every row says about its variant: name, backend, description,
+  /// source, paper name and device ("CPU, 4 threads" for a CPU variant on `threads` threads, 0 = the
+  /// session's count).
+  [[nodiscard]] ResultRow row_for(const VariantInfo& v, int threads = 0);
 
   /// Chapter, paper, host, build and the problem's own line.
   void print_header(std::ostream& out, const std::string& problem) const;
 
   /// The limit of `mix` on backend `b`'s device, measured in this run (each mix once).
   Limit limit(Backend b, const StreamMix& mix);
+  /// Prints "Limit:    <backend>, <what>: <how measured> <GB/s>, <working set>" for limit `l`, each
+  /// distinct line once per run (many variants share a limit).
+  void print_limit(std::ostream& out, Backend b, const std::string& what, const Limit& l);
 
   /// Keeps a variant that could not run (its backend missing), for the summary and the JSON.
   void skip(std::ostream& out, const std::string& variant, const std::string& reason);
@@ -136,6 +147,7 @@ class Experiment {
   std::map<Backend, std::string> absent_;
   std::vector<std::pair<std::string, std::string>> skipped_;
   std::vector<ResultRow> rows_;
+  std::vector<std::string> printed_limits_;
   nlohmann::json extra_json_ = nlohmann::json::object();
 };
 

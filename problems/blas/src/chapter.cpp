@@ -32,10 +32,6 @@ const Peak kNoPeak{"none measured", std::nan("")};
 
 }  // namespace
 
-std::vector<PeakSpec>& peak_registry() {
-  static std::vector<PeakSpec> peaks;
-  return peaks;
-}
 
 Chapter::Chapter(ChapterInfo info) : experiment_(std::move(info)) {}
 Chapter::~Chapter() = default;
@@ -61,12 +57,6 @@ void Chapter::parse(int argc, const char* const* argv) {
   experiment_.parse(argc, argv, registry_.names(), registry_.names_in_all());
   const Dims largest = sweep_.empty() ? options_.dims : sweep_dims(sweep_, experiment_.options().quick).back();
   require_host_memory(host_bytes(largest, options_.type), "matrices of " + largest.str());
-}
-
-Session& Chapter::session_of(const VariantSpec& spec) {
-  Session* s = experiment_.session(spec.info.backend);
-  if (s == nullptr) throw std::logic_error("variant " + spec.info.name + ": its backend is not open");
-  return *s;
 }
 
 const Peak& Chapter::peak_of(const VariantSpec& spec) const {
@@ -173,20 +163,8 @@ void Chapter::record_tuning(std::ostream& out, const VariantSpec& spec, const Me
 }
 
 const ResultRow& Chapter::run_variant(std::ostream& out, const VariantSpec& spec) {
-  Session& session = session_of(spec);
   Measurement m = measure(spec);
-  ResultRow row;
-  row.variant = spec.info.name;
-  row.backend = std::string(backend_name(spec.info.backend));
-  row.description = spec.info.description;
-  row.source = spec.info.source;
-  row.paper_name = spec.info.paper_name;
-  if (spec.info.backend == Backend::cpu) {
-    const int threads = spec.threads > 0 ? spec.threads : cpu_threads(session);
-    row.device = "CPU, " + std::to_string(threads) + (threads == 1 ? " thread" : " threads");
-  } else {
-    row.device = session.device();
-  }
+  ResultRow row = experiment_.row_for(spec.info, spec.threads);
   row.timer = spec.timer;
   row.samples = std::move(m.samples);
   row.launch = m.launch;
@@ -195,11 +173,8 @@ const ResultRow& Chapter::run_variant(std::ostream& out, const VariantSpec& spec
   row.limit.gbs = std::nan("");
   row.check = m.check;
   if (!m.tuning.empty()) record_tuning(out, spec, m, row);
-  const Peak& peak = peak_of(spec);
   row.extra["arithmetic"] = std::string(arithmetic_name(spec.arithmetic(options_.type)));
   row.extra["library"] = spec.library;
-  row.extra["peak_gflops"] = json_number(peak.gflops);
-  row.extra["peak_share"] = json_number(peak_share(spec, row.rates().gflops));
   row.extra["tensor_cores"] = spec.tensor_cores(options_.type);
   row.extra["ms_with_copies"] = 1e3 * median(m.with_copies_s);
   row.extra["ms_first_call"] = 1e3 * m.first_call_s;
@@ -220,8 +195,23 @@ double library_share(const ResultRow& row, const std::vector<ResultRow>& rows) {
   return std::nan("");
 }
 
+void Chapter::settle_peaks(std::ostream& out, const std::vector<PeakRun>& runs) {
+  for (auto& [b, peak] : peaks_) settle_peak(out, b, peak, runs);
+}
+
 int Chapter::finish(std::ostream& out) {
   const CoreOptions& core = experiment_.options();
+  // The compute roof as a limit: a verified row on FMA units that beat it sets it (kernel.hpp).
+  std::vector<PeakRun> runs;
+  for (const ResultRow& r : experiment_.rows())
+    if (!r.extra.value("tensor_cores", false))
+      runs.push_back({r.backend, r.variant, rates(r.work, r.min_seconds()).gflops, !r.check.checked || r.check.pass});
+  settle_peaks(out, runs);
+  experiment_.amend_rows([&](ResultRow& row) {
+    const VariantSpec& spec = registry_.at(row.variant);
+    row.extra["peak_gflops"] = json_number(peak_of(spec).gflops);
+    row.extra["peak_share"] = json_number(peak_share(spec, row.rates().gflops));
+  });
   if (!core.dump_dir.empty()) {
     const std::filesystem::path dir = core.dump_dir;
     matrix::write_npy(dir / "a.npy", operands_.a);

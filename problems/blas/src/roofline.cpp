@@ -63,15 +63,15 @@ Best best_of(const std::vector<ResultRow>& rows, const std::string& routine, boo
 const char* binding_roof(const ResultRow& r, const Ceilings& c) {
   const double i = extra_number(r, "intensity");
   if (!std::isfinite(r.limit.gbs)) return "compute";
-  return i * r.limit.gbs < c.peak_gflops || !std::isfinite(c.peak_gflops) ? "memory" : "compute";
+  return i * r.limit.gbs < c.peak.gflops || !std::isfinite(c.peak.gflops) ? "memory" : "compute";
 }
 
 }  // namespace
 
 double attainable_gflops(const ResultRow& row, const Ceilings& c) {
   const double i = extra_number(row, "intensity");
-  if (!std::isfinite(row.limit.gbs)) return c.peak_gflops;  // SGEMM: the compute roof
-  return std::isfinite(c.peak_gflops) ? std::min(c.peak_gflops, i * row.limit.gbs) : i * row.limit.gbs;
+  if (!std::isfinite(row.limit.gbs)) return c.peak.gflops;  // SGEMM: the compute roof
+  return std::isfinite(c.peak.gflops) ? std::min(c.peak.gflops, i * row.limit.gbs) : i * row.limit.gbs;
 }
 
 void print_roofline(std::ostream& out, const std::map<Backend, Ceilings>& ceilings, const std::vector<ResultRow>& rows) {
@@ -79,7 +79,7 @@ void print_roofline(std::ostream& out, const std::map<Backend, Ceilings>& ceilin
   out << "\nRoofline (both ceilings measured in this run; attainable = min(FMA peak, FLOP/B x the routine's own limit)):\n";
   std::vector<std::vector<std::string>> t{{"backend", "device", "FMA peak GFLOP/s", "stream GB/s", "ridge FLOP/B"}};
   for (const auto& [b, c] : ceilings)
-    t.push_back({std::string(backend_name(b)), c.device, fmt("%.1f", c.peak_gflops), fmt("%.1f", c.bandwidth.gbs), fmt("%.2f", c.ridge())});
+    t.push_back({std::string(backend_name(b)), c.device, fmt("%.1f", c.peak.gflops), fmt("%.1f", c.bandwidth.gbs), fmt("%.2f", c.ridge())});
   print_text_table(out, t, 2);
   out << "\n";
   std::vector<std::vector<std::string>> p{{"variant", "routine", "FLOP/B", "GFLOP/s", "GB/s", "limit GB/s", "attainable", "% attainable", "roof"}};
@@ -112,8 +112,8 @@ nlohmann::json roofline_json(const std::map<Backend, Ceilings>& ceilings, const 
                         {"gflops_with_pinned", json_number(extra_number(r, "gflops_with_pinned"))},
                         {"gflops_with_overlapped", json_number(extra_number(r, "gflops_with_overlapped"))}, {"pass", r.check.pass}});
     }
-    j[std::string(backend_name(b))] = {{"device", c.device}, {"peak_gflops", json_number(c.peak_gflops)},
-                                       {"peak", c.peak_name}, {"bandwidth_gbs", json_number(c.bandwidth.gbs)},
+    j[std::string(backend_name(b))] = {{"device", c.device}, {"peak_gflops", json_number(c.peak.gflops)},
+                                       {"peak", c.peak.name}, {"bandwidth_gbs", json_number(c.bandwidth.gbs)},
                                        {"bandwidth", c.bandwidth}, {"ridge", json_number(c.ridge())}, {"points", points}};
   }
   return j;

@@ -46,7 +46,7 @@ ThenNowTable machines_then_now(const std::map<Backend, Ceilings>& ceilings) {
             {"then", "Intel Core 2 Duo E6320 (2007)", "CPU", "paper 001, Tab. 3", {14.9, 5.3}},
             {"then", "NVIDIA GeForce 8800 Ultra, G80 (2007), PCIe x16 4 GB/s", "GPU", "paper 001, Tab. 3", {520, 86.4}}};
   for (const auto& [b, c] : ceilings)
-    t.rows.push_back({"now", c.device, std::string(backend_name(b)), "this run", {c.peak_gflops, c.bandwidth.gbs > 0 ? c.bandwidth.gbs : none}});
+    t.rows.push_back({"now", c.device, std::string(backend_name(b)), "this run", {c.peak.gflops, c.bandwidth.gbs > 0 ? c.bandwidth.gbs : none}});
   t.notes = {"paper 001: \"the peak performance of the Nvidia G80 is about 20 times higher than that of the Nvidia NV44, but the",
              "speed of the interconnection bus ... is only twice as fast\"; this run's bus rate is the 'GB/s w/ copies' of the results"};
   return t;
@@ -66,12 +66,6 @@ RoutineChapter::~RoutineChapter() = default;
 void RoutineChapter::add(RoutineVariant v) {
   experiment_.use(v.driver);
   registry_.add(std::move(v));
-}
-
-Session& RoutineChapter::session_of(const RoutineVariant& v) {
-  Session* s = experiment_.session(v.info.backend);
-  if (s == nullptr) throw std::logic_error("variant " + v.info.name + ": its backend is not open");
-  return *s;
 }
 
 void RoutineChapter::parse(int argc, const char* const* argv) {
@@ -141,16 +135,14 @@ void RoutineChapter::measure_ceilings(std::ostream& out, const std::vector<const
     c.device = s.device();
     for (const PeakSpec& p : peak_registry())
       if (p.backend == b) {
-        const Peak peak = p.measure(ElementType::f32, s);
-        c.peak_name = peak.name;
-        c.peak_gflops = peak.gflops;
+        c.peak = p.measure(ElementType::f32, s);
       }
     StreamMix mix;
     mix.elements = static_cast<std::size_t>(std::max(1.0, bytes / 8));
     mix.threads = threads;
     c.bandwidth = experiment_.limit(b, mix);
-    out << "Ceilings: " << backend_name(b) << ": FMA peak " << fmt("%.1f", c.peak_gflops) << " GFLOP/s ("
-        << (c.peak_name.empty() ? "none registered" : c.peak_name) << "), bandwidth " << fmt("%.1f", c.bandwidth.gbs)
+    out << "Ceilings: " << backend_name(b) << ": FMA peak " << fmt("%.1f", c.peak.gflops) << " GFLOP/s ("
+        << (c.peak.name.empty() ? "none registered" : c.peak.name) << "), bandwidth " << fmt("%.1f", c.bandwidth.gbs)
         << " GB/s (" << c.bandwidth.name << ", " << c.bandwidth.working_set << "), ridge " << fmt("%.1f", c.ridge())
         << " FLOP/B\n";
   }
@@ -165,7 +157,8 @@ void RoutineChapter::run_variant(std::ostream& out, const RoutineVariant& v, con
   (void)kernel->run(1);
   const double first_s = first.seconds();
   const std::vector<float> result = kernel->download();
-  ResultRow row;
+  const int threads = v.threads > 0 ? v.threads : (v.info.backend == Backend::cpu ? cpu_threads(session) : 0);
+  ResultRow row = experiment_.row_for(v.info, threads);
   row.check = core.verify ? compare(result, expected) : not_verified();
   row.samples = repeat_runs(core.warmup, core.repeat, [&] { return kernel->run(options_.calls); });
   // The paper's "GPU w. TX": the operands up, one call, the result down, on the host's clock, from
@@ -185,13 +178,6 @@ void RoutineChapter::run_variant(std::ostream& out, const RoutineVariant& v, con
     const Verification parts[] = {row.check, compare(kernel->copied_result(), expected)};
     row.check = all_of(parts);
   }
-  row.variant = v.info.name;
-  row.backend = std::string(backend_name(v.info.backend));
-  row.description = v.info.description;
-  row.source = v.info.source;
-  row.paper_name = v.info.paper_name;
-  const int threads = v.threads > 0 ? v.threads : (v.info.backend == Backend::cpu ? cpu_threads(session) : 0);
-  row.device = v.info.backend == Backend::cpu ? "CPU, " + std::to_string(threads) + (threads == 1 ? " thread" : " threads") : session.device();
   row.timer = v.timer;
   row.launch = kernel->launch();
   row.work = v.work ? v.work(c, options_.calls) : routine_work(c, options_.calls);
@@ -207,20 +193,26 @@ void RoutineChapter::run_variant(std::ostream& out, const RoutineVariant& v, con
   row.extra["intensity"] = one.flops / one.bytes_min;
   row.extra["outputs"] = static_cast<double>(c.output_size());
   row.extra["inputs"] = input_elements(c);
-  row.extra["peak_gflops"] = json_number(ceil.peak_gflops);
-  row.extra["peak_share"] = json_number(row.rates().gflops / ceil.peak_gflops);
+  row.extra["peak_gflops"] = json_number(ceil.peak.gflops);
+  row.extra["peak_share"] = json_number(row.rates().gflops / ceil.peak.gflops);
   row.extra["ms_first_call"] = 1e3 * first_s;
   const double kernel_s = row.seconds() / options_.calls;
-  for (const auto& [key, t] : {std::pair{"with_copies", &with_copies}, std::pair{"with_pinned", &with_pinned},
-                               std::pair{"with_overlapped", &std::as_const(with_overlap)}}) {
-    const double s = t->empty() ? std::nan("") : median(*t);
-    row.extra[std::string("ms_") + key] = json_number(1e3 * s);
-    row.extra[std::string("gflops_") + key] = json_number(one.flops / s / 1e9);
-    // the bus: operands and result over the copies' share of the time; overlapped, the calls run
-    // beside the copies, so the copies' share is not the time less the calls: the whole time, a
-    // lower bound on the bus's rate (subtracting the calls read 379 GB/s at k = 17, above any bus)
-    const double copies_s = std::string_view(key) == "with_overlapped" ? s : s - kernel_s;
-    row.extra[std::string("bus_gbs_") + key] = json_number(transfer_bytes(c) / copies_s / 1e9);
+  // The bus: operands and result over the copies' share of the time. One after the other, that is
+  // the time less the calls'; overlapped, the calls run beside the copies, so it is the whole time,
+  // a lower bound on the bus's rate (subtracting the calls read 379 GB/s at k = 17, above any bus).
+  struct Timed {
+    const char* key;
+    const std::vector<double>* seconds;
+    double calls_in_series_s;
+  };
+  for (const Timed& t : {Timed{"with_copies", &with_copies, kernel_s}, Timed{"with_pinned", &with_pinned, kernel_s},
+                         Timed{"with_overlapped", &with_overlap, 0.0}}) {
+    const std::string key = t.key;
+    const double s = t.seconds->empty() ? std::nan("") : median(*t.seconds);
+    row.extra["ms_" + key] = json_number(1e3 * s);
+    row.extra["gflops_" + key] = json_number(one.flops / s / 1e9);
+    const double copies_s = s - t.calls_in_series_s;
+    row.extra["bus_gbs_" + key] = json_number(transfer_bytes(c) / copies_s / 1e9);
   }
   row.extra["error_over_bound"] = json_number(row.check.checked ? row.check.rel_max / row.check.tolerance : std::nan(""));
   if (!core.dump_dir.empty())
@@ -260,31 +252,15 @@ void RoutineChapter::run_routine(std::ostream& out, Routine routine, const std::
 }
 
 void RoutineChapter::settle_peaks(std::ostream& out) {
-  // The limit rule (gpgpu/limit_rule.hpp) for the compute roof: a peak that a verified routine beat
-  // was not the peak. On the CPU this happens when OpenBLAS dispatches wider vectors at run time
-  // than the build let our FMA kernel use; the ceiling then becomes OpenBLAS's best run, named.
-  for (auto& [b, c] : ceilings_) {
-    if (!std::isfinite(c.peak_gflops)) continue;
-    double best = 0;
-    std::string who;
-    for (const ResultRow& r : experiment_.rows()) {
-      const double g = rates(r.work, r.min_seconds()).gflops;
-      if (r.backend == backend_name(b) && (!r.check.checked || r.check.pass) && g > best) {
-        best = g;
-        who = r.variant;
-      }
-    }
-    if (best <= c.peak_gflops) continue;
-    out << "Ceilings: " << backend_name(b) << ": the FMA kernel's " << fmt("%.1f", c.peak_gflops) << " GFLOP/s was beaten by "
-        << who << "'s best run, " << fmt("%.1f", best) << " GFLOP/s, which is the compute ceiling\n";
-    c.peak_name += "; beaten by " + who + "'s best run (the FMA kernel: " + fmt("%.1f", c.peak_gflops) + " GFLOP/s)";
-    c.peak_gflops = best;
-  }
+  std::vector<PeakRun> runs;
+  for (const ResultRow& r : experiment_.rows())
+    runs.push_back({r.backend, r.variant, rates(r.work, r.min_seconds()).gflops, !r.check.checked || r.check.pass});
+  for (auto& [b, c] : ceilings_) settle_peak(out, b, c.peak, runs);
   experiment_.amend_rows([&](ResultRow& row) {
     for (const auto& [b, c] : ceilings_)
       if (row.backend == backend_name(b)) {
-        row.extra["peak_gflops"] = json_number(c.peak_gflops);
-        row.extra["peak_share"] = json_number(row.rates().gflops / c.peak_gflops);
+        row.extra["peak_gflops"] = json_number(c.peak.gflops);
+        row.extra["peak_share"] = json_number(row.rates().gflops / c.peak.gflops);
       }
   });
 }

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <sstream>
 
 #include <gtest/gtest.h>
 
@@ -139,6 +140,25 @@ TEST(TensorCores, TheFmaKernelBoundsOnlyTheFmaUnits) {
   }
   EXPECT_TRUE(dgemm.tensor_cores(ElementType::f64));
   EXPECT_FALSE(dgemm.tensor_cores(ElementType::f32));
+}
+
+// The compute roof is a limit (settle_peak): the fastest trusted run on its backend that beat the
+// FMA kernel becomes the roof, named; a FAIL, another backend or a slower run changes nothing.
+TEST(Peak, ARunThatBeatsTheFmaKernelIsTheRoof) {
+  Peak peak{"FMA kernel", 1000};
+  std::ostringstream out;
+  settle_peak(out, Backend::cpu, peak,
+              {{"cpu", "slower", 900, true}, {"cuda", "other backend", 5000, true}, {"cpu", "wrong", 4000, false}});
+  EXPECT_EQ(peak.gflops, 1000);
+  EXPECT_EQ(peak.name, "FMA kernel");
+  EXPECT_EQ(out.str(), "");
+  settle_peak(out, Backend::cpu, peak, {{"cpu", "openblas", 1050, true}, {"cpu", "openblas_again", 1020, true}});
+  EXPECT_EQ(peak.gflops, 1050);
+  EXPECT_NE(peak.name.find("beaten by openblas's best run (the FMA kernel: 1000.0 GFLOP/s)"), std::string::npos) << peak.name;
+  EXPECT_NE(out.str().find("cpu: the FMA kernel's 1000.0 GFLOP/s was beaten by openblas"), std::string::npos) << out.str();
+  Peak none{"none measured", std::nan("")};
+  settle_peak(out, Backend::cpu, none, {{"cpu", "openblas", 1050, true}});
+  EXPECT_TRUE(std::isnan(none.gflops));  // no FMA kernel, no roof: nothing to judge against
 }
 
 }  // namespace

@@ -80,27 +80,12 @@ void Chapter::check_fits(const std::vector<const VariantSpec*>& variants) {
     if (v->check_fits) v->check_fits(options_.shape, options_.type, session_of(*v));
 }
 
-Session& Chapter::session_of(const VariantSpec& spec) {
-  Session* s = experiment_.session(spec.info.backend);
-  if (s == nullptr) throw std::logic_error("variant " + spec.info.name + ": its backend is not open");
-  return *s;
-}
-
 Limit Chapter::limit_of(const VariantSpec& spec) {
   return experiment_.limit(spec.info.backend, stream_mix(spec.op, options_.shape, options_.type, spec.threads));
 }
 
 void Chapter::measure_limits(std::ostream& out, const std::vector<const VariantSpec*>& variants) {
-  std::vector<std::string> printed;
-  for (const VariantSpec* v : variants) {
-    const Limit l = limit_of(*v);
-    const std::string line = std::string(backend_name(v->info.backend)) + ", " + std::string(op_name(v->op)) + ": " +
-                             l.name + " " + fmt("%.1f", l.gbs) + " GB/s, " + l.working_set +
-                             (std::isfinite(l.theoretical_gbs) ? "; theoretical " + fmt("%.0f", l.theoretical_gbs) + " GB/s" : "");
-    if (std::find(printed.begin(), printed.end(), line) != printed.end()) continue;
-    printed.push_back(line);
-    out << "Limit:    " << line << "\n";
-  }
+  for (const VariantSpec* v : variants) experiment_.print_limit(out, v->info.backend, std::string(op_name(v->op)), limit_of(*v));
 }
 
 double Chapter::make_inputs(const std::vector<const VariantSpec*>& variants) {
@@ -152,20 +137,8 @@ Measurement Chapter::measure(const VariantSpec& spec) {
 }
 
 const ResultRow& Chapter::run_variant(std::ostream& out, const VariantSpec& spec) {
-  Session& session = session_of(spec);
   Measurement m = measure(spec);
-  ResultRow row;
-  row.variant = spec.info.name;
-  row.backend = std::string(backend_name(spec.info.backend));
-  row.description = spec.info.description;
-  row.source = spec.info.source;
-  row.paper_name = spec.info.paper_name;
-  if (spec.info.backend == Backend::cpu) {
-    const int threads = spec.threads > 0 ? spec.threads : cpu_threads(session);
-    row.device = "CPU, " + std::to_string(threads) + (threads == 1 ? " thread" : " threads");
-  } else {
-    row.device = session.device();
-  }
+  ResultRow row = experiment_.row_for(spec.info, spec.threads);
   row.timer = spec.timer;
   row.samples = std::move(m.samples);
   row.launch = m.launch;

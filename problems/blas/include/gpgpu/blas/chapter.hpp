@@ -62,11 +62,13 @@ class Chapter {
   [[nodiscard]] const Reference& reference() const { return reference_; }
   /// --tune: a kernel with several configurations tried in each (see tune()) before the timed runs.
   Measurement measure(const VariantSpec& spec);
-  [[nodiscard]] Session& session_of(const VariantSpec& spec);
+  [[nodiscard]] Session& session_of(const VariantSpec& spec) { return experiment_.session_of(spec.info); }
   /// The FMA peak of the variant's backend for the run's type (NaN GFLOP/s where none is registered).
   [[nodiscard]] const Peak& peak_of(const VariantSpec& spec) const;
   /// `gflops` over that peak; NaN for a variant on tensor cores, which the FMA kernel does not bound.
   [[nodiscard]] double peak_share(const VariantSpec& spec, double gflops) const;
+  /// Raises each backend's peak that one of `runs` beat (settle_peak): before any share is printed.
+  void settle_peaks(std::ostream& out, const std::vector<PeakRun>& runs);
   [[nodiscard]] const std::string& sweep_mode() const { return sweep_; }
 
  private:

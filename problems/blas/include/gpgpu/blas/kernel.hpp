@@ -4,6 +4,7 @@
 #pragma once
 #include <cstddef>
 #include <functional>
+#include <iosfwd>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -70,6 +71,20 @@ struct Peak {
   std::string name;  ///< "FMA kernel, 132 SMs x 1024 threads, float"
   double gflops = 0;
 };
+
+/// A rate that may beat its backend's Peak: one verified run (a row, a sweep point) on FMA units.
+struct PeakRun {
+  std::string backend;   ///< backend_name(): as a ResultRow holds it
+  std::string variant;
+  double gflops = 0;     ///< its best (fastest) timed run
+  bool trusted = true;   ///< false for a FAIL: a wrong result proves no FLOP rate
+};
+
+/// The limit rule of gpgpu/limit_rule.hpp for the compute roof: a Peak that a trusted run on its
+/// backend beat was not the peak. It becomes that run's rate, its name says by whom and what the
+/// FMA kernel measured, and a line says so ("Ceilings: ..."). Runs on tensor cores must not be
+/// passed: the FMA kernel does not bound them. A peak never measured (NaN) stays NaN.
+void settle_peak(std::ostream& out, Backend backend, Peak& peak, const std::vector<PeakRun>& runs);
 
 /// How a backend measures its Peak for an element type. Registered statically, like the variants.
 struct PeakSpec {

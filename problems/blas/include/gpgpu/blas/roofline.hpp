@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gpgpu/backend.hpp"
+#include "gpgpu/blas/kernel.hpp"
 #include "gpgpu/result.hpp"
 
 namespace gpgpu::blas {
@@ -21,10 +22,9 @@ namespace gpgpu::blas {
 /// A backend's two ceilings, measured in the run.
 struct Ceilings {
   std::string device;
-  std::string peak_name;     ///< how the FMA peak was measured
-  double peak_gflops = std::nan("");
-  Limit bandwidth;           ///< stream 1:1 over the largest routine's bytes
-  [[nodiscard]] double ridge() const { return peak_gflops / bandwidth.gbs; }  ///< FLOP/B where the roofs meet
+  Peak peak{"", std::nan("")};  ///< the FMA kernel's (or the run that beat it: settle_peak)
+  Limit bandwidth;              ///< stream 1:1 over the largest routine's bytes
+  [[nodiscard]] double ridge() const { return peak.gflops / bandwidth.gbs; }  ///< FLOP/B where the roofs meet
 };
 
 /// The best GFLOP/s a row can reach: min(P, I B_mix) (NaN when its backend has no peak).

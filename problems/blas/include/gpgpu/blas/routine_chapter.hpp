@@ -47,7 +47,7 @@ class RoutineChapter {
   /// Raises a backend's FMA peak to the best verified routine that beat it (the limit rule).
   void settle_peaks(std::ostream& out);
   int finish(std::ostream& out);
-  Session& session_of(const RoutineVariant& v);
+  Session& session_of(const RoutineVariant& v) { return experiment_.session_of(v.info); }
 
   Experiment experiment_;
   RoutineOptions options_;

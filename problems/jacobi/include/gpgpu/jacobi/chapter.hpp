@@ -88,7 +88,7 @@ class Chapter {
   /// The limit a variant is judged against (measure_limits() first).
   [[nodiscard]] Limit limit_of(const VariantSpec& spec);
   /// The open session of a variant's backend.
-  [[nodiscard]] Session& session_of(const VariantSpec& spec);
+  [[nodiscard]] Session& session_of(const VariantSpec& spec) { return experiment_.session_of(spec.info); }
 
  private:
   ChapterSettings settings_;

@@ -76,7 +76,7 @@ class Chapter {
 
   [[nodiscard]] const Inputs& inputs() const { return inputs_; }
   [[nodiscard]] Limit limit_of(const VariantSpec& spec);
-  [[nodiscard]] Session& session_of(const VariantSpec& spec);
+  [[nodiscard]] Session& session_of(const VariantSpec& spec) { return experiment_.session_of(spec.info); }
   /// The variant called `name` (std::out_of_range when there is none).
   [[nodiscard]] const VariantSpec& spec(const std::string& name) const { return registry_.at(name); }
   /// The --sweep mode, "" for a single size.

@@ -65,7 +65,7 @@ class Chapter {
   [[nodiscard]] const ReferenceRun& reference() const { return reference_; }
   [[nodiscard]] const std::vector<PhysicsCheck>& physics() const { return physics_; }
   [[nodiscard]] Limit limit_of(const VariantSpec& spec);
-  [[nodiscard]] Session& session_of(const VariantSpec& spec);
+  [[nodiscard]] Session& session_of(const VariantSpec& spec) { return experiment_.session_of(spec.info); }
 
  private:
   ChapterSettings settings_;

@@ -1,0 +1,30 @@
+// The compute roof of chapters 10 and 12: the FMA kernels registered per backend, and the rule that
+// a roof a verified run beat was not the roof.
+#include <ostream>
+
+#include "gpgpu/blas/kernel.hpp"
+#include "gpgpu/table.hpp"
+
+namespace gpgpu::blas {
+
+std::vector<PeakSpec>& peak_registry() {
+  static std::vector<PeakSpec> peaks;
+  return peaks;
+}
+
+void settle_peak(std::ostream& out, Backend backend, Peak& peak, const std::vector<PeakRun>& runs) {
+  // On the CPU a library can beat our FMA kernel: OpenBLAS picks its vector width at run time, and
+  // a build for an older target gives the kernel narrower vectors. The roof is then the library's
+  // best run, named, so that no share passes 100% and the reader sees who set the roof.
+  const PeakRun* best = nullptr;
+  for (const PeakRun& r : runs)
+    if (r.backend == backend_name(backend) && r.trusted && r.gflops > peak.gflops && (best == nullptr || r.gflops > best->gflops)) best = &r;
+  if (best == nullptr) return;
+  const std::string kernel = format_cell("%.1f", peak.gflops);
+  out << "Ceilings: " << backend_name(backend) << ": the FMA kernel's " << kernel << " GFLOP/s was beaten by "
+      << best->variant << "'s best run, " << format_cell("%.1f", best->gflops) << " GFLOP/s, which is the compute ceiling\n";
+  peak.name += "; beaten by " + best->variant + "'s best run (the FMA kernel: " + kernel + " GFLOP/s)";
+  peak.gflops = best->gflops;
+}
+
+}  // namespace gpgpu::blas
