@@ -6,7 +6,7 @@
 /// Four per texel: texel (i, j) holds unknowns 4i .. 4i+3 of row j in its channels x, y, z, w, so
 /// a texture row is ceil(nx / 4) texels. When nx is not a multiple of 4 the last texel of each row
 /// has 1 to 3 padding lanes; pack() fills them with a value the caller chooses (see
-/// shaders/jacobi_rgba.glsl for why the centre diagonal is padded with 1 and all else with 0).
+/// kernels/jacobi/gl/02_rgba.glsl for why the centre diagonal is padded with 1 and all else with 0).
 #pragma once
 #include <span>
 #include <vector>

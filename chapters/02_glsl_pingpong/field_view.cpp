@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "embedded/colormap_frag.hpp"
+#include "embedded/_02_colormap_frag.hpp"
 #include "gpgpu/gl/check.hpp"
 #include "gpgpu/gl/program.hpp"
 
@@ -31,7 +31,7 @@ std::vector<std::uint8_t> read_pixels_rgba8(int width, int height) {
 float colour_scale(std::span<const float> values) { return largest_magnitude(values); }
 float colour_scale(std::span<const double> values) { return largest_magnitude(values); }
 
-FieldView::FieldView() : program_(link_fullscreen_program({gpgpu::embedded::colormap_frag})) {}
+FieldView::FieldView() : program_(link_fullscreen_program({gpgpu::embedded::_02_colormap_frag})) {}
 
 void FieldView::draw(const Texture2D& field, const FieldLayout& layout, float scale, int width, int height) const {
   GPGPU_GL(glUseProgram(program_.id()));

@@ -1,5 +1,5 @@
 /// @file field_view.hpp
-/// @brief Turning a solution field into colours on the GPU (shaders/colormap.frag): into a
+/// @brief Turning a solution field into colours on the GPU (kernels/jacobi/gl/02_colormap.frag): into a
 /// window's framebuffer (--window) or into an RGBA8 image for a PNG file (--png).
 #pragma once
 #include <cstdint>

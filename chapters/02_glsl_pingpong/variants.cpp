@@ -4,10 +4,10 @@
 #include <stdexcept>
 #include <string>
 
-#include "embedded/jacobi_luminance_frag.hpp"
-#include "embedded/jacobi_rgba_comp.hpp"
-#include "embedded/jacobi_rgba_frag.hpp"
-#include "embedded/jacobi_rgba_glsl.hpp"
+#include "embedded/_02_luminance_frag.hpp"
+#include "embedded/_02_rgba_comp.hpp"
+#include "embedded/_02_rgba_frag.hpp"
+#include "embedded/_02_rgba_glsl.hpp"
 #include "gpgpu/errors.hpp"
 #include "gpgpu/gl/driver.hpp"
 #include "gpgpu/gl/program.hpp"
@@ -48,9 +48,9 @@ std::unique_ptr<PingPongSolver> make_solver(const Variant& v, const gpgpu::jacob
                                             const gpgpu::gl::ContextInfo& info) {
   const FieldLayout layout{sys.grid, v.unknowns_per_texel};
   gpgpu::gl::Program program =
-      v.launch == Launch::Compute ? gpgpu::gl::link_program({{GL_COMPUTE_SHADER, {embedded::jacobi_rgba_comp, embedded::jacobi_rgba_glsl}}})
-      : v.unknowns_per_texel == 4 ? gpgpu::gl::link_fullscreen_program({embedded::jacobi_rgba_frag, embedded::jacobi_rgba_glsl})
-                                  : gpgpu::gl::link_fullscreen_program({embedded::jacobi_luminance_frag});
+      v.launch == Launch::Compute ? gpgpu::gl::link_program({{GL_COMPUTE_SHADER, {embedded::_02_rgba_comp, embedded::_02_rgba_glsl}}})
+      : v.unknowns_per_texel == 4 ? gpgpu::gl::link_fullscreen_program({embedded::_02_rgba_frag, embedded::_02_rgba_glsl})
+                                  : gpgpu::gl::link_fullscreen_program({embedded::_02_luminance_frag});
   return std::make_unique<PingPongSolver>(layout, std::move(program), v.launch, system_inputs(sys, layout), info);
 }
 

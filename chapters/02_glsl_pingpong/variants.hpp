@@ -28,11 +28,11 @@ struct Variant {
 
 inline constexpr std::array kVariants{
     Variant{"luminance", "one unknown per GL_R32F texel, fragment shader (paper Fig. 7)", "OGL Luminance",
-            "shaders/jacobi_luminance.frag", 1, Launch::Fragment},
+            "kernels/jacobi/gl/02_luminance.frag", 1, Launch::Fragment},
     Variant{"rgba", "four unknowns per GL_RGBA32F texel, vec4 fragment shader (paper Figs. 8-9)", "OGL RGBA",
-            "shaders/jacobi_rgba.frag + jacobi_rgba.glsl", 4, Launch::Fragment},
+            "kernels/jacobi/gl/02_rgba.frag + 02_rgba.glsl", 4, Launch::Fragment},
     Variant{"rgba_compute", "the rgba stencil as a GL 4.3 compute shader (past the paper)", "",
-            "shaders/jacobi_rgba.comp + jacobi_rgba.glsl", 4, Launch::Compute},
+            "kernels/jacobi/gl/02_rgba.comp + 02_rgba.glsl", 4, Launch::Compute},
 };
 
 /// The entry of `name`; throws std::out_of_range for an unknown name.
@@ -43,7 +43,7 @@ bool supported(const Variant& v, const gpgpu::gl::ContextInfo& info);
 double texture_bytes(const Variant& v, gpgpu::jacobi::Grid grid);
 
 /// The inputs of the 9-diagonal shaders in `layout`: `A` (nine textures, SW..NE) and `f`.
-/// Padding lanes of the centre diagonal hold 1, all other padding 0 (shaders/jacobi_rgba.glsl).
+/// Padding lanes of the centre diagonal hold 1, all other padding 0 (kernels/jacobi/gl/02_rgba.glsl).
 std::vector<SamplerInput> system_inputs(const gpgpu::jacobi::LinearSystem& sys, const FieldLayout& layout);
 
 /// The solver of variant `v` for `sys` in the current context: its shaders compiled and linked,

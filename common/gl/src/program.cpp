@@ -18,7 +18,7 @@ const char* stage_name(GLenum stage) {
   }
 }
 
-// "shaders/a.frag" or "file 0 = shaders/a.frag, file 1 = shaders/b.glsl".
+// "kernels/x/gl/a.frag" or "file 0 = kernels/x/gl/a.frag, file 1 = kernels/x/gl/b.glsl".
 std::string describe_files(const std::vector<EmbeddedText>& files) {
   if (files.size() == 1) return std::string(files.front().path);
   std::string out;

@@ -1,6 +1,6 @@
 /// @file fullscreen.hpp
 /// @brief Running a fragment shader once per pixel of a render target: the GPGPU "kernel launch"
-/// of OpenGL. The bound program's vertex shader must be shaders/fullscreen.vert (see
+/// of OpenGL. The bound program's vertex shader must be common/gl/shaders/fullscreen.vert (see
 /// link_fullscreen_program()), which makes one triangle cover the viewport from gl_VertexID alone.
 #pragma once
 #include "gpgpu/gl/objects.hpp"

@@ -31,7 +31,7 @@ Program link_program(const std::vector<ShaderStage>& stages);
 /// a misspelt name, or one the compiler removed because the shader does not use it.
 GLint uniform_location(const Program& program, const char* name);
 
-/// The vertex shader of every full-screen pass (shaders/fullscreen.vert): one triangle that
+/// The vertex shader of every full-screen pass (common/gl/shaders/fullscreen.vert): one triangle that
 /// covers the viewport, so every pixel runs the fragment shader exactly once.
 EmbeddedText fullscreen_vertex_shader();
 

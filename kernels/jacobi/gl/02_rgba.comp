@@ -1,5 +1,5 @@
 #version 430 core
-// Chapter 02, past the paper: the same RGBA stencil (jacobi_rgba.glsl, compiled after this file)
+// Chapter 02, past the paper: the same RGBA stencil (02_rgba.glsl, compiled after this file)
 // launched as an OpenGL 4.3 compute shader instead of a full-screen triangle. No rasteriser, no
 // framebuffer: each invocation stores its texel with imageStore.
 //! [entry]
