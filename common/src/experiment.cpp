@@ -1,7 +1,6 @@
 #include "gpgpu/experiment.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <fstream>
 #include <iomanip>
 #include <ostream>
@@ -11,7 +10,6 @@
 #include "gpgpu/limit_rule.hpp"
 #include "gpgpu/registry.hpp"
 #include "gpgpu/sysinfo.hpp"
-#include "gpgpu/table.hpp"
 
 namespace gpgpu {
 
@@ -116,9 +114,7 @@ Limit Experiment::limit(Backend b, const StreamMix& mix) {
 }
 
 void Experiment::print_limit(std::ostream& out, Backend b, const std::string& what, const Limit& l) {
-  std::string line = std::string(backend_name(b)) + ", " + what + ": " + l.name + " " + format_cell("%.1f", l.gbs) +
-                     " GB/s, " + l.working_set;
-  if (std::isfinite(l.theoretical_gbs)) line += "; theoretical " + format_cell("%.0f", l.theoretical_gbs) + " GB/s";
+  std::string line = std::string(backend_name(b)) + ", " + what + ": " + describe_limit(l);
   if (std::find(printed_limits_.begin(), printed_limits_.end(), line) != printed_limits_.end()) return;
   out << "Limit:    " << line << "\n";
   printed_limits_.push_back(std::move(line));

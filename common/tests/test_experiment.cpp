@@ -97,8 +97,9 @@ TEST(Experiment, EachLimitIsPrintedOnce) {
   exp.print_limit(out, Backend::cpu, "2:1", a);  // a second variant of the same mix
   exp.print_limit(out, Backend::cpu, "2:1", b);
   EXPECT_EQ(out.str(),
-            "Limit:    cpu, 2:1: stream 2:1 12.3 GB/s, memory (1 GiB > 32 MiB last-level cache)\n"
-            "Limit:    cpu, 2:1: stream 2:1 12.3 GB/s, memory (1 GiB > 32 MiB last-level cache); theoretical 20 GB/s\n");
+            "Limit:    cpu, 2:1: stream 2:1: 12.3 GB/s, memory (1 GiB > 32 MiB last-level cache)\n"
+            "Limit:    cpu, 2:1: stream 2:1: 12.3 GB/s, memory (1 GiB > 32 MiB last-level cache); theoretical 20 GB/s from "
+            "memory clock x bus width\n");
 }
 
 TEST(Experiment, NothingToRunIsBackendUnavailable) {

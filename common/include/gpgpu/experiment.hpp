@@ -116,8 +116,8 @@ class Experiment {
 
   /// The limit of `mix` on backend `b`'s device, measured in this run (each mix once).
   Limit limit(Backend b, const StreamMix& mix);
-  /// Prints "Limit:    <backend>, <what>: <how measured> <GB/s>, <working set>" for limit `l`, each
-  /// distinct line once per run (many variants share a limit).
+  /// Prints "Limit:    <backend>, <what>: " and describe_limit(l) (limit_rule.hpp), each distinct
+  /// line once per run (many variants share a limit).
   void print_limit(std::ostream& out, Backend b, const std::string& what, const Limit& l);
 
   /// Keeps a variant that could not run (its backend missing), for the summary and the JSON.

@@ -32,7 +32,6 @@ const Peak kNoPeak{"none measured", std::nan("")};
 
 }  // namespace
 
-
 Chapter::Chapter(ChapterInfo info) : experiment_(std::move(info)) {}
 Chapter::~Chapter() = default;
 
@@ -205,7 +204,7 @@ int Chapter::finish(std::ostream& out) {
   std::vector<PeakRun> runs;
   for (const ResultRow& r : experiment_.rows())
     if (!r.extra.value("tensor_cores", false))
-      runs.push_back({r.backend, r.variant, rates(r.work, r.min_seconds()).gflops, !r.check.checked || r.check.pass});
+      runs.push_back(peak_run(r));
   settle_peaks(out, runs);
   experiment_.amend_rows([&](ResultRow& row) {
     const VariantSpec& spec = registry_.at(row.variant);

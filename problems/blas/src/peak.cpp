@@ -4,12 +4,17 @@
 
 #include "gpgpu/blas/kernel.hpp"
 #include "gpgpu/table.hpp"
+#include "gpgpu/work.hpp"
 
 namespace gpgpu::blas {
 
 std::vector<PeakSpec>& peak_registry() {
   static std::vector<PeakSpec> peaks;
   return peaks;
+}
+
+PeakRun peak_run(const ResultRow& row) {
+  return {row.backend, row.variant, rates(row.work, row.min_seconds()).gflops, !row.check.checked || row.check.pass};
 }
 
 void settle_peak(std::ostream& out, Backend backend, Peak& peak, const std::vector<PeakRun>& runs) {

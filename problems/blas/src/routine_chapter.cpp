@@ -6,7 +6,6 @@
 #include <iomanip>
 #include <iostream>
 #include <optional>
-#include <string_view>
 #include <utility>
 
 #include "gpgpu/cpu_backend.hpp"
@@ -186,15 +185,12 @@ void RoutineChapter::run_variant(std::ostream& out, const RoutineVariant& v, con
   row.limit = experiment_.limit(v.info.backend, stream_mix(c, threads));
   const Work one = v.work ? v.work(c, 1) : routine_work(c, 1);
   if (v.work) row.extra["flops_as_done"] = one.kernel;  // not the routine's FLOPs: the roofline and Table 1 say so
-  const Ceilings& ceil = ceilings_.at(v.info.backend);
   row.extra["routine"] = std::string(routine_name(c.routine));
   row.extra["size"] = c.size_str();
   row.extra["library"] = v.library;
   row.extra["intensity"] = one.flops / one.bytes_min;
   row.extra["outputs"] = static_cast<double>(c.output_size());
   row.extra["inputs"] = input_elements(c);
-  row.extra["peak_gflops"] = json_number(ceil.peak.gflops);
-  row.extra["peak_share"] = json_number(row.rates().gflops / ceil.peak.gflops);
   row.extra["ms_first_call"] = 1e3 * first_s;
   const double kernel_s = row.seconds() / options_.calls;
   // The bus: operands and result over the copies' share of the time. One after the other, that is
@@ -254,7 +250,7 @@ void RoutineChapter::run_routine(std::ostream& out, Routine routine, const std::
 void RoutineChapter::settle_peaks(std::ostream& out) {
   std::vector<PeakRun> runs;
   for (const ResultRow& r : experiment_.rows())
-    runs.push_back({r.backend, r.variant, rates(r.work, r.min_seconds()).gflops, !r.check.checked || r.check.pass});
+    runs.push_back(peak_run(r));
   for (auto& [b, c] : ceilings_) settle_peak(out, b, c.peak, runs);
   experiment_.amend_rows([&](ResultRow& row) {
     for (const auto& [b, c] : ceilings_)

@@ -14,6 +14,7 @@
 #include "gpgpu/backend.hpp"
 #include "gpgpu/blas/gemm.hpp"
 #include "gpgpu/registry.hpp"
+#include "gpgpu/result.hpp"
 
 namespace gpgpu::blas {
 
@@ -79,6 +80,9 @@ struct PeakRun {
   double gflops = 0;     ///< its best (fastest) timed run
   bool trusted = true;   ///< false for a FAIL: a wrong result proves no FLOP rate
 };
+
+/// A result row as a PeakRun: its best run's GFLOP/s, trusted unless it failed its check.
+PeakRun peak_run(const ResultRow& row);
 
 /// The limit rule of gpgpu/limit_rule.hpp for the compute roof: a Peak that a trusted run on its
 /// backend beat was not the peak. It becomes that run's rate, its name says by whom and what the
