@@ -44,7 +44,7 @@ gpgpu::jacobi::VariantSpec cpu_variant(std::string name, const CpuLayout& layout
   v.info = {std::move(name), gpgpu::Backend::cpu,
             std::string(layout.description) + (threads == 1 ? ", one thread" : ", OpenMP"),
             std::string("chapters/01_cpu_jacobi/") + layout.source, "CPU"};
-  v.driver = gpgpu::cpu_driver;
+  v.opener = gpgpu::cpu_opener;
   v.timer = "steady_clock";
   v.threads = threads;
   v.make = [&layout, threads](const gpgpu::jacobi::LinearSystem& sys, gpgpu::Session& cpu) {

@@ -51,9 +51,9 @@ class FieldWindow final : public gpgpu::gl::Context {
   std::unique_ptr<Impl> impl_;
 };
 
-/// Chapter 02's GL driver: gpgpu::gl::Driver (--egl) plus the group "Window" (--window,
+/// Chapter 02's GL driver: gpgpu::gl::Opener (--egl) plus the group "Window" (--window,
 /// --draw-every, --screenshot); with --window its session runs in a FieldWindow's context.
-std::unique_ptr<gpgpu::Driver> driver();
+std::unique_ptr<gpgpu::BackendOpener> opener();
 
 /// The window a GL session runs in, or nullptr for a headless one.
 FieldWindow* window_of(gpgpu::Session& gl_session);

@@ -20,7 +20,7 @@
 #include "field_view.hpp"
 #include "field_window.hpp"
 #include "gpgpu/errors.hpp"
-#include "gpgpu/gl/driver.hpp"
+#include "gpgpu/gl/opener.hpp"
 #include "gpgpu/gl/timer.hpp"
 #include "gpgpu/jacobi/chapter.hpp"
 #include "gpgpu/progress.hpp"
@@ -92,7 +92,7 @@ int main(int argc, char** argv) {
     settings.quick = {{190, 130}, 100};
     settings.host_bytes_per_node = kHostBytesPerNode;
     gpgpu::jacobi::Chapter chapter(kInfo, settings);
-    for (const ch02::Variant& v : ch02::kVariants) chapter.add(ch02::spec(v, ch02::driver));
+    for (const ch02::Variant& v : ch02::kVariants) chapter.add(ch02::spec(v, ch02::opener));
     std::string png;
     chapter.cli().group("Output")
         .add_option("--png", png, "write the final field of the last variant as a colour-mapped PNG")

@@ -126,7 +126,7 @@ TEST(Ch02Solver, VariantSpecsBuildTheirSolversInTheSessionsContext) {
   // What the chapter run does with a spec: check the grid, build the solver through the session.
   const auto sys = gpgpu::jacobi::assemble_bidomain({9, 7});
   for (const ch02::Variant& v : ch02::kVariants) {
-    const gpgpu::jacobi::VariantSpec spec = ch02::spec(v, gpgpu::gl::driver);
+    const gpgpu::jacobi::VariantSpec spec = ch02::spec(v, gpgpu::gl::opener);
     EXPECT_EQ(spec.info.backend, gpgpu::Backend::gl);
     EXPECT_EQ(spec.pipeline, v.launch == ch02::Launch::Compute ? "compute" : "fragment");
     const auto why = spec.limitation(sys.grid, TestContext::session());
@@ -141,7 +141,7 @@ TEST(Ch02Solver, VariantSpecsBuildTheirSolversInTheSessionsContext) {
     EXPECT_THAT(solver->launch(), HasSubstr(v.launch == ch02::Launch::Compute ? "compute" : "fragment pass"));
   }
   const int too_wide = TestContext::info().max_texture_size + 1;
-  EXPECT_THROW(ch02::spec(ch02::variant("luminance"), gpgpu::gl::driver).check_fits({too_wide, 1}, TestContext::session()),
+  EXPECT_THROW(ch02::spec(ch02::variant("luminance"), gpgpu::gl::opener).check_fits({too_wide, 1}, TestContext::session()),
                gpgpu::UsageError);
 }
 

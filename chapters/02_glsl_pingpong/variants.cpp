@@ -9,7 +9,7 @@
 #include "embedded/_02_rgba_frag.hpp"
 #include "embedded/_02_rgba_glsl.hpp"
 #include "gpgpu/errors.hpp"
-#include "gpgpu/gl/driver.hpp"
+#include "gpgpu/gl/opener.hpp"
 #include "gpgpu/gl/program.hpp"
 
 namespace ch02 {
@@ -54,11 +54,11 @@ std::unique_ptr<PingPongSolver> make_solver(const Variant& v, const gpgpu::jacob
   return std::make_unique<PingPongSolver>(layout, std::move(program), v.launch, system_inputs(sys, layout), info);
 }
 
-gpgpu::jacobi::VariantSpec spec(const Variant& v, gpgpu::DriverFactory driver) {
+gpgpu::jacobi::VariantSpec spec(const Variant& v, gpgpu::OpenerFactory opener) {
   gpgpu::jacobi::VariantSpec s;
   s.info = {std::string(v.name), gpgpu::Backend::gl, std::string(v.description), std::string(v.source),
             std::string(v.paper_name)};
-  s.driver = driver;
+  s.opener = opener;
   s.timer = "GL_TIME_ELAPSED, or host clock after glFinish";
   s.pipeline = v.launch == Launch::Compute ? "compute" : "fragment";
   s.make = [&v](const gpgpu::jacobi::LinearSystem& sys, gpgpu::Session& session) -> std::unique_ptr<gpgpu::jacobi::Solver> {

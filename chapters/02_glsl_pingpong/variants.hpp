@@ -54,6 +54,6 @@ std::unique_ptr<PingPongSolver> make_solver(const Variant& v, const gpgpu::jacob
 /// The variant for the chapter run (gpgpu::jacobi::Chapter): backend gl, its pipeline, the solver,
 /// the GL limits its grid must fit, and why a context cannot run it. Its timer is the name of
 /// gpgpu::gl::GpuTimer's policy; the chapter names the timer the context gets.
-gpgpu::jacobi::VariantSpec spec(const Variant& v, gpgpu::DriverFactory driver);
+gpgpu::jacobi::VariantSpec spec(const Variant& v, gpgpu::OpenerFactory opener);
 
 }  // namespace ch02

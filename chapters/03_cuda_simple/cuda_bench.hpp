@@ -11,7 +11,7 @@
 #include <benchmark/benchmark.h>
 
 #include "cuda_chapter.hpp"
-#include "gpgpu/cuda/driver.hpp"
+#include "gpgpu/cuda/opener.hpp"
 #include "gpgpu/jacobi/bench.hpp"
 #include "gpgpu/jacobi/work.hpp"
 

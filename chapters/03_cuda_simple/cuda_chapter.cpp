@@ -5,7 +5,7 @@
 #include "cpu_jacobi.hpp"
 #include "gpgpu/cpu_backend.hpp"
 #include "gpgpu/cuda/device.hpp"
-#include "gpgpu/cuda/driver.hpp"
+#include "gpgpu/cuda/opener.hpp"
 #include "gpgpu/errors.hpp"
 
 namespace ch03 {
@@ -55,7 +55,7 @@ gpgpu::jacobi::VariantSpec cuda_variant(std::string name, std::string descriptio
   gpgpu::jacobi::VariantSpec v;
   v.info = {std::move(name), gpgpu::Backend::cuda, std::move(description), std::move(kernel_file),
             std::move(paper_name)};
-  v.driver = gpgpu::cuda::driver;
+  v.opener = gpgpu::cuda::opener;
   v.timer = "CUDA events";
   v.work = std::move(work);
   return v;

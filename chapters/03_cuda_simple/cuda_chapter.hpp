@@ -41,7 +41,7 @@ void add_options(gpgpu::Cli& cli, CudaOptions& options);
 gpgpu::jacobi::ChapterSettings chapter_settings(const CudaOptions& options, bool width_sweep);
 
 /// The CUDA part of a variant's record: its name, description, kernel file and the paper's name for
-/// it, the backend and driver (gpgpu::cuda::driver), the timer ("CUDA events") and its row of the
+/// it, the backend and opener (gpgpu::cuda::opener), the timer ("CUDA events") and its row of the
 /// work table. The caller adds make and check_fits.
 gpgpu::jacobi::VariantSpec cuda_variant(std::string name, std::string description, std::string kernel_file,
                                         std::string paper_name, std::string work = "jacobi9");

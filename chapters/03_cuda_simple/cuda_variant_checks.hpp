@@ -20,7 +20,7 @@
 #include <gtest/gtest.h>
 
 #include "cuda_chapter.hpp"
-#include "gpgpu/cuda/driver.hpp"
+#include "gpgpu/cuda/opener.hpp"
 #include "gpgpu/errors.hpp"
 #include "gpgpu/jacobi/checks.hpp"
 

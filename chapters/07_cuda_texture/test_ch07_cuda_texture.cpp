@@ -3,7 +3,7 @@
 // usage errors (cuda_variant_checks.hpp); a grid wider than the device's widest 1D linear texture is
 // refused before anything is allocated, naming the limit.
 #include "cuda_variant_checks.hpp"
-#include "gpgpu/cuda/driver.hpp"
+#include "gpgpu/cuda/opener.hpp"
 #include "linear_solver.hpp"
 #include "texture_variant.hpp"
 

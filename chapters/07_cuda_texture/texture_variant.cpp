@@ -3,7 +3,7 @@
 #include <memory>
 #include <string>
 
-#include "gpgpu/cuda/driver.hpp"
+#include "gpgpu/cuda/opener.hpp"
 #include "gpgpu/errors.hpp"
 #include "linear_solver.hpp"
 #include "texture_solver.hpp"

@@ -2,7 +2,7 @@
 
 #include <memory>
 
-#include "gpgpu/cuda/driver.hpp"
+#include "gpgpu/cuda/opener.hpp"
 #include "jacobi/cuda/launchers.hpp"
 #include "past_the_paper_solvers.hpp"
 #include "pitched_solver.hpp"

@@ -11,7 +11,7 @@
 
 #include "aligned_variants.hpp"
 #include "cuda_chapter.hpp"
-#include "gpgpu/cuda/driver.hpp"
+#include "gpgpu/cuda/opener.hpp"
 #include "gpgpu/errors.hpp"
 #include "gpgpu/jacobi/paper000.hpp"
 #include "gpgpu/jacobi/work.hpp"
@@ -41,7 +41,7 @@ TEST(CudaVariantSpecs, NameTheirKernelWorkDriverAndTimer) {
   for (const VariantSpec& v : every_variant(launch)) {
     EXPECT_TRUE(names.insert(v.info.name).second) << v.info.name;
     EXPECT_EQ(v.info.backend, gpgpu::Backend::cuda) << v.info.name;
-    EXPECT_EQ(v.driver, &gpgpu::cuda::driver) << v.info.name;
+    EXPECT_EQ(v.opener, &gpgpu::cuda::opener) << v.info.name;
     EXPECT_EQ(v.timer, "CUDA events") << v.info.name;
     EXPECT_FALSE(v.info.description.empty()) << v.info.name;
     EXPECT_EQ(v.info.source.rfind("kernels/jacobi/cuda/", 0), 0u) << v.info.source;

@@ -14,7 +14,7 @@
 #include "gpgpu/errors.hpp"
 #include "gpgpu/jacobi/chapter.hpp"
 #include "gpgpu/jacobi/opencl_kernels.hpp"
-#include "gpgpu/opencl/driver.hpp"
+#include "gpgpu/opencl/opener.hpp"
 #include "port_report.hpp"
 #include "ported_variants.hpp"
 

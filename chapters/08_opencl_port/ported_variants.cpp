@@ -8,7 +8,7 @@
 #include "gpgpu/errors.hpp"
 #include "gpgpu/jacobi/layouts.hpp"
 #include "gpgpu/jacobi/opencl_kernels.hpp"
-#include "gpgpu/opencl/driver.hpp"
+#include "gpgpu/opencl/opener.hpp"
 #include "opencl_jacobi.hpp"
 
 namespace ch08 {
@@ -107,7 +107,7 @@ gpgpu::jacobi::VariantSpec variant_spec(const Variant& v, const int& work_group,
   s.info = {std::string(v.name), gpgpu::Backend::opencl,
             std::string(v.description) + " (port of kernels/jacobi/cuda/" + std::string(v.cuda_file) + ")",
             std::string(v.kernel_file), std::string(v.paper_name)};
-  s.driver = gpgpu::ocl::driver;
+  s.opener = gpgpu::ocl::opener;
   s.timer = "OpenCL profiling events";
   s.make = [&v, &work_group, &division](const gpgpu::jacobi::LinearSystem& sys, gpgpu::Session& session) {
     gpgpu::ocl::Runtime& runtime = gpgpu::ocl::runtime_of(session);

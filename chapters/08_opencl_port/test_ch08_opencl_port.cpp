@@ -24,7 +24,7 @@
 #include "gpgpu/jacobi/opencl_kernels.hpp"
 #include "gpgpu/jacobi/spectral.hpp"
 #include "gpgpu/jacobi/work.hpp"
-#include "gpgpu/opencl/driver.hpp"
+#include "gpgpu/opencl/opener.hpp"
 #include "opencl_jacobi.hpp"
 #include "port_report.hpp"
 

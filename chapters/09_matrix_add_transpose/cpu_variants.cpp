@@ -86,7 +86,7 @@ gpgpu::matrix::VariantSpec cpu_variant(std::string name, Op op, std::string desc
   gpgpu::matrix::VariantSpec v;
   v.info = {std::move(name), gpgpu::Backend::cpu, std::move(description), "chapters/09_matrix_add_transpose/cpu_variants.cpp",
             std::move(paper_name)};
-  v.driver = gpgpu::cpu_driver;
+  v.opener = gpgpu::cpu_opener;
   v.op = op;
   v.timer = "steady_clock";
   v.threads = parallel ? 0 : 1;  // 0: the session's --threads

@@ -11,7 +11,7 @@
 
 #include "gpgpu/cuda/check.hpp"
 #include "gpgpu/cuda/device.hpp"
-#include "gpgpu/cuda/driver.hpp"
+#include "gpgpu/cuda/opener.hpp"
 #include "matrix/cuda/launchers.hpp"
 
 namespace ch09 {
@@ -64,7 +64,7 @@ gpgpu::matrix::VariantSpec cuda_variant(std::string name, Op op, std::string des
                                         std::string paper_name, bool in_all) {
   gpgpu::matrix::VariantSpec v;
   v.info = {name, gpgpu::Backend::cuda, std::move(description), std::move(source), std::move(paper_name), in_all};
-  v.driver = gpgpu::cuda::driver;
+  v.opener = gpgpu::cuda::opener;
   v.op = op;
   v.timer = "CUDA events";
   v.check_fits = [name, op](const Shape& shape, ElementType type, gpgpu::Session&) {

@@ -41,7 +41,7 @@ class DeviceMatrices final : public gpgpu::matrix::Kernel {
 double device_bytes(gpgpu::matrix::Op op, const gpgpu::matrix::Shape& shape, gpgpu::matrix::ElementType type);
 
 /// The CUDA part of a variant's record: name, description, kernel file, the paper's name, backend and
-/// driver, timer (CUDA events), operation, and a check_fits that refuses operands the device's free
+/// opener, timer (CUDA events), operation, and a check_fits that refuses operands the device's free
 /// memory cannot hold (UsageError). The caller adds make and, where needed, limitation.
 gpgpu::matrix::VariantSpec cuda_variant(std::string name, gpgpu::matrix::Op op, std::string description,
                                         std::string source, std::string paper_name = "", bool in_all = true);

@@ -10,7 +10,7 @@
 
 #include "gpgpu/errors.hpp"
 #include "gpgpu/matrix/opencl_kernels.hpp"
-#include "gpgpu/opencl/driver.hpp"
+#include "gpgpu/opencl/opener.hpp"
 
 namespace ch09 {
 namespace {
@@ -106,7 +106,7 @@ gpgpu::matrix::VariantSpec spec_of(const ClVariant& v, std::size_t max_flat_item
             std::string(v.description) + (v.ports.empty() ? "" : " (port of " + std::string(v.ports) + ")"),
             v.kernel.empty() ? "chapters/09_matrix_add_transpose/opencl_matrix.cpp" : std::string(v.file),
             std::string(v.paper_name)};
-  s.driver = gpgpu::ocl::driver;
+  s.opener = gpgpu::ocl::opener;
   s.op = v.op;
   s.timer = "OpenCL profiling events";
   s.ports = std::string(v.ports);

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "cublas_variants.hpp"
-#include "gpgpu/cuda/driver.hpp"
+#include "gpgpu/cuda/opener.hpp"
 #include "gpgpu/matrix/checks.hpp"
 
 namespace {

@@ -8,7 +8,7 @@
 
 #include "gpgpu/matrix/checks.hpp"
 #include "gpgpu/errors.hpp"
-#include "gpgpu/opencl/driver.hpp"
+#include "gpgpu/opencl/opener.hpp"
 #include "opencl_matrix.hpp"
 
 namespace {

@@ -96,7 +96,7 @@ gpgpu::blas::VariantSpec cpu_variant(std::string name, bool library, std::string
   gpgpu::blas::VariantSpec v;
   v.info = {std::move(name), gpgpu::Backend::cpu, std::move(description), "chapters/10_matrix_multiply/cpu_variants.cpp",
             std::move(paper_name)};
-  v.driver = gpgpu::cpu_driver;
+  v.opener = gpgpu::cpu_opener;
   v.timer = "steady_clock";
   v.threads = library ? 0 : 1;
   v.library = library;

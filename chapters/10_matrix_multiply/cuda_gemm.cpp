@@ -14,7 +14,7 @@
 #include "blas/cuda/launchers.hpp"
 #include "gpgpu/cuda/check.hpp"
 #include "gpgpu/cuda/device.hpp"
-#include "gpgpu/cuda/driver.hpp"
+#include "gpgpu/cuda/opener.hpp"
 #include "gpgpu/table.hpp"
 
 namespace ch10 {
@@ -78,7 +78,7 @@ template class DeviceGemm<double>;
 gpgpu::blas::VariantSpec cuda_variant(std::string name, std::string description, std::string source, std::string paper_name) {
   gpgpu::blas::VariantSpec v;
   v.info = {name, gpgpu::Backend::cuda, std::move(description), std::move(source), std::move(paper_name)};
-  v.driver = gpgpu::cuda::driver;
+  v.opener = gpgpu::cuda::opener;
   v.timer = "CUDA events";
   v.check_fits = [name](const Dims& d, ElementType type, gpgpu::Session&) {
     const double elements = static_cast<double>(d.m * d.k + d.k * d.n + d.m * d.n);

@@ -42,7 +42,7 @@ class DeviceGemm final : public gpgpu::blas::Kernel {
   gpgpu::cuda::EventTimer timer_;
 };
 
-/// The CUDA part of a variant's record (backend, driver, timer, a check_fits that refuses operands
+/// The CUDA part of a variant's record (backend, opener, timer, a check_fits that refuses operands
 /// the device's free memory cannot hold). The caller adds make and limitation.
 gpgpu::blas::VariantSpec cuda_variant(std::string name, std::string description, std::string source,
                                       std::string paper_name = "");

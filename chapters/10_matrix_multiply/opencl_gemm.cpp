@@ -16,7 +16,7 @@
 #include "embedded/_10_tile16_cl.hpp"
 #include "embedded/_10_vectorized_cl.hpp"
 #include "embedded/_10_warptile_cl.hpp"
-#include "gpgpu/opencl/driver.hpp"
+#include "gpgpu/opencl/opener.hpp"
 #include "gpgpu/opencl/runtime.hpp"
 
 namespace ch10 {
@@ -140,7 +140,7 @@ gpgpu::blas::VariantSpec spec_of(const ClVariant& v) {
   gpgpu::blas::VariantSpec s;
   s.info = {v.name, gpgpu::Backend::opencl, std::string(v.description) + " (port of " + v.ports + ")",
             std::string(v.source->path), v.paper_name};
-  s.driver = gpgpu::ocl::driver;
+  s.opener = gpgpu::ocl::opener;
   s.timer = "OpenCL profiling events";
   s.ports = v.ports;
   s.make = [&v](const Dims& d, ElementType type, gpgpu::Session& session) {

@@ -14,7 +14,7 @@ using gpgpu::blas::ElementType;
 namespace checks = gpgpu::blas::checks;
 
 gpgpu::Session& session() {
-  static const std::unique_ptr<gpgpu::Session> s = gpgpu::cpu_driver()->open();
+  static const std::unique_ptr<gpgpu::Session> s = gpgpu::cpu_opener()->open();
   return *s;
 }
 

@@ -12,7 +12,7 @@
 
 #include "cuda_gemm.hpp"
 #include "gpgpu/blas/checks.hpp"
-#include "gpgpu/cuda/driver.hpp"
+#include "gpgpu/cuda/opener.hpp"
 
 #if GPGPU_HAVE_CUBLAS
 #include "cublas_gemm.hpp"
@@ -24,7 +24,7 @@ using gpgpu::blas::ElementType;
 namespace checks = gpgpu::blas::checks;
 
 gpgpu::Session& session() {
-  static const std::unique_ptr<gpgpu::Session> s = gpgpu::cuda::driver()->open();
+  static const std::unique_ptr<gpgpu::Session> s = gpgpu::cuda::opener()->open();
   return *s;
 }
 

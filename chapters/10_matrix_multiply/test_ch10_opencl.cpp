@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "gpgpu/blas/checks.hpp"
-#include "gpgpu/opencl/driver.hpp"
+#include "gpgpu/opencl/opener.hpp"
 #include "opencl_gemm.hpp"
 
 namespace {
@@ -14,7 +14,7 @@ using gpgpu::blas::ElementType;
 namespace checks = gpgpu::blas::checks;
 
 gpgpu::Session& session() {
-  static const std::unique_ptr<gpgpu::Session> s = gpgpu::ocl::driver()->open();
+  static const std::unique_ptr<gpgpu::Session> s = gpgpu::ocl::opener()->open();
   return *s;
 }
 

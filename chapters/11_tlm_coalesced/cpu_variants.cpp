@@ -12,7 +12,7 @@ gpgpu::tlm::VariantSpec cpu_variant(bool parallel) {
   v.info = {parallel ? "cpu_openmp" : "cpu_serial", gpgpu::Backend::cpu,
             parallel ? "fused pull step, OpenMP over the rows (--threads)" : "fused pull step, one thread",
             "chapters/11_tlm_coalesced/cpu_tlm.cpp", "CPU"};
-  v.driver = gpgpu::cpu_driver;
+  v.opener = gpgpu::cpu_opener;
   v.timer = "steady_clock";
   v.threads = parallel ? 0 : 1;
   v.make = [parallel](const gpgpu::tlm::Problem& problem, gpgpu::Session& cpu) {

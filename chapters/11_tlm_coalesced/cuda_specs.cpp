@@ -3,7 +3,7 @@
 #include <memory>
 
 #include "gpgpu/cuda/device.hpp"
-#include "gpgpu/cuda/driver.hpp"
+#include "gpgpu/cuda/opener.hpp"
 
 namespace ch11 {
 
@@ -23,7 +23,7 @@ gpgpu::tlm::VariantSpec cuda_variant(CudaKernels kernels) {
   const Row& r = kRows[static_cast<int>(kernels)];
   gpgpu::tlm::VariantSpec v;
   v.info = {r.name, gpgpu::Backend::cuda, r.description, std::string("kernels/tlm/cuda/") + r.file, r.paper};
-  v.driver = gpgpu::cuda::driver;
+  v.opener = gpgpu::cuda::opener;
   v.timer = "CUDA events";
   v.work = r.work;
   v.storage = kernels == CudaKernels::fused_half ? gpgpu::tlm::Storage::f16 : gpgpu::tlm::Storage::f32;

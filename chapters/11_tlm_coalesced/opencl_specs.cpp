@@ -2,7 +2,7 @@
 
 #include <memory>
 
-#include "gpgpu/opencl/driver.hpp"
+#include "gpgpu/opencl/opener.hpp"
 
 namespace ch11 {
 
@@ -14,7 +14,7 @@ gpgpu::tlm::VariantSpec opencl_variant(OpenClKernels kernels) {
             fused ? "one pull-scatter-write kernel, FP32 (port of 11_fused.cu)"
                   : "scatter + connect kernels, 64-node segments (port of 11_coalesced.cu)",
             file, fused ? "" : "OpenCL (Fig. 11)"};
-  v.driver = gpgpu::ocl::driver;
+  v.opener = gpgpu::ocl::opener;
   v.timer = "OpenCL profiling events";
   v.work = fused ? "scn_fused" : "scn_two_kernel";
   v.make = [kernels, file](const gpgpu::tlm::Problem& problem, gpgpu::Session& session) {

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "gpgpu/errors.hpp"
-#include "gpgpu/opencl/driver.hpp"
+#include "gpgpu/opencl/opener.hpp"
 #include "gpgpu/tlm/checks.hpp"
 #include "opencl_specs.hpp"
 

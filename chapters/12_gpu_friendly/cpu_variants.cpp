@@ -127,7 +127,7 @@ gpgpu::blas::RoutineVariant cpu_variant(std::string name, Routine routine, Body 
                                         std::string launch, std::string source = "chapters/12_gpu_friendly/cpu_variants.cpp") {
   gpgpu::blas::RoutineVariant v;
   v.info = {std::move(name), gpgpu::Backend::cpu, std::move(description), std::move(source), ""};
-  v.driver = gpgpu::cpu_driver;
+  v.opener = gpgpu::cpu_opener;
   v.routine = routine;
   v.timer = "steady_clock";
   v.library = library;

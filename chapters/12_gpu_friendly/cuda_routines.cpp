@@ -16,7 +16,7 @@
 #include "conv/cuda/conv_args.hpp"
 #include "gpgpu/cuda/check.hpp"
 #include "gpgpu/cuda/device.hpp"
-#include "gpgpu/cuda/driver.hpp"
+#include "gpgpu/cuda/opener.hpp"
 #include "gpgpu/timing.hpp"
 
 namespace ch12 {
@@ -219,7 +219,7 @@ std::vector<float> DeviceRoutine::copied_result() {
 gpgpu::blas::RoutineVariant cuda_variant(std::string name, Routine routine, std::string description, std::string source) {
   gpgpu::blas::RoutineVariant v;
   v.info = {name, gpgpu::Backend::cuda, std::move(description), std::move(source), ""};
-  v.driver = gpgpu::cuda::driver;
+  v.opener = gpgpu::cuda::opener;
   v.routine = routine;
   v.timer = "CUDA events";
   v.limitation = [name](const Case& c, gpgpu::Session&) -> std::optional<std::string> {

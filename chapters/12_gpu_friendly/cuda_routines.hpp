@@ -73,7 +73,7 @@ class DeviceRoutine final : public gpgpu::blas::RoutineKernel {
   std::vector<gpgpu::cuda::Event> uploaded_, computed_, downloaded_;
 };
 
-/// The CUDA part of a variant's record (backend, driver, timer, a limitation that refuses operands
+/// The CUDA part of a variant's record (backend, opener, timer, a limitation that refuses operands
 /// the device's free memory cannot hold). The caller adds make.
 gpgpu::blas::RoutineVariant cuda_variant(std::string name, gpgpu::blas::Routine routine, std::string description, std::string source);
 

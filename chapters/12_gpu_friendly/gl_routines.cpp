@@ -16,7 +16,7 @@
 #include "embedded/_12_conv_luminance_frag.hpp"
 #include "embedded/_12_conv_rgba_quadrants_frag.hpp"
 #include "gpgpu/gl/check.hpp"
-#include "gpgpu/gl/driver.hpp"
+#include "gpgpu/gl/opener.hpp"
 #include "gpgpu/gl/fullscreen.hpp"
 #include "gpgpu/gl/program.hpp"
 #include "gpgpu/gl/texture.hpp"
@@ -200,7 +200,7 @@ gpgpu::blas::RoutineVariant gl_variant(std::string name, Layout layout, std::str
                                        std::string paper_name) {
   gpgpu::blas::RoutineVariant v;
   v.info = {name, gpgpu::Backend::gl, std::move(description), std::move(source), std::move(paper_name)};
-  v.driver = gl::driver;
+  v.opener = gl::opener;
   v.routine = Routine::conv2d;
   v.timer = "GL_TIME_ELAPSED (the host clock after glFinish where the context has none: llvmpipe)";
   v.make = [layout](const Case& c, gpgpu::Session& s) -> std::unique_ptr<gpgpu::blas::RoutineKernel> {

@@ -20,7 +20,7 @@ using gpgpu::blas::Routine;
 namespace checks = gpgpu::blas::routine_checks;
 
 gpgpu::Session& session() {
-  static const std::unique_ptr<gpgpu::Session> s = gpgpu::cpu_driver()->open();
+  static const std::unique_ptr<gpgpu::Session> s = gpgpu::cpu_opener()->open();
   return *s;
 }
 

@@ -10,7 +10,7 @@
 
 #include "cuda_routines.hpp"
 #include "gpgpu/blas/routine_checks.hpp"
-#include "gpgpu/cuda/driver.hpp"
+#include "gpgpu/cuda/opener.hpp"
 #if GPGPU_HAVE_CUBLAS
 #include "cublas_routines.hpp"
 #endif
@@ -23,7 +23,7 @@ namespace {
 namespace checks = gpgpu::blas::routine_checks;
 
 gpgpu::Session& session() {
-  static const std::unique_ptr<gpgpu::Session> s = gpgpu::cuda::driver()->open();
+  static const std::unique_ptr<gpgpu::Session> s = gpgpu::cuda::opener()->open();
   return *s;
 }
 

@@ -1,7 +1,7 @@
 // The OpenCL layer on whatever device GPGPU_CL_* chooses: error names, the checked-call macro's
 // message, build failures that name their file and keep the compiler's log, device choice and
 // its errors, the device-memory check, profiling-event timing, the program cache, the stream
-// kernel and the limits it measures, and OpenCL as a backend of the core (driver and session).
+// kernel and the limits it measures, and OpenCL as a backend of the core (opener and session).
 #include <cmath>
 #include <cstdlib>
 #include <memory>
@@ -15,7 +15,7 @@
 
 #include "gpgpu/cli.hpp"
 #include "gpgpu/cpu_backend.hpp"
-#include "gpgpu/opencl/driver.hpp"
+#include "gpgpu/opencl/opener.hpp"
 #include "gpgpu/opencl/runtime.hpp"
 #include "src/stream_limit.hpp"
 
@@ -44,7 +44,7 @@ TEST(OpenClErrors, NamesAreSpelledOut) {
 }
 
 TEST(OpenClErrors, CheckedCallNamesTheCallTheFileTheLineAndTheError) {
-  // A kernel that insists on work-groups of 4, launched with 8: the driver refuses the launch.
+  // A kernel that insists on work-groups of 4, launched with 8: the opener refuses the launch.
   const gpgpu::EmbeddedText source{"common/opencl/test: fixed work-group",
                                    "__kernel __attribute__((reqd_work_group_size(4, 1, 1)))\n"
                                    "void fill(__global float* x) { x[get_global_id(0)] = 1.0f; }\n"};
@@ -230,7 +230,7 @@ TEST(OpenClBackend, SessionOwnsTheRuntimeAndMeasuresEachMixOnce) {
   std::ostringstream block;
   session->print(block);
   EXPECT_TRUE(contains(block.str(), "Device:   [")) << block.str();
-  const auto cpu = gpgpu::cpu_driver()->open();
+  const auto cpu = gpgpu::cpu_opener()->open();
   EXPECT_THROW(gpgpu::ocl::runtime_of(*cpu), std::logic_error);
 }
 
@@ -256,18 +256,18 @@ TEST(OpenClBackend, StreamLimitRefusesArraysTheDeviceCannotHold) {
   EXPECT_THROW(session->stream_limit(mix(1, 13, 1024)), std::invalid_argument);
 }
 
-TEST(OpenClBackend, DriverAddsTheDeviceOptionsPassesThemOnAndListExitsZero) {
+TEST(OpenClBackend, OpenerAddsTheDeviceOptionsPassesThemOnAndListExitsZero) {
   const auto parsed = [](std::vector<const char*> args) {
     auto cli = std::make_unique<gpgpu::Cli>("test", "test");
-    auto driver = gpgpu::ocl::driver();
-    driver->add_options(*cli);
+    auto opener = gpgpu::ocl::opener();
+    opener->add_options(*cli);
     args.insert(args.begin(), "test");
     cli->parse(static_cast<int>(args.size()), args.data());
-    return std::make_pair(std::move(cli), std::move(driver));
+    return std::make_pair(std::move(cli), std::move(opener));
   };
-  const auto [cli, driver] = parsed({"--cl-platform", "99"});
-  EXPECT_EQ(driver->backend(), gpgpu::Backend::opencl);
-  EXPECT_THROW(driver->open(), gpgpu::UsageError);
+  const auto [cli, opener] = parsed({"--cl-platform", "99"});
+  EXPECT_EQ(opener->backend(), gpgpu::Backend::opencl);
+  EXPECT_THROW(opener->open(), gpgpu::UsageError);
   EXPECT_TRUE(contains(cli->app().help(), "OpenCL device"));
   try {
     parsed({"--list"});

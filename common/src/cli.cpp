@@ -73,6 +73,10 @@ void Cli::on_parsed(std::function<void(const Cli&)> hook) { hooks_.push_back(std
 
 bool Cli::given(const std::string& option) const { return app_.count(option) > 0; }
 
+bool Cli::named(const std::string& variant) const {
+  return std::find(options_.named.begin(), options_.named.end(), variant) != options_.named.end();
+}
+
 const CoreOptions& Cli::parse(int argc, const char* const* argv) {
   command_line_.assign(argv, argv + argc);
   variant_choices_ = variant_names_;
@@ -94,6 +98,9 @@ const CoreOptions& Cli::parse(int argc, const char* const* argv) {
   } catch (const CLI::ParseError& e) {
     throw UsageError(e.what());
   }
+  options_.named.clear();
+  for (const std::string& name : options_.variants)
+    if (name != "all") options_.named.push_back(name);
   // "all" stands for the default set, in run order, plus whatever else was named.
   if (options_.variants.empty() ||
       std::find(options_.variants.begin(), options_.variants.end(), "all") != options_.variants.end()) {

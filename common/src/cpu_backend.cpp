@@ -213,7 +213,7 @@ class CpuSessionImpl final : public Session {
   std::map<std::tuple<int, int, std::size_t, int, int>, double> cache_;
 };
 
-class CpuDriver final : public Driver {
+class CpuOpener final : public BackendOpener {
  public:
   [[nodiscard]] Backend backend() const override { return Backend::cpu; }
   void add_options(Cli& cli) override {
@@ -232,7 +232,7 @@ class CpuDriver final : public Driver {
 
 }  // namespace
 
-std::unique_ptr<Driver> cpu_driver() { return std::make_unique<CpuDriver>(); }
+std::unique_ptr<BackendOpener> cpu_opener() { return std::make_unique<CpuOpener>(); }
 
 int cpu_threads(const Session& s) {
   if (const auto* cpu = dynamic_cast<const CpuSessionImpl*>(&s)) return cpu->threads();

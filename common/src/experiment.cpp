@@ -8,27 +8,28 @@
 #include "gpgpu/cpu_backend.hpp"
 #include "gpgpu/errors.hpp"
 #include "gpgpu/limit_rule.hpp"
-#include "gpgpu/registry.hpp"
 #include "gpgpu/sysinfo.hpp"
 
 namespace gpgpu {
-
-std::vector<NotBuilt>& not_built_backends() {
-  static std::vector<NotBuilt> list;
-  return list;
-}
 
 Experiment::Experiment(ChapterInfo info, CliDefaults defaults)
     : info_(std::move(info)), cli_(info_.program, "Chapter " + info_.id + ": " + info_.title, defaults) {}
 
 Experiment::~Experiment() = default;
 
-void Experiment::use(DriverFactory factory) {
-  std::unique_ptr<Driver> driver = factory();
-  for (const auto& d : drivers_)
+void Experiment::not_built(NotBuilt note) { not_built_.push_back(std::move(note)); }
+
+void Experiment::print_not_built(std::ostream& out) const {
+  for (const NotBuilt& n : not_built_)
+    out << "Not built: " << backend_name(n.backend) << ": " << n.reason << " (its variants are not in this executable)\n";
+}
+
+void Experiment::use(OpenerFactory factory) {
+  std::unique_ptr<BackendOpener> driver = factory();
+  for (const auto& d : openers_)
     if (d->backend() == driver->backend()) return;
   driver->add_options(cli_);
-  drivers_.push_back(std::move(driver));
+  openers_.push_back(std::move(driver));
 }
 
 const CoreOptions& Experiment::parse(int argc, const char* const* argv, std::vector<std::string> variant_names,
@@ -42,10 +43,10 @@ void Experiment::open(std::ostream& out, const std::vector<Backend>& needed) {
   for (Backend b : needed) {
     if (sessions_.count(b) != 0 || absent_.count(b) != 0) continue;
     std::string reason;
-    for (const NotBuilt& n : not_built_backends())
+    for (const NotBuilt& n : not_built_)
       if (n.backend == b) reason = "not built: " + n.reason;
-    Driver* driver = nullptr;
-    for (const auto& d : drivers_)
+    BackendOpener* driver = nullptr;
+    for (const auto& d : openers_)
       if (d->backend() == b) driver = d.get();
     if (reason.empty() && driver == nullptr) reason = "no driver declared (a chapter bug: Experiment::use)";
     if (reason.empty()) {
@@ -81,16 +82,17 @@ Session& Experiment::session_of(const VariantInfo& v) {
   return *s;
 }
 
-ResultRow Experiment::row_for(const VariantInfo& v, int threads) {
+ResultRow Experiment::row_for(const VariantInfo& v) {
   ResultRow row;
   row.variant = v.name;
   row.backend = std::string(backend_name(v.backend));
   row.description = v.description;
   row.source = v.source;
   row.paper_name = v.paper_name;
+  row.timer = v.timer;
   Session& s = session_of(v);
   if (v.backend == Backend::cpu) {
-    if (threads <= 0) threads = cpu_threads(s);
+    const int threads = v.threads > 0 ? v.threads : cpu_threads(s);
     row.device = "CPU, " + std::to_string(threads) + (threads == 1 ? " thread" : " threads");
   } else {
     row.device = s.device();
@@ -139,13 +141,31 @@ void Experiment::amend_rows(const std::function<void(ResultRow&)>& amend) {
 
 void Experiment::settle_row_limits() {
   // Every row so far is judged again: a faster verified run of the same mix raises their limit.
-  std::vector<Judged> judged;
-  for (ResultRow& r : rows_)
-    judged.push_back({r.backend, r.variant, rates(r.work, r.min_seconds()).gbs_min, !r.check.checked || r.check.pass, &r.limit});
-  settle_limits(judged);
+  settle_limits(rows_);
 }
 
 void Experiment::add_json(const std::string& key, nlohmann::json value) { extra_json_[key] = std::move(value); }
+
+nlohmann::json Experiment::json_header(const std::string& schema) const {
+  nlohmann::json j;
+  j["schema"] = "gpgpu-then-and-now/" + schema;
+  j["schema_version"] = kResultSchemaVersion;
+  j["chapter"] = {{"id", info_.id}, {"program", info_.program}, {"title", info_.title}, {"paper", info_.paper}};
+  j["command_line"] = cli_.command_line();
+  const HostInfo host = host_info();
+  j["revision"] = host.git_revision;
+  j["host"] = host;
+  j["backends"] = nlohmann::json::object();
+  for (const auto& [b, s] : sessions_) j["backends"][std::string(backend_name(b))] = {{"status", "open"}, {"device", s->json()}};
+  for (const auto& [b, why] : absent_)
+    j["backends"][std::string(backend_name(b))] = {{"status", "missing"}, {"reason", why}};
+  return j;
+}
+
+void Experiment::write_json(const std::string& path, const nlohmann::json& j) {
+  std::ofstream file(path);
+  if (!file || !(file << j.dump(2) << '\n')) throw UsageError("cannot write '" + path + "'");
+}
 
 int Experiment::finish(std::ostream& out, const std::vector<Column>& extra, const ThenNowTable& then) {
   if (!rows_.empty()) {
@@ -155,18 +175,7 @@ int Experiment::finish(std::ostream& out, const std::vector<Column>& extra, cons
   print_then_now(out, then);
   if (!options().csv_path.empty()) write_csv(options().csv_path, rows_);
   if (!options().json_path.empty()) {
-    nlohmann::json j;
-    j["schema"] = "gpgpu-then-and-now/result";
-    j["schema_version"] = kResultSchemaVersion;
-    j["chapter"] = {{"id", info_.id}, {"program", info_.program}, {"title", info_.title}, {"paper", info_.paper}};
-    j["command_line"] = cli_.command_line();
-    const HostInfo host = host_info();
-    j["revision"] = host.git_revision;
-    j["host"] = host;
-    j["backends"] = nlohmann::json::object();
-    for (const auto& [b, s] : sessions_) j["backends"][std::string(backend_name(b))] = {{"status", "open"}, {"device", s->json()}};
-    for (const auto& [b, why] : absent_)
-      j["backends"][std::string(backend_name(b))] = {{"status", "missing"}, {"reason", why}};
+    nlohmann::json j = json_header("result");
     j["options"] = {{"repeat", options().repeat}, {"warmup", options().warmup}, {"verify", options().verify},
                     {"quick", options().quick}};
     j["results"] = rows_;
@@ -174,16 +183,12 @@ int Experiment::finish(std::ostream& out, const std::vector<Column>& extra, cons
     for (const auto& [v, why] : skipped_) j["skipped"].push_back({{"variant", v}, {"reason", why}});
     j["then_now"] = then;
     for (auto& [key, value] : extra_json_.items()) j[key] = value;
-    std::ofstream file(options().json_path);
-    if (!file || !(file << j.dump(2) << '\n')) throw UsageError("cannot write '" + options().json_path + "'");
+    write_json(options().json_path, j);
   }
-  bool all_pass = true;
-  for (const ResultRow& r : rows_) all_pass = all_pass && (!r.check.checked || r.check.pass);
-  out << "\n" << (all_pass ? "PASS" : "FAIL") << ": " << rows_.size() << " variant(s) "
-      << (options().verify ? "verified against the CPU reference" : "NOT verified (--no-verify)");
+  const int code = print_verdict(out, rows_, "variant(s)", options().verify);
   if (!skipped_.empty()) out << ", " << skipped_.size() << " skipped";
   out << "\n";
-  return all_pass ? kExitSuccess : kExitVerificationFailed;
+  return code;
 }
 
 }  // namespace gpgpu

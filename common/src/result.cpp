@@ -34,6 +34,20 @@ double ResultRow::ms_per_step() const { return 1e3 * seconds() / work.steps; }
 Rates ResultRow::rates() const { return gpgpu::rates(work, seconds()); }
 double ResultRow::limit_share() const { return limit.gbs > 0 ? rates().gbs_min / limit.gbs : std::nan(""); }
 
+void settle_limits(std::vector<ResultRow>& rows) {
+  std::vector<Judged> judged;
+  for (ResultRow& r : rows)
+    judged.push_back({r.backend, r.variant, rates(r.work, r.min_seconds()).gbs_min, !r.check.checked || r.check.pass, &r.limit});
+  settle_limits(judged);
+}
+
+int print_verdict(std::ostream& out, const std::vector<ResultRow>& rows, const std::string& what, bool verified) {
+  const bool pass = std::all_of(rows.begin(), rows.end(), [](const ResultRow& r) { return !r.check.checked || r.check.pass; });
+  out << "\n" << (pass ? "PASS" : "FAIL") << ": " << rows.size() << " " << what << " "
+      << (verified ? "verified against the CPU reference" : "NOT verified (--no-verify)");
+  return pass ? kExitSuccess : kExitVerificationFailed;
+}
+
 void print_result_table(std::ostream& out, const std::vector<ResultRow>& rows, const std::vector<Column>& extra) {
   if (rows.empty()) return;
   const ResultRow& first = rows.front();

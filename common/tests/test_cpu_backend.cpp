@@ -14,7 +14,7 @@ namespace gpgpu {
 namespace {
 
 TEST(CpuBackend, StreamLimitIsMeasuredOncePerMix) {
-  auto session = cpu_driver()->open();
+  auto session = cpu_opener()->open();
   const StreamMix mix{3, 1, 1 << 16, 4, 1};
   const Limit a = session->stream_limit(mix);
   const Limit b = session->stream_limit(mix);
@@ -37,14 +37,14 @@ TEST(CpuBackend, WorkingSetClass) {
   EXPECT_EQ(working_set_class(2.0 * (1 << 30), 50.0 * (1 << 20), "L2").rfind("memory (2.0 GiB > 50.0 MiB L2)", 0), 0u);
 }
 
-// --threads with the driver's option on a command line of its own; the session it opens.
+// --threads with the opener's option on a command line of its own; the session it opens.
 std::unique_ptr<Session> open_with(std::vector<const char*> args) {
-  auto driver = cpu_driver();
+  auto opener = cpu_opener();
   Cli cli("prog", "test");
-  driver->add_options(cli);
+  opener->add_options(cli);
   args.insert(args.begin(), "prog");
   cli.parse(static_cast<int>(args.size()), args.data());
-  return driver->open();
+  return opener->open();
 }
 
 TEST(CpuBackend, ThreadsTakesOneCountOrAList) {

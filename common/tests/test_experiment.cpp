@@ -11,13 +11,13 @@
 #include "gpgpu/cpu_backend.hpp"
 #include "gpgpu/errors.hpp"
 #include "gpgpu/experiment.hpp"
-#include "gpgpu/registry.hpp"
+#include "gpgpu/variant.hpp"
 
 namespace gpgpu {
 namespace {
 
 // A GPU backend that this machine does not have.
-class MissingDriver final : public Driver {
+class MissingOpener final : public BackendOpener {
  public:
   [[nodiscard]] Backend backend() const override { return Backend::cuda; }
   void add_options(Cli& cli) override { cli.group("Fake GPU").add_flag("--fake-gpu-flag", flag_, "unused"); }
@@ -26,7 +26,7 @@ class MissingDriver final : public Driver {
  private:
   bool flag_ = false;
 };
-std::unique_ptr<Driver> missing_driver() { return std::make_unique<MissingDriver>(); }
+std::unique_ptr<BackendOpener> missing_opener() { return std::make_unique<MissingOpener>(); }
 
 ResultRow row(const std::string& name, bool pass) {
   ResultRow r;
@@ -51,9 +51,9 @@ void parse(Experiment& exp, std::vector<std::string> args) {
 
 TEST(Experiment, AMissingBackendIsReportedAndSkipped) {
   Experiment exp(kInfo);
-  exp.use(cpu_driver);
-  exp.use(missing_driver);
-  exp.use(missing_driver);  // a second use of the same backend adds nothing
+  exp.use(cpu_opener);
+  exp.use(missing_opener);
+  exp.use(missing_opener);  // a second use of the same backend adds nothing
   parse(exp, {"--threads", "1"});
   std::ostringstream out;
   exp.open(out, {Backend::cpu, Backend::cuda});
@@ -65,22 +65,24 @@ TEST(Experiment, AMissingBackendIsReportedAndSkipped) {
 
 TEST(Experiment, ARowSaysWhichVariantRanWhere) {
   Experiment exp(kInfo);
-  exp.use(cpu_driver);
-  exp.use(missing_driver);
+  exp.use(cpu_opener);
+  exp.use(missing_opener);
   parse(exp, {"--threads", "3"});
   std::ostringstream out;
   exp.open(out, {Backend::cpu, Backend::cuda});
-  const VariantInfo cpu{"on_cpu", Backend::cpu, "a loop", "chapters/99/loop.cpp", "Paper's Name"};
+  VariantInfo cpu{"on_cpu", Backend::cpu, "a loop", "chapters/99/loop.cpp", "Paper's Name", "steady_clock"};
   const ResultRow r = exp.row_for(cpu);
   EXPECT_EQ(r.variant, "on_cpu");
   EXPECT_EQ(r.backend, "cpu");
   EXPECT_EQ(r.description, "a loop");
   EXPECT_EQ(r.source, "chapters/99/loop.cpp");
   EXPECT_EQ(r.paper_name, "Paper's Name");
-  EXPECT_EQ(r.device, "CPU, 3 threads");            // the session's count
-  EXPECT_EQ(exp.row_for(cpu, 1).device, "CPU, 1 thread");  // the variant's own
+  EXPECT_EQ(r.timer, "steady_clock");
+  EXPECT_EQ(r.device, "CPU, 3 threads");  // the session's count
+  cpu.threads = 1;
+  EXPECT_EQ(exp.row_for(cpu).device, "CPU, 1 thread");  // the variant's own
   EXPECT_EQ(&exp.session_of(cpu), exp.session(Backend::cpu));
-  EXPECT_THROW((void)exp.row_for({"on_gpu", Backend::cuda, "", "", ""}), std::logic_error);  // its backend is missing
+  EXPECT_THROW((void)exp.row_for({.name = "on_gpu", .backend = Backend::cuda}), std::logic_error);  // its backend is missing
 }
 
 TEST(Experiment, EachLimitIsPrintedOnce) {
@@ -104,26 +106,25 @@ TEST(Experiment, EachLimitIsPrintedOnce) {
 
 TEST(Experiment, NothingToRunIsBackendUnavailable) {
   Experiment exp(kInfo);
-  exp.use(missing_driver);
+  exp.use(missing_opener);
   parse(exp, {});
   std::ostringstream out;
   EXPECT_THROW(exp.open(out, {Backend::cuda}), BackendUnavailable);
 }
 
 TEST(Experiment, ABackendNotBuiltSaysWhy) {
-  not_built_backends().push_back({Backend::opencl, "no OpenCL headers at configure time"});
   Experiment exp(kInfo);
-  exp.use(cpu_driver);
+  exp.use(cpu_opener);
+  exp.not_built({Backend::opencl, "no OpenCL headers at configure time"});
   parse(exp, {});
   std::ostringstream out;
   exp.open(out, {Backend::cpu, Backend::opencl});
-  not_built_backends().pop_back();
   EXPECT_NE(exp.absent_reason(Backend::opencl).find("not built: no OpenCL headers"), std::string::npos);
 }
 
 TEST(Experiment, OneFailedRowFailsTheRun) {
   Experiment exp(kInfo);
-  exp.use(cpu_driver);
+  exp.use(cpu_opener);
   parse(exp, {});
   std::ostringstream out;
   exp.record(out, row("on_cpu", true));
@@ -136,8 +137,8 @@ TEST(Experiment, OneFailedRowFailsTheRun) {
 TEST(Experiment, JsonNamesSchemaCommandLineBackendsAndRows) {
   const auto path = std::filesystem::temp_directory_path() / "gpgpu_test_experiment.json";
   Experiment exp(kInfo);
-  exp.use(cpu_driver);
-  exp.use(missing_driver);
+  exp.use(cpu_opener);
+  exp.use(missing_opener);
   parse(exp, {"--json", path.string(), "--repeat", "2"});
   std::ostringstream out;
   exp.open(out, {Backend::cpu, Backend::cuda});
@@ -161,14 +162,14 @@ TEST(Experiment, JsonNamesSchemaCommandLineBackendsAndRows) {
 TEST(Registry, KeepsOrderAndRefusesDuplicates) {
   struct Spec {
     VariantInfo info;
-    DriverFactory driver = nullptr;
+    OpenerFactory opener = nullptr;
   };
   Registry<Spec> r;
-  r.add({{"b", Backend::cpu, "", "", ""}});
-  r.add({{"a", Backend::cuda, "", "", ""}});
+  r.add({{.name = "b", .backend = Backend::cpu}});
+  r.add({{.name = "a", .backend = Backend::cuda}});
   EXPECT_EQ(r.names(), (std::vector<std::string>{"b", "a"}));
   EXPECT_EQ(r.at("a").info.backend, Backend::cuda);
-  EXPECT_THROW(r.add({{"a", Backend::cpu, "", "", ""}}), std::logic_error);
+  EXPECT_THROW(r.add({{.name = "a", .backend = Backend::cpu}}), std::logic_error);
   EXPECT_THROW((void)r.at("c"), std::out_of_range);
 }
 

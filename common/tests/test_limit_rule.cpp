@@ -75,7 +75,7 @@ TEST(LimitRule, SettlingAgainReJudgesFromTheStreamFigure) {
 // table's footer names the run that raised the limit.
 TEST(LimitRule, NoShareInAnExperimentExceedsOneHundredPercent) {
   Experiment exp({"99", "test_program", "a test chapter", "no paper"});
-  exp.use(cpu_driver);
+  exp.use(cpu_opener);
   const char* argv[] = {"test_program"};
   exp.parse(1, argv, {"fast", "slow"});
   std::ostringstream out;

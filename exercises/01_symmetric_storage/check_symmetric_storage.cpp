@@ -68,7 +68,7 @@ INSTANTIATE_TEST_SUITE_P(AwkwardSizes, SymmetricStorage,
 // thread), measured in the same run. Your function packs x and allocates its buffers on every call,
 // which the time includes (a few percent at this size). It asserts only that the timed code is right.
 TEST(Measure, YourSolverBesideChapter01sAgainstTheLimit) {
-  const std::unique_ptr<gpgpu::Session> cpu = gpgpu::cpu_driver()->open();
+  const std::unique_ptr<gpgpu::Session> cpu = gpgpu::cpu_opener()->open();
   const Grid g{1024, 1024};
   constexpr int kIters = 10;
   const auto omega = static_cast<float>(gpgpu::jacobi::kDefaultOmega);

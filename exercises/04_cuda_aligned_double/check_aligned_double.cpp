@@ -16,7 +16,7 @@
 #include "aligned_double.hpp"
 #include "aligned_variants.hpp"
 #include "gpgpu/cuda/buffers.hpp"
-#include "gpgpu/cuda/driver.hpp"
+#include "gpgpu/cuda/opener.hpp"
 #include "gpgpu/jacobi/measure.hpp"
 #include "gpgpu/jacobi/work.hpp"
 #include "gpgpu/jacobi/checks.hpp"

@@ -18,7 +18,7 @@
 #include <gtest/gtest.h>
 
 #include "gpgpu/cuda/buffers.hpp"
-#include "gpgpu/cuda/driver.hpp"
+#include "gpgpu/cuda/opener.hpp"
 #include "gpgpu/errors.hpp"
 #include "gpgpu/jacobi/checks.hpp"
 #include "gpgpu/jacobi/layouts.hpp"

@@ -12,7 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "gpgpu/cuda/buffers.hpp"
-#include "gpgpu/cuda/driver.hpp"
+#include "gpgpu/cuda/opener.hpp"
 #include "gpgpu/jacobi/checks.hpp"
 #include "gpgpu/jacobi/measure.hpp"
 #include "gpgpu/jacobi/work.hpp"

@@ -15,7 +15,7 @@
 #include "gpgpu/jacobi/measure.hpp"
 #include "gpgpu/jacobi/spectral.hpp"
 #include "gpgpu/jacobi/work.hpp"
-#include "gpgpu/opencl/driver.hpp"
+#include "gpgpu/opencl/opener.hpp"
 #include "opencl_jacobi.hpp"
 #include "ported_variants.hpp"
 

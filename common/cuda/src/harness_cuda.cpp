@@ -11,7 +11,7 @@
 #include <benchmark/benchmark.h>
 #endif
 
-#include "gpgpu/cuda/driver.hpp"
+#include "gpgpu/cuda/opener.hpp"
 #include "gpgpu/errors.hpp"
 #include "harness.hpp"
 

@@ -17,7 +17,7 @@
 #include "gpgpu/cpu_backend.hpp"
 #include "gpgpu/cuda/check.hpp"
 #include "gpgpu/cuda/device.hpp"
-#include "gpgpu/cuda/driver.hpp"
+#include "gpgpu/cuda/opener.hpp"
 #include "gpgpu/cuda/stream_limit.hpp"
 #include "gpgpu/errors.hpp"
 
@@ -129,13 +129,13 @@ TEST_F(CudaLayer, SessionDescribesTheDevice) {
   EXPECT_EQ(session->cache_name(), "L2");
   EXPECT_DOUBLE_EQ(session->cache_bytes(), static_cast<double>(d.l2_bytes));
   EXPECT_EQ(session->json().at("name"), d.name);
-  const auto cpu = gpgpu::cpu_driver()->open();
+  const auto cpu = gpgpu::cpu_opener()->open();
   EXPECT_THROW((void)device_info(*cpu), std::invalid_argument);
 }
 
-TEST_F(CudaLayer, DriverRefusesADeviceTheMachineLacks) {
+TEST_F(CudaLayer, OpenerRefusesADeviceTheMachineLacks) {
   gpgpu::Cli cli("test_cuda_layer", "the --device option");
-  const auto d = driver();
+  const auto d = opener();
   d->add_options(cli);
   const std::string count = std::to_string(device_count());
   const char* argv[] = {"test_cuda_layer", "--device", count.c_str()};

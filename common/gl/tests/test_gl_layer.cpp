@@ -202,11 +202,11 @@ TEST(GlSession, PrintsTheRendererBlock) {
   EXPECT_EQ(TestContext::session().backend(), gpgpu::Backend::gl);
 }
 
-TEST(GlDriver, AddsEglToTheOpenGlGroup) {
+TEST(GlOpener, AddsEglToTheOpenGlGroup) {
   const auto parse = [](std::vector<const char*> args) {
     gpgpu::Cli cli("test_gl_layer", "the GL driver's options");
-    const auto driver = gpgpu::gl::driver();  // owns the option's value: alive until parsed
-    driver->add_options(cli);
+    const auto opener = gpgpu::gl::opener();  // owns the option's value: alive until parsed
+    opener->add_options(cli);
     args.insert(args.begin(), "test_gl_layer");
     cli.parse(static_cast<int>(args.size()), args.data());
   };
@@ -214,7 +214,7 @@ TEST(GlDriver, AddsEglToTheOpenGlGroup) {
   EXPECT_THROW(parse({"--egl", "x11"}), gpgpu::UsageError);
 }
 
-TEST(GlDriver, SessionOfAnotherBackendIsRefused) {
+TEST(GlOpener, SessionOfAnotherBackendIsRefused) {
   struct Other final : gpgpu::Session {
     gpgpu::Backend backend() const override { return gpgpu::Backend::cpu; }
     std::string device() const override { return "cpu"; }

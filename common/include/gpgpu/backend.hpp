@@ -2,12 +2,12 @@
 /// @brief What the core knows of a backend (the CPU, CUDA, OpenCL, OpenGL): how to open it, what
 /// it runs on, and the bandwidth limit it measures for a kernel's read:write mix.
 ///
-/// A backend is opened once per run, by the first variant that needs it. Its Driver adds the
+/// A backend is opened once per run, by the first variant that needs it. Its BackendOpener adds the
 /// backend's device options to the command line (--device, --cl-platform, --threads, ...) and
 /// opens a Session after parsing; a backend that is missing at run time (no GPU, no OpenCL
 /// platform, no EGL display) throws BackendUnavailable, and the experiment drops its variants and
-/// says why. Each backend library provides one driver factory (gpgpu::cpu_driver here,
-/// gpgpu::cuda::driver, gpgpu::ocl::driver, gpgpu::gl::driver).
+/// says why. Each backend library provides one opener factory (gpgpu::cpu_opener here,
+/// gpgpu::cuda::opener, gpgpu::ocl::opener, gpgpu::gl::opener).
 #pragma once
 #include <cmath>
 #include <cstddef>
@@ -84,9 +84,9 @@ class Session {
 };
 
 /// How to open a backend: its command-line options, then its session.
-class Driver {
+class BackendOpener {
  public:
-  virtual ~Driver() = default;
+  virtual ~BackendOpener() = default;
   [[nodiscard]] virtual Backend backend() const = 0;
   /// Adds the backend's device options to the chapter's command line (called once, before parse).
   virtual void add_options(Cli& cli) = 0;
@@ -95,7 +95,7 @@ class Driver {
   virtual std::unique_ptr<Session> open() = 0;
 };
 
-using DriverFactory = std::unique_ptr<Driver> (*)();
+using OpenerFactory = std::unique_ptr<BackendOpener> (*)();
 
 /// "L2-resident (48.0 MiB <= 50.0 MiB L2)" or "DRAM (805.3 MiB > 50.0 MiB L2)": where a working
 /// set of `bytes` lives on a device whose largest cache is `cache_bytes`.

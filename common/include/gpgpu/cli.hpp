@@ -32,6 +32,9 @@ CLI::Validator writable_path();
 /// Values of the core options after parsing.
 struct CoreOptions {
   std::vector<std::string> variants;  ///< --variant, "all" expanded to every variant in order
+  /// The variants --variant named one by one (not through "all" or the default): one of these that
+  /// cannot run here is a usage error, while one that came with "all" is skipped with the reason.
+  std::vector<std::string> named;
   int repeat = 1;                     ///< --repeat: timed runs per variant (min, median, max reported)
   int warmup = 0;                     ///< --warmup: untimed runs before them
   std::string csv_path;               ///< --csv FILE
@@ -76,6 +79,8 @@ class Cli {
   [[nodiscard]] const std::vector<std::string>& command_line() const { return command_line_; }
   /// True when the user gave this option explicitly (e.g. "--nx").
   [[nodiscard]] bool given(const std::string& option) const;
+  /// True when --variant named `variant` itself (not through "all" or the default set).
+  [[nodiscard]] bool named(const std::string& variant) const;
 
  private:
   std::string program_;

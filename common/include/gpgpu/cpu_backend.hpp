@@ -13,8 +13,8 @@
 
 namespace gpgpu {
 
-/// The CPU driver (gpgpu::Backend::cpu).
-std::unique_ptr<Driver> cpu_driver();
+/// The CPU opener (gpgpu::Backend::cpu).
+std::unique_ptr<BackendOpener> cpu_opener();
 
 /// The --threads of a CPU session (the thread count of the parallel CPU variants; the largest
 /// when --threads is a list).

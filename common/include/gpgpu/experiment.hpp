@@ -2,14 +2,14 @@
 /// @brief One run of a chapter, whatever its problem: the command line, the backends its variants
 /// need, the limits measured in the same run, a verified row per variant, and the outputs.
 ///
-/// A problem library (jacobi::Chapter, matrix::Chapter, ...) drives it in this order:
+/// gpgpu::Chapter (chapter.hpp) drives it in this order:
 /// @code
 ///   gpgpu::Experiment exp(info);
-///   exp.use(gpgpu::cuda::driver);                 // once per backend a variant needs: adds --device
+///   exp.use(gpgpu::cuda::opener);                 // once per backend a variant needs: adds --device
 ///   jacobi::add_options(exp.cli(), options);      // the problem's option group
 ///   exp.parse(argc, argv, registry.names());      // usage errors: exit 2
-///   exp.open(std::cout, backends_of_selected);    // sessions; a missing one: its variants skipped
 ///   exp.print_header(std::cout, problem_line);
+///   exp.open_variants(std::cout, chosen, why_not);  // sessions; a missing one: its variants skipped
 ///   ... assemble, reference ...
 ///   exp.record(std::cout, row);                   // per variant, after its verification
 ///   return exp.finish(std::cout, columns, then);  // tables, CSV, JSON; exit code 0 or 1
@@ -29,7 +29,7 @@
 #include "gpgpu/backend.hpp"
 #include "gpgpu/cli.hpp"
 #include "gpgpu/errors.hpp"
-#include "gpgpu/registry.hpp"
+#include "gpgpu/variant.hpp"
 #include "gpgpu/result.hpp"
 #include "gpgpu/then_now.hpp"
 
@@ -55,8 +55,10 @@ class Experiment {
   [[nodiscard]] const ChapterInfo& info() const { return info_; }
   [[nodiscard]] const CoreOptions& options() const { return cli_.options(); }
 
-  /// Declares a backend some variant runs on; its driver adds its options (once per backend).
-  void use(DriverFactory factory);
+  /// Declares a backend some variant runs on; its opener adds its options (once per backend).
+  void use(OpenerFactory factory);
+  /// Declares a backend this executable was built without: open() gives its reason.
+  void not_built(NotBuilt note);
 
   /// Parses the command line; `variant_names` are the choices of --variant, in run order, `in_all`
   /// those "all" selects (empty: every one).
@@ -68,29 +70,26 @@ class Experiment {
   /// opens, throws BackendUnavailable (exit 77) naming the first reason.
   void open(std::ostream& out, const std::vector<Backend>& needed);
 
-  /// The chosen variants of `registry` that can run here, in order: opens their backends (open()),
-  /// skips, with the reason, those whose backend is missing and those that
-  /// `limitation(spec, session)` (an std::optional<std::string>) rules out on this device; a
-  /// limitation of a variant the user named with --variant is a usage error instead.
-  template <class Spec, class Limitation>
-  std::vector<const Spec*> open_variants(std::ostream& out, const Registry<Spec>& registry, Limitation&& limitation) {
-    std::vector<const Spec*> chosen;
+  /// The `chosen` variants that can run here, in order: opens their backends (open()), skips, with
+  /// the reason, those whose backend is missing and those that `limitation(variant, session)` (an
+  /// std::optional<std::string>) rules out on this device; a limitation of a variant the user named
+  /// with --variant is a usage error instead.
+  template <class V, class Limitation>
+  std::vector<const V*> open_variants(std::ostream& out, const std::vector<const V*>& chosen, Limitation&& limitation) {
+    print_not_built(out);
     std::vector<Backend> backends;
-    for (const std::string& name : options().variants) {
-      chosen.push_back(&registry.at(name));
-      const Backend b = chosen.back()->info.backend;
-      if (std::find(backends.begin(), backends.end(), b) == backends.end()) backends.push_back(b);
-    }
+    for (const V* v : chosen)
+      if (std::find(backends.begin(), backends.end(), v->info.backend) == backends.end()) backends.push_back(v->info.backend);
     open(out, backends);
-    std::vector<const Spec*> runnable;
-    for (const Spec* v : chosen) {
+    std::vector<const V*> runnable;
+    for (const V* v : chosen) {
       Session* s = session(v->info.backend);
       if (s == nullptr) {
         skip(out, v->info.name, std::string(backend_name(v->info.backend)) + " missing: " + absent_reason(v->info.backend));
         continue;
       }
       if (const std::optional<std::string> why = limitation(*v, *s)) {
-        if (cli_.given("--variant")) throw UsageError("--variant " + v->info.name + ": " + *why);
+        if (cli_.named(v->info.name)) throw UsageError("--variant " + v->info.name + ": " + *why);
         skip(out, v->info.name, *why);
         continue;
       }
@@ -98,6 +97,9 @@ class Experiment {
     }
     return runnable;
   }
+
+  /// Prints a line for each backend this executable was built without (not_built()), with the reason.
+  void print_not_built(std::ostream& out) const;
 
   /// The open session of `b`, or nullptr when it is missing (absent_reason() says why).
   [[nodiscard]] Session* session(Backend b);
@@ -107,9 +109,9 @@ class Experiment {
   [[nodiscard]] Session& session_of(const VariantInfo& v);
 
   /// A row for variant `v` with what every row says about its variant: name, backend, description,
-  /// source, paper name and device ("CPU, 4 threads" for a CPU variant on `threads` threads, 0 = the
-  /// session's count).
-  [[nodiscard]] ResultRow row_for(const VariantInfo& v, int threads = 0);
+  /// source, paper name, timer and device ("CPU, 4 threads" for a CPU variant on v.threads threads,
+  /// 0 = the session's count).
+  [[nodiscard]] ResultRow row_for(const VariantInfo& v);
 
   /// Chapter, paper, host, build and the problem's own line.
   void print_header(std::ostream& out, const std::string& problem) const;
@@ -133,6 +135,12 @@ class Experiment {
   /// Adds a section to the JSON (the problem's parameters, a chapter's extra tables).
   void add_json(const std::string& key, nlohmann::json value);
 
+  /// What every JSON file of a run begins with: its schema and version, the chapter, the command
+  /// line, the revision and host, and every backend's device or the reason it is missing.
+  [[nodiscard]] nlohmann::json json_header(const std::string& schema) const;
+  /// Writes `j` to `path` (UsageError when it cannot).
+  static void write_json(const std::string& path, const nlohmann::json& j);
+
   /// Prints the result table (with the problem's extra columns) and the then/now table, writes
   /// --csv and --json, prints PASS/FAIL and returns the exit code: 0 when every variant that was
   /// checked passed, 1 otherwise.
@@ -142,9 +150,10 @@ class Experiment {
   void settle_row_limits();
   ChapterInfo info_;
   Cli cli_;
-  std::vector<std::unique_ptr<Driver>> drivers_;
+  std::vector<std::unique_ptr<BackendOpener>> openers_;
   std::map<Backend, std::unique_ptr<Session>> sessions_;
   std::map<Backend, std::string> absent_;
+  std::vector<NotBuilt> not_built_;
   std::vector<std::pair<std::string, std::string>> skipped_;
   std::vector<ResultRow> rows_;
   std::vector<std::string> printed_limits_;

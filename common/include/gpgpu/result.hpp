@@ -47,6 +47,14 @@ struct ResultRow {
   [[nodiscard]] double limit_share() const;
 };
 
+/// The limit rule (limit_rule.hpp) over `rows`: a verified row of a limit's class that moved its
+/// bytes faster than the stream kernel did raises that limit for every row of the class.
+void settle_limits(std::vector<ResultRow>& rows);
+
+/// Prints "PASS: N <what> verified against the CPU reference" (or FAIL, or NOT verified) and
+/// returns the exit code: 0 when every row that was checked passed, 1 otherwise.
+int print_verdict(std::ostream& out, const std::vector<ResultRow>& rows, const std::string& what, bool verified);
+
 /// An extra column a problem adds to the result table (the Jacobi residual, say).
 struct Column {
   std::string header;

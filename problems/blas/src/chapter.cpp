@@ -36,7 +36,7 @@ Chapter::Chapter(ChapterInfo info) : experiment_(std::move(info)) {}
 Chapter::~Chapter() = default;
 
 void Chapter::add(VariantSpec spec) {
-  experiment_.use(spec.driver);
+  experiment_.use(spec.opener);
   registry_.add(std::move(spec));
 }
 

@@ -63,7 +63,7 @@ RoutineChapter::RoutineChapter(ChapterInfo info) : experiment_(std::move(info)) 
 RoutineChapter::~RoutineChapter() = default;
 
 void RoutineChapter::add(RoutineVariant v) {
-  experiment_.use(v.driver);
+  experiment_.use(v.opener);
   registry_.add(std::move(v));
 }
 

@@ -58,7 +58,7 @@ class FakeKernel final : public Kernel {
 VariantSpec fake_variant(std::vector<FakeConfig> configs) {
   VariantSpec v;
   v.info = {"fake_tunable", Backend::cpu, "a host kernel with made-up times per configuration", "test_tune.cpp", ""};
-  v.driver = cpu_driver;
+  v.opener = cpu_opener;
   v.timer = "made up";
   v.make = [configs](const Dims&, ElementType, Session&) { return std::make_unique<FakeKernel>(configs); };
   return v;

@@ -1,6 +1,7 @@
 #include "gpgpu/jacobi/chapter.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
@@ -15,7 +16,6 @@
 #include "gpgpu/timing.hpp"
 #include "gpgpu/jacobi/paper000.hpp"
 #include "gpgpu/jacobi/reference.hpp"
-#include "gpgpu/jacobi/sweep.hpp"
 #include "gpgpu/jacobi/then_now.hpp"
 #include "gpgpu/jacobi/work.hpp"
 
@@ -27,6 +27,13 @@ namespace {
 constexpr double kRunBytesPerNode = 10 * 4 + 4 + 3 * 8 + 8 + 4 + 4;
 
 const auto fmt = format_cell;
+
+// A fixed, nonzero initial guess: every neighbour contributes from the first iteration.
+std::vector<float> nonzero_guess(std::int64_t n) {
+  std::vector<float> x(static_cast<std::size_t>(n));
+  for (std::size_t k = 0; k < x.size(); ++k) x[k] = 10.0f * std::sin(0.37f * static_cast<float>(k % 10007));
+  return x;
+}
 
 void write_dump(const std::filesystem::path& dir, const LinearSystem& sys, const std::vector<double>& reference,
                 const std::vector<std::pair<std::string, std::vector<float>>>& solutions) {
@@ -76,69 +83,65 @@ nlohmann::json print_floor_and_speedups(std::ostream& out, const std::vector<Res
 
 }  // namespace
 
-Chapter::Chapter(ChapterInfo info, ChapterSettings settings)
-    : settings_(std::move(settings)), experiment_(std::move(info), settings_.cli) {}
+Problem::Problem(ChapterSettings settings) : settings_(std::move(settings)) {}
 
-Chapter::~Chapter() = default;
+Problem::~Problem() = default;
 
-void Chapter::add(VariantSpec spec) {
-  experiment_.use(spec.driver);
-  registry_.add(std::move(spec));
-}
-
-void Chapter::parse(int argc, const char* const* argv) {
-  for (const VariantSpec& s : static_registry<VariantSpec>().all()) add(s);
-  add_options(cli(), options_, settings_.quick);
+void Problem::add_options(Cli& cli) {
+  jacobi::add_options(cli, options_, settings_.quick);
   if (settings_.cpu_baseline)
-    cli().group("CPU comparison")
+    cli.group("CPU comparison")
         .add_option("--cpu-sample-iters", cpu_sample_iters_,
                     "iterations of chapter 01's CPU solvers timed for the speedup columns (0 = skip)")
         ->check(integer_in_range(0, 1000))
         ->capture_default_str();
   if (settings_.width_sweep)
-    cli().group("Jacobi problem")
+    cli.group("Jacobi problem")
         .add_option("--sweep", sweep_,
                     "run the width sweep at height --ny instead: 'paper' (widths 508 511 512 513 516, Tables 1-2) "
                     "or 'wide' (every width from 480 to 544, and 1024 to 1056 in steps of 4)")
         ->check(CLI::IsMember({"paper", "wide"}))
         // It chooses its own widths and writes no .npy files: refuse what it would silently ignore.
-        ->excludes(cli().app().get_option("--nx"))
-        ->excludes(cli().app().get_option("--dump"));
-  experiment_.parse(argc, argv, registry_.names(), registry_.names_in_all());
+        ->excludes(cli.app().get_option("--nx"))
+        ->excludes(cli.app().get_option("--dump"));
+}
+
+void Problem::parsed(Experiment&) {
   // The run's own memory first: a grid the host cannot hold is refused before anything is opened.
+  if (!sweep_.empty()) options_.grid = sweep_sizes({}).back();
   require_host_memory(static_cast<double>(options_.grid.nodes()) * (kRunBytesPerNode + settings_.host_bytes_per_node),
                       "grid " + options_.grid.str());
 }
 
-std::vector<const VariantSpec*> Chapter::open(std::ostream& out) {
+std::string Problem::describe() const {
   std::ostringstream problem;
-  problem << "bidomain elliptic system K(σi+σe) φe = −K(σi) Vm on " << options_.grid.str() << " unknowns, "
-          << options_.iters << " weighted Jacobi iterations, ω = " << options_.omega;
-  experiment_.print_header(out, problem.str());
-  return experiment_.open_variants(out, registry_, [&](const VariantSpec& v, Session& s) -> std::optional<std::string> {
-    if (!v.limitation) return std::nullopt;
-    return v.limitation(options_.grid, s);
-  });
+  problem << "bidomain elliptic system K(σi+σe) φe = −K(σi) Vm on "
+          << (sweep_.empty() ? options_.grid.str() + " unknowns" : "height " + std::to_string(options_.grid.ny) + " (--sweep " + sweep_ + ")")
+          << ", " << options_.iters << " weighted Jacobi iterations, ω = " << options_.omega;
+  return problem.str();
 }
 
-void Chapter::check_fits(const std::vector<const VariantSpec*>& variants) {
-  for (const VariantSpec* v : variants)
-    if (v->check_fits) v->check_fits(options_.grid, session_of(*v));
+Limit Problem::limit_of(Experiment& run, const Variant& v) const {
+  StreamMix mix = stream_mix(v.work, options_.grid, v.info.threads);
+  mix.pipeline = v.pipeline;
+  return run.limit(v.info.backend, mix);
 }
 
-Limit Chapter::limit_of(const VariantSpec& spec) {
-  StreamMix mix = stream_mix(spec.work, options_.grid, spec.threads);
-  mix.pipeline = spec.pipeline;
-  return experiment_.limit(spec.info.backend, mix);
+void Problem::measure_limits(Experiment& run, std::ostream& out, const std::vector<const Variant*>& variants) {
+  for (const Variant* v : variants) run.print_limit(out, v->info.backend, v->work, limit_of(run, *v));
 }
 
-void Chapter::measure_limits(std::ostream& out, const std::vector<const VariantSpec*>& variants) {
-  for (const VariantSpec* v : variants) experiment_.print_limit(out, v->info.backend, v->work, limit_of(*v));
-}
-
-void Chapter::prepare(std::ostream& out) {
+void Problem::prepare(Experiment& run, std::ostream& out, const std::vector<const Variant*>&) {
   Stopwatch clock;
   system_ = assemble_bidomain(options_.grid);
+  if (!sweep_.empty()) {
+    // A sweep point starts from a fixed nonzero guess, so that every neighbour contributes from the
+    // first iteration, and is verified after a few iterations, which keeps the reference cheap.
+    x0_ = nonzero_guess(options_.grid.nodes());
+    reference_iters_ = std::min(kSweepVerifyIters, options_.iters);
+    reference_ = jacobi_reference(system_, x0_, reference_iters_, options_.omega);
+    return;
+  }
   x0_.assign(static_cast<std::size_t>(options_.grid.nodes()), 0.0f);
   const auto flags = out.flags();
   out << "Assembly: " << std::fixed << std::setprecision(3) << clock.seconds() << " s (Q1 elements, 2x2 Gauss)\n";
@@ -153,11 +156,12 @@ void Chapter::prepare(std::ostream& out) {
   else if (options_.omega >= spectrum_.omega_safe())
     out << "Warning:  ω = " << options_.omega << " >= 2/(Gershgorin bound) = " << spectrum_.omega_safe()
         << ": convergence is not guaranteed (λmax of this grid decides)\n";
-  if (experiment_.options().verify) {
+  if (run.options().verify) {
     Progress progress("CPU reference (double precision)");
     clock.restart();
     reference_ = jacobi_reference(system_, x0_, options_.iters, options_.omega,
                                   [&](int done, int total) { progress.update(done, total); });
+    reference_iters_ = options_.iters;
     reference_seconds_ = clock.seconds();
     out << "Reference: CPU double precision, " << std::setprecision(3) << reference_seconds_
         << " s; every variant is compared with it before its numbers are printed\n";
@@ -174,79 +178,64 @@ void Chapter::prepare(std::ostream& out) {
   }
 }
 
-const ResultRow& Chapter::run_variant(std::ostream& out, const VariantSpec& spec) {
-  Session& session = session_of(spec);
-  std::unique_ptr<Solver> solver = spec.make(system_, session);
+ResultRow Problem::measure(Experiment& run, std::ostream& out, const Variant& v) {
+  if (!sweep_.empty()) return measure_point(run, v);
+  std::unique_ptr<Solver> solver = v.make(system_, run.session_of(v.info));
   constexpr int kTuneIters = 20;
   const std::string tuned = solver->tune(kTuneIters, static_cast<float>(options_.omega));
-  if (!tuned.empty()) out << "  " << spec.info.name << " tuned: " << tuned << "\n";
-  const CoreOptions& core = experiment_.options();
-  ResultRow row = experiment_.row_for(spec.info, spec.threads);
-  row.timer = spec.timer;
+  if (!tuned.empty()) out << "  " << v.info.name << " tuned: " << tuned << "\n";
+  const CoreOptions& core = run.options();
+  ResultRow row = run.row_for(v.info);
   row.samples = repeat_runs(core.warmup, core.repeat, [&] {
     solver->reset(x0_);
     return solver->iterate(options_.iters, static_cast<float>(options_.omega));
   });
   row.launch = solver->launch();
   if (!tuned.empty()) row.launch += (row.launch.empty() ? "" : "; ") + std::string("tuned: ") + tuned;
-  row.work = work(spec.work, options_.grid, options_.iters);
-  row.limit = limit_of(spec);
+  row.work = work(v.work, options_.grid, options_.iters);
+  row.limit = limit_of(run, v);
   std::vector<float> x = solver->solution();
   if (static_cast<std::int64_t>(x.size()) != options_.grid.nodes())
-    throw std::logic_error("variant '" + spec.info.name + "' returned a solution of the wrong size");
+    throw std::logic_error("variant '" + v.info.name + "' returned a solution of the wrong size");
   row.check = core.verify ? compare_normwise(x, reference_, jacobi_tolerance(options_.iters)) : not_verified();
   row.extra["residual"] = json_number(relative_residual(system_, std::span<const float>(x)));
-  if (!core.dump_dir.empty()) solutions_.emplace_back(spec.info.name, std::move(x));
-  if (!spec.info.paper_name.empty() &&
-      std::find(paper_names_.begin(), paper_names_.end(), spec.info.paper_name) == paper_names_.end())
-    paper_names_.push_back(spec.info.paper_name);
-  if (!row.launch.empty()) out << "  " << std::left << std::setw(20) << spec.info.name << std::right << " " << spec.info.source << "; " << row.launch << "\n";
-  return experiment_.record(out, std::move(row));
+  if (!core.dump_dir.empty()) solutions_.emplace_back(v.info.name, std::move(x));
+  if (!row.launch.empty()) out << "  " << std::left << std::setw(20) << v.info.name << std::right << " " << v.info.source << "; " << row.launch << "\n";
+  return row;
 }
 
-int Chapter::finish(std::ostream& out) {
-  if (baseline_ && !experiment_.rows().empty())
-    experiment_.add_json("floor_and_speedup", print_floor_and_speedups(out, experiment_.rows(), *baseline_));
+Report Problem::report(Experiment& run, std::ostream& out) {
+  const std::vector<ResultRow>& rows = run.rows();
+  if (baseline_ && !rows.empty()) run.add_json("floor_and_speedup", print_floor_and_speedups(out, rows, *baseline_));
   if (baseline_)
-    experiment_.add_json("cpu_baseline", {{"sample_iters", baseline_->sample_iters},
-                                          {"single_thread_ms_per_iter", 1e3 * baseline_->single_thread_s_per_iter},
-                                          {"multi_thread_ms_per_iter", 1e3 * baseline_->multi_thread_s_per_iter},
-                                          {"threads", baseline_->threads}});
-  experiment_.add_json("problem", {{"nx", options_.grid.nx},
-                                   {"ny", options_.grid.ny},
-                                   {"iters", options_.iters},
-                                   {"omega", options_.omega},
-                                   {"lambda_max_lanczos", spectrum_.lambda_max},
-                                   {"lanczos_steps", spectrum_.steps},
-                                   {"gershgorin_bound", spectrum_.gershgorin_bound},
-                                   {"omega_diverges_above", spectrum_.omega_limit()},
-                                   {"omega_converges_below", spectrum_.omega_safe()},
-                                   {"reference_seconds", reference_seconds_}});
-  std::vector<std::string> implementations = paper_names_;
-  for (const std::string& s : settings_.then_also)
-    if (std::find(implementations.begin(), implementations.end(), s) == implementations.end())
-      implementations.push_back(s);
-  const CoreOptions& core = experiment_.options();
-  if (!core.dump_dir.empty()) write_dump(core.dump_dir, system_, reference_, solutions_);
-  const std::vector<Column> residual{{"residual", [](const ResultRow& r) {
-                                        return r.extra.contains("residual") && r.extra["residual"].is_number()
-                                                   ? fmt("%.3e", r.extra["residual"].get<double>())
-                                                   : std::string("-");
-                                      }}};
-  return experiment_.finish(out, residual, then_now(implementations, experiment_.rows()));
-}
-
-int Chapter::run(int argc, char** argv) {
-  parse(argc, argv);
-  std::ostream& out = std::cout;
-  const std::vector<const VariantSpec*> variants = open(out);
-  check_fits(variants);
-  if (!sweep_.empty()) return run_width_sweep(*this, out, sweep_, variants);
-  measure_limits(out, variants);
-  prepare(out);
-  out << "Verification:\n";
-  for (const VariantSpec* v : variants) run_variant(out, *v);
-  return finish(out);
+    run.add_json("cpu_baseline", {{"sample_iters", baseline_->sample_iters},
+                                  {"single_thread_ms_per_iter", 1e3 * baseline_->single_thread_s_per_iter},
+                                  {"multi_thread_ms_per_iter", 1e3 * baseline_->multi_thread_s_per_iter},
+                                  {"threads", baseline_->threads}});
+  run.add_json("problem", {{"nx", options_.grid.nx},
+                           {"ny", options_.grid.ny},
+                           {"iters", options_.iters},
+                           {"omega", options_.omega},
+                           {"lambda_max_lanczos", spectrum_.lambda_max},
+                           {"lanczos_steps", spectrum_.steps},
+                           {"gershgorin_bound", spectrum_.gershgorin_bound},
+                           {"omega_diverges_above", spectrum_.omega_limit()},
+                           {"omega_converges_below", spectrum_.omega_safe()},
+                           {"reference_seconds", reference_seconds_}});
+  // The paper's figures of every implementation that ran, in run order, and those the chapter adds.
+  std::vector<std::string> implementations;
+  for (const ResultRow& r : rows) implementations.push_back(r.paper_name);
+  implementations.insert(implementations.end(), settings_.then_also.begin(), settings_.then_also.end());
+  std::vector<std::string> distinct;
+  for (const std::string& name : implementations)
+    if (!name.empty() && std::find(distinct.begin(), distinct.end(), name) == distinct.end()) distinct.push_back(name);
+  if (!run.options().dump_dir.empty()) write_dump(run.options().dump_dir, system_, reference_, solutions_);
+  const Column residual{"residual", [](const ResultRow& r) {
+                          return r.extra.contains("residual") && r.extra["residual"].is_number()
+                                     ? fmt("%.3e", r.extra["residual"].get<double>())
+                                     : std::string("-");
+                        }};
+  return {{residual}, then_now(distinct, rows)};
 }
 
 }  // namespace gpgpu::jacobi

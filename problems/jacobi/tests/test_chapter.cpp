@@ -40,12 +40,10 @@ class ReferenceSolver final : public Solver {
   std::vector<float> x_;
 };
 
-VariantSpec reference_variant(const std::string& name, float centre_scale) {
-  VariantSpec v;
-  v.info = {name, Backend::cpu, "the reference as a solver", "tests/test_chapter.cpp", ""};
-  v.driver = cpu_driver;
-  v.timer = "fake";
-  v.threads = 1;
+Variant reference_variant(const std::string& name, float centre_scale) {
+  Variant v;
+  v.info = {name, Backend::cpu, "the reference as a solver", "tests/test_chapter.cpp", "", "fake", 1};
+  v.opener = cpu_opener;
   v.make = [centre_scale](const LinearSystem& sys, Session&) { return std::make_unique<ReferenceSolver>(sys, centre_scale); };
   return v;
 }
@@ -110,6 +108,23 @@ TEST(JacobiChapter, SweepRefusesTheOptionsItWouldIgnore) {
   alone.add(reference_variant("right", 1.0f));
   const char* argv[] = {"test_chapter", "--sweep", "paper", "--ny", "16"};
   EXPECT_NO_THROW(alone.parse(5, argv));
+}
+
+TEST(JacobiChapter, TheSweepVerifiesEveryWidthOfEveryVariant) {
+  ChapterSettings sweep{.cli = {1, 0}, .width_sweep = true};
+  Chapter chapter(kInfo, sweep);
+  chapter.add(reference_variant("right", 1.0f));
+  chapter.add(reference_variant("wrong_centre", 1.01f));
+  std::string json;
+  EXPECT_EQ(run(chapter, {"--sweep", "paper", "--ny", "9", "--iters", "7"}, json), kExitVerificationFailed);
+  const auto j = nlohmann::json::parse(json);
+  EXPECT_EQ(j.at("schema"), "gpgpu-then-and-now/width-sweep");
+  ASSERT_EQ(j.at("points").size(), 2 * paper000::kSweepWidths.size());
+  for (const auto& p : j.at("points")) {
+    EXPECT_EQ(p.at("check"), p.at("variant") == "right" ? "PASS" : "FAIL") << p.dump();
+    EXPECT_EQ(p.at("height"), 9);
+  }
+  EXPECT_EQ(j.at("points")[0].at("width"), paper000::kSweepWidths[0]);
 }
 
 TEST(JacobiWork, TableRowsAndTheirMix) {

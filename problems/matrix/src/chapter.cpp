@@ -38,7 +38,7 @@ Chapter::Chapter(ChapterInfo info, ChapterSettings settings)
 Chapter::~Chapter() = default;
 
 void Chapter::add(VariantSpec spec) {
-  experiment_.use(spec.driver);
+  experiment_.use(spec.opener);
   registry_.add(std::move(spec));
 }
 

@@ -41,7 +41,7 @@ VariantSpec variant(const std::string& name, Op op, bool broken, std::string por
   VariantSpec v;
   v.info = {name, Backend::cpu, "reference as a kernel", "tests/test_chapter.cpp", std::move(paper_name)};
   v.ports = std::move(ports);
-  v.driver = cpu_driver;
+  v.opener = cpu_opener;
   v.op = op;
   v.timer = "steady_clock";
   v.threads = 1;

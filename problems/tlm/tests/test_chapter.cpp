@@ -40,7 +40,7 @@ class ReferenceSolver final : public Solver {
 VariantSpec variant(const std::string& name, bool drop) {
   VariantSpec v;
   v.info = {name, Backend::cpu, "the reference as a solver", "tests/test_chapter.cpp", ""};
-  v.driver = cpu_driver;
+  v.opener = cpu_opener;
   v.timer = "steady_clock";
   v.threads = 1;
   v.make = [drop](const Problem& p, Session&) { return std::make_unique<ReferenceSolver>(p, drop); };

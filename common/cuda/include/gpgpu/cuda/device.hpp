@@ -38,7 +38,7 @@ struct DeviceInfo {
   double context_s = 0;
 
   /// Nominal DRAM bandwidth from clock and bus width (2 transfers per clock, paper 003 sec. 5.2),
-  /// 1e9 B/s: the theoretical figure printed beside the limits, which are measured (driver.hpp).
+  /// 1e9 B/s: the theoretical figure printed beside the limits, which are measured (opener.hpp).
   [[nodiscard]] double nominal_bandwidth_gbs() const;
   /// "sm_90".
   [[nodiscard]] std::string arch() const;

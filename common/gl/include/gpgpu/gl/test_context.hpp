@@ -11,7 +11,7 @@
 
 #include <gtest/gtest.h>
 
-#include "gpgpu/gl/driver.hpp"
+#include "gpgpu/gl/opener.hpp"
 
 namespace gpgpu::gl {
 

@@ -42,7 +42,7 @@ class Kernel {
 
 struct VariantSpec {
   VariantInfo info;
-  DriverFactory driver = nullptr;
+  OpenerFactory opener = nullptr;
   std::string timer;  ///< "CUDA events", "steady_clock", ...
   int threads = 0;    ///< CPU variants: threads it runs on (0: the session's --threads)
   bool tf32 = false;  ///< rounds its inputs to TF32 (tensor cores): judged by that bound

@@ -48,7 +48,7 @@ class RoutineKernel {
 
 struct RoutineVariant {
   VariantInfo info;
-  DriverFactory driver = nullptr;
+  OpenerFactory opener = nullptr;
   Routine routine = Routine::saxpy;
   std::string timer;     ///< "CUDA events", "steady_clock"
   int threads = 0;       ///< CPU variants: threads (0: the session's --threads)

@@ -1,18 +1,18 @@
 /// @file chapter.hpp
-/// @brief One run of a Jacobi chapter (01-08), whatever backends its variants use.
+/// @brief The Jacobi problem of chapters 01-08 as the core's chapter run sees it (gpgpu/chapter.hpp).
 ///
 /// @code
-///   gpgpu::jacobi::Chapter chapter(kInfo);
-///   chapter.add(ch03::simple_variant(launch));   // variants in run order (and any registered statically)
+///   gpgpu::jacobi::Chapter chapter(kInfo);                   // gpgpu::Chapter<gpgpu::jacobi::Problem>
+///   chapter.add(gpgpu::jacobi::cuda::simple_variant(launch)); // variants in run order
 ///   return chapter.run(argc, argv);
 /// @endcode
-/// run() is the sequence of the public steps below; a chapter with a flow of its own (a window,
-/// start-up timing) calls them itself. The steps: options (the Jacobi group, the backends' device
-/// options) -> parse -> open the backends of the chosen variants (a missing one: its variants are
-/// skipped, with the reason) -> header -> the grid must fit host and devices -> limits measured
-/// now, one per backend and read:write mix -> assembly, λmax, the double-precision reference ->
-/// each variant: reset (untimed), iterations (timed), solution, verification -> tables, then/now,
-/// --dump, --csv, --json -> exit code.
+/// What is the Jacobi problem's own: the group --nx --ny --iters --omega (and --sweep, the paper's
+/// width sweep, where a chapter offers it); the grid must fit the host; each variant judged by a
+/// stream kernel of its read:write mix (11:1 for nine diagonals); the bidomain system assembled,
+/// λmax(D⁻¹A) estimated, the double-precision reference run; each variant reset from the initial
+/// guess (untimed), iterated (timed by its own clock), its solution compared with the reference
+/// normwise; then the floor and speed-up table (with chapter 01's CPU timed on the same system),
+/// --dump, and paper 000's figures beside ours.
 #pragma once
 #include <functional>
 #include <iosfwd>
@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "gpgpu/experiment.hpp"
+#include "gpgpu/chapter.hpp"
 #include "gpgpu/jacobi/options.hpp"
 #include "gpgpu/jacobi/solver.hpp"
 #include "gpgpu/jacobi/spectral.hpp"
@@ -44,67 +44,63 @@ struct ChapterSettings {
   std::vector<std::string> then_also{};
 };
 
-class Chapter {
+class Problem final : public gpgpu::Problem<Variant> {
  public:
-  explicit Chapter(ChapterInfo info, ChapterSettings settings = {});
-  ~Chapter();
+  using Settings = ChapterSettings;
+  explicit Problem(ChapterSettings settings = {});
+  ~Problem() override;
 
-  [[nodiscard]] Cli& cli() { return experiment_.cli(); }
-  [[nodiscard]] Experiment& experiment() { return experiment_; }
-  [[nodiscard]] const Options& options() const { return options_; }
+  [[nodiscard]] CliDefaults cli_defaults() const override { return settings_.cli; }
+  void add_options(Cli& cli) override;
+  void parsed(Experiment& run) override;
+  [[nodiscard]] std::string describe() const override;
+  [[nodiscard]] Grid size() const override { return options_.grid; }
+  void measure_limits(Experiment& run, std::ostream& out, const std::vector<const Variant*>& variants) override;
+  void prepare(Experiment& run, std::ostream& out, const std::vector<const Variant*>& variants) override;
+  ResultRow measure(Experiment& run, std::ostream& out, const Variant& variant) override;
+  Report report(Experiment& run, std::ostream& out) override;
 
-  /// Adds a variant; its backend's options join the command line.
-  void add(VariantSpec spec);
+  // The width sweep (sweep.cpp): each width verified after a few iterations, then timed.
+  [[nodiscard]] std::vector<Grid> sweep_sizes(const CoreOptions& core) const override;
+  void set_size(const Grid& grid) override { options_.grid = grid; }
+  [[nodiscard]] std::string size_label() const override { return "width " + std::to_string(options_.grid.nx); }
+  void begin_sweep(Experiment& run, std::ostream& out) override;
+  int end_sweep(Experiment& run, std::ostream& out, std::vector<ResultRow>& points) override;
 
   /// Adds paper 000's figures of `implementation` to the then/now table, as
   /// ChapterSettings::then_also does, for a chapter that learns what it compares with only after
   /// open() (chapter 08: an OpenCL device that turns out to be the CPU is compared with "CPU").
   void add_then(std::string implementation) { settings_.then_also.push_back(std::move(implementation)); }
 
-  /// The whole run (the steps below); returns the exit code.
-  int run(int argc, char** argv);
-
-  // ---- the steps of run() ----
-  /// Adds the statically registered variants, the Jacobi and backend options, and parses.
-  void parse(int argc, const char* const* argv);
-  /// Prints the header, opens the backends of the chosen variants; returns those that can run
-  /// here, in order (the others are reported as skipped, with the reason).
-  std::vector<const VariantSpec*> open(std::ostream& out);
-  /// Refuses (UsageError) a grid that a variant's device cannot hold.
-  void check_fits(const std::vector<const VariantSpec*>& variants);
-  /// Measures and prints the limit of every backend and mix the variants need.
-  void measure_limits(std::ostream& out, const std::vector<const VariantSpec*>& variants);
-  /// Assembles the system, estimates λmax(D⁻¹A), runs the reference (unless --no-verify).
-  void prepare(std::ostream& out);
-  /// One variant: build, tune, warm-up and timed runs, verification; prints its line, keeps its row.
-  const ResultRow& run_variant(std::ostream& out, const VariantSpec& spec);
-  /// Speedup table (with a CPU baseline), then/now, --dump, --csv, --json; the exit code.
-  int finish(std::ostream& out);
-
+  [[nodiscard]] const Options& options() const { return options_; }
   [[nodiscard]] const LinearSystem& system() const { return system_; }
-  [[nodiscard]] std::span<const float> initial_guess() const { return x0_; }
-  [[nodiscard]] std::span<const double> reference() const { return reference_; }
+  [[nodiscard]] const std::vector<double>& reference() const { return reference_; }
   [[nodiscard]] const SpectralEstimate& spectrum() const { return spectrum_; }
-  /// The limit a variant is judged against (measure_limits() first).
-  [[nodiscard]] Limit limit_of(const VariantSpec& spec);
-  /// The open session of a variant's backend.
-  [[nodiscard]] Session& session_of(const VariantSpec& spec) { return experiment_.session_of(spec.info); }
 
  private:
+  /// A sweep point is verified after this many iterations (the reference is cheap at that count),
+  /// then timed over --iters iterations.
+  static constexpr int kSweepVerifyIters = 20;
+  /// The limit that judges `v` at the current grid, measured once per mix.
+  Limit limit_of(Experiment& run, const Variant& v) const;
+  /// A sweep point: verified after a few iterations from a nonzero guess, then timed.
+  ResultRow measure_point(Experiment& run, const Variant& v);
+
   ChapterSettings settings_;
-  Experiment experiment_;
   Options options_;
-  Registry registry_;
-  std::string sweep_;        // --sweep mode, "" for the result table
+  std::string sweep_;         // --sweep mode, "" for the result table
   int cpu_sample_iters_ = 3;  // --cpu-sample-iters
   LinearSystem system_;
   SpectralEstimate spectrum_;
   std::vector<float> x0_;
   std::vector<double> reference_;
+  int reference_iters_ = 0;   // the iterations the reference ran (a sweep verifies after fewer)
   double reference_seconds_ = 0;
   std::vector<std::pair<std::string, std::vector<float>>> solutions_;  // kept for --dump
-  std::vector<std::string> paper_names_;                               // of the variants that ran
   std::unique_ptr<CpuBaseline> baseline_;
 };
+
+/// A run of a Jacobi chapter.
+using Chapter = gpgpu::Chapter<Problem>;
 
 }  // namespace gpgpu::jacobi

@@ -17,7 +17,7 @@
 
 #include "gpgpu/backend.hpp"
 #include "gpgpu/jacobi/bidomain.hpp"
-#include "gpgpu/registry.hpp"
+#include "gpgpu/variant.hpp"
 
 namespace gpgpu::jacobi {
 
@@ -46,28 +46,11 @@ class Solver {
   }
 };
 
-/// A variant of a Jacobi chapter.
-struct VariantSpec {
-  VariantInfo info;
-  DriverFactory driver = nullptr;  ///< its backend (gpgpu::cpu_driver, gpgpu::cuda::driver, ...)
-  std::string work = "jacobi9";    ///< its row of the work table (work.hpp)
-  std::string timer;               ///< how its solver times itself: "CUDA events", "steady_clock"
-  int threads = 0;                 ///< CPU variants: threads it runs on (0: the session's --threads)
-  std::string pipeline;            ///< the launch path its limit is measured on (StreamMix::pipeline)
-  /// Builds the solver: uploads the matrix and f (untimed).
-  std::function<std::unique_ptr<Solver>(const LinearSystem&, Session&)> make;
-  /// Throws UsageError when `grid` does not fit the device (its memory, its largest buffer): called
-  /// before the long reference starts, so such a run ends at once with exit code 2. May be empty.
-  std::function<void(const Grid&, Session&)> check_fits;
-  /// Why this device cannot run it at all (no image support, a texture too wide), or nullopt. A
-  /// variant the user named is then a usage error; one that came with "all" is skipped.
-  std::function<std::optional<std::string>(const Grid&, Session&)> limitation;
+/// A variant of a Jacobi chapter: built from the assembled system into a Solver.
+struct Variant : gpgpu::Variant<Grid, LinearSystem, Solver> {
+  std::string work = "jacobi9";  ///< its row of the work table (work.hpp)
+  std::string pipeline;          ///< the launch path its limit is measured on (StreamMix::pipeline)
 };
-
-/// The variants of a chapter, in run order.
-using Registry = gpgpu::Registry<VariantSpec>;
-/// Registers a variant before main() (backend files of multi-backend chapters).
-using Registration = gpgpu::Registration<VariantSpec>;
 
 /// The fastest CPU layout of chapter 01 on this host and system, for the speedup columns of the
 /// GPU chapters: seconds per iteration, best of a few samples.

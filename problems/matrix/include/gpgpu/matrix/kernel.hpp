@@ -40,7 +40,7 @@ class Kernel {
 /// A variant of a matrix chapter.
 struct VariantSpec {
   VariantInfo info;
-  DriverFactory driver = nullptr;
+  OpenerFactory opener = nullptr;
   Op op = Op::add;
   std::string timer;  ///< how its kernel times itself: "CUDA events", "steady_clock", ...
   int threads = 0;    ///< CPU variants: threads it runs on (0: the session's --threads)

@@ -52,7 +52,7 @@ class Solver {
 /// A variant of the TLM chapter.
 struct VariantSpec {
   VariantInfo info;
-  DriverFactory driver = nullptr;   ///< its backend (gpgpu::cpu_driver, gpgpu::cuda::driver, ...)
+  OpenerFactory opener = nullptr;   ///< its backend (gpgpu::cpu_opener, gpgpu::cuda::opener, ...)
   std::string work = "scn_fused";   ///< its row of the work table (work.hpp)
   Storage storage = Storage::f32;   ///< how it stores pulses: picks its tolerance (reference.hpp)
   std::string timer;                ///< "CUDA events", "steady_clock", "OpenCL profiling events"

@@ -1,4 +1,4 @@
-#include "gpgpu/gl/driver.hpp"
+#include "gpgpu/gl/opener.hpp"
 
 #include <cmath>
 #include <ostream>
@@ -68,18 +68,18 @@ Limit Session::stream_limit(const StreamMix& mix) {
   return {name, m->gbs, mix.str(), working_set_class(m->bytes_per_pass(), cache_bytes(), cache_name()), std::nan(""), std::nan(""), {}};
 }
 
-void Driver::add_options(Cli& cli) {
+void Opener::add_options(Cli& cli) {
   cli.group("OpenGL")
       .add_option("--egl", egl_, "EGL platform of the headless context: auto, device or surfaceless")
       ->check(CLI::IsMember({"auto", "device", "surfaceless"}))
       ->capture_default_str();
 }
 
-std::unique_ptr<gpgpu::Session> Driver::open() { return std::make_unique<Session>(open_context()); }
+std::unique_ptr<gpgpu::Session> Opener::open() { return std::make_unique<Session>(open_context()); }
 
-std::unique_ptr<Context> Driver::open_context() { return std::make_unique<HeadlessContext>(egl_platform()); }
+std::unique_ptr<Context> Opener::open_context() { return std::make_unique<HeadlessContext>(egl_platform()); }
 
-std::unique_ptr<gpgpu::Driver> driver() { return std::make_unique<Driver>(); }
+std::unique_ptr<gpgpu::BackendOpener> opener() { return std::make_unique<Opener>(); }
 
 Session& session(gpgpu::Session& s) {
   if (auto* gl = dynamic_cast<Session*>(&s)) return *gl;

@@ -2,16 +2,16 @@
 #include "field_window.hpp"
 #include "gpgpu/cli.hpp"
 #include "gpgpu/errors.hpp"
-#include "gpgpu/gl/driver.hpp"
+#include "gpgpu/gl/opener.hpp"
 #include "gpgpu/png.hpp"
 
 namespace ch02 {
 namespace {
 
-class WindowDriver final : public gpgpu::gl::Driver {
+class WindowOpener final : public gpgpu::gl::Opener {
  public:
   void add_options(gpgpu::Cli& cli) override {
-    gpgpu::gl::Driver::add_options(cli);
+    gpgpu::gl::Opener::add_options(cli);
     CLI::Option_group& window = cli.group("Window");
     window.add_flag("--window", options_.show, "show the field converging in a window (needs a display)");
     window.add_option("--draw-every", options_.draw_every, "with --window: redraw every K iterations")
@@ -28,7 +28,7 @@ class WindowDriver final : public gpgpu::gl::Driver {
 
  protected:
   std::unique_ptr<gpgpu::gl::Context> open_context() override {
-    if (!options_.show) return gpgpu::gl::Driver::open_context();
+    if (!options_.show) return gpgpu::gl::Opener::open_context();
     return std::make_unique<FieldWindow>(options_);
   }
 
@@ -38,7 +38,7 @@ class WindowDriver final : public gpgpu::gl::Driver {
 
 }  // namespace
 
-std::unique_ptr<gpgpu::Driver> driver() { return std::make_unique<WindowDriver>(); }
+std::unique_ptr<gpgpu::BackendOpener> opener() { return std::make_unique<WindowOpener>(); }
 
 FieldWindow* window_of(gpgpu::Session& gl_session) {
   return dynamic_cast<FieldWindow*>(&gpgpu::gl::session(gl_session).context());

@@ -1,4 +1,4 @@
-/// @file driver.hpp
+/// @file opener.hpp
 /// @brief OpenCL as a backend of the core (gpgpu/backend.hpp): the driver adds the device options
 /// (device.hpp; --list prints every platform and device and ends the program, exit 0, right after
 /// parsing) and opens a session, which owns the chosen device's Runtime (context, profiling queue,
@@ -14,7 +14,7 @@
 namespace gpgpu::ocl {
 
 /// The OpenCL driver (gpgpu::Backend::opencl).
-std::unique_ptr<Driver> driver();
+std::unique_ptr<BackendOpener> opener();
 
 /// Opens the device `options` choose (BackendUnavailable without one, UsageError for an index
 /// that does not exist): what the driver's open() does with the command line's choice.

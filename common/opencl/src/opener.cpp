@@ -1,6 +1,6 @@
-// The OpenCL driver and session: device options, the device block, the session's JSON (device,
+// The OpenCL (opener and session): device options, the device block, the session's JSON (device,
 // start-up, the stream kernel's builds) and its limits.
-#include "gpgpu/opencl/driver.hpp"
+#include "gpgpu/opencl/opener.hpp"
 
 #include <iostream>
 #include <stdexcept>
@@ -58,7 +58,7 @@ class OpenClSession final : public Session {
   StreamLimits limits_;  // refers to runtime_
 };
 
-class OpenClDriver final : public Driver {
+class OpenClOpener final : public BackendOpener {
  public:
   [[nodiscard]] Backend backend() const override { return Backend::opencl; }
   void add_options(Cli& cli) override {
@@ -77,7 +77,7 @@ class OpenClDriver final : public Driver {
 
 }  // namespace
 
-std::unique_ptr<Driver> driver() { return std::make_unique<OpenClDriver>(); }
+std::unique_ptr<BackendOpener> opener() { return std::make_unique<OpenClOpener>(); }
 
 std::unique_ptr<Session> open_session(const DeviceOptions& options) { return std::make_unique<OpenClSession>(options); }
 

@@ -1,12 +1,12 @@
-/// @file driver.hpp
+/// @file opener.hpp
 /// @brief OpenGL as a backend of the core (gpgpu::Backend::gl): the --egl option, a session that
 /// owns the context, and the stream limits measured in that context.
 ///
-/// The driver adds, in the group "OpenGL":
+/// The opener adds, in the group "OpenGL":
 ///   --egl auto|device|surfaceless   the EGL platform of the headless context (default auto)
 /// and opens a Session on a headless EGL context (HeadlessContext). A chapter that needs another
-/// context (chapter 02's --window: a window's) derives from Driver and overrides open_context();
-/// its factory then names its own driver class, and main() stays free of #ifdef.
+/// context (chapter 02's --window: a window's) derives from Opener and overrides open_context();
+/// its factory then names its own opener class, and main() stays free of #ifdef.
 #pragma once
 #include <map>
 #include <memory>
@@ -55,7 +55,7 @@ class Session final : public gpgpu::Session {
 };
 
 /// The GL driver: --egl, and a session on the headless context it selects.
-class Driver : public gpgpu::Driver {
+class Opener : public gpgpu::BackendOpener {
  public:
   [[nodiscard]] Backend backend() const override { return Backend::gl; }
   void add_options(Cli& cli) override;
@@ -74,7 +74,7 @@ class Driver : public gpgpu::Driver {
 };
 
 /// The driver of chapters whose GL variants run headless.
-std::unique_ptr<gpgpu::Driver> driver();
+std::unique_ptr<gpgpu::BackendOpener> opener();
 
 /// The GL session behind a session of the core (std::logic_error when it is another backend's).
 Session& session(gpgpu::Session& s);

@@ -1,4 +1,4 @@
-#include "gpgpu/cuda/driver.hpp"
+#include "gpgpu/cuda/opener.hpp"
 
 #include <map>
 #include <ostream>
@@ -51,7 +51,7 @@ class CudaSession final : public Session {
   std::map<std::tuple<int, int, std::size_t, int>, StreamMeasurement> measured_;
 };
 
-class CudaDriver final : public Driver {
+class CudaOpener final : public BackendOpener {
  public:
   [[nodiscard]] Backend backend() const override { return Backend::cuda; }
   void add_options(Cli& cli) override {
@@ -68,7 +68,7 @@ class CudaDriver final : public Driver {
 
 }  // namespace
 
-std::unique_ptr<Driver> driver() { return std::make_unique<CudaDriver>(); }
+std::unique_ptr<BackendOpener> opener() { return std::make_unique<CudaOpener>(); }
 
 std::unique_ptr<Session> open_session(int index) { return std::make_unique<CudaSession>(index); }
 
