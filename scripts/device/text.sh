@@ -66,7 +66,7 @@ run_step "ctest ch08 (NVIDIA OpenCL)" 240 env GPGPU_CL_TYPE=gpu ctest --test-dir
   --output-on-failure
 run_step "ctest CUDA exercise answers" 300 ctest --test-dir "$BUILD" -L '^solution$' -R '^solution_0[3-7]' -j 4 --output-on-failure
 run_step "ctest CUDA exercise grading" 240 ctest --test-dir "$BUILD" -L '^grading$' -R '^grading\.0[3-7]' -j 4 --output-on-failure
-run_step "ctest docs" 120 ctest --test-dir "$BUILD" -R '^(exercises.check_commands|docs.readme_code)' --output-on-failure
+run_step "ctest docs" 120 ctest --test-dir "$BUILD" -R '^(exercises.check_commands|docs.readme_snippets)' --output-on-failure
 fi
 
 # 2. compute-sanitizer on what is new, at small awkward sizes (partial blocks, one column, rows
