@@ -2,7 +2,7 @@
 // GFLOP/s counters from the work-count table. JSON: --benchmark_out=FILE --benchmark_out_format=json
 #include <benchmark/benchmark.h>
 
-#include "cpu_jacobi.hpp"
+#include "gpgpu/jacobi/cpu/solvers.hpp"
 #include "gpgpu/cpu_backend.hpp"
 #include "gpgpu/jacobi/bench.hpp"
 
@@ -26,10 +26,10 @@ void run(benchmark::State& state, int threads) {
   state.SetLabel(std::to_string(n) + "x" + std::to_string(n) + ", " + std::to_string(kItersPerRun) + " iterations");
 }
 
-void separate(benchmark::State& s) { run<ch01::SeparateDiagonalsSolver>(s, 1); }
-void interleaved(benchmark::State& s) { run<ch01::InterleavedRowsSolver>(s, 1); }
-void separate_openmp(benchmark::State& s) { run<ch01::SeparateDiagonalsSolver>(s, gpgpu::default_cpu_threads()); }
-void interleaved_openmp(benchmark::State& s) { run<ch01::InterleavedRowsSolver>(s, gpgpu::default_cpu_threads()); }
+void separate(benchmark::State& s) { run<gpgpu::jacobi::cpu::SeparateDiagonalsSolver>(s, 1); }
+void interleaved(benchmark::State& s) { run<gpgpu::jacobi::cpu::InterleavedRowsSolver>(s, 1); }
+void separate_openmp(benchmark::State& s) { run<gpgpu::jacobi::cpu::SeparateDiagonalsSolver>(s, gpgpu::default_cpu_threads()); }
+void interleaved_openmp(benchmark::State& s) { run<gpgpu::jacobi::cpu::InterleavedRowsSolver>(s, gpgpu::default_cpu_threads()); }
 
 // 96² fits in L2, 1024² is the paper's size, 4096² (800 MB of traffic per iteration) is beyond
 // every cache. Wall time: the solvers run on the host.

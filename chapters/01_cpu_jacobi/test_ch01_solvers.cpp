@@ -2,7 +2,7 @@
 // initial guess, for odd and even iteration counts (the ping-pong parity) and several thread counts.
 #include <gtest/gtest.h>
 
-#include "cpu_jacobi.hpp"
+#include "gpgpu/jacobi/cpu/solvers.hpp"
 #include "gpgpu/jacobi/checks.hpp"
 
 namespace {
@@ -30,13 +30,13 @@ void expect_matches_reference(Solver&& solver, const gpgpu::jacobi::LinearSystem
 TEST_P(Ch01Solvers, SeparateDiagonalsMatchTheReference) {
   const Case c = GetParam();
   const auto sys = gpgpu::jacobi::assemble_bidomain(c.grid);
-  expect_matches_reference(ch01::SeparateDiagonalsSolver(sys, c.threads), sys, c);
+  expect_matches_reference(gpgpu::jacobi::cpu::SeparateDiagonalsSolver(sys, c.threads), sys, c);
 }
 
 TEST_P(Ch01Solvers, InterleavedRowsMatchTheReference) {
   const Case c = GetParam();
   const auto sys = gpgpu::jacobi::assemble_bidomain(c.grid);
-  expect_matches_reference(ch01::InterleavedRowsSolver(sys, c.threads), sys, c);
+  expect_matches_reference(gpgpu::jacobi::cpu::InterleavedRowsSolver(sys, c.threads), sys, c);
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -59,8 +59,8 @@ TEST(Ch01Solvers, LayoutsAgreeToTheLastBit) {
   // Same arithmetic in the same order: the two layouts and any thread count give identical floats.
   const auto sys = gpgpu::jacobi::assemble_bidomain({45, 31});
   const auto x0 = random_guess(sys.grid.nodes(), 3);
-  ch01::SeparateDiagonalsSolver separate(sys, 1);
-  ch01::InterleavedRowsSolver interleaved(sys, 4);
+  gpgpu::jacobi::cpu::SeparateDiagonalsSolver separate(sys, 1);
+  gpgpu::jacobi::cpu::InterleavedRowsSolver interleaved(sys, 4);
   separate.reset(x0);
   interleaved.reset(x0);
   separate.iterate(25, 0.8f);
@@ -71,7 +71,7 @@ TEST(Ch01Solvers, LayoutsAgreeToTheLastBit) {
 TEST(Ch01Solvers, ResetStartsOver) {
   const auto sys = gpgpu::jacobi::assemble_bidomain({20, 10});
   const auto x0 = random_guess(sys.grid.nodes(), 8);
-  ch01::InterleavedRowsSolver solver(sys, 2);
+  gpgpu::jacobi::cpu::InterleavedRowsSolver solver(sys, 2);
   solver.reset(x0);
   solver.iterate(3, 0.8f);
   const auto first = solver.solution();
@@ -85,7 +85,7 @@ TEST(Ch01Solvers, IterateTimesItselfAndContinues) {
   // 3 + 4 iterations are 7, bit for bit; each call reports the time it took.
   const auto sys = gpgpu::jacobi::assemble_bidomain({8, 8});
   const auto x0 = random_guess(sys.grid.nodes(), 1);
-  ch01::SeparateDiagonalsSolver split(sys, 2), whole(sys, 2);
+  gpgpu::jacobi::cpu::SeparateDiagonalsSolver split(sys, 2), whole(sys, 2);
   split.reset(x0);
   EXPECT_GT(split.iterate(3, 0.8f), 0.0);
   EXPECT_GT(split.iterate(4, 0.8f), 0.0);
@@ -100,7 +100,7 @@ namespace {
 
 TEST(Ch01Baseline, MeasuresPositiveTimesForBothThreadCounts) {
   const auto sys = gpgpu::jacobi::assemble_bidomain({64, 64});
-  const gpgpu::jacobi::CpuBaseline b = ch01::measure_cpu_baseline(sys, 3, 2);
+  const gpgpu::jacobi::CpuBaseline b = gpgpu::jacobi::cpu::measure_cpu_baseline(sys, 3, 2);
   EXPECT_GT(b.single_thread_s_per_iter, 0.0);
   EXPECT_GT(b.multi_thread_s_per_iter, 0.0);
   EXPECT_EQ(b.threads, 2);
@@ -112,8 +112,8 @@ namespace {
 
 TEST(Ch01Solvers, KeepTheSolverContract) {
   const auto sys = gpgpu::jacobi::assemble_bidomain({37, 19});
-  ch01::SeparateDiagonalsSolver separate(sys, 2);
-  ch01::InterleavedRowsSolver interleaved(sys, 1);
+  gpgpu::jacobi::cpu::SeparateDiagonalsSolver separate(sys, 2);
+  gpgpu::jacobi::cpu::InterleavedRowsSolver interleaved(sys, 1);
   EXPECT_TRUE(gpgpu::jacobi::checks::keeps_the_solver_contract(separate, sys));
   EXPECT_TRUE(gpgpu::jacobi::checks::keeps_the_solver_contract(interleaved, sys));
 }
@@ -123,8 +123,8 @@ class Ch01AwkwardCases : public ::testing::TestWithParam<gpgpu::jacobi::checks::
 TEST_P(Ch01AwkwardCases, BothLayoutsOnTwoThreads) {
   const auto& c = GetParam();
   const auto& sys = gpgpu::jacobi::checks::case_data(c).sys;
-  ch01::SeparateDiagonalsSolver separate(sys, 2);
-  ch01::InterleavedRowsSolver interleaved(sys, 2);
+  gpgpu::jacobi::cpu::SeparateDiagonalsSolver separate(sys, 2);
+  gpgpu::jacobi::cpu::InterleavedRowsSolver interleaved(sys, 2);
   EXPECT_TRUE(gpgpu::jacobi::checks::solves_case(separate, c));
   EXPECT_TRUE(gpgpu::jacobi::checks::solves_case(interleaved, c));
 }

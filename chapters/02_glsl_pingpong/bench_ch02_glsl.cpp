@@ -8,13 +8,13 @@
 #include "gpgpu/gl/context.hpp"
 #include "gpgpu/gl/timer.hpp"
 #include "gpgpu/jacobi/bench.hpp"
-#include "variants.hpp"
+#include "ping_pong.hpp"
 
 namespace {
 
 constexpr int kItersPerRun = 20;
 
-void jacobi(benchmark::State& state, const ch02::Variant& v) {
+void jacobi(benchmark::State& state, const ch02::GlVariant& v) {
   const int n = static_cast<int>(state.range(0));
   // A fresh context for every call. Measured on an H100: with one context kept for the process, the
   // second and later solvers of a benchmark ran rgba_compute at half the rate of the chapter

@@ -3,6 +3,10 @@
 // same stencil as a compute shader. Headless through EGL by default; --window shows the field
 // converging; every variant is verified against the CPU double-precision reference and judged
 // against a stream shader with its read:write mix, measured in the same run through its pipeline.
+// The variants it runs, in order (ping_pong.cpp: the variants and the solver that draws them):
+//   luminance     kernels/jacobi/gl/02_luminance.frag: one unknown per GL_R32F texel (paper Fig. 7)
+//   rgba          kernels/jacobi/gl/02_rgba.frag: four unknowns per GL_RGBA32F texel (paper Figs. 8-9)
+//   rgba_compute  kernels/jacobi/gl/02_rgba.comp: the rgba stencil as a compute shader (past the paper)
 //
 // The run is gpgpu::jacobi::Chapter's, step by step, because the chapter adds to it: the window
 // (sized for the grid, redrawn during the iterations), the host clock beside the GPU timer, and
@@ -26,7 +30,7 @@
 #include "gpgpu/progress.hpp"
 #include "gpgpu/timing.hpp"
 #include "gpgpu/png.hpp"
-#include "variants.hpp"
+#include "ping_pong.hpp"
 
 namespace {
 
@@ -92,7 +96,7 @@ int main(int argc, char** argv) {
     settings.quick = {{190, 130}, 100};
     settings.host_bytes_per_node = kHostBytesPerNode;
     gpgpu::jacobi::Chapter chapter(kInfo, settings);
-    for (const ch02::Variant& v : ch02::kVariants) chapter.add(ch02::spec(v, ch02::opener));
+    for (const ch02::GlVariant& v : ch02::kVariants) chapter.add(ch02::jacobi_variant(v, ch02::opener));
     std::string png;
     chapter.cli().group("Output")
         .add_option("--png", png, "write the final field of the last variant as a colour-mapped PNG")
@@ -104,24 +108,23 @@ int main(int argc, char** argv) {
     chapter.parse(argc, argv);
 
     std::ostream& out = std::cout;
-    const std::vector<const gpgpu::jacobi::VariantSpec*> variants = chapter.open(out);
-    chapter.check_fits(variants);
-    const gpgpu::jacobi::Grid grid = chapter.options().grid;
+    const std::vector<const gpgpu::jacobi::Variant*> variants = chapter.open(out);
+    const gpgpu::jacobi::Grid grid = chapter.problem().options().grid;
     gpgpu::Session* gl = chapter.experiment().session(gpgpu::Backend::gl);
     ch02::FieldWindow* window = gl != nullptr ? ch02::window_of(*gl) : nullptr;
     if (window != nullptr) window->fit(grid, kInfo.program + " " + grid.str());
     chapter.measure_limits(out, variants);
-    chapter.prepare(out);
+    chapter.prepare(out, variants);
 
-    const float scale = chapter.reference().empty() ? 0.0f : ch02::colour_scale(chapter.reference());
+    const float scale = chapter.problem().reference().empty() ? 0.0f : ch02::colour_scale(chapter.problem().reference());
     const int warmup = chapter.experiment().options().warmup;
     Current current;  // declared after the chapter: its textures go before the session's context
     nlohmann::json wall_json = nlohmann::json::object();
     out << "Verification:\n";
-    for (const gpgpu::jacobi::VariantSpec* v : variants) {
-      const gpgpu::gl::ContextInfo& info = gpgpu::gl::session(chapter.session_of(*v)).info();
-      gpgpu::jacobi::VariantSpec spec = *v;
-      spec.timer = gpgpu::gl::GpuTimer::name(info) +
+    for (const gpgpu::jacobi::Variant* v : variants) {
+      const gpgpu::gl::ContextInfo& info = gpgpu::gl::session(chapter.experiment().session_of(v->info)).info();
+      gpgpu::jacobi::Variant spec = *v;
+      spec.info.timer = gpgpu::gl::GpuTimer::name(info) +
                    (window != nullptr ? ", incl. window redraws every " + std::to_string(window->options().draw_every) + " it." : "");
       spec.make = [&, &variant = ch02::variant(v->info.name)](const gpgpu::jacobi::LinearSystem& sys, gpgpu::Session&)
           -> std::unique_ptr<gpgpu::jacobi::Solver> {

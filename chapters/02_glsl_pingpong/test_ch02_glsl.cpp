@@ -19,7 +19,7 @@
 #include "gpgpu/jacobi/checks.hpp"
 #include "gpgpu/verify.hpp"
 #include "gpgpu/png.hpp"
-#include "variants.hpp"
+#include "ping_pong.hpp"
 
 namespace {
 
@@ -79,7 +79,7 @@ class Ch02Variants : public ::testing::TestWithParam<Case> {};
 
 TEST_P(Ch02Variants, MatchTheDoublePrecisionReference) {
   const Case c = GetParam();
-  const ch02::Variant& v = ch02::variant(c.variant);
+  const ch02::GlVariant& v = ch02::variant(c.variant);
   if (!ch02::supported(v, TestContext::info())) GTEST_SKIP() << "needs OpenGL 4.3 compute shaders";
   const auto sys = gpgpu::jacobi::assemble_bidomain(c.grid);
   const auto x0 = random_guess(sys.grid.nodes(), 17);
@@ -97,7 +97,7 @@ std::vector<Case> cases() {
                                                 {{6, 9}, 1}, {{17, 33}, 2}, {{17, 33}, 37}, {{33, 17}, 8},
                                                 {{5, 1}, 3}, {{1, 7}, 4},   {{1100, 1000}, 3}};
   std::vector<Case> out;
-  for (const ch02::Variant& v : ch02::kVariants)
+  for (const ch02::GlVariant& v : ch02::kVariants)
     for (const auto& [grid, iters] : sizes) out.push_back({std::string(v.name), grid, iters});
   return out;
 }
@@ -115,7 +115,7 @@ TEST(Ch02Solver, EveryVariantKeepsTheSolverContract) {
   // 0 iterations give the guess back, 3 + 4 iterations are 7 bit for bit, every call reports a
   // positive time, reset() starts over.
   const auto sys = gpgpu::jacobi::assemble_bidomain({21, 13});
-  for (const ch02::Variant& v : ch02::kVariants) {
+  for (const ch02::GlVariant& v : ch02::kVariants) {
     if (!ch02::supported(v, TestContext::info())) continue;
     const auto solver = ch02::make_solver(v, sys, TestContext::info());
     EXPECT_TRUE(gpgpu::jacobi::checks::keeps_the_solver_contract(*solver, sys)) << v.name;
@@ -125,8 +125,8 @@ TEST(Ch02Solver, EveryVariantKeepsTheSolverContract) {
 TEST(Ch02Solver, VariantSpecsBuildTheirSolversInTheSessionsContext) {
   // What the chapter run does with a spec: check the grid, build the solver through the session.
   const auto sys = gpgpu::jacobi::assemble_bidomain({9, 7});
-  for (const ch02::Variant& v : ch02::kVariants) {
-    const gpgpu::jacobi::VariantSpec spec = ch02::spec(v, gpgpu::gl::opener);
+  for (const ch02::GlVariant& v : ch02::kVariants) {
+    const gpgpu::jacobi::Variant spec = ch02::jacobi_variant(v, gpgpu::gl::opener);
     EXPECT_EQ(spec.info.backend, gpgpu::Backend::gl);
     EXPECT_EQ(spec.pipeline, v.launch == ch02::Launch::Compute ? "compute" : "fragment");
     const auto why = spec.limitation(sys.grid, TestContext::session());
@@ -141,7 +141,7 @@ TEST(Ch02Solver, VariantSpecsBuildTheirSolversInTheSessionsContext) {
     EXPECT_THAT(solver->launch(), HasSubstr(v.launch == ch02::Launch::Compute ? "compute" : "fragment pass"));
   }
   const int too_wide = TestContext::info().max_texture_size + 1;
-  EXPECT_THROW(ch02::spec(ch02::variant("luminance"), gpgpu::gl::opener).check_fits({too_wide, 1}, TestContext::session()),
+  EXPECT_THROW(ch02::jacobi_variant(ch02::variant("luminance"), gpgpu::gl::opener).check_fits({too_wide, 1}, TestContext::session()),
                gpgpu::UsageError);
 }
 

@@ -1,13 +1,11 @@
 // Chapter 04: CUDA weighted Jacobi, aligned: the ghost offset rounded up to the coalescing width.
-// New in this chapter: kernels/jacobi/cuda/04_aligned.cu (03_simple.cu with the ghost offset a
-// parameter), run with the offset rounded up to a multiple of 16 floats (the paper's 64-byte
-// half-warp segment) and of 32 floats (today's 128-byte line), on chapter 03's host code
-// (aligned_variants.cpp); chapter 03's kernel runs first, for comparison.
-#include "aligned_variants.hpp"
-#include "cuda_chapter.hpp"
-#include "gpgpu/errors.hpp"
-#include "gpgpu/jacobi/chapter.hpp"
-#include "simple_variant.hpp"
+// The variants this chapter runs, in order (host code: problems/jacobi/cuda/src/linear_solver.cpp,
+// chapter 03's, with another offset):
+//   simple     kernels/jacobi/cuda/03_simple.cu, chapter 03's kernel, the baseline
+//   aligned    kernels/jacobi/cuda/04_aligned.cu, ghost offset a multiple of 16 floats (the paper's)
+//   aligned32  the same kernel, offset a multiple of 32 floats (today's 128-byte line)
+#include "gpgpu/jacobi/cuda/chapter_kit.hpp"
+#include "gpgpu/jacobi/cuda/linear_solver.hpp"
 
 namespace {
 
@@ -18,13 +16,6 @@ const gpgpu::ChapterInfo kInfo{"04", "ch04_cuda_aligned",
 }  // namespace
 
 int main(int argc, char** argv) {
-  return gpgpu::run_main(kInfo.program, [&] {
-    ch03::CudaOptions options;
-    gpgpu::jacobi::Chapter chapter(kInfo, ch03::chapter_settings(options, /*width_sweep=*/true));
-    ch03::add_options(chapter.cli(), options);
-    chapter.add(ch03::simple_variant(options.launch));
-    chapter.add(ch04::aligned_variant(options.launch));
-    chapter.add(ch04::aligned32_variant(options.launch));
-    return chapter.run(argc, argv);
-  });
+  namespace jc = gpgpu::jacobi::cuda;
+  return jc::run_chapter(kInfo, argc, argv, {jc::simple_variant, jc::aligned_variant, jc::aligned32_variant}, /*width_sweep=*/true);
 }

@@ -1,12 +1,11 @@
 // Chapter 05: CUDA weighted Jacobi, pitched: cudaMallocPitch and a 2D grid.
-// New in this chapter: kernels/jacobi/cuda/05_pitched.cu and its host code, pitched_solver.cpp:
-// every array from cudaMallocPitch (aligned rows for every width), two ghost rows, a 2D grid of 1D
-// blocks; chapter 04's aligned kernel runs first, for comparison.
-#include "aligned_variants.hpp"
-#include "cuda_chapter.hpp"
-#include "gpgpu/errors.hpp"
-#include "gpgpu/jacobi/chapter.hpp"
-#include "pitched_variant.hpp"
+// The variants this chapter runs, in order:
+//   aligned  kernels/jacobi/cuda/04_aligned.cu, chapter 04's kernel (problems/jacobi/cuda/src/linear_solver.cpp)
+//   pitched  kernels/jacobi/cuda/05_pitched.cu on this chapter's host code,
+//            problems/jacobi/cuda/src/pitched_solver.cpp: cudaMallocPitch, ghost rows, a 2D grid
+#include "gpgpu/jacobi/cuda/chapter_kit.hpp"
+#include "gpgpu/jacobi/cuda/linear_solver.hpp"
+#include "gpgpu/jacobi/cuda/pitched_solver.hpp"
 
 namespace {
 
@@ -16,12 +15,6 @@ const gpgpu::ChapterInfo kInfo{"05", "ch05_cuda_pitched", "CUDA weighted Jacobi,
 }  // namespace
 
 int main(int argc, char** argv) {
-  return gpgpu::run_main(kInfo.program, [&] {
-    ch03::CudaOptions options;
-    gpgpu::jacobi::Chapter chapter(kInfo, ch03::chapter_settings(options, /*width_sweep=*/true));
-    ch03::add_options(chapter.cli(), options);
-    chapter.add(ch04::aligned_variant(options.launch));
-    chapter.add(ch05::pitched_variant(options.launch));
-    return chapter.run(argc, argv);
-  });
+  namespace jc = gpgpu::jacobi::cuda;
+  return jc::run_chapter(kInfo, argc, argv, {jc::aligned_variant, jc::pitched_variant}, /*width_sweep=*/true);
 }

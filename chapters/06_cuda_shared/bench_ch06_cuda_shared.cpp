@@ -1,13 +1,15 @@
-// Google Benchmark for chapter 06: the two shared-memory kernels at 256², 1024² and 4096² (cuda_bench.hpp).
+// Google Benchmark for chapter 06: the two shared-memory kernels at 256², 1024² and 4096² (bench.hpp).
 // JSON: --benchmark_out=FILE --benchmark_out_format=json
-#include "cuda_bench.hpp"
-#include "shared_variant.hpp"
+#include "gpgpu/jacobi/cuda/bench.hpp"
+#include "gpgpu/jacobi/cuda/pitched_solver.hpp"
+
+namespace jc = gpgpu::jacobi::cuda;
 
 namespace {
 
 const bool registered = [] {
-  ch03::bench::add_sizes("shared", ch06::shared_variant);
-  ch03::bench::add_sizes("shared_paper", ch06::shared_paper_variant);
+  jc::bench::add_sizes("shared", jc::shared_variant);
+  jc::bench::add_sizes("shared_paper", jc::shared_paper_variant);
   return true;
 }();
 

@@ -1,14 +1,11 @@
 // Chapter 06: CUDA weighted Jacobi, shared memory: x rows staged on chip.
-// New in this chapter: kernels/jacobi/cuda/06_shared.cu (05_pitched.cu with the block's x values,
-// rows j-1..j+1 and a halo column on each side, loaded into shared memory with coalesced reads before
-// the update), and kernels/jacobi/cuda/06_shared_paper.cu (the same tile loaded as the paper's
-// Fig. 15 does: own column aligned, the halo by the first and last thread), on chapter 05's host
-// code; chapter 05's kernel runs first, for comparison.
-#include "cuda_chapter.hpp"
-#include "gpgpu/errors.hpp"
-#include "gpgpu/jacobi/chapter.hpp"
-#include "pitched_variant.hpp"
-#include "shared_variant.hpp"
+// The variants this chapter runs, in order, all on chapter 05's host code
+// (problems/jacobi/cuda/src/pitched_solver.cpp):
+//   pitched       kernels/jacobi/cuda/05_pitched.cu, chapter 05's kernel, the baseline
+//   shared        kernels/jacobi/cuda/06_shared.cu, rows j-1..j+1 of the block in shared memory
+//   shared_paper  kernels/jacobi/cuda/06_shared_paper.cu, the tile loaded as the paper's Fig. 15 does
+#include "gpgpu/jacobi/cuda/chapter_kit.hpp"
+#include "gpgpu/jacobi/cuda/pitched_solver.hpp"
 
 namespace {
 
@@ -18,13 +15,6 @@ const gpgpu::ChapterInfo kInfo{"06", "ch06_cuda_shared", "CUDA weighted Jacobi, 
 }  // namespace
 
 int main(int argc, char** argv) {
-  return gpgpu::run_main(kInfo.program, [&] {
-    ch03::CudaOptions options;
-    gpgpu::jacobi::Chapter chapter(kInfo, ch03::chapter_settings(options, /*width_sweep=*/true));
-    ch03::add_options(chapter.cli(), options);
-    chapter.add(ch05::pitched_variant(options.launch));
-    chapter.add(ch06::shared_variant(options.launch));
-    chapter.add(ch06::shared_paper_variant(options.launch));
-    return chapter.run(argc, argv);
-  });
+  namespace jc = gpgpu::jacobi::cuda;
+  return jc::run_chapter(kInfo, argc, argv, {jc::pitched_variant, jc::shared_variant, jc::shared_paper_variant}, /*width_sweep=*/true);
 }

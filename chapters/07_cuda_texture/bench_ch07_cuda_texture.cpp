@@ -1,12 +1,14 @@
-// Google Benchmark for chapter 07: the texture kernel at 256², 1024² and 4096² (cuda_bench.hpp).
+// Google Benchmark for chapter 07: the texture kernel at 256², 1024² and 4096² (bench.hpp).
 // JSON: --benchmark_out=FILE --benchmark_out_format=json
-#include "cuda_bench.hpp"
-#include "texture_variant.hpp"
+#include "gpgpu/jacobi/cuda/bench.hpp"
+#include "gpgpu/jacobi/cuda/texture_solver.hpp"
+
+namespace jc = gpgpu::jacobi::cuda;
 
 namespace {
 
 const bool registered = [] {
-  ch03::bench::add_sizes("texture", ch07::texture_variant);
+  jc::bench::add_sizes("texture", jc::texture_variant);
   return true;
 }();
 

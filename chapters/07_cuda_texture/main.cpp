@@ -1,13 +1,11 @@
 // Chapter 07: CUDA weighted Jacobi, texture: x through texture objects.
-// New in this chapter: kernels/jacobi/cuda/07_texture.cu (04_aligned.cu reading x through tex1Dfetch
-// on texture objects over linear memory) and its host code, texture_solver.cpp (one texture object
-// per ping-pong iterate over chapter 04's layout); chapter 06's shared-memory kernel runs first, for
-// comparison.
-#include "cuda_chapter.hpp"
-#include "gpgpu/errors.hpp"
-#include "gpgpu/jacobi/chapter.hpp"
-#include "shared_variant.hpp"
-#include "texture_variant.hpp"
+// The variants this chapter runs, in order:
+//   shared   kernels/jacobi/cuda/06_shared.cu, chapter 06's kernel (problems/jacobi/cuda/src/pitched_solver.cpp)
+//   texture  kernels/jacobi/cuda/07_texture.cu on this chapter's host code,
+//            problems/jacobi/cuda/src/texture_solver.cpp: two texture objects over chapter 04's layout
+#include "gpgpu/jacobi/cuda/chapter_kit.hpp"
+#include "gpgpu/jacobi/cuda/pitched_solver.hpp"
+#include "gpgpu/jacobi/cuda/texture_solver.hpp"
 
 namespace {
 
@@ -17,12 +15,6 @@ const gpgpu::ChapterInfo kInfo{"07", "ch07_cuda_texture", "CUDA weighted Jacobi,
 }  // namespace
 
 int main(int argc, char** argv) {
-  return gpgpu::run_main(kInfo.program, [&] {
-    ch03::CudaOptions options;
-    gpgpu::jacobi::Chapter chapter(kInfo, ch03::chapter_settings(options, /*width_sweep=*/false));
-    ch03::add_options(chapter.cli(), options);
-    chapter.add(ch06::shared_variant(options.launch));
-    chapter.add(ch07::texture_variant(options.launch));
-    return chapter.run(argc, argv);
-  });
+  namespace jc = gpgpu::jacobi::cuda;
+  return jc::run_chapter(kInfo, argc, argv, {jc::shared_variant, jc::texture_variant}, /*width_sweep=*/false);
 }

@@ -1,31 +1,33 @@
 // Google Benchmark for chapter 07b: the four kernels past the paper at 256², 1024² and 4096²
-// (cuda_bench.hpp), and the launch candidates of multirow and symmetric at 4096²: blocks of 64, 128
+// (bench.hpp), and the launch candidates of multirow and symmetric at 4096²: blocks of 64, 128
 // and 256 threads x 1 to 32 rows per thread.
 // JSON: --benchmark_out=FILE --benchmark_out_format=json
 #include <string>
 
-#include "cuda_bench.hpp"
-#include "past_the_paper_variants.hpp"
+#include "gpgpu/jacobi/cuda/bench.hpp"
+#include "past_the_paper_solvers.hpp"
+
+namespace jc = gpgpu::jacobi::cuda;
 
 namespace {
 
 struct Tunable {
   const char* name;
-  gpgpu::jacobi::VariantSpec (*factory)(const ch03::LaunchOptions&);
+  gpgpu::jacobi::Variant (*factory)(const jc::LaunchOptions&);
 };
 
 const bool registered = [] {
-  ch03::bench::add_sizes("readonly", ch07b::readonly_variant);
-  ch03::bench::add_sizes("tiled2d", ch07b::tiled2d_variant);
-  ch03::bench::add_sizes("multirow", ch07b::multirow_variant);
-  ch03::bench::add_sizes("symmetric", ch07b::symmetric_variant);
+  jc::bench::add_sizes("readonly", ch07b::readonly_variant);
+  jc::bench::add_sizes("tiled2d", ch07b::tiled2d_variant);
+  jc::bench::add_sizes("multirow", ch07b::multirow_variant);
+  jc::bench::add_sizes("symmetric", ch07b::symmetric_variant);
   for (const Tunable& t : {Tunable{"multirow", ch07b::multirow_variant}, Tunable{"symmetric", ch07b::symmetric_variant}})
     for (int rows : {1, 2, 4, 8, 16, 32})
       for (int block : {64, 128, 256}) {
-        ch03::LaunchOptions launch;
+        jc::LaunchOptions launch;
         launch.block = block;
         launch.rows_per_thread = rows;
-        ch03::bench::add(std::string(t.name) + "_tune/4096/rows:" + std::to_string(rows) + "/block:" + std::to_string(block),
+        jc::bench::add(std::string(t.name) + "_tune/4096/rows:" + std::to_string(rows) + "/block:" + std::to_string(block),
                          4096, t.factory, launch);
       }
   return true;

@@ -4,9 +4,8 @@
 // built on the host the first time an ω is seen (before the timer starts) and uploaded once; the
 // two ping-pong iterates each have a dense-vector descriptor, so the loop swaps descriptors, never
 // data. Every cuSPARSE call is checked (GPGPU_CUSPARSE), every CUDA call too.
-//
-// This file also registers the variant with the chapter (a static Registration): CMake compiles it
-// into the chapter only when it finds cuSPARSE, so the chapter's main() needs no #ifdef.
+// CMake compiles this file only when it finds cuSPARSE (cusparse_jacobi.hpp says what the chapter
+// gets instead).
 #include "cusparse_jacobi.hpp"
 
 #include <cmath>
@@ -150,22 +149,18 @@ class CusparseSolver final : public gpgpu::jacobi::Solver {
 
 }  // namespace
 
-gpgpu::jacobi::VariantSpec cusparse_variant(const ch03::LaunchOptions&) {
-  gpgpu::jacobi::VariantSpec v = ch03::cuda_variant(
+gpgpu::jacobi::Variant cusparse_variant() {
+  gpgpu::jacobi::Variant v = gpgpu::jacobi::cuda::cuda_variant(
       "cusparse", "the library peer: cusparseSpMV on a CSR matrix, x_new = c + (I - wD^-1 A) x",
       "chapters/07b_cuda_past_the_paper/cusparse_jacobi.cpp", "");
   v.make = [](const gpgpu::jacobi::LinearSystem& sys, gpgpu::Session&) {
     return std::make_unique<CusparseSolver>(sys);
   };
   // CSR values and indices, c, two iterates; cuSPARSE's work buffer is small for CSR SpMV.
-  v.check_fits = ch03::fits_device_memory("cusparse", [](const gpgpu::jacobi::Grid& g) {
+  v.check_fits = gpgpu::jacobi::cuda::fits_device_memory("cusparse", [](const gpgpu::jacobi::Grid& g) {
     return csr_bytes(g) + 3.0 * 4.0 * static_cast<double>(g.nodes()) + (64 << 20);
   });
   return v;
 }
 
 }  // namespace ch07b
-
-namespace {
-const gpgpu::jacobi::Registration kCusparse{ch07b::cusparse_variant(ch03::LaunchOptions{})};
-}  // namespace

@@ -1,15 +1,19 @@
 // Chapter 07b: Past the paper: read-only loads, 2D tiles, several points per thread, symmetric storage.
-// New in this chapter: four kernels past the paper towards the memory-bandwidth floor, all on
-// chapter 05's pitched layout: read-only loads (kernels/jacobi/cuda/07b_readonly.cu), 2D blocks with a
-// shared-memory halo (07b_tiled2d.cu), four columns and several rows per thread in registers
-// (07b_multirow.cu), and the symmetric storage of 5 of the 9 diagonals (07b_symmetric.cu); their
-// launches, and the tuning of the last two, in past_the_paper_solvers.cpp. Chapter 07's texture
-// kernel runs first, for comparison.
-#include "cuda_chapter.hpp"
+// The variants this chapter runs, in order; the four new kernels all run on chapter 05's pitched
+// layout, and their variants and launches (with the tuning of the last two) are in
+// past_the_paper_solvers.cpp:
+//   texture    kernels/jacobi/cuda/07_texture.cu, chapter 07's kernel, for comparison
+//   readonly   kernels/jacobi/cuda/07b_readonly.cu: every load through the read-only path
+//   tiled2d    kernels/jacobi/cuda/07b_tiled2d.cu: 2D blocks, an x tile with its halo in shared memory
+//   multirow   kernels/jacobi/cuda/07b_multirow.cu: four columns and several rows per thread in registers
+//   symmetric  kernels/jacobi/cuda/07b_symmetric.cu: multirow on 5 of the 9 diagonals
+//   cusparse   cusparse_jacobi.cpp: the library a user would pick instead, cuSPARSE's SpMV on CSR
+#include "cusparse_jacobi.hpp"
 #include "gpgpu/errors.hpp"
 #include "gpgpu/jacobi/chapter.hpp"
-#include "past_the_paper_variants.hpp"
-#include "texture_variant.hpp"
+#include "gpgpu/jacobi/cuda/chapter_kit.hpp"
+#include "gpgpu/jacobi/cuda/texture_solver.hpp"
+#include "past_the_paper_solvers.hpp"
 
 namespace {
 
@@ -22,14 +26,16 @@ const gpgpu::ChapterInfo kInfo{
 
 int main(int argc, char** argv) {
   return gpgpu::run_main(kInfo.program, [&] {
-    ch03::CudaOptions options;
-    gpgpu::jacobi::Chapter chapter(kInfo, ch03::chapter_settings(options, /*width_sweep=*/false));
-    ch03::add_options(chapter.cli(), options);
-    chapter.add(ch07::texture_variant(options.launch));
+    namespace jc = gpgpu::jacobi::cuda;
+    jc::CudaOptions options;
+    gpgpu::jacobi::Chapter chapter(kInfo, jc::chapter_settings(options, /*width_sweep=*/false));
+    jc::add_options(chapter.cli(), options);
+    chapter.add(jc::texture_variant(options.launch));
     chapter.add(ch07b::readonly_variant(options.launch));
     chapter.add(ch07b::tiled2d_variant(options.launch));
     chapter.add(ch07b::multirow_variant(options.launch));
     chapter.add(ch07b::symmetric_variant(options.launch));
+    chapter.add(ch07b::cusparse_variant());  // a note saying why, when the toolkit has no cuSPARSE
     return chapter.run(argc, argv);
   });
 }

@@ -1,15 +1,66 @@
+// Chapter 07b's host code, in the order a run uses it: the variants, then how each kernel is
+// launched on chapter 05's pitched layout (the 2D blocks, the rows per thread and their tuning).
 #include "past_the_paper_solvers.hpp"
 
 #include <array>
 #include <cstdio>
+#include <memory>
 #include <span>
 
+#include "gpgpu/cuda/opener.hpp"
 #include "jacobi/cuda/launchers.hpp"
 
 namespace ch07b {
-namespace {
 
 namespace jc = gpgpu::jacobi::cuda;
+using gpgpu::jacobi::LinearSystem;
+using gpgpu::jacobi::Variant;
+
+//! [variants]
+Variant readonly_variant(const jc::LaunchOptions& launch) {
+  Variant v = jc::cuda_variant("readonly", "pitched, every load read-only (__ldg)", "kernels/jacobi/cuda/07b_readonly.cu", "");
+  v.make = [&launch](const LinearSystem& sys, gpgpu::Session&) {
+    return std::make_unique<jc::PitchedSolver>(sys, launch.block_or(64), jc::launch_jacobi_readonly);
+  };
+  v.check_fits = jc::fits_pitched("readonly");
+  return v;
+}
+
+Variant tiled2d_variant(const jc::LaunchOptions& launch) {
+  Variant v = jc::cuda_variant("tiled2d", "2D blocks, x tile with halo in shared memory",
+                               "kernels/jacobi/cuda/07b_tiled2d.cu", "");
+  v.make = [&launch](const LinearSystem& sys, gpgpu::Session&) {
+    return std::make_unique<Tiled2dSolver>(sys, launch.block_or(32), launch.block_y > 0 ? launch.block_y : 8);
+  };
+  v.check_fits = jc::fits_pitched("tiled2d");
+  return v;
+}
+
+Variant multirow_variant(const jc::LaunchOptions& launch) {
+  Variant v = jc::cuda_variant("multirow", "float4 per thread, several rows per thread, x rows in registers",
+                               "kernels/jacobi/cuda/07b_multirow.cu", "");
+  v.make = [&launch](const LinearSystem& sys, gpgpu::Session& gpu) {
+    return std::make_unique<RowWalkingSolver>(sys, RowWalkingSolver::Storage::nine_diagonals, launch,
+                                              gpgpu::cuda::device_info(gpu).sm_count);
+  };
+  v.check_fits = jc::fits_pitched("multirow");
+  return v;
+}
+
+Variant symmetric_variant(const jc::LaunchOptions& launch) {
+  Variant v = jc::cuda_variant("symmetric", "multirow with 5 of the 9 diagonals (symmetric storage)",
+                               "kernels/jacobi/cuda/07b_symmetric.cu", "", "jacobi9_symmetric");
+  v.make = [&launch](const LinearSystem& sys, gpgpu::Session& gpu) {
+    return std::make_unique<RowWalkingSolver>(sys, RowWalkingSolver::Storage::symmetric, launch,
+                                              gpgpu::cuda::device_info(gpu).sm_count);
+  };
+  v.check_fits = jc::fits_pitched("symmetric", 5);
+  return v;
+}
+//! [variants]
+
+namespace {
+
 using gpgpu::jacobi::Dir;
 
 // The stored diagonals of the symmetric kernel, in SymmetricArgs order.
@@ -17,14 +68,14 @@ constexpr std::array<Dir, 5> kUpperDiagonals{Dir::C, Dir::E, Dir::NW, Dir::N, Di
 
 std::span<const Dir> stored(RowWalkingSolver::Storage s) {
   if (s == RowWalkingSolver::Storage::symmetric) return kUpperDiagonals;
-  return ch05::kNineDiagonals;
+  return jc::kNineDiagonals;
 }
 
 }  // namespace
 
 Tiled2dSolver::Tiled2dSolver(const gpgpu::jacobi::LinearSystem& sys, int block_x, int block_y)
-    : PitchedSolver(sys, ch05::kNineDiagonals), block_y_(block_y) {
-  ch03::check_block(block_x, block_y);
+    : PitchedSolver(sys, jc::kNineDiagonals), block_y_(block_y) {
+  jc::check_block(block_x, block_y);
   block_ = block_x;
 }
 
@@ -36,10 +87,10 @@ std::string Tiled2dSolver::launch() const {
 }
 
 RowWalkingSolver::RowWalkingSolver(const gpgpu::jacobi::LinearSystem& sys, Storage storage,
-                                   const ch03::LaunchOptions& launch, int sm_count)
+                                   const jc::LaunchOptions& launch, int sm_count)
     : PitchedSolver(sys, stored(storage)), storage_(storage), tuning_(launch.tuning()) {
   block_ = launch.block_or(128);
-  ch03::check_block(block_);
+  jc::check_block(block_);
   rows_per_thread_ = launch.rows_per_thread > 0 ? launch.rows_per_thread : default_rows_per_thread(sm_count);
 }
 

@@ -3,34 +3,36 @@
 // (one unknown, single rows and columns, a grid beyond the L2, odd and even iteration counts), the
 // Solver contract, a change of ω (the matrix depends on it and is rebuilt), and the memory check.
 // The CSR matrix itself is tested without a GPU in test_csr_matrix.cpp.
-#include "cuda_variant_checks.hpp"
+#include "gpgpu/jacobi/cuda/variant_checks.hpp"
 #include "cusparse_jacobi.hpp"
 
-namespace ch03::checks {
+namespace jc = gpgpu::jacobi::cuda;
+
+namespace gpgpu::jacobi::cuda::checks {
 INSTANTIATE_TEST_SUITE_P(Ch07bCusparse, CudaVariantCases,
-                         ::testing::Combine(::testing::Values(Factory{"cusparse", ch07b::cusparse_variant}),
+                         ::testing::Combine(::testing::Values(Factory{"cusparse", [](const LaunchOptions&) { return ch07b::cusparse_variant(); }}),
                                             ::testing::ValuesIn(gpgpu::jacobi::checks::awkward_cases(true))),
                          case_param_name);
 // The contract suite (CudaVariant) runs the hand-written kernels; this binary checks the contract
 // of the library peer in a test of its own below.
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(CudaVariant);
-}  // namespace ch03::checks
+}  // namespace gpgpu::jacobi::cuda::checks
 
 namespace {
 
-const ch03::checks::Factory kCusparse{"cusparse", ch07b::cusparse_variant};
+const jc::checks::Factory kCusparse{"cusparse", [](const jc::LaunchOptions&) { return ch07b::cusparse_variant(); }};
 
 TEST(Ch07bCusparse, KeepsTheSolverContract) {
   for (const gpgpu::jacobi::Grid g : {gpgpu::jacobi::Grid{37, 19}, gpgpu::jacobi::Grid{45, 30}}) {
     const auto sys = gpgpu::jacobi::assemble_bidomain(g);
-    EXPECT_TRUE(gpgpu::jacobi::checks::keeps_the_solver_contract(*ch03::checks::solver(kCusparse, sys), sys)) << g.str();
+    EXPECT_TRUE(gpgpu::jacobi::checks::keeps_the_solver_contract(*jc::checks::solver(kCusparse, sys), sys)) << g.str();
   }
 }
 
 TEST(Ch07bCusparse, RebuildsTheMatrixWhenOmegaChanges) {
   const auto sys = gpgpu::jacobi::assemble_bidomain({29, 23});
   const auto x0 = gpgpu::jacobi::checks::random_guess(sys.grid.nodes(), 4);
-  const auto s = ch03::checks::solver(kCusparse, sys);
+  const auto s = jc::checks::solver(kCusparse, sys);
   for (float omega : {0.8f, 0.5f}) {
     s->reset(x0);
     s->iterate(6, omega);
@@ -41,9 +43,9 @@ TEST(Ch07bCusparse, RebuildsTheMatrixWhenOmegaChanges) {
 }
 
 TEST(Ch07bCusparse, RefusesGridsTheDeviceCannotHold) {
-  const gpgpu::jacobi::VariantSpec spec = ch07b::cusparse_variant({});
-  EXPECT_THROW(spec.check_fits({100000, 100000}, ch03::checks::session()), gpgpu::UsageError);
-  EXPECT_NO_THROW(spec.check_fits({64, 64}, ch03::checks::session()));
+  const gpgpu::jacobi::Variant spec = ch07b::cusparse_variant();
+  EXPECT_THROW(spec.check_fits({100000, 100000}, jc::checks::session()), gpgpu::UsageError);
+  EXPECT_NO_THROW(spec.check_fits({64, 64}, jc::checks::session()));
 }
 
 }  // namespace

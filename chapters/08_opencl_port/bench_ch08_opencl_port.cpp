@@ -19,7 +19,7 @@ constexpr std::size_t kWorkGroup = 64;
 // One device for the whole executable (GPGPU_CL_* choose it); its runtime builds each program once.
 gpgpu::ocl::Runtime& runtime() { return gpgpu::ocl::shared_runtime(); }
 
-void run(benchmark::State& state, const ch08::Variant& v) {
+void run(benchmark::State& state, const ch08::Port& v) {
   const int n = static_cast<int>(state.range(0));
   const gpgpu::jacobi::Grid grid{n, n};
   if (const auto why = ch08::device_limitation(v, grid, runtime())) {
@@ -41,7 +41,7 @@ void run(benchmark::State& state, const ch08::Variant& v) {
 // 256² fits in every cache, 1024² is the paper's size, 4096² (805 MB per iteration at 48 B per
 // node) is far beyond any cache.
 const bool kRegistered = [] {
-  for (const ch08::Variant& v : ch08::kVariants)
+  for (const ch08::Port& v : ch08::kPorts)
     benchmark::RegisterBenchmark(std::string(v.name).c_str(), [&v](benchmark::State& s) { run(s, v); })
         ->Arg(256)
         ->Arg(1024)

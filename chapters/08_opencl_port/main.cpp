@@ -1,22 +1,29 @@
 // Chapter 08: the CUDA Jacobi kernels of chapters 03-07 ported to OpenCL, run on any OpenCL device
 // (a GPU through its vendor's driver, the CPU through PoCL), verified against the CPU reference,
 // judged against the device's bandwidth for the same read:write mix (measured in the same run),
-// with OpenCL's start-up cost reported separately. The chapter runs gpgpu::jacobi::Chapter's
-// steps itself, to print the start-up table once the device is open and its tables after the runs.
+// with OpenCL's start-up cost reported separately. The variants it runs, in order:
+//   simple, aligned, local, image  the OpenCL ports (opencl_jacobi.cpp: the variants and the host code
+//                                  that enqueues kernels/jacobi/opencl/08_simple.cl, 08_local.cl, 08_image.cl)
+//   cuda_simple, cuda_aligned,     their CUDA originals on the same GPU (cuda_twins.cpp), where this
+//   cuda_shared, cuda_texture      build has CUDA and the machine a GPU
+// The chapter runs the core's steps itself, to print the start-up table once the device is open and
+// its tables after the runs.
 #include <algorithm>
 #include <iostream>
 #include <map>
 #include <string>
 #include <vector>
 
-#include "cpu_jacobi.hpp"
+#include "cuda_twins.hpp"
 #include "gpgpu/cpu_backend.hpp"
 #include "gpgpu/errors.hpp"
 #include "gpgpu/jacobi/chapter.hpp"
+#include "gpgpu/jacobi/cpu/solvers.hpp"
 #include "gpgpu/jacobi/opencl_kernels.hpp"
 #include "gpgpu/opencl/opener.hpp"
 #include "port_report.hpp"
-#include "ported_variants.hpp"
+#include "opencl_jacobi.hpp"
+#include "ports.hpp"
 
 namespace {
 
@@ -27,15 +34,15 @@ const gpgpu::ChapterInfo kInfo{
 
 // Host memory of the chapter besides the run's: the padded start and poisoned vectors and the
 // read-back solution (3 floats per node), and chapter 01's solvers for the CPU comparison.
-constexpr double kHostBytesPerNode = 3 * 4 + ch01::kHostBytesPerNode;
+constexpr double kHostBytesPerNode = 3 * 4 + gpgpu::jacobi::cpu::kHostBytesPerNode;
 
 // Compiles the programs of the OpenCL variants that will run (the run-time compilation the
 // start-up table shows) and prints the table.
 void build_programs(std::ostream& out, gpgpu::ocl::Runtime& runtime,
-                    const std::vector<const gpgpu::jacobi::VariantSpec*>& variants, int work_group,
+                    const std::vector<const gpgpu::jacobi::Variant*>& variants, int work_group,
                     ch08::Division division) {
-  for (const gpgpu::jacobi::VariantSpec* v : variants)
-    if (v->info.backend == gpgpu::Backend::opencl) ch08::variant_program(runtime, ch08::variant(v->info.name), division);
+  for (const gpgpu::jacobi::Variant* v : variants)
+    if (v->info.backend == gpgpu::Backend::opencl) ch08::variant_program(runtime, ch08::port(v->info.name), division);
   ch08::print_startup_table(out, runtime.startup());
   out << "Division: " << ch08::division_summary(runtime.device(), division) << "\n";
   out << "Launch:   work-groups of " << work_group
@@ -53,9 +60,9 @@ void report_port(std::ostream& out, gpgpu::jacobi::Chapter& chapter, gpgpu::ocl:
     port["division"] = ch08::division_summary(runtime->device(), division);
   }
   if (runtime != nullptr && runtime->info().is_cpu) {
-    chapter.add_then("CPU");
-    const gpgpu::jacobi::CpuBaseline baseline = ch01::measure_cpu_baseline(
-        chapter.system(), std::clamp(chapter.options().iters, 5, 50), gpgpu::default_cpu_threads());
+    chapter.problem().add_then("CPU");
+    const gpgpu::jacobi::CpuBaseline baseline = gpgpu::jacobi::cpu::measure_cpu_baseline(
+        chapter.problem().system(), std::clamp(chapter.problem().options().iters, 5, 50), gpgpu::default_cpu_threads());
     ch08::print_cpu_comparison(out, rows, baseline);
     port["ch01_baseline"] = ch08::baseline_json(baseline);
   }
@@ -63,7 +70,7 @@ void report_port(std::ostream& out, gpgpu::jacobi::Chapter& chapter, gpgpu::ocl:
   ch08::print_cuda_comparison(out, pairs);
   port["cuda_comparison"] = pairs;
   if (runtime != nullptr)
-    port["papers"] = ch08::print_papers_beside_us(out, runtime->startup(), chapter.options().grid, pairs);
+    port["papers"] = ch08::print_papers_beside_us(out, runtime->startup(), chapter.problem().options().grid, pairs);
   chapter.experiment().add_json("opencl_port", port);
 }
 
@@ -76,7 +83,8 @@ int main(int argc, char** argv) {
     gpgpu::jacobi::Chapter chapter(kInfo, settings);
     int work_group = 64;
     ch08::Division division = ch08::Division::correctly_rounded;
-    for (const ch08::Variant& v : ch08::kVariants) chapter.add(ch08::variant_spec(v, work_group, division));
+    chapter.add(ch08::opencl_variants(work_group, division));
+    chapter.add(ch08::cuda_twins());
     CLI::Option_group& launch = chapter.cli().group("OpenCL launch");
     launch.add_option("--wg", work_group, "work-group size (the paper's CUDA block size is 64)")
         ->check(gpgpu::integer_in_range(1, 1024))
@@ -92,14 +100,13 @@ int main(int argc, char** argv) {
 
     std::ostream& out = std::cout;
     const auto variants = chapter.open(out);  // header, device block; --list has exited in parse()
-    chapter.check_fits(variants);
     gpgpu::Session* session = chapter.experiment().session(gpgpu::Backend::opencl);
     gpgpu::ocl::Runtime* runtime = session != nullptr ? &gpgpu::ocl::runtime_of(*session) : nullptr;
     if (runtime != nullptr) build_programs(out, *runtime, variants, work_group, division);
     chapter.measure_limits(out, variants);
-    chapter.prepare(out);
+    chapter.prepare(out, variants);
     out << "Verification:\n";
-    for (const gpgpu::jacobi::VariantSpec* v : variants) chapter.run_variant(out, *v);
+    for (const gpgpu::jacobi::Variant* v : variants) chapter.run_variant(out, *v);
     report_port(out, chapter, runtime, work_group, division);
     return chapter.finish(out);
   });

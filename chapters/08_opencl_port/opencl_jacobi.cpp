@@ -1,16 +1,51 @@
-// Host code of the ported kernels: the OpenCL counterpart of a CUDA solver's cudaMalloc(Pitch) /
-// cudaMemcpy(2D) / kernel<<<grid, block, shared>>>(...) / cudaEvent timing, spelled out with handles:
-// buffers, kernel arguments, the ping-pong launch loop, profiling events and the read-back.
+// Host code of the ported kernels: the chapter's OpenCL variants, then the OpenCL counterpart of a
+// CUDA solver's cudaMalloc(Pitch) / cudaMemcpy(2D) / kernel<<<grid, block, shared>>>(...) /
+// cudaEvent timing, spelled out with handles: buffers, kernel arguments, the ping-pong launch loop,
+// profiling events and the read-back.
 #include "opencl_jacobi.hpp"
 
 #include <algorithm>
 #include <array>
 #include <limits>
+#include <memory>
 
 #include "gpgpu/errors.hpp"
 #include "gpgpu/jacobi/layouts.hpp"
+#include "gpgpu/opencl/opener.hpp"
 
 namespace ch08 {
+
+//! [variants]
+std::vector<gpgpu::jacobi::Variant> opencl_variants(const int& work_group, const Division& division) {
+  std::vector<gpgpu::jacobi::Variant> variants;
+  for (const Port& port : kPorts) {
+    gpgpu::jacobi::Variant v;
+    v.info = {std::string(port.name), gpgpu::Backend::opencl,
+              std::string(port.description) + " (port of kernels/jacobi/cuda/" + std::string(port.cuda_file) + ")",
+              std::string(port.kernel_file), std::string(port.paper_name), "OpenCL profiling events"};
+    v.opener = gpgpu::ocl::opener;
+    v.make = [&port, &work_group, &division](const gpgpu::jacobi::LinearSystem& sys, gpgpu::Session& session) {
+      gpgpu::ocl::Runtime& runtime = gpgpu::ocl::runtime_of(session);
+      const cl::Program& program = variant_program(runtime, port, division);
+      return std::make_unique<OpenClJacobi>(runtime, program, port, sys, static_cast<std::size_t>(work_group));
+    };
+    v.check_fits = [&port, &work_group](const gpgpu::jacobi::Grid& grid, gpgpu::Session& session) {
+      const gpgpu::ocl::DeviceInfo& device = gpgpu::ocl::runtime_of(session).info();
+      const DeviceBytes need = device_bytes(port, grid, device);
+      gpgpu::ocl::require_device_memory(device, need.total, need.largest, "grid " + grid.str());
+      if (static_cast<std::size_t>(work_group) > device.max_work_group_size)
+        throw gpgpu::UsageError("--wg " + std::to_string(work_group) + ": " + device.name +
+                                " allows work-groups of at most " + std::to_string(device.max_work_group_size));
+    };
+    v.limitation = [&port](const gpgpu::jacobi::Grid& grid, gpgpu::Session& session) {
+      return device_limitation(port, grid, gpgpu::ocl::runtime_of(session));
+    };
+    variants.push_back(std::move(v));
+  }
+  return variants;
+}
+//! [variants]
+
 namespace {
 
 using gpgpu::jacobi::kPitchedGhostRows;
@@ -63,7 +98,7 @@ void OpenClJacobi::write_unknowns(const cl::Buffer& buffer, std::span<const floa
                                         0, r.host_row_pitch, 0, values.data()));
 }
 
-OpenClJacobi::OpenClJacobi(Runtime& runtime, const cl::Program& program, const Variant& variant,
+OpenClJacobi::OpenClJacobi(Runtime& runtime, const cl::Program& program, const Port& variant,
                            const gpgpu::jacobi::LinearSystem& system, std::size_t work_group)
     : runtime_(runtime), variant_(variant), grid_(system.grid), layout_(device_layout(variant, system.grid, runtime.info())) {
   using gpgpu::ocl::round_up;

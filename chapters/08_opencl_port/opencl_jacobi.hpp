@@ -1,8 +1,8 @@
 /// @file opencl_jacobi.hpp
-/// @brief The host side of the ported kernels: buffers, kernel arguments, the ping-pong launch
-/// loop and its profiling-event timing. One class serves every variant; what differs between
-/// them (linear or pitched layout, ghost offset, image or pointer, local tile) comes from the
-/// Variant record.
+/// @brief The host side of the ported kernels: the chapter's OpenCL variants, and the solver that
+/// runs them: buffers, kernel arguments, the ping-pong launch loop and its profiling-event timing.
+/// One class serves every port; what differs between them (linear or pitched layout, ghost offset,
+/// image or pointer, local tile) comes from the Port record (ports.hpp).
 #pragma once
 #include <array>
 #include <span>
@@ -10,10 +10,19 @@
 #include <vector>
 
 #include "gpgpu/jacobi/solver.hpp"
+
+#include "gpgpu/jacobi/solver.hpp"
 #include "gpgpu/opencl/runtime.hpp"
-#include "ported_variants.hpp"
+#include "ports.hpp"
 
 namespace ch08 {
+
+/// The OpenCL variants, one per port in kPorts' order: backend OpenCL, timed by profiling events,
+/// built from the session's runtime and its program cache in work-groups of `work_group` (--wg, read
+/// when the solver is made), refused when they do not fit the device, skipped (or, named, a usage
+/// error) when the device lacks what they need. `division` (--cl-division) is read when the solver
+/// is made.
+std::vector<gpgpu::jacobi::Variant> opencl_variants(const int& work_group, const Division& division);
 
 /// One float per texel, as tex1Dfetch<float>: the image variant's format.
 inline const cl::ImageFormat kFloatTexels(CL_R, CL_FLOAT);
@@ -26,7 +35,7 @@ class OpenClJacobi final : public gpgpu::jacobi::Solver {
  public:
   /// Uploads the matrix and right-hand side, allocates the two ghost-padded iterates and sets
   /// the arguments of the two ping-pong kernels. The caller checks device memory first.
-  OpenClJacobi(gpgpu::ocl::Runtime& runtime, const cl::Program& program, const Variant& variant,
+  OpenClJacobi(gpgpu::ocl::Runtime& runtime, const cl::Program& program, const Port& variant,
                const gpgpu::jacobi::LinearSystem& system, std::size_t work_group);
 
   /// Starts over from x0 (nx*ny values). The other iterate's unknowns are poisoned with NaN, so
@@ -49,7 +58,7 @@ class OpenClJacobi final : public gpgpu::jacobi::Solver {
   void write_unknowns(const cl::Buffer& x, std::span<const float> values);
 
   gpgpu::ocl::Runtime& runtime_;
-  const Variant& variant_;
+  const Port& variant_;
   gpgpu::jacobi::Grid grid_;
   DeviceLayout layout_;
   cl::NDRange global_, local_;  ///< nodes (or columns) rounded up to whole work-groups

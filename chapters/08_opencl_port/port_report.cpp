@@ -6,7 +6,7 @@
 #include "gpgpu/matrix/paper003.hpp"
 #include "gpgpu/table.hpp"
 #include "gpgpu/tlm/paper002.hpp"
-#include "ported_variants.hpp"
+#include "ports.hpp"
 
 namespace ch08 {
 namespace {
@@ -78,7 +78,7 @@ void to_json(nlohmann::json& j, const CudaComparison& c) {
 
 std::vector<CudaComparison> cuda_comparison(const std::vector<gpgpu::ResultRow>& rows) {
   std::vector<CudaComparison> pairs;
-  for (const Variant& v : kVariants) {
+  for (const Port& v : kPorts) {
     const gpgpu::ResultRow* opencl = find_row(rows, std::string(v.name));
     const gpgpu::ResultRow* cuda = find_row(rows, "cuda_" + std::string(v.cuda_variant));
     if (opencl == nullptr || cuda == nullptr || opencl->backend != "opencl") continue;

@@ -16,7 +16,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "cpu_jacobi.hpp"
+#include "gpgpu/jacobi/cpu/solvers.hpp"
 #include "gpgpu/jacobi/checks.hpp"
 #include "gpgpu/jacobi/reference.hpp"
 #include "gpgpu/verify.hpp"
@@ -36,14 +36,14 @@ constexpr float kOmega = static_cast<float>(gpgpu::jacobi::kDefaultOmega);
 
 // One device for the whole executable (GPGPU_CL_* choose it); its runtime builds each program once.
 gpgpu::ocl::Runtime& runtime() { return gpgpu::ocl::shared_runtime(); }
-const cl::Program& program(const ch08::Variant& v, ch08::Division division = ch08::Division::correctly_rounded) {
+const cl::Program& program(const ch08::Port& v, ch08::Division division = ch08::Division::correctly_rounded) {
   return ch08::variant_program(runtime(), v, division);
 }
 
 std::vector<float> random_start(const Grid& g) { return gpgpu::jacobi::checks::random_guess(g.nodes(), 17); }
 
 // Runs `iters` iterations of `v` and compares with the reference from the same start.
-::testing::AssertionResult run_and_verify(const ch08::Variant& v, const Grid& g, int iters,
+::testing::AssertionResult run_and_verify(const ch08::Port& v, const Grid& g, int iters,
                                           std::size_t work_group = kWorkGroup) {
   const auto sys = gpgpu::jacobi::assemble_bidomain(g);
   const auto x0 = random_start(g);
@@ -62,7 +62,7 @@ class PortedKernels : public ::testing::TestWithParam<std::tuple<std::string, Ca
 
 TEST_P(PortedKernels, MatchTheReference) {
   const auto& [name, c] = GetParam();
-  const ch08::Variant& v = ch08::variant(name);
+  const ch08::Port& v = ch08::port(name);
   if (const auto why = ch08::device_limitation(v, c.grid, runtime())) GTEST_SKIP() << *why;
   EXPECT_TRUE(run_and_verify(v, c.grid, c.iters)) << name;
 }
@@ -92,7 +92,7 @@ class WorkGroupSizes : public ::testing::TestWithParam<std::size_t> {};
 TEST_P(WorkGroupSizes, MatchTheReference) {
   const std::size_t wg = GetParam();
   if (wg > runtime().info().max_work_group_size) GTEST_SKIP() << "device work-groups are smaller";
-  for (const ch08::Variant& v : ch08::kVariants) {
+  for (const ch08::Port& v : ch08::kPorts) {
     for (const Grid g : {Grid{17, 33}, Grid{5, 3}, Grid{300, 2}}) {
       if (ch08::device_limitation(v, g, runtime())) continue;
       EXPECT_TRUE(run_and_verify(v, g, 9, wg)) << v.name << ", work-group " << wg;
@@ -107,7 +107,7 @@ TEST(PortedKernelState, IterationsSplitAcrossCallsEqualOneCall) {
   const Grid g{45, 29};
   const auto sys = gpgpu::jacobi::assemble_bidomain(g);
   const auto x0 = random_start(g);
-  for (const ch08::Variant& v : ch08::kVariants) {
+  for (const ch08::Port& v : ch08::kPorts) {
     if (ch08::device_limitation(v, g, runtime())) continue;
     ch08::OpenClJacobi solver(runtime(), program(v), v, sys, kWorkGroup);
     solver.reset(x0);
@@ -133,7 +133,7 @@ TEST(PortedKernelState, ResetPoisonsTheOtherIterate) {
   const cl::Program program = runtime().build(broken);
   const Grid g{9, 4};
   const auto sys = gpgpu::jacobi::assemble_bidomain(g);
-  ch08::OpenClJacobi solver(runtime(), program, ch08::variant("simple"), sys, kWorkGroup);
+  ch08::OpenClJacobi solver(runtime(), program, ch08::port("simple"), sys, kWorkGroup);
   solver.reset(random_start(g));
   solver.iterate(1, kOmega);
   const auto x = solver.solution();
@@ -144,7 +144,7 @@ TEST(PortedKernelState, ResetPoisonsTheOtherIterate) {
 TEST(PortedKernelState, ProfiledTimeIsPositive) {
   const Grid g{128, 64};
   const auto sys = gpgpu::jacobi::assemble_bidomain(g);
-  ch08::OpenClJacobi solver(runtime(), program(ch08::variant("simple")), ch08::variant("simple"), sys, kWorkGroup);
+  ch08::OpenClJacobi solver(runtime(), program(ch08::port("simple")), ch08::port("simple"), sys, kWorkGroup);
   solver.reset(random_start(g));
   EXPECT_GT(solver.iterate(1, kOmega), 0.0);
   EXPECT_GT(solver.iterate(2, kOmega), 0.0);
@@ -165,12 +165,12 @@ TEST(PortedKernelAccuracy, ErrorWithinTwiceTheCpuFloatLoopsWhereDivisionIsCorrec
   const std::vector<float> x0(static_cast<std::size_t>(g.nodes()), 0.0f);  // the chapters' start
   const auto reference = gpgpu::jacobi::jacobi_reference(sys, x0, kIters, gpgpu::jacobi::kDefaultOmega);
   const double tolerance = gpgpu::jacobi::jacobi_tolerance(kIters);
-  ch01::SeparateDiagonalsSolver cpu(sys, 1);
+  gpgpu::jacobi::cpu::SeparateDiagonalsSolver cpu(sys, 1);
   cpu.reset(x0);
   cpu.iterate(kIters, kOmega);
   const double cpu_error = gpgpu::compare_normwise(cpu.solution(), reference, tolerance).rel_l2;
   ASSERT_GT(cpu_error, 0.0);
-  for (const ch08::Variant& v : ch08::kVariants) {
+  for (const ch08::Port& v : ch08::kPorts) {
     if (ch08::device_limitation(v, g, runtime())) continue;
     ch08::OpenClJacobi solver(runtime(), program(v), v, sys, kWorkGroup);
     solver.reset(x0);
@@ -191,34 +191,34 @@ TEST(PortedKernelAccuracy, BuildOptionsFollowTheDevice) {
 
 TEST(PortedKernelLimits, WorkGroupLargerThanTheKernelAllowsIsAUsageError) {
   const auto sys = gpgpu::jacobi::assemble_bidomain({8, 8});
-  const ch08::Variant& v = ch08::variant("simple");
+  const ch08::Port& v = ch08::port("simple");
   EXPECT_THROW(ch08::OpenClJacobi(runtime(), program(v), v, sys, std::size_t{1} << 20), gpgpu::UsageError);
 }
 
 TEST(PortedKernelLimits, ImageTooLongForTheDeviceIsReported) {
   gpgpu::ocl::DeviceInfo small = runtime().info();
   small.image_max_buffer_size = 1000;
-  const auto why = ch08::device_limitation(ch08::variant("image"), {40, 40}, small);
+  const auto why = ch08::device_limitation(ch08::port("image"), {40, 40}, small);
   ASSERT_TRUE(why.has_value());
   EXPECT_NE(why->find("CL_DEVICE_IMAGE_MAX_BUFFER_SIZE"), std::string::npos);
-  EXPECT_FALSE(ch08::device_limitation(ch08::variant("local"), {40, 40}, small).has_value());
+  EXPECT_FALSE(ch08::device_limitation(ch08::port("local"), {40, 40}, small).has_value());
 }
 
 TEST(PortedKernelLimits, LayoutsMatchTheCudaSolvers) {
   const Grid g{100, 50};
   gpgpu::ocl::DeviceInfo device = runtime().info();
-  const ch08::DeviceLayout aligned = ch08::device_layout(ch08::variant("aligned"), g, device);
+  const ch08::DeviceLayout aligned = ch08::device_layout(ch08::port("aligned"), g, device);
   EXPECT_EQ(aligned.ghost, 112);                            // nx+1 = 101 rounded up to 16
   EXPECT_EQ(aligned.x_length, 5216);                        // 112 + 5000 + 101 rounded up to 32
-  EXPECT_EQ(ch08::device_layout(ch08::variant("simple"), g, device).ghost, 101);
-  EXPECT_EQ(ch08::device_layout(ch08::variant("image"), g, device).ghost, 128);
+  EXPECT_EQ(ch08::device_layout(ch08::port("simple"), g, device).ghost, 101);
+  EXPECT_EQ(ch08::device_layout(ch08::port("image"), g, device).ghost, 128);
   device.base_address_align_bits = 4096;                    // 512 bytes: 128 floats, like cudaMallocPitch
-  const ch08::DeviceLayout pitched = ch08::device_layout(ch08::variant("local"), g, device);
+  const ch08::DeviceLayout pitched = ch08::device_layout(ch08::port("local"), g, device);
   EXPECT_EQ(pitched.pitch, 128);
   EXPECT_EQ(pitched.origin, gpgpu::jacobi::kPitchedGhostRows * 128);
   EXPECT_EQ(gpgpu::jacobi::kPitchedGhostRows, 2);
   EXPECT_EQ(pitched.x_length, (50 + 4) * 128);
-  const ch08::DeviceBytes b = ch08::device_bytes(ch08::variant("local"), g, device);
+  const ch08::DeviceBytes b = ch08::device_bytes(ch08::port("local"), g, device);
   EXPECT_DOUBLE_EQ(b.total, 4.0 * 12 * (50 + 4) * 128);
   EXPECT_DOUBLE_EQ(b.largest, 4.0 * (50 + 4) * 128);
 }
@@ -229,24 +229,28 @@ namespace {
 
 TEST(PortedKernelState, EveryVariantKeepsTheSolverContract) {
   const auto sys = gpgpu::jacobi::assemble_bidomain({37, 19});
-  for (const ch08::Variant& v : ch08::kVariants) {
+  for (const ch08::Port& v : ch08::kPorts) {
     if (ch08::device_limitation(v, sys.grid, runtime())) continue;
     ch08::OpenClJacobi solver(runtime(), program(v), v, sys, kWorkGroup);
     EXPECT_TRUE(gpgpu::jacobi::checks::keeps_the_solver_contract(solver, sys)) << v.name;
   }
 }
 
-// The registry's entries, on a session of their own (as the chapter opens one).
-TEST(PortedVariantSpecs, DescribeBuildAndRefuseAsTheChapterNeeds) {
+// The chapter's OpenCL variants, on a session of their own (as the chapter opens one).
+TEST(PortedVariants, DescribeBuildAndRefuseAsTheChapterNeeds) {
   const auto session = gpgpu::ocl::open_session(gpgpu::ocl::device_options_from_environment());
   int work_group = 32;
-  for (const ch08::Variant& v : ch08::kVariants) {
-    const gpgpu::jacobi::VariantSpec spec = ch08::variant_spec(v, work_group, ch08::Division::correctly_rounded);
+  const ch08::Division division = ch08::Division::correctly_rounded;
+  const std::vector<gpgpu::jacobi::Variant> variants = ch08::opencl_variants(work_group, division);
+  ASSERT_EQ(variants.size(), ch08::kPorts.size());
+  for (std::size_t i = 0; i < variants.size(); ++i) {
+    const ch08::Port& v = ch08::kPorts[i];
+    const gpgpu::jacobi::Variant& spec = variants[i];
     EXPECT_EQ(spec.info.name, v.name);
     EXPECT_EQ(spec.info.backend, gpgpu::Backend::opencl);
     EXPECT_EQ(spec.info.source, v.kernel_file);
     EXPECT_EQ(spec.info.paper_name, v.paper_name);
-    EXPECT_EQ(spec.timer, "OpenCL profiling events");
+    EXPECT_EQ(spec.info.timer, "OpenCL profiling events");
     EXPECT_EQ(spec.work, "jacobi9");
     const gpgpu::jacobi::checks::JacobiCase c{{45, 29}, 7, 0};
     if (spec.limitation(c.grid, *session)) continue;

@@ -21,7 +21,8 @@ void Experiment::not_built(NotBuilt note) { not_built_.push_back(std::move(note)
 
 void Experiment::print_not_built(std::ostream& out) const {
   for (const NotBuilt& n : not_built_)
-    out << "Not built: " << backend_name(n.backend) << ": " << n.reason << " (its variants are not in this executable)\n";
+    out << "Not built: " << (n.what.empty() ? std::string(backend_name(n.backend)) : n.what + " (" + std::string(backend_name(n.backend)) + ")")
+        << ": " << n.reason << " (its variants are not in this executable)\n";
 }
 
 void Experiment::use(OpenerFactory factory) {
@@ -44,7 +45,7 @@ void Experiment::open(std::ostream& out, const std::vector<Backend>& needed) {
     if (sessions_.count(b) != 0 || absent_.count(b) != 0) continue;
     std::string reason;
     for (const NotBuilt& n : not_built_)
-      if (n.backend == b) reason = "not built: " + n.reason;
+      if (n.backend == b && n.what.empty()) reason = "not built: " + n.reason;
     BackendOpener* driver = nullptr;
     for (const auto& d : openers_)
       if (d->backend() == b) driver = d.get();

@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "cpu_jacobi.hpp"
+#include "gpgpu/jacobi/cpu/solvers.hpp"
 #include "gpgpu/cpu_backend.hpp"
 #include "gpgpu/jacobi/checks.hpp"
 #include "gpgpu/jacobi/layouts.hpp"
@@ -82,7 +82,7 @@ TEST(Measure, YourSolverBesideChapter01sAgainstTheLimit) {
                                    (void)ex01::jacobi_symmetric(S, sys.rhs, x0, kIters, omega);
                                    return clock.seconds();
                                  }, 3);
-  ch01::SeparateDiagonalsSolver separate(sys, 1);
+  gpgpu::jacobi::cpu::SeparateDiagonalsSolver separate(sys, 1);
   separate.reset(x0);
   gpgpu::jacobi::measure::report(std::cout, "chapter 01's separate (9 diagonals, 1 thread)",
                                  gpgpu::jacobi::work("jacobi9", g, kIters), limit("jacobi9"),

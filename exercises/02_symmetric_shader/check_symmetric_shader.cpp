@@ -16,7 +16,7 @@
 #include "gpgpu/jacobi/measure.hpp"
 #include "gpgpu/jacobi/work.hpp"
 #include "ping_pong.hpp"
-#include "variants.hpp"
+#include "ping_pong.hpp"
 
 namespace {
 

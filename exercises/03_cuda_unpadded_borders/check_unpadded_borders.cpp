@@ -18,7 +18,7 @@
 #include "gpgpu/jacobi/measure.hpp"
 #include "gpgpu/jacobi/work.hpp"
 #include "guard_zones.hpp"
-#include "simple_variant.hpp"
+#include "gpgpu/jacobi/cuda/linear_solver.hpp"
 #include "unpadded_borders.hpp"
 
 namespace {
@@ -123,8 +123,8 @@ TEST(Measure, YourKernelBesideChapter03sAgainstTheLimit) {
   yours.reset(x0);
   gpgpu::jacobi::measure::report(std::cout, "your kernel (range tests, no ghosts)", work, limit,
                                  [&] { return yours.iterate(kIters); });
-  const ch03::LaunchOptions launch{};
-  const auto simple = ch03::simple_variant(launch).make(sys, *gpu);
+  const gpgpu::jacobi::cuda::LaunchOptions launch{};
+  const auto simple = gpgpu::jacobi::cuda::simple_variant(launch).make(sys, *gpu);
   simple->reset(x0);
   gpgpu::jacobi::measure::report(std::cout, "chapter 03's simple (ghost padding)", work, limit,
                                  [&] { return simple->iterate(kIters, kOmega); });

@@ -14,7 +14,7 @@
 #include <gtest/gtest.h>
 
 #include "aligned_double.hpp"
-#include "aligned_variants.hpp"
+#include "gpgpu/jacobi/cuda/linear_solver.hpp"
 #include "gpgpu/cuda/buffers.hpp"
 #include "gpgpu/cuda/opener.hpp"
 #include "gpgpu/jacobi/measure.hpp"
@@ -166,8 +166,8 @@ TEST(Measure, YourKernelBesideChapter04sAgainstTheLimit) {
   yours.reset(x0);
   gpgpu::jacobi::measure::report(std::cout, "your kernel (float matrix, double x)", mixed, mixed_limit,
                                  [&] { return yours.iterate(kIters); });
-  const ch03::LaunchOptions launch{};
-  const auto aligned = ch04::aligned32_variant(launch).make(sys, *gpu);
+  const gpgpu::jacobi::cuda::LaunchOptions launch{};
+  const auto aligned = gpgpu::jacobi::cuda::aligned32_variant(launch).make(sys, *gpu);
   aligned->reset(x0);
   gpgpu::jacobi::measure::report(std::cout, "chapter 04's aligned32 (float)", gpgpu::jacobi::work("jacobi9", g, kIters),
                                  gpu->stream_limit(gpgpu::jacobi::stream_mix("jacobi9", g)),

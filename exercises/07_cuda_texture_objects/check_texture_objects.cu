@@ -25,9 +25,9 @@
 #include "gpgpu/jacobi/measure.hpp"
 #include "gpgpu/jacobi/work.hpp"
 #include "jacobi/cuda/launchers.hpp"
-#include "linear_solver.hpp"
+#include "gpgpu/jacobi/cuda/linear_solver.hpp"
 #include "texture_objects.hpp"
-#include "texture_variant.hpp"
+#include "gpgpu/jacobi/cuda/texture_solver.hpp"
 
 namespace {
 
@@ -127,7 +127,7 @@ TEST_F(TextureObjects, LimitsAreUsageErrors) {
 
 // Chapter 07's solver and kernel (kernels/jacobi/cuda/07_texture.cu) reading x through YOUR
 // texture objects, one per ping-pong iterate.
-class YourTextureSolver final : public ch03::LinearSolver {
+class YourTextureSolver final : public gpgpu::jacobi::cuda::LinearSolver {
  public:
   YourTextureSolver(const gpgpu::jacobi::LinearSystem& sys, const gpgpu::cuda::DeviceInfo& device)
       : LinearSolver(sys, gpgpu::jacobi::aligned_offset(sys.grid, 32), 64, nullptr, device.texture_alignment),
@@ -162,8 +162,8 @@ TEST(Measure, Chapter07sKernelThroughYourTexturesAgainstTheLimit) {
   yours.reset(x0);
   gpgpu::jacobi::measure::report(std::cout, "chapter 07's kernel, your texture objects", work, limit,
                                  [&] { return yours.iterate(kIters, omega); });
-  const ch03::LaunchOptions launch{};
-  const auto chapter = ch07::texture_variant(launch).make(sys, *gpu);
+  const gpgpu::jacobi::cuda::LaunchOptions launch{};
+  const auto chapter = gpgpu::jacobi::cuda::texture_variant(launch).make(sys, *gpu);
   chapter->reset(x0);
   gpgpu::jacobi::measure::report(std::cout, "chapter 07's kernel, the chapter's texture objects", work, limit,
                                  [&] { return chapter->iterate(kIters, omega); });

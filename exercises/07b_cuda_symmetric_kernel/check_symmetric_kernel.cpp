@@ -16,7 +16,7 @@
 #include "gpgpu/jacobi/checks.hpp"
 #include "gpgpu/jacobi/measure.hpp"
 #include "gpgpu/jacobi/work.hpp"
-#include "pitched_variant.hpp"
+#include "gpgpu/jacobi/cuda/pitched_solver.hpp"
 #include "gpgpu/jacobi/layouts.hpp"
 #include "gpgpu/jacobi/pitched_ping_pong.hpp"
 #include "gpgpu/jacobi/stencil.hpp"
@@ -97,8 +97,8 @@ TEST(Measure, YourKernelBesideChapter05sAgainstTheLimit) {
   gpgpu::jacobi::measure::report(std::cout, "your kernel (5 diagonals)", gpgpu::jacobi::work("jacobi9_symmetric", g, kIters),
                                  gpu->stream_limit(gpgpu::jacobi::stream_mix("jacobi9_symmetric", g)),
                                  [&] { return yours.iterate(kIters); });
-  const ch03::LaunchOptions launch{};
-  const auto pitched = ch05::pitched_variant(launch).make(sys, *gpu);
+  const gpgpu::jacobi::cuda::LaunchOptions launch{};
+  const auto pitched = gpgpu::jacobi::cuda::pitched_variant(launch).make(sys, *gpu);
   pitched->reset(x0);
   gpgpu::jacobi::measure::report(std::cout, "chapter 05's pitched (9 diagonals)", gpgpu::jacobi::work("jacobi9", g, kIters),
                                  gpu->stream_limit(gpgpu::jacobi::stream_mix("jacobi9", g)), [&] {

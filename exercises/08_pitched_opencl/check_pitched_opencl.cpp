@@ -17,14 +17,14 @@
 #include "gpgpu/jacobi/work.hpp"
 #include "gpgpu/opencl/opener.hpp"
 #include "opencl_jacobi.hpp"
-#include "ported_variants.hpp"
+#include "ports.hpp"
 
 namespace {
 
 using gpgpu::jacobi::Grid;
 
 // The exercise's variant: the chapter's host code with the pitched layout, the student's kernel.
-constexpr ch08::Variant kPitched{"pitched", "exercises/08_pitched_opencl/08_pitched.cl", "jacobi_pitched", "pitched",
+constexpr ch08::Port kPitched{"pitched", "exercises/08_pitched_opencl/08_pitched.cl", "jacobi_pitched", "pitched",
                                  "05_pitched.cu", "CUDA 2D", "pitched, 2D NDRange",
                                  ch08::Layout::Pitched, 1, false, ch08::XAccess::Buffer};
 
@@ -84,7 +84,7 @@ TEST(Measure, YourKernelBesideTheLocalPortAgainstTheLimit) {
   ch08::OpenClJacobi yours(device, program(device), kPitched, sys, 64);
   yours.reset(x0);
   gpgpu::jacobi::measure::report(std::cout, "your kernel (pitched)", work, limit, [&] { return yours.iterate(iters, omega); });
-  const ch08::Variant& local = ch08::variant("local");
+  const ch08::Port& local = ch08::port("local");
   ch08::OpenClJacobi chapter(device, ch08::variant_program(device, local, ch08::Division::correctly_rounded), local, sys, 64);
   chapter.reset(x0);
   gpgpu::jacobi::measure::report(std::cout, "the chapter's local port", work, limit, [&] { return chapter.iterate(iters, omega); });

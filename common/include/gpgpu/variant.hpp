@@ -59,11 +59,14 @@ struct Variant {
   std::function<std::optional<std::string>(const Size&, Session&)> limitation;
 };
 
-/// A backend this executable was built without, and why: what a chapter's `cuda_variants()`
-/// returns when CMake found no CUDA (the chapter's header says so where it declares the list).
+/// Variants this executable was built without, and why: what a chapter's `cuda_variants()` returns
+/// when CMake found no CUDA, or `cublas_variants()` when the toolkit has no cuBLAS (the chapter's
+/// header says so where it declares the list). The run prints the reason.
 struct NotBuilt {
   Backend backend;
   std::string reason;
+  /// The variants missing ("cuBLAS"), when the backend itself was built; empty: the whole backend.
+  std::string what{};
 };
 
 /// The variants of a chapter in run order.

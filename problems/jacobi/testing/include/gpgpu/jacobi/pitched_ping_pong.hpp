@@ -27,11 +27,11 @@ class PitchedPingPong {
   }
 
   /// `values` (nx*ny, row by row) in chapter 05's layout.
-  [[nodiscard]] cuda::PitchedBuffer<float> field(std::span<const float> values) const {
-    return cuda::pitched_with_ghost_rows(values, nx(), ny(), kGhostRows);
+  [[nodiscard]] gpgpu::cuda::PitchedBuffer<float> field(std::span<const float> values) const {
+    return gpgpu::cuda::pitched_with_ghost_rows(values, nx(), ny(), kGhostRows);
   }
   /// Element (0, 0) of a field, as the kernels take it.
-  [[nodiscard]] static float* origin(cuda::PitchedBuffer<float>& b) { return b.row(kGhostRows); }
+  [[nodiscard]] static float* origin(gpgpu::cuda::PitchedBuffer<float>& b) { return b.row(kGhostRows); }
 
   void reset(std::span<const float> x0) {
     x_[0] = field(x0);
@@ -57,9 +57,9 @@ class PitchedPingPong {
   [[nodiscard]] std::size_t nx() const { return static_cast<std::size_t>(grid_.nx); }
   [[nodiscard]] std::size_t ny() const { return static_cast<std::size_t>(grid_.ny); }
   Grid grid_;
-  std::array<cuda::PitchedBuffer<float>, 2> x_;
+  std::array<gpgpu::cuda::PitchedBuffer<float>, 2> x_;
   std::size_t current_ = 0;
-  cuda::EventTimer timer_;
+  gpgpu::cuda::EventTimer timer_;
 };
 
 }  // namespace gpgpu::jacobi::testing
