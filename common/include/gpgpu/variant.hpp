@@ -60,7 +60,9 @@ struct Variant {
 };
 
 /// A backend this executable was built without, and why: what a chapter's `cuda_variants()`
-/// returns when CMake found no CUDA (the chapter's header says so where it declares the list).
+/// returns when CMake found no CUDA (the chapter's header says so where it declares the list). Also
+/// a library within a built backend (`cublas_variants()` without cuBLAS): the run names it, and the
+/// backend's other variants run.
 struct NotBuilt {
   Backend backend;
   std::string reason;
