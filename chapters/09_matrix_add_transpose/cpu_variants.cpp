@@ -3,16 +3,13 @@
 // transpose walks 32 x 32 blocks: a row-by-row transpose would read each input row once but
 // write each output element a whole output row apart, touching a new cache line per element, and
 // with rows longer than the cache those lines are gone before their neighbours are written.
-#include "cpu_variants.hpp"
-
 #include <algorithm>
-#include <cstring>
-#include <functional>
 #include <memory>
 #include <string>
 
 #include "gpgpu/cpu_backend.hpp"
 #include "gpgpu/timing.hpp"
+#include "variants.hpp"
 
 namespace ch09 {
 namespace {
@@ -21,6 +18,10 @@ using gpgpu::matrix::ElementType;
 using gpgpu::matrix::HostMatrix;
 using gpgpu::matrix::Op;
 using gpgpu::matrix::Shape;
+
+// Edge of the transpose's blocks, in elements: a 32 x 32 block of doubles (8 KiB) and the rows it
+// writes stay in a 48 KiB L1 data cache while it is transposed.
+constexpr int kCpuTransposeBlock = 32;
 
 //! [cpu_add]
 template <typename T>
@@ -43,10 +44,10 @@ void transpose_blocked(const T* in, T* out, std::int64_t rows, std::int64_t cols
 }
 //! [cpu_transpose_blocked]
 
-// The operands as the kernel's own copies (its "device" memory), the output poisoned by upload().
-class HostKernel final : public gpgpu::matrix::Kernel {
+// The operands as the operation's own copies (its "device" memory), the output poisoned by upload().
+class HostOperation final : public gpgpu::matrix::Operation {
  public:
-  HostKernel(Op op, Shape shape, ElementType type, int threads) : op_(op), shape_(shape), type_(type), threads_(threads) {}
+  HostOperation(Op op, Shape shape, ElementType type, int threads) : op_(op), shape_(shape), type_(type), threads_(threads) {}
   void upload(const gpgpu::matrix::Inputs& in) override {
     a_ = in.a;
     if (op_ == Op::add) b_ = in.b;
@@ -81,24 +82,22 @@ class HostKernel final : public gpgpu::matrix::Kernel {
   HostMatrix a_, b_, out_;
 };
 
-gpgpu::matrix::VariantSpec cpu_variant(std::string name, Op op, std::string description, std::string paper_name,
-                                       bool parallel) {
-  gpgpu::matrix::VariantSpec v;
+gpgpu::matrix::Variant cpu_variant(std::string name, Op op, std::string description, std::string paper_name,
+                                   bool parallel) {
+  gpgpu::matrix::Variant v;
   v.info = {std::move(name), gpgpu::Backend::cpu, std::move(description), "chapters/09_matrix_add_transpose/cpu_variants.cpp",
-            std::move(paper_name)};
+            std::move(paper_name), "steady_clock", parallel ? 0 : 1};  // threads 0: the session's --threads
   v.opener = gpgpu::cpu_opener;
   v.op = op;
-  v.timer = "steady_clock";
-  v.threads = parallel ? 0 : 1;  // 0: the session's --threads
-  v.make = [op, parallel](const Shape& shape, ElementType type, gpgpu::Session& cpu) {
-    return std::make_unique<HostKernel>(op, shape, type, parallel ? gpgpu::cpu_threads(cpu) : 1);
+  v.make = [op, parallel](const gpgpu::matrix::Inputs& in, gpgpu::Session& cpu) {
+    return std::make_unique<HostOperation>(op, in.a.shape(), in.a.type(), parallel ? gpgpu::cpu_threads(cpu) : 1);
   };
   return v;
 }
 
 }  // namespace
 
-std::vector<gpgpu::matrix::VariantSpec> cpu_variants() {
+std::vector<gpgpu::matrix::Variant> cpu_variants() {
   return {cpu_variant("cpu_add", Op::add, "C = A + B in memory order, one thread (the paper's CPU row)", "CPU", false),
           cpu_variant("cpu_add_openmp", Op::add, "C = A + B in memory order, OpenMP", "", true),
           cpu_variant("cpu_transpose_blocked", Op::transpose, "transpose by 32 x 32 blocks, OpenMP", "", true)};

@@ -1,12 +1,15 @@
-// cuBLAS geam on chapter 09's row-major matrices. cuBLAS stores matrices column by column; a
-// row-major rows x cols matrix is the same bytes as a column-major cols x rows one with leading
-// dimension cols. So the add is geam(N, N) on that cols x rows matrix, and the transpose, whose
-// row-major result is cols x rows (column-major rows x cols, leading dimension rows), is
-// geam(T, N, m = rows, n = cols, A with lda = cols). With beta = 0 the second operand is not read;
-// it is passed as the result itself (geam's documented in-place form for B), the idiom for a
-// transpose with geam.
-#include "cublas_variants.hpp"
-
+// cuBLAS geam (C = alpha op(A) + beta op(B)) beside the chapter's kernels: the library a user would
+// pick instead, as a transpose (alpha 1, op(A) = Aᵀ, beta 0) and as an add (alpha = beta = 1). It has
+// geam for float and double (cublasSgeam, cublasDgeam) but not for int: with --type int these
+// variants are skipped under "all" and refused when named. Built only when CMake finds CUDA::cublas.
+//
+// On chapter 09's row-major matrices: cuBLAS stores matrices column by column, and a row-major
+// rows x cols matrix is the same bytes as a column-major cols x rows one with leading dimension
+// cols. So the add is geam(N, N) on that cols x rows matrix, and the transpose, whose row-major
+// result is cols x rows (column-major rows x cols, leading dimension rows), is geam(T, N,
+// m = rows, n = cols, A with lda = cols). With beta = 0 the second operand is not read; it is
+// passed as the result itself (geam's documented in-place form for B), the idiom for a transpose
+// with geam.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -16,7 +19,7 @@
 
 #include "gpgpu/cuda/cublas.hpp"
 
-#include "cuda_matrix.hpp"
+#include "cuda_variants.hpp"
 #include "gpgpu/errors.hpp"
 
 namespace ch09 {
@@ -55,19 +58,20 @@ typename DeviceMatrices<T>::Call geam_call(Op op, const Shape& s, std::shared_pt
 }
 //! [cublas_geam]
 
-gpgpu::matrix::VariantSpec geam_variant(std::string name, Op op, std::string description) {
-  gpgpu::matrix::VariantSpec v =
+gpgpu::matrix::Variant geam_variant(std::string name, Op op, std::string description) {
+  gpgpu::matrix::Variant v =
       cuda_variant(std::move(name), op, std::move(description), "chapters/09_matrix_add_transpose/cublas_variants.cpp");
-  v.timer = "CUDA events (cuBLAS on the default stream)";
-  v.make = [op](const Shape& shape, ElementType type, gpgpu::Session&) -> std::unique_ptr<gpgpu::matrix::Kernel> {
+  v.info.timer = "CUDA events (cuBLAS on the default stream)";
+  v.make = [op](const gpgpu::matrix::Inputs& in, gpgpu::Session&) -> std::unique_ptr<gpgpu::matrix::Operation> {
+    const Shape& shape = in.a.shape();
     auto handle = std::make_shared<CublasHandle>();
     const std::string launch = std::string(op == Op::add ? "geam(N, N)" : "geam(T, N)") + ", column-major view";
-    if (type == ElementType::f64)
+    if (in.a.type() == ElementType::f64)
       return std::make_unique<DeviceMatrices<double>>(op, shape, geam_call<double>(op, shape, handle), "cublasD" + launch);
     return std::make_unique<DeviceMatrices<float>>(op, shape, geam_call<float>(op, shape, handle), "cublasS" + launch);
   };
-  v.limitation = [](const Shape&, ElementType type, gpgpu::Session&) -> std::optional<std::string> {
-    if (type == ElementType::i32) return "cuBLAS has geam for float and double only (no int)";
+  v.limitation = [](const gpgpu::matrix::Size& size, gpgpu::Session&) -> std::optional<std::string> {
+    if (size.type == ElementType::i32) return "cuBLAS has geam for float and double only (no int)";
     return std::nullopt;
   };
   return v;
@@ -75,7 +79,7 @@ gpgpu::matrix::VariantSpec geam_variant(std::string name, Op op, std::string des
 
 }  // namespace
 
-std::vector<gpgpu::matrix::VariantSpec> cublas_variants() {
+std::vector<gpgpu::matrix::Variant> cublas_variants() {
   return {geam_variant("cuda_geam_add", Op::add, "cuBLAS geam, C = 1 A + 1 B: the library's add"),
           geam_variant("cuda_geam_transpose", Op::transpose, "cuBLAS geam, C = 1 Aᵀ + 0: the library's transpose")};
 }

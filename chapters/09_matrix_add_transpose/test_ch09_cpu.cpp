@@ -4,9 +4,9 @@
 
 #include <gtest/gtest.h>
 
-#include "cpu_variants.hpp"
 #include "gpgpu/cpu_backend.hpp"
 #include "gpgpu/matrix/checks.hpp"
+#include "variants.hpp"
 
 namespace {
 
@@ -18,7 +18,7 @@ gpgpu::Session& session() {
   return *s;
 }
 
-class CpuVariant : public ::testing::TestWithParam<gpgpu::matrix::VariantSpec> {};
+class CpuVariant : public ::testing::TestWithParam<gpgpu::matrix::Variant> {};
 
 TEST_P(CpuVariant, MatchesTheReferenceAtAwkwardShapesInEveryType) {
   for (ElementType t : checks::kTypes)
@@ -36,10 +36,10 @@ INSTANTIATE_TEST_SUITE_P(Ch09, CpuVariant, ::testing::ValuesIn(ch09::cpu_variant
 TEST(CpuVariants, ThePapersRowRunsOnOneThread) {
   const auto variants = ch09::cpu_variants();
   ASSERT_EQ(variants.front().info.name, "cpu_add");
-  EXPECT_EQ(variants.front().threads, 1);
+  EXPECT_EQ(variants.front().info.threads, 1);
   EXPECT_EQ(variants.front().info.paper_name, "CPU");
-  const auto kernel = variants.front().make({4, 4}, ElementType::i32, session());
-  EXPECT_EQ(kernel->launch(), "1 thread");
+  const auto op = variants.front().make(gpgpu::matrix::random_inputs({{4, 4}, ElementType::i32}, 1), session());
+  EXPECT_EQ(op->launch(), "1 thread");
 }
 
 }  // namespace

@@ -5,9 +5,9 @@
 
 #include <gtest/gtest.h>
 
-#include "cublas_variants.hpp"
 #include "gpgpu/cuda/opener.hpp"
 #include "gpgpu/matrix/checks.hpp"
+#include "variants.hpp"
 
 namespace {
 
@@ -19,7 +19,7 @@ gpgpu::Session& cuda_session() {
   return *s;
 }
 
-class Geam : public ::testing::TestWithParam<gpgpu::matrix::VariantSpec> {};
+class Geam : public ::testing::TestWithParam<gpgpu::matrix::Variant> {};
 
 TEST_P(Geam, MatchesTheReferenceAtAwkwardShapesInFloatAndDouble) {
   for (ElementType t : {ElementType::f32, ElementType::f64})
@@ -33,8 +33,8 @@ TEST_P(Geam, MatchesTheReferenceBeyondTheL2) {
 
 TEST_P(Geam, HasNoInt) {
   ASSERT_TRUE(GetParam().limitation);
-  EXPECT_TRUE(GetParam().limitation({4, 4}, ElementType::i32, cuda_session()).has_value());
-  EXPECT_FALSE(GetParam().limitation({4, 4}, ElementType::f64, cuda_session()).has_value());
+  EXPECT_TRUE(GetParam().limitation({{4, 4}, ElementType::i32}, cuda_session()).has_value());
+  EXPECT_FALSE(GetParam().limitation({{4, 4}, ElementType::f64}, cuda_session()).has_value());
 }
 
 INSTANTIATE_TEST_SUITE_P(Ch09, Geam, ::testing::ValuesIn(ch09::cublas_variants()),

@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "cuda_matrix.hpp"
+#include "cuda_variants.hpp"
 #include "gpgpu/cuda/opener.hpp"
 #include "gpgpu/errors.hpp"
 #include "gpgpu/matrix/checks.hpp"
@@ -23,10 +23,10 @@ gpgpu::Session& session() {
   return *s;
 }
 
-const gpgpu::matrix::VariantSpec& spec(const std::string& name) {
-  static const std::vector<gpgpu::matrix::VariantSpec> specs = ch09::cuda_variants();
-  for (const auto& s : specs)
-    if (s.info.name == name) return s;
+const gpgpu::matrix::Variant& variant(const std::string& name) {
+  static const std::vector<gpgpu::matrix::Variant> variants = ch09::cuda_variants();
+  for (const auto& v : variants)
+    if (v.info.name == name) return v;
   throw std::out_of_range(name);
 }
 
@@ -41,24 +41,24 @@ class CudaVariant : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(CudaVariant, MatchesTheReferenceAtAwkwardShapesInEveryType) {
   for (ElementType t : checks::kTypes)
-    for (const Shape& shape : checks::awkward_shapes()) EXPECT_TRUE(checks::runs_exactly(spec(GetParam()), shape, t, session()));
+    for (const Shape& shape : checks::awkward_shapes()) EXPECT_TRUE(checks::runs_exactly(variant(GetParam()), shape, t, session()));
 }
 
 TEST_P(CudaVariant, MatchesTheReferenceBeyondTheL2) {
-  EXPECT_TRUE(checks::runs_exactly(spec(GetParam()), checks::kBeyondL2, ElementType::f32, session()));
+  EXPECT_TRUE(checks::runs_exactly(variant(GetParam()), checks::kBeyondL2, ElementType::f32, session()));
 }
 
 TEST_P(CudaVariant, RefusesMatricesTheDeviceCannotHold) {
-  const gpgpu::matrix::VariantSpec& s = spec(GetParam());
-  EXPECT_THROW(s.check_fits({100000, 100000}, ElementType::f64, session()), gpgpu::UsageError);  // 80 GB per matrix
-  EXPECT_NO_THROW(s.check_fits({64, 64}, ElementType::f64, session()));
+  const gpgpu::matrix::Variant& v = variant(GetParam());
+  EXPECT_THROW(v.check_fits({{100000, 100000}, ElementType::f64}, session()), gpgpu::UsageError);  // 80 GB per matrix
+  EXPECT_NO_THROW(v.check_fits({{64, 64}, ElementType::f64}, session()));
 }
 
 INSTANTIATE_TEST_SUITE_P(Ch09, CudaVariant, ::testing::ValuesIn(names_in_all()), [](const auto& info) { return info.param; });
 
 // True when the variant's result equals the reference at n x n (float).
-bool right_at(const std::string& variant, int n) {
-  return checks::runs_exactly(spec(variant), {n, n}, ElementType::f32, session());
+bool right_at(const std::string& name, int n) {
+  return checks::runs_exactly(variant(name), {n, n}, ElementType::f32, session());
 }
 
 TEST(PrintedKernels, TheTileOfObr20IsRightOnlyUpToSixteen) {
@@ -73,11 +73,17 @@ TEST(PrintedKernels, TheAddOfObr13IsRightOnlyNearN1024) {
   for (int n : {16, 64, 992, 1026, 2048}) EXPECT_FALSE(right_at("cuda_add_shared_paper", n)) << n;
 }
 
+// The launch line of `name` made for float operands of `shape`.
+std::string launch_of(const std::string& name, const Shape& shape) {
+  return variant(name).make(gpgpu::matrix::random_inputs({shape, ElementType::f32}, 1), session())->launch();
+}
+
 TEST(CudaLaunch, SaysHowItRan) {
-  EXPECT_EQ(spec("cuda_add_rowmajor").make({17, 1023}, ElementType::f32, session())->launch(), "grid 32 x 3 of 32 x 8 threads");
-  EXPECT_EQ(spec("cuda_transpose_naive").make({17, 1023}, ElementType::f32, session())->launch(), "grid 1 x 128 of 32 x 8 threads");
-  EXPECT_EQ(spec("cuda_transpose_tile_multi").make({4097, 33}, ElementType::f32, session())->launch(), "grid 2 x 129 of 32 x 8 threads");
-  EXPECT_EQ(spec("cuda_memcpy").make({4, 4}, ElementType::f32, session())->launch(), "cudaMemcpyAsync, device to device");
+  EXPECT_EQ(launch_of("cuda_add_rowmajor", {17, 1023}), "grid 32 x 3 of 32 x 8 threads");
+  EXPECT_EQ(launch_of("cuda_transpose_naive", {17, 1023}), "grid 1 x 128 of 32 x 8 threads");
+  EXPECT_EQ(launch_of("cuda_transpose_tile_multi", {4097, 33}), "grid 2 x 129 of 32 x 8 threads");
+  EXPECT_EQ(launch_of("cuda_add_vec4", {4097, 33}), "grid 133 of 256 threads, a vector per thread, 16 B per access");
+  EXPECT_EQ(launch_of("cuda_memcpy", {4, 4}), "cudaMemcpyAsync, device to device");
 }
 
 }  // namespace

@@ -1,13 +1,18 @@
-// Chapter 09's variant records, checked without a device (label cpu): every OpenCL variant ports a
-// CUDA variant of the same operation (so the run can print their ratio), the two printed kernels
-// run only when named, and the CUDA kernels refuse what their grids cannot cover.
+// Chapter 09's variants, checked without a device (label cpu): every OpenCL variant ports a CUDA
+// variant of the same operation (so the run can print their ratio), the two printed kernels run
+// only when named, the CUDA kernels refuse what their grids cannot cover, and an OpenCL kernel
+// whose work-groups the device's limits do not allow (or a double run on a device without fp64) is
+// a limitation with its reason, judged here on made-up limits.
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
-#include "cuda_matrix.hpp"
-#include "opencl_matrix.hpp"
+#include "cuda_variants.hpp"
+#include "opencl_variants.hpp"
 
 namespace {
 
+using gpgpu::matrix::ElementType;
 using gpgpu::matrix::Shape;
 
 TEST(Ch09Specs, EveryOpenClVariantPortsACudaVariantOfTheSameOperation) {
@@ -33,12 +38,40 @@ TEST(Ch09Specs, CudaKernelsWithoutARowLoopRefuseTallerGrids) {
   EXPECT_FALSE(ch09::cuda_limitation("cuda_transpose_tile", Shape{65535 * 32, 1}).has_value());
   EXPECT_TRUE(ch09::cuda_limitation("cuda_transpose_tile", Shape{65535 * 32 + 1, 1}).has_value());
   EXPECT_TRUE(ch09::cuda_limitation("cuda_add_shared", Shape{65535 * 32 + 1, 1}).has_value());
+  EXPECT_TRUE(ch09::cuda_limitation("cuda_transpose_tile_multi", Shape{65535 * 32 + 1, 1}).has_value());
   // The element-per-thread kernels loop over the rows beyond the grid.
   EXPECT_FALSE(ch09::cuda_limitation("cuda_add_rowmajor", Shape{65535 * 32 + 1, 1}).has_value());
   EXPECT_FALSE(ch09::cuda_limitation("cuda_transpose_naive", Shape{1, 65535 * 32 + 1}).has_value());
   // The printed tile has one width.
   EXPECT_TRUE(ch09::cuda_limitation("cuda_transpose_tile_as_printed", Shape{16, 17}).has_value());
   EXPECT_FALSE(ch09::cuda_limitation("cuda_transpose_tile_as_printed", Shape{40, 40}).has_value());
+}
+
+TEST(Ch09Specs, AnOpenClTileLargerThanTheKernelMayHaveIsALimitation) {
+  // A driver that allows these kernels work-groups of at most 256 work-items: the 32 x 32 tiles
+  // cannot run, the 32 x 8 ones can.
+  const ch09::ClKernelLimits small{true, 256};
+  for (const char* name : {"cl_transpose_tile", "cl_transpose_tile_padded"})
+    EXPECT_EQ(ch09::cl_limitation(ch09::cl_variant(name), ElementType::f32, small),
+              "needs work-groups of 1024 work-items; the device runs this kernel in at most 256")
+        << name;
+  for (const char* name : {"cl_transpose_tile_multi", "cl_add_rowmajor", "cl_add_vec4", "cl_transpose_naive"})
+    EXPECT_FALSE(ch09::cl_limitation(ch09::cl_variant(name), ElementType::f32, small).has_value()) << name;
+  // The copy launches no kernel: only double precision can stop it.
+  EXPECT_FALSE(ch09::cl_limitation(ch09::cl_variant("cl_copy"), ElementType::f32, {true, 0}).has_value());
+  // A device that allows 1024 runs them all.
+  for (const auto& v : ch09::opencl_variants())
+    EXPECT_FALSE(ch09::cl_limitation(ch09::cl_variant(v.info.name), ElementType::f64, {true, 1024}).has_value()) << v.info.name;
+}
+
+TEST(Ch09Specs, DoubleOnADeviceWithoutFp64IsALimitation) {
+  const ch09::ClKernelLimits no_fp64{false, 1024};
+  for (const auto& v : ch09::opencl_variants()) {
+    const ch09::ClVariant& cl = ch09::cl_variant(v.info.name);
+    EXPECT_EQ(ch09::cl_limitation(cl, ElementType::f64, no_fp64), "the device has no double precision (cl_khr_fp64)")
+        << cl.name;
+    EXPECT_FALSE(ch09::cl_limitation(cl, ElementType::f32, no_fp64).has_value()) << cl.name;
+  }
 }
 
 }  // namespace

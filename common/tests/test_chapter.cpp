@@ -137,6 +137,16 @@ TEST(Chapter, ABackendNotBuiltIsNamedWithItsReason) {
   EXPECT_NE(out.find("Not built: cuda: nvcc was not found"), std::string::npos) << out;
 }
 
+TEST(Chapter, ALibraryNotBuiltLeavesItsBackendOpen) {
+  Chapter<Toy> chapter(kInfo);
+  chapter.add(toy("fine", 2.0f));
+  chapter.add(NotBuilt{Backend::cpu, "OpenBLAS was not found"});  // a library within the CPU backend
+  std::string out;
+  EXPECT_EQ(run(chapter, {}, &out), kExitSuccess);
+  EXPECT_NE(out.find("Not built: cpu: OpenBLAS was not found"), std::string::npos) << out;
+  EXPECT_EQ(chapter.problem().order, (std::vector<std::string>{"fine@5"}));
+}
+
 TEST(Chapter, AWrongResultFailsTheRun) {
   Chapter<Toy> chapter(kInfo);
   chapter.add(toy("right", 2.0f));

@@ -61,7 +61,8 @@ struct Variant {
 
 /// Variants this executable was built without, and why: what a chapter's `cuda_variants()` returns
 /// when CMake found no CUDA, or `cublas_variants()` when the toolkit has no cuBLAS (the chapter's
-/// header says so where it declares the list). The run prints the reason.
+/// header says so where it declares the list). The run prints the reason; a note closes its
+/// backend only when no variant of that backend was added, so the backend's other variants run.
 struct NotBuilt {
   Backend backend;
   std::string reason;

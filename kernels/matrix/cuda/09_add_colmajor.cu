@@ -24,14 +24,22 @@ __global__ void add_colmajor(AddArgs<T> a) {
 }
 //! [add_colmajor]
 
+// The launch: add_rowmajor's blocks of 32 x 8 threads, turned: a warp down a column; the grid
+// covers the rows, and the columns up to gridDim.y's limit (the kernel's column loop does the rest).
+constexpr int kAddColmajorBlockX = 32, kAddColmajorBlockY = 8;
+
 }  // namespace
 
 #ifndef GPGPU_CUDA_EMULATION  // tests/test_kernels_emulated.cpp runs the kernel above on the CPU
+LaunchShape add_colmajor_shape(int rows, int cols) {
+  return {dim3(blocks_for(rows, kAddColmajorBlockX), grid_y(blocks_for(cols, kAddColmajorBlockY))),
+          dim3(kAddColmajorBlockX, kAddColmajorBlockY)};
+}
+
 template <typename T>
 void launch_add_colmajor(const AddArgs<T>& a, cudaStream_t stream) {
-  const dim3 block(kBlockX, kBlockY);
-  const dim3 grid(blocks_for(a.rows, kBlockX), grid_y(blocks_for(a.cols, kBlockY)));
-  add_colmajor<<<grid, block, 0, stream>>>(a);
+  const LaunchShape s = add_colmajor_shape(a.rows, a.cols);
+  add_colmajor<<<s.grid, s.block, 0, stream>>>(a);
   GPGPU_CUDA_CHECK_LAUNCH("add_colmajor");
 }
 template void launch_add_colmajor<float>(const AddArgs<float>&, cudaStream_t);

@@ -24,16 +24,26 @@ __global__ void add_rowmajor(AddArgs<T> a) {
 }
 //! [add_rowmajor]
 
+// The launch: blocks of 32 x 8 threads, a warp along a row; the grid covers the columns, and the
+// rows up to gridDim.y's limit (the kernel's row loop does the rest).
+constexpr int kAddRowmajorBlockX = 32, kAddRowmajorBlockY = 8;
+
 }  // namespace
 
 #ifndef GPGPU_CUDA_EMULATION  // tests/test_kernels_emulated.cpp runs the kernel above on the CPU
+//! [add_rowmajor_launch]
+LaunchShape add_rowmajor_shape(int rows, int cols) {
+  return {dim3(blocks_for(cols, kAddRowmajorBlockX), grid_y(blocks_for(rows, kAddRowmajorBlockY))),
+          dim3(kAddRowmajorBlockX, kAddRowmajorBlockY)};
+}
+
 template <typename T>
 void launch_add_rowmajor(const AddArgs<T>& a, cudaStream_t stream) {
-  const dim3 block(kBlockX, kBlockY);
-  const dim3 grid(blocks_for(a.cols, kBlockX), grid_y(blocks_for(a.rows, kBlockY)));
-  add_rowmajor<<<grid, block, 0, stream>>>(a);
+  const LaunchShape s = add_rowmajor_shape(a.rows, a.cols);
+  add_rowmajor<<<s.grid, s.block, 0, stream>>>(a);
   GPGPU_CUDA_CHECK_LAUNCH("add_rowmajor");
 }
+//! [add_rowmajor_launch]
 template void launch_add_rowmajor<float>(const AddArgs<float>&, cudaStream_t);
 template void launch_add_rowmajor<double>(const AddArgs<double>&, cudaStream_t);
 template void launch_add_rowmajor<std::int32_t>(const AddArgs<std::int32_t>&, cudaStream_t);

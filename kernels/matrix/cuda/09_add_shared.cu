@@ -33,15 +33,21 @@ __global__ void add_shared(AddArgs<T> a) {
 }
 //! [add_shared]
 
+// The launch: the paper's tile of 32 x 32, one block per tile (no row loop).
+constexpr int kAddSharedTile = 32;
+
 }  // namespace
 
 #ifndef GPGPU_CUDA_EMULATION  // tests/test_kernels_emulated.cpp runs the kernel above on the CPU
+LaunchShape add_shared_shape(int rows, int cols) {
+  return {dim3(blocks_for(cols, kAddSharedTile), blocks_for(rows, kAddSharedTile)), dim3(kAddSharedTile, kAddSharedTile)};
+}
+
 template <typename T>
 void launch_add_shared(const AddArgs<T>& a, cudaStream_t stream) {
-  const dim3 block(kPaperAddTile, kPaperAddTile);
-  const dim3 grid(blocks_for(a.cols, kPaperAddTile), blocks_for(a.rows, kPaperAddTile));
-  if (grid.y > kMaxGridY) throw std::length_error("add_shared: more block rows than gridDim.y allows");
-  add_shared<T, kPaperAddTile><<<grid, block, 0, stream>>>(a);
+  const LaunchShape s = add_shared_shape(a.rows, a.cols);
+  if (s.grid.y > kMaxGridY) throw std::length_error("add_shared: more block rows than gridDim.y allows");
+  add_shared<T, kAddSharedTile><<<s.grid, s.block, 0, stream>>>(a);
   GPGPU_CUDA_CHECK_LAUNCH("add_shared");
 }
 template void launch_add_shared<float>(const AddArgs<float>&, cudaStream_t);

@@ -41,15 +41,21 @@ __global__ void add_shared_paper(AddArgs<T> a) {
 }
 //! [add_shared_paper]
 
+// The launch: Obr. 13's TILE_SIZE 32, blocks of 32 x 32 threads, one block per tile (no row loop).
+constexpr int kPaperAddTile = 32;
+
 }  // namespace
 
 #ifndef GPGPU_CUDA_EMULATION  // tests/test_kernels_emulated.cpp runs the kernel above on the CPU
+LaunchShape add_shared_paper_shape(int rows, int cols) {
+  return {dim3(blocks_for(cols, kPaperAddTile), blocks_for(rows, kPaperAddTile)), dim3(kPaperAddTile, kPaperAddTile)};
+}
+
 template <typename T>
 void launch_add_shared_paper(const AddArgs<T>& a, cudaStream_t stream) {
-  const dim3 block(kPaperAddTile, kPaperAddTile);
-  const dim3 grid(blocks_for(a.cols, kPaperAddTile), blocks_for(a.rows, kPaperAddTile));
-  if (grid.y > kMaxGridY) throw std::length_error("add_shared_paper: more block rows than gridDim.y allows");
-  add_shared_paper<T, kPaperAddTile><<<grid, block, 0, stream>>>(a);
+  const LaunchShape s = add_shared_paper_shape(a.rows, a.cols);
+  if (s.grid.y > kMaxGridY) throw std::length_error("add_shared_paper: more block rows than gridDim.y allows");
+  add_shared_paper<T, kPaperAddTile><<<s.grid, s.block, 0, stream>>>(a);
   GPGPU_CUDA_CHECK_LAUNCH("add_shared_paper");
 }
 template void launch_add_shared_paper<float>(const AddArgs<float>&, cudaStream_t);

@@ -4,11 +4,10 @@
 // two doubles, four ints), the widest access a thread can make, so a warp asks for 512
 // contiguous bytes at a time and the SM keeps more bytes in flight per instruction. The threads
 // stride over the arrays (grid-stride loop), so any grid is correct; the launch gives one thread per
-// vector up to 2^25 threads (a 11585² float matrix), since on the H100 a grid of a few blocks per SM
-// that loops reached 94% of the 2:1 stream limit where one vector per thread reaches its 100% (a
-// block that ends frees its slot to a block whose loads start at once; a looping thread waits for
-// its loads before the next ones). The last rows * cols % width elements, which fill no vector, get
-// a scalar tail.
+// vector up to 2^25 threads (a 11585² float matrix), since a grid of a few blocks per SM that loops
+// falls short of the stream limit that one vector per thread reaches (a block that ends frees its
+// slot to a block whose loads start at once; a looping thread waits for its loads before the next
+// ones). The last rows * cols % width elements, which fill no vector, get a scalar tail.
 // cudaMalloc aligns every buffer to 256 bytes, as the vector loads need (16).
 #include "launchers.hpp"
 
@@ -47,21 +46,31 @@ __global__ void add_vec4(AddArgs<T> a) {
 }
 //! [add_vec4]
 
+// The launch: blocks of 256 threads, a thread per vector up to a grid of 2^25 threads (options.hpp
+// bounds the elements so that an index plus one stride of such a grid fits an int).
+constexpr int kAddVec4Block = 256;
+constexpr unsigned kAddVec4MaxBlocks = (1u << 25) / kAddVec4Block;
+
 }  // namespace
 
 #ifndef GPGPU_CUDA_EMULATION  // tests/test_kernels_emulated.cpp runs the kernel above on the CPU
-template <typename T>
-void launch_add_vec4(const AddArgs<T>& a, unsigned max_blocks, cudaStream_t stream) {
-  using V = typename Vector16<T>::type;
-  const long long vectors = static_cast<long long>(a.rows) * a.cols / (sizeof(V) / sizeof(T));
+LaunchShape add_vec4_shape(int rows, int cols, int element_bytes, unsigned max_blocks) {
+  const long long vectors = static_cast<long long>(rows) * cols / (16 / element_bytes);
   // A thread per vector, at least one block (the tail), at most max_blocks.
-  const unsigned blocks = blocks_for(vectors < 1 ? 1 : vectors, kVecBlock);
-  add_vec4<<<blocks < max_blocks ? blocks : max_blocks, kVecBlock, 0, stream>>>(a);
+  const unsigned blocks = blocks_for(vectors < 1 ? 1 : vectors, kAddVec4Block);
+  const unsigned most = max_blocks == 0 ? kAddVec4MaxBlocks : max_blocks;
+  return {dim3(blocks < most ? blocks : most), dim3(kAddVec4Block)};
+}
+
+template <typename T>
+void launch_add_vec4(const AddArgs<T>& a, cudaStream_t stream, unsigned max_blocks) {
+  const LaunchShape s = add_vec4_shape(a.rows, a.cols, sizeof(T), max_blocks);
+  add_vec4<<<s.grid, s.block, 0, stream>>>(a);
   GPGPU_CUDA_CHECK_LAUNCH("add_vec4");
 }
-template void launch_add_vec4<float>(const AddArgs<float>&, unsigned, cudaStream_t);
-template void launch_add_vec4<double>(const AddArgs<double>&, unsigned, cudaStream_t);
-template void launch_add_vec4<std::int32_t>(const AddArgs<std::int32_t>&, unsigned, cudaStream_t);
+template void launch_add_vec4<float>(const AddArgs<float>&, cudaStream_t, unsigned);
+template void launch_add_vec4<double>(const AddArgs<double>&, cudaStream_t, unsigned);
+template void launch_add_vec4<std::int32_t>(const AddArgs<std::int32_t>&, cudaStream_t, unsigned);
 #endif
 
 }  // namespace gpgpu::matrix::cuda

@@ -23,14 +23,22 @@ __global__ void transpose_naive(TransposeArgs<T> a) {
 }
 //! [transpose_naive]
 
+// The launch: blocks of 32 x 8 threads, a warp along a row of out; the grid covers out's columns (in's
+// rows), and its rows up to gridDim.y's limit (the kernel's loop does the rest).
+constexpr int kTransposeNaiveBlockX = 32, kTransposeNaiveBlockY = 8;
+
 }  // namespace
 
 #ifndef GPGPU_CUDA_EMULATION  // tests/test_kernels_emulated.cpp runs the kernel above on the CPU
+LaunchShape transpose_naive_shape(int rows, int cols) {
+  return {dim3(blocks_for(rows, kTransposeNaiveBlockX), grid_y(blocks_for(cols, kTransposeNaiveBlockY))),
+          dim3(kTransposeNaiveBlockX, kTransposeNaiveBlockY)};
+}
+
 template <typename T>
 void launch_transpose_naive(const TransposeArgs<T>& a, cudaStream_t stream) {
-  const dim3 block(kBlockX, kBlockY);
-  const dim3 grid(blocks_for(a.rows, kBlockX), grid_y(blocks_for(a.cols, kBlockY)));
-  transpose_naive<<<grid, block, 0, stream>>>(a);
+  const LaunchShape s = transpose_naive_shape(a.rows, a.cols);
+  transpose_naive<<<s.grid, s.block, 0, stream>>>(a);
   GPGPU_CUDA_CHECK_LAUNCH("transpose_naive");
 }
 template void launch_transpose_naive<float>(const TransposeArgs<float>&, cudaStream_t);

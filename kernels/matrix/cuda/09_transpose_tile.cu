@@ -34,15 +34,22 @@ __global__ void transpose_tile(TransposeArgs<T> a) {
 }
 //! [transpose_tile]
 
+// The launch: tiles of 32 x 32 (a warp reads or writes one tile row: 128 contiguous bytes of
+// floats), a block of 32 x 32 threads per tile (no row loop).
+constexpr int kTransposeTile = 32;
+
 }  // namespace
 
 #ifndef GPGPU_CUDA_EMULATION  // tests/test_kernels_emulated.cpp runs the kernel above on the CPU
+LaunchShape transpose_tile_shape(int rows, int cols) {
+  return {dim3(blocks_for(cols, kTransposeTile), blocks_for(rows, kTransposeTile)), dim3(kTransposeTile, kTransposeTile)};
+}
+
 template <typename T>
 void launch_transpose_tile(const TransposeArgs<T>& a, cudaStream_t stream) {
-  const dim3 block(kTile, kTile);
-  const dim3 grid(blocks_for(a.cols, kTile), blocks_for(a.rows, kTile));
-  if (grid.y > kMaxGridY) throw std::length_error("transpose_tile: more block rows than gridDim.y allows");
-  transpose_tile<T, kTile><<<grid, block, 0, stream>>>(a);
+  const LaunchShape s = transpose_tile_shape(a.rows, a.cols);
+  if (s.grid.y > kMaxGridY) throw std::length_error("transpose_tile: more block rows than gridDim.y allows");
+  transpose_tile<T, kTransposeTile><<<s.grid, s.block, 0, stream>>>(a);
   GPGPU_CUDA_CHECK_LAUNCH("transpose_tile");
 }
 template void launch_transpose_tile<float>(const TransposeArgs<float>&, cudaStream_t);

@@ -31,16 +31,23 @@ __global__ void transpose_tile_as_printed(TransposeArgs<T> a) {
 }
 //! [transpose_tile_as_printed]
 
+// The launch: Obr. 20's TILE_SIZE 16, blocks of 16 x 16 threads, one block per tile (no row loop).
+constexpr int kPaperTransposeTile = 16;
+
 }  // namespace
 
 #ifndef GPGPU_CUDA_EMULATION  // tests/test_kernels_emulated.cpp runs the kernel above on the CPU
+LaunchShape transpose_tile_as_printed_shape(int rows, int cols) {
+  return {dim3(blocks_for(cols, kPaperTransposeTile), blocks_for(rows, kPaperTransposeTile)),
+          dim3(kPaperTransposeTile, kPaperTransposeTile)};
+}
+
 template <typename T>
 void launch_transpose_tile_as_printed(const TransposeArgs<T>& a, cudaStream_t stream) {
   if (a.rows != a.cols) throw std::invalid_argument("transpose_tile_as_printed: the printed kernel is for square matrices");
-  const dim3 block(kPaperTransposeTile, kPaperTransposeTile);
-  const dim3 grid(blocks_for(a.cols, kPaperTransposeTile), blocks_for(a.rows, kPaperTransposeTile));
-  if (grid.y > kMaxGridY) throw std::length_error("transpose_tile_as_printed: more block rows than gridDim.y allows");
-  transpose_tile_as_printed<T, kPaperTransposeTile><<<grid, block, 0, stream>>>(a);
+  const LaunchShape s = transpose_tile_as_printed_shape(a.rows, a.cols);
+  if (s.grid.y > kMaxGridY) throw std::length_error("transpose_tile_as_printed: more block rows than gridDim.y allows");
+  transpose_tile_as_printed<T, kPaperTransposeTile><<<s.grid, s.block, 0, stream>>>(a);
   GPGPU_CUDA_CHECK_LAUNCH("transpose_tile_as_printed");
 }
 template void launch_transpose_tile_as_printed<float>(const TransposeArgs<float>&, cudaStream_t);

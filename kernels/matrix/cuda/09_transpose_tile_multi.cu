@@ -33,15 +33,22 @@ __global__ void transpose_tile_multi(TransposeArgs<T> a) {
 }
 //! [transpose_tile_multi]
 
+// The launch: tiles of 32 x 32, a block of 32 x 8 threads per tile, each thread a row every 8.
+constexpr int kTransposeMultiTile = 32, kTransposeMultiRowsPerPass = 8;
+
 }  // namespace
 
 #ifndef GPGPU_CUDA_EMULATION  // tests/test_kernels_emulated.cpp runs the kernel above on the CPU
+LaunchShape transpose_tile_multi_shape(int rows, int cols) {
+  return {dim3(blocks_for(cols, kTransposeMultiTile), blocks_for(rows, kTransposeMultiTile)),
+          dim3(kTransposeMultiTile, kTransposeMultiRowsPerPass)};
+}
+
 template <typename T>
 void launch_transpose_tile_multi(const TransposeArgs<T>& a, cudaStream_t stream) {
-  const dim3 block(kTile, kTileRowsPerPass);
-  const dim3 grid(blocks_for(a.cols, kTile), blocks_for(a.rows, kTile));
-  if (grid.y > kMaxGridY) throw std::length_error("transpose_tile_multi: more block rows than gridDim.y allows");
-  transpose_tile_multi<T, kTile, kTileRowsPerPass><<<grid, block, 0, stream>>>(a);
+  const LaunchShape s = transpose_tile_multi_shape(a.rows, a.cols);
+  if (s.grid.y > kMaxGridY) throw std::length_error("transpose_tile_multi: more block rows than gridDim.y allows");
+  transpose_tile_multi<T, kTransposeMultiTile, kTransposeMultiRowsPerPass><<<s.grid, s.block, 0, stream>>>(a);
   GPGPU_CUDA_CHECK_LAUNCH("transpose_tile_multi");
 }
 template void launch_transpose_tile_multi<float>(const TransposeArgs<float>&, cudaStream_t);

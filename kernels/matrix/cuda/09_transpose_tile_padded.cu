@@ -28,15 +28,22 @@ __global__ void transpose_tile_padded(TransposeArgs<T> a) {
 }
 //! [transpose_tile_padded]
 
+// The launch: transpose_tile's, tiles of 32 x 32, a block of 32 x 32 threads per tile.
+constexpr int kTransposePaddedTile = 32;
+
 }  // namespace
 
 #ifndef GPGPU_CUDA_EMULATION  // tests/test_kernels_emulated.cpp runs the kernel above on the CPU
+LaunchShape transpose_tile_padded_shape(int rows, int cols) {
+  return {dim3(blocks_for(cols, kTransposePaddedTile), blocks_for(rows, kTransposePaddedTile)),
+          dim3(kTransposePaddedTile, kTransposePaddedTile)};
+}
+
 template <typename T>
 void launch_transpose_tile_padded(const TransposeArgs<T>& a, cudaStream_t stream) {
-  const dim3 block(kTile, kTile);
-  const dim3 grid(blocks_for(a.cols, kTile), blocks_for(a.rows, kTile));
-  if (grid.y > kMaxGridY) throw std::length_error("transpose_tile_padded: more block rows than gridDim.y allows");
-  transpose_tile_padded<T, kTile><<<grid, block, 0, stream>>>(a);
+  const LaunchShape s = transpose_tile_padded_shape(a.rows, a.cols);
+  if (s.grid.y > kMaxGridY) throw std::length_error("transpose_tile_padded: more block rows than gridDim.y allows");
+  transpose_tile_padded<T, kTransposePaddedTile><<<s.grid, s.block, 0, stream>>>(a);
   GPGPU_CUDA_CHECK_LAUNCH("transpose_tile_padded");
 }
 template void launch_transpose_tile_padded<float>(const TransposeArgs<float>&, cudaStream_t);

@@ -1,27 +1,46 @@
 /// @file launchers.hpp
-/// @brief One launch function per kernel file of chapter 09: grid and block from the sizes, launch
-/// on `stream`, checked. Each is instantiated for float, double and std::int32_t (paper 003
-/// measured all three). The host code is chapters/09_matrix_add_transpose/cuda_matrix.cpp.
+/// @brief One launch function per kernel file of chapter 09, and the grid and block it launches
+/// for a rows x cols input (`*_shape`: the file's block and tile sizes sit beside its launch). Each
+/// launch checks the launch and is instantiated for float, double and std::int32_t (paper 003
+/// measured all three). The host code is chapters/09_matrix_add_transpose/cuda_variants.cpp.
 #pragma once
 #include "matrix_args.hpp"
 
 namespace gpgpu::matrix::cuda {
 
 // Add, C = A + B.
-template <typename T> void launch_add_rowmajor(const AddArgs<T>& a, cudaStream_t stream);      // 09_add_rowmajor.cu
-template <typename T> void launch_add_colmajor(const AddArgs<T>& a, cudaStream_t stream);      // 09_add_colmajor.cu
-template <typename T> void launch_add_shared_paper(const AddArgs<T>& a, cudaStream_t stream);  // 09_add_shared_paper.cu
-template <typename T> void launch_add_shared(const AddArgs<T>& a, cudaStream_t stream);        // 09_add_shared.cu
-/// One thread per 16-byte vector, at most `max_blocks` blocks (kVecMaxBlocks on the GPU; the tests pass
-/// fewer so that every thread strides); the threads stride over whatever the grid does not cover.
-template <typename T> void launch_add_vec4(const AddArgs<T>& a, unsigned max_blocks, cudaStream_t stream);  // 09_add_vec4.cu
+// 09_add_rowmajor.cu
+LaunchShape add_rowmajor_shape(int rows, int cols);
+template <typename T> void launch_add_rowmajor(const AddArgs<T>& a, cudaStream_t stream);
+// 09_add_colmajor.cu
+LaunchShape add_colmajor_shape(int rows, int cols);
+template <typename T> void launch_add_colmajor(const AddArgs<T>& a, cudaStream_t stream);
+// 09_add_shared_paper.cu
+LaunchShape add_shared_paper_shape(int rows, int cols);
+template <typename T> void launch_add_shared_paper(const AddArgs<T>& a, cudaStream_t stream);
+// 09_add_shared.cu
+LaunchShape add_shared_shape(int rows, int cols);
+template <typename T> void launch_add_shared(const AddArgs<T>& a, cudaStream_t stream);
+// 09_add_vec4.cu: one thread per 16-byte vector, at most `max_blocks` blocks (0: the file's own cap,
+// a grid of 2^25 threads); the threads stride over whatever the grid does not cover.
+LaunchShape add_vec4_shape(int rows, int cols, int element_bytes, unsigned max_blocks = 0);
+template <typename T> void launch_add_vec4(const AddArgs<T>& a, cudaStream_t stream, unsigned max_blocks = 0);
 
 // Transpose, out = inᵀ.
-template <typename T> void launch_transpose_naive(const TransposeArgs<T>& a, cudaStream_t stream);  // 09_transpose_naive.cu
-/// Square matrices only (rows == cols): the printed kernel has one width.
-template <typename T> void launch_transpose_tile_as_printed(const TransposeArgs<T>& a, cudaStream_t stream);  // 09_transpose_tile_as_printed.cu
-template <typename T> void launch_transpose_tile(const TransposeArgs<T>& a, cudaStream_t stream);         // 09_transpose_tile.cu
-template <typename T> void launch_transpose_tile_padded(const TransposeArgs<T>& a, cudaStream_t stream);  // 09_transpose_tile_padded.cu
-template <typename T> void launch_transpose_tile_multi(const TransposeArgs<T>& a, cudaStream_t stream);   // 09_transpose_tile_multi.cu
+// 09_transpose_naive.cu
+LaunchShape transpose_naive_shape(int rows, int cols);
+template <typename T> void launch_transpose_naive(const TransposeArgs<T>& a, cudaStream_t stream);
+// 09_transpose_tile_as_printed.cu: square matrices only (rows == cols), the printed kernel has one width.
+LaunchShape transpose_tile_as_printed_shape(int rows, int cols);
+template <typename T> void launch_transpose_tile_as_printed(const TransposeArgs<T>& a, cudaStream_t stream);
+// 09_transpose_tile.cu
+LaunchShape transpose_tile_shape(int rows, int cols);
+template <typename T> void launch_transpose_tile(const TransposeArgs<T>& a, cudaStream_t stream);
+// 09_transpose_tile_padded.cu
+LaunchShape transpose_tile_padded_shape(int rows, int cols);
+template <typename T> void launch_transpose_tile_padded(const TransposeArgs<T>& a, cudaStream_t stream);
+// 09_transpose_tile_multi.cu
+LaunchShape transpose_tile_multi_shape(int rows, int cols);
+template <typename T> void launch_transpose_tile_multi(const TransposeArgs<T>& a, cudaStream_t stream);
 
 }  // namespace gpgpu::matrix::cuda

@@ -1,4 +1,4 @@
-// The matrix chapter run end to end with CPU kernels: a correct add and transpose pass, a transpose
+// The matrix chapter run end to end with CPU operations: a correct add and transpose pass, a transpose
 // that misses the last row fails (exit 1), and the option group refuses what it must.
 #include <filesystem>
 #include <fstream>
@@ -14,10 +14,10 @@
 namespace gpgpu::matrix {
 namespace {
 
-// The references as kernels; `skip_last_row` leaves the last row of the result poisoned.
-class ReferenceKernel final : public Kernel {
+// The references as operations; `skip_last_row` leaves the last row of the result poisoned.
+class ReferenceOperation final : public Operation {
  public:
-  ReferenceKernel(Op op, bool skip_last_row) : op_(op), skip_last_row_(skip_last_row) {}
+  ReferenceOperation(Op op, bool skip_last_row) : op_(op), skip_last_row_(skip_last_row) {}
   void upload(const Inputs& in) override { in_ = in; }
   double run(int calls) override {
     Stopwatch clock;
@@ -37,15 +37,13 @@ class ReferenceKernel final : public Kernel {
   HostMatrix out_;
 };
 
-VariantSpec variant(const std::string& name, Op op, bool broken, std::string ports = "", std::string paper_name = "") {
-  VariantSpec v;
-  v.info = {name, Backend::cpu, "reference as a kernel", "tests/test_chapter.cpp", std::move(paper_name)};
+Variant variant(const std::string& name, Op op, bool broken, std::string ports = "", std::string paper_name = "") {
+  Variant v;
+  v.info = {name, Backend::cpu, "reference as an operation", "tests/test_chapter.cpp", std::move(paper_name), "steady_clock", 1};
   v.ports = std::move(ports);
   v.opener = cpu_opener;
   v.op = op;
-  v.timer = "steady_clock";
-  v.threads = 1;
-  v.make = [op, broken](const Shape&, ElementType, Session&) { return std::make_unique<ReferenceKernel>(op, broken); };
+  v.make = [op, broken](const Inputs&, Session&) { return std::make_unique<ReferenceOperation>(op, broken); };
   return v;
 }
 
@@ -75,7 +73,7 @@ int run(Chapter& chapter, std::vector<std::string> args, nlohmann::json* json = 
 
 const ChapterInfo kInfo{"99", "test", "test", "none"};
 
-TEST(MatrixChapter, CorrectKernelsPassAndAMissedRowFails) {
+TEST(MatrixChapter, CorrectOperationsPassAndAMissedRowFails) {
   Chapter chapter(kInfo, {.cli = {1, 0}, .default_shape = {16, 16}});
   chapter.add(variant("add", Op::add, false));
   chapter.add(variant("transpose", Op::transpose, false));
@@ -118,6 +116,29 @@ TEST(MatrixChapter, APortIsComparedWithItsOriginal) {
   EXPECT_TRUE(j.at("results")[0].at("extra").at("ms_first_call").is_number());
 }
 
+TEST(MatrixChapter, AVariantThisDeviceCannotRunIsSkippedUnlessNamed) {
+  // As an OpenCL tile whose work-groups the device does not allow, or cuBLAS geam with --type int.
+  const auto with_limitation = [] {
+    Variant v = variant("no_int", Op::add, false);
+    v.limitation = [](const Size& s, Session&) -> std::optional<std::string> {
+      return s.type == ElementType::i32 ? std::optional<std::string>("no int here") : std::nullopt;
+    };
+    return v;
+  };
+  Chapter all(kInfo, {.cli = {1, 0}});
+  all.add(variant("add", Op::add, false));
+  all.add(with_limitation());
+  nlohmann::json j;
+  EXPECT_EQ(run(all, {"--n", "16", "--type", "int", "--variant", "all"}, &j), kExitSuccess);
+  ASSERT_EQ(j.at("results").size(), 1u);
+  ASSERT_EQ(j.at("skipped").size(), 1u);
+  EXPECT_EQ(j.at("skipped")[0].at("reason"), "no int here");
+  Chapter named(kInfo, {.cli = {1, 0}});
+  named.add(variant("add", Op::add, false));
+  named.add(with_limitation());
+  EXPECT_THROW(run(named, {"--n", "16", "--type", "int", "--variant", "add,no_int"}), UsageError);
+}
+
 TEST(MatrixChapter, TheSweepVerifiesAndTimesEverySize) {
   Chapter chapter(kInfo, {.cli = {1, 0}, .sweep = true});
   chapter.add(variant("original", Op::transpose, false, "", "CUDA"));
@@ -154,10 +175,10 @@ TEST(MatrixChapter, TheSweepFailsWhenOnePointFails) {
 TEST(MatrixChapter, AStoppedSweepLeavesTheSizesItFinished) {
   // A batch's time limit stops a sweep part way; here a variant that throws at n = 64 does.
   Chapter chapter(kInfo, {.cli = {1, 0}, .sweep = true});
-  VariantSpec v = variant("transpose", Op::transpose, false);
-  v.make = [](const Shape& s, ElementType, Session&) -> std::unique_ptr<Kernel> {
-    if (s.rows == 64) throw std::runtime_error("stopped at n = 64");
-    return std::make_unique<ReferenceKernel>(Op::transpose, false);
+  Variant v = variant("transpose", Op::transpose, false);
+  v.make = [](const Inputs& in, Session&) -> std::unique_ptr<Operation> {
+    if (in.a.shape().rows == 64) throw std::runtime_error("stopped at n = 64");
+    return std::make_unique<ReferenceOperation>(Op::transpose, false);
   };
   chapter.add(std::move(v));
   EXPECT_THROW(run(chapter, {"--sweep", "paper", "--quick"}), std::runtime_error);

@@ -43,24 +43,27 @@ HostMatrix emulate_add(const std::string& kernel, const HostMatrix& a, const Hos
   HostMatrix c = poisoned(a.shape(), a.type());
   const int rows = static_cast<int>(a.shape().rows), cols = static_cast<int>(a.shape().cols);
   const AddArgs<T> args{a.as<T>().data(), b.as<T>().data(), c.as<T>().data(), rows, cols};
-  const dim3 block(kBlockX, kBlockY), tile(kPaperAddTile, kPaperAddTile), tile4(4, 4);
+  const dim3 tile(kPaperAddTile, kPaperAddTile), tile4(4, 4);
   if (kernel == "add_rowmajor")
-    emu::launch(dim3(blocks_for(cols, kBlockX), capped(blocks_for(rows, kBlockY))), block, false, [&] { add_rowmajor<T>(args); });
+    emu::launch(dim3(blocks_for(cols, kAddRowmajorBlockX), capped(blocks_for(rows, kAddRowmajorBlockY))),
+                dim3(kAddRowmajorBlockX, kAddRowmajorBlockY), false, [&] { add_rowmajor<T>(args); });
   else if (kernel == "add_colmajor")
-    emu::launch(dim3(blocks_for(rows, kBlockX), capped(blocks_for(cols, kBlockY))), block, false, [&] { add_colmajor<T>(args); });
+    emu::launch(dim3(blocks_for(rows, kAddColmajorBlockX), capped(blocks_for(cols, kAddColmajorBlockY))),
+                dim3(kAddColmajorBlockX, kAddColmajorBlockY), false, [&] { add_colmajor<T>(args); });
   else if (kernel == "add_shared_paper")
     emu::launch_with_barriers(dim3(blocks_for(cols, kPaperAddTile), blocks_for(rows, kPaperAddTile)), tile, [&] { add_shared_paper<T, kPaperAddTile>(args); });
   else if (kernel == "add_shared_paper_4")  // the same kernel with 4 x 4 tiles: gridDim == blockDim at n = 16
     emu::launch_with_barriers(dim3(blocks_for(cols, 4), blocks_for(rows, 4)), tile4, [&] { add_shared_paper<T, 4>(args); });
   else if (kernel == "add_shared")
-    emu::launch_with_barriers(dim3(blocks_for(cols, kPaperAddTile), blocks_for(rows, kPaperAddTile)), tile, [&] { add_shared<T, kPaperAddTile>(args); });
+    emu::launch_with_barriers(dim3(blocks_for(cols, kAddSharedTile), blocks_for(rows, kAddSharedTile)),
+                              dim3(kAddSharedTile, kAddSharedTile), [&] { add_shared<T, kAddSharedTile>(args); });
   else if (kernel == "add_shared_4")
     emu::launch_with_barriers(dim3(blocks_for(cols, 4), blocks_for(rows, 4)), tile4, [&] { add_shared<T, 4>(args); });
   else if (kernel == "add_vec4") {
     // As launch_add_vec4 with max_blocks = sm_count * 8: a small sm_count makes every thread stride.
     const long long vectors = static_cast<long long>(rows) * cols / (16 / static_cast<long long>(sizeof(T)));
-    const unsigned blocks = std::min<unsigned>(blocks_for(std::max(vectors, 1LL), kVecBlock), sm_count * 8u);
-    emu::launch(dim3(blocks), dim3(kVecBlock), false, [&] { add_vec4<T>(args); });
+    const unsigned blocks = std::min<unsigned>(blocks_for(std::max(vectors, 1LL), kAddVec4Block), sm_count * 8u);
+    emu::launch(dim3(blocks), dim3(kAddVec4Block), false, [&] { add_vec4<T>(args); });
   } else {
     ADD_FAILURE() << "no add kernel " << kernel;
   }
@@ -72,19 +75,24 @@ HostMatrix emulate_transpose(const std::string& kernel, const HostMatrix& in) {
   HostMatrix out = poisoned(in.shape().transposed(), in.type());
   const int rows = static_cast<int>(in.shape().rows), cols = static_cast<int>(in.shape().cols);
   const TransposeArgs<T> args{in.as<T>().data(), out.as<T>().data(), rows, cols};
-  const dim3 tiles(blocks_for(cols, kTile), blocks_for(rows, kTile)), tiles8(blocks_for(cols, 8), blocks_for(rows, 8));
+  const dim3 tiles8(blocks_for(cols, 8), blocks_for(rows, 8));
   if (kernel == "transpose_naive")
-    emu::launch(dim3(blocks_for(rows, kBlockX), capped(blocks_for(cols, kBlockY))), dim3(kBlockX, kBlockY), false,
+    emu::launch(dim3(blocks_for(rows, kTransposeNaiveBlockX), capped(blocks_for(cols, kTransposeNaiveBlockY))),
+                dim3(kTransposeNaiveBlockX, kTransposeNaiveBlockY), false,
                 [&] { transpose_naive<T>(args); });
   else if (kernel == "transpose_tile_as_printed")
     emu::launch_with_barriers(dim3(blocks_for(cols, kPaperTransposeTile), blocks_for(rows, kPaperTransposeTile)),
                 dim3(kPaperTransposeTile, kPaperTransposeTile), [&] { transpose_tile_as_printed<T, kPaperTransposeTile>(args); });
   else if (kernel == "transpose_tile")
-    emu::launch_with_barriers(tiles, dim3(kTile, kTile), [&] { transpose_tile<T, kTile>(args); });
+    emu::launch_with_barriers(dim3(blocks_for(cols, kTransposeTile), blocks_for(rows, kTransposeTile)),
+                              dim3(kTransposeTile, kTransposeTile), [&] { transpose_tile<T, kTransposeTile>(args); });
   else if (kernel == "transpose_tile_padded")
-    emu::launch_with_barriers(tiles, dim3(kTile, kTile), [&] { transpose_tile_padded<T, kTile>(args); });
+    emu::launch_with_barriers(dim3(blocks_for(cols, kTransposePaddedTile), blocks_for(rows, kTransposePaddedTile)),
+                              dim3(kTransposePaddedTile, kTransposePaddedTile), [&] { transpose_tile_padded<T, kTransposePaddedTile>(args); });
   else if (kernel == "transpose_tile_multi")
-    emu::launch_with_barriers(tiles, dim3(kTile, kTileRowsPerPass), [&] { transpose_tile_multi<T, kTile, kTileRowsPerPass>(args); });
+    emu::launch_with_barriers(dim3(blocks_for(cols, kTransposeMultiTile), blocks_for(rows, kTransposeMultiTile)),
+                              dim3(kTransposeMultiTile, kTransposeMultiRowsPerPass),
+                              [&] { transpose_tile_multi<T, kTransposeMultiTile, kTransposeMultiRowsPerPass>(args); });
   else if (kernel == "transpose_tile_8")  // the same kernels with 8 x 8 tiles: more tiles, fewer threads to emulate
     emu::launch_with_barriers(tiles8, dim3(8, 8), [&] { transpose_tile<T, 8>(args); });
   else if (kernel == "transpose_tile_padded_8")

@@ -1,7 +1,8 @@
 /// @file checks.hpp
 /// @brief What every matrix variant's test checks, on any backend: the awkward shapes, and one run
-/// of the variant's Kernel on random operands of both signs against the CPU reference, bit for bit,
-/// with the Kernel contract (the output poisoned by upload(), several calls giving the same result).
+/// of the variant's Operation on random operands of both signs against the CPU reference, bit for
+/// bit, with the Operation contract (the output poisoned by upload(), several calls giving the same
+/// result).
 #pragma once
 #include <ostream>
 #include <string>
@@ -9,7 +10,7 @@
 
 #include <gtest/gtest.h>
 
-#include "gpgpu/matrix/kernel.hpp"
+#include "gpgpu/matrix/operation.hpp"
 
 namespace gpgpu::matrix {
 /// GoogleTest prints a Shape parameter as "17x1023".
@@ -32,28 +33,28 @@ inline constexpr ElementType kTypes[] = {ElementType::f32, ElementType::f64, Ele
 /// "17x1023 float".
 inline std::string case_name(const Shape& s, ElementType t) { return s.str() + " " + std::string(type_name(t)); }
 
-/// Runs `spec`'s kernel on random operands of `shape` and `type`: after upload() every byte of the
+/// Runs `variant`'s operation on random operands of `shape` and `type`: after upload() every byte of the
 /// output must be the poison; after one call the result must equal the CPU reference bit for bit;
 /// after a fresh upload and three calls back to back, again.
-inline ::testing::AssertionResult runs_exactly(const VariantSpec& spec, const Shape& shape, ElementType type,
+inline ::testing::AssertionResult runs_exactly(const Variant& variant, const Shape& shape, ElementType type,
                                                Session& session) {
-  const Inputs in{random_matrix(shape, type, 21), random_matrix(shape, type, 22)};
-  const HostMatrix ref = spec.op == Op::add         ? add_reference(in.a, in.b)
-                         : spec.op == Op::transpose ? transpose_reference(in.a)
-                                                    : in.a;
-  const std::string what = spec.info.name + " on " + case_name(shape, type);
-  const std::unique_ptr<Kernel> kernel = spec.make(shape, type, session);
-  kernel->upload(in);
-  const HostMatrix before = kernel->download();
+  const Inputs in = random_inputs({shape, type}, 21);
+  const HostMatrix ref = variant.op == Op::add         ? add_reference(in.a, in.b)
+                         : variant.op == Op::transpose ? transpose_reference(in.a)
+                                                       : in.a;
+  const std::string what = variant.info.name + " on " + case_name(shape, type);
+  const std::unique_ptr<Operation> op = variant.make(in, session);
+  op->upload(in);
+  const HostMatrix before = op->download();
   if (before.shape() != ref.shape()) return ::testing::AssertionFailure() << what << ": result of shape " << before.shape().str();
   const auto* bytes = static_cast<const unsigned char*>(before.data());
   for (std::size_t i = 0; i < before.bytes(); ++i)
     if (bytes[i] != static_cast<unsigned char>(poison_byte(type)))
       return ::testing::AssertionFailure() << what << ": upload() left output byte " << i << " unpoisoned";
   for (int calls : {1, 3}) {
-    kernel->upload(in);
-    (void)kernel->run(calls);
-    const Verification v = compare(kernel->download(), ref);
+    op->upload(in);
+    (void)op->run(calls);
+    const Verification v = compare(op->download(), ref);
     if (!v.pass) return ::testing::AssertionFailure() << what << " after " << calls << " call(s): " << v.summary();
   }
   return ::testing::AssertionSuccess();

@@ -1,15 +1,14 @@
-/// @file cuda_matrix.hpp
+/// @file cuda_variants.hpp
 /// @brief Chapter 09's CUDA host code: the operands in device memory, a call (one of the kernels of
-/// kernels/matrix/cuda, cudaMemcpy, cuBLAS) timed by CUDA events, the result back; and the records
-/// of the CUDA variants.
+/// kernels/matrix/cuda, cudaMemcpy, cuBLAS) timed by CUDA events, the result back; the parts of a
+/// CUDA variant that cublas_variants.cpp and the tests share.
 #pragma once
 #include <functional>
 #include <optional>
 #include <string>
-#include <vector>
 
 #include "gpgpu/cuda/buffers.hpp"
-#include "gpgpu/matrix/kernel.hpp"
+#include "variants.hpp"
 
 namespace ch09 {
 
@@ -17,7 +16,7 @@ namespace ch09 {
 /// upload() copies A (and B for an add) and fills the result with the poison; run() enqueues the
 /// call `calls` times on the default stream between two CUDA events.
 template <typename T>
-class DeviceMatrices final : public gpgpu::matrix::Kernel {
+class DeviceMatrices final : public gpgpu::matrix::Operation {
  public:
   /// Called with the device addresses of A, B (nullptr unless the operation is an add) and the result.
   using Call = std::function<void(const T* a, const T* b, T* out)>;
@@ -37,24 +36,14 @@ class DeviceMatrices final : public gpgpu::matrix::Kernel {
   gpgpu::cuda::EventTimer timer_;
 };
 
-/// Device memory an operation of `op` on `shape` and `type` needs: its input(s) and its result.
-double device_bytes(gpgpu::matrix::Op op, const gpgpu::matrix::Shape& shape, gpgpu::matrix::ElementType type);
-
-/// The CUDA part of a variant's record: name, description, kernel file, the paper's name, backend and
+/// The CUDA part of a variant: name, description, kernel file, the paper's name, backend and
 /// opener, timer (CUDA events), operation, and a check_fits that refuses operands the device's free
 /// memory cannot hold (UsageError). The caller adds make and, where needed, limitation.
-gpgpu::matrix::VariantSpec cuda_variant(std::string name, gpgpu::matrix::Op op, std::string description,
-                                        std::string source, std::string paper_name = "", bool in_all = true);
-
-/// The kernels of kernels/matrix/cuda in file order, then cudaMemcpy device to device (a copy, the
-/// peer of every transpose): cuda_add_rowmajor, cuda_add_colmajor, cuda_add_shared_paper (named
-/// only), cuda_add_shared, cuda_add_vec4, cuda_transpose_naive, cuda_transpose_tile_as_printed
-/// (named only), cuda_transpose_tile, cuda_transpose_tile_padded, cuda_transpose_tile_multi,
-/// cuda_memcpy.
-std::vector<gpgpu::matrix::VariantSpec> cuda_variants();
+gpgpu::matrix::Variant cuda_variant(std::string name, gpgpu::matrix::Op op, std::string description,
+                                    std::string source, std::string paper_name = "", bool in_all = true);
 
 /// The CUDA kernels' reason not to run `shape` (a grid taller than gridDim.y allows, a printed
-/// kernel's square-only width), or nullopt: what cuda_variants() put into VariantSpec::limitation.
+/// kernel's square-only width), or nullopt: what cuda_variants() puts into their limitation.
 std::optional<std::string> cuda_limitation(const std::string& variant, const gpgpu::matrix::Shape& shape);
 
 }  // namespace ch09

@@ -1,10 +1,11 @@
-// Chapter 09's OpenCL host code: the counterpart of cuda_matrix.cpp's cudaMalloc / cudaMemcpy /
-// kernel<<<grid, block>>>(...) / cudaEvent timing, spelled out with handles: buffers, a kernel
-// object with its arguments set once, an NDRange enqueued `calls` times with profiling events on
-// the first and the last launch, the read-back.
-#include "opencl_matrix.hpp"
+// Chapter 09's OpenCL variants and their host code: the counterpart of cuda_variants.cpp's
+// cudaMalloc / cudaMemcpy / kernel<<<grid, block>>>(...) / cudaEvent timing, spelled out with
+// handles: buffers, a kernel object with its arguments set once, an NDRange enqueued `calls` times
+// with profiling events on the first and the last launch, the read-back.
+#include "opencl_variants.hpp"
 
 #include <algorithm>
+#include <array>
 #include <memory>
 #include <stdexcept>
 
@@ -21,6 +22,28 @@ using gpgpu::matrix::Op;
 using gpgpu::matrix::Shape;
 using gpgpu::ocl::round_up;
 
+// The OpenCL variants: the kernels of kernels/matrix/opencl in file order, then clEnqueueCopyBuffer
+// (the copy, peer of every transpose).
+constexpr std::array kClVariants{
+    ClVariant{"cl_add_rowmajor", Op::add, "kernels/matrix/opencl/09_add_rowmajor.cl", "add_rowmajor", "cuda_add_rowmajor",
+     "OpenCL", "one work-item per element, along a row (paper Obr. 12)", ClGrid::rows_cols},
+    ClVariant{"cl_add_colmajor", Op::add, "kernels/matrix/opencl/09_add_colmajor.cl", "add_colmajor", "cuda_add_colmajor", "",
+     "one work-item per element, down a column (paper Obr. 15)", ClGrid::cols_rows},
+    ClVariant{"cl_add_vec4", Op::add, "kernels/matrix/opencl/09_add_vec4.cl", "add_vec4", "cuda_add_vec4", "",
+     "flat arrays, 16 bytes per access, grid-stride loop", ClGrid::flat},
+    ClVariant{"cl_transpose_naive", Op::transpose, "kernels/matrix/opencl/09_transpose_naive.cl", "transpose_naive",
+     "cuda_transpose_naive", "OpenCL", "one work-item per element, loads down columns (paper Obr. 19)", ClGrid::cols_rows},
+    ClVariant{"cl_transpose_tile", Op::transpose, "kernels/matrix/opencl/09_transpose_tile.cl", "transpose_tile",
+     "cuda_transpose_tile", "", "32 x 32 tile in __local memory, group indices swapped", ClGrid::tiles},
+    ClVariant{"cl_transpose_tile_padded", Op::transpose, "kernels/matrix/opencl/09_transpose_tile_padded.cl",
+     "transpose_tile_padded", "cuda_transpose_tile_padded", "", "the local tile padded to 33 columns", ClGrid::tiles},
+    ClVariant{"cl_transpose_tile_multi", Op::transpose, "kernels/matrix/opencl/09_transpose_tile_multi.cl",
+     "transpose_tile_multi", "cuda_transpose_tile_multi", "", "the padded tile with 32 x 8 work-items, four elements each",
+     ClGrid::tiles_multi},
+    ClVariant{"cl_copy", Op::copy, "", "", "cuda_memcpy", "", "clEnqueueCopyBuffer: the copy every transpose is measured against",
+     ClGrid::flat},
+};
+
 constexpr std::size_t kTile = 32, kRowsPerPass = 8;  // as the .cl files' TILE and ROWS_PER_PASS
 constexpr std::size_t kFlatGroup = 256;
 
@@ -30,7 +53,7 @@ std::size_t bytes_of(const Shape& s, ElementType t) {
 
 // The operands and the result of one operation in OpenCL buffers, and the kernel (or, for the copy,
 // clEnqueueCopyBuffer) that computes it.
-class ClMatrices final : public gpgpu::matrix::Kernel {
+class ClMatrices final : public gpgpu::matrix::Operation {
  public:
   ClMatrices(gpgpu::ocl::Runtime& runtime, const ClVariant& v, Shape shape, ElementType type,
              std::size_t max_flat_items)
@@ -100,30 +123,6 @@ class ClMatrices final : public gpgpu::matrix::Kernel {
   ClLaunch launch_;
 };
 
-gpgpu::matrix::VariantSpec spec_of(const ClVariant& v, std::size_t max_flat_items) {
-  gpgpu::matrix::VariantSpec s;
-  s.info = {std::string(v.name), gpgpu::Backend::opencl,
-            std::string(v.description) + (v.ports.empty() ? "" : " (port of " + std::string(v.ports) + ")"),
-            v.kernel.empty() ? "chapters/09_matrix_add_transpose/opencl_matrix.cpp" : std::string(v.file),
-            std::string(v.paper_name)};
-  s.opener = gpgpu::ocl::opener;
-  s.op = v.op;
-  s.timer = "OpenCL profiling events";
-  s.ports = std::string(v.ports);
-  s.make = [&v, max_flat_items](const Shape& shape, ElementType type, gpgpu::Session& session) {
-    return std::make_unique<ClMatrices>(gpgpu::ocl::runtime_of(session), v, shape, type, max_flat_items);
-  };
-  s.check_fits = [&v](const Shape& shape, ElementType type, gpgpu::Session& session) {
-    const double matrix = static_cast<double>(bytes_of(shape, type));
-    gpgpu::ocl::require_device_memory(gpgpu::ocl::runtime_of(session).info(), (v.op == Op::add ? 3 : 2) * matrix, matrix,
-                                      std::string(v.name) + " on a " + shape.str() + " matrix");
-  };
-  s.limitation = [&v](const Shape&, ElementType type, gpgpu::Session& session) {
-    return cl_limitation(v, type, gpgpu::ocl::runtime_of(session));
-  };
-  return s;
-}
-
 }  // namespace
 
 
@@ -156,38 +155,69 @@ ClLaunch cl_launch(ClGrid grid, const Shape& shape, ElementType type, std::size_
               cl::NDRange(kTile, kRowsPerPass)};
     case ClGrid::flat: break;
   }
-  // A work-item per vector (at least one group: the tail), at most max_flat_items in whole groups.
-  // A few looping groups per compute unit reached 94% of the 2:1 limit in CUDA on the H100, and
-  // 93.8% here in NVIDIA's OpenCL; a vector per work-item is the shape the limit itself runs best in.
+  // A work-item per vector (at least one group: the tail), at most max_flat_items in whole groups:
+  // as in CUDA (09_add_vec4.cu), a few looping groups per compute unit fall short of the limit that a
+  // vector per work-item reaches, the shape the limit itself runs in.
   const std::size_t vectors = std::max<std::size_t>(1, bytes_of(shape, type) / 16);
   const std::size_t most = std::max(kFlatGroup, max_flat_items / kFlatGroup * kFlatGroup);
   return {cl::NDRange(std::min(round_up(vectors, kFlatGroup), most)), cl::NDRange(kFlatGroup)};
 }
 
-std::optional<std::string> cl_limitation(const ClVariant& v, ElementType type, gpgpu::ocl::Runtime& runtime) {
-  if (type == ElementType::f64 && GPGPU_CL(runtime.device().getInfo<CL_DEVICE_DOUBLE_FP_CONFIG>()) == 0)
-    return "the device has no double precision (cl_khr_fp64)";
-  if (v.kernel.empty()) return std::nullopt;
+ClKernelLimits cl_kernel_limits(const ClVariant& v, ElementType type, gpgpu::ocl::Runtime& runtime) {
+  ClKernelLimits limits;
+  limits.fp64 = GPGPU_CL(runtime.device().getInfo<CL_DEVICE_DOUBLE_FP_CONFIG>()) != 0;
+  if (v.kernel.empty() || (type == ElementType::f64 && !limits.fp64)) return limits;  // nothing to build
   const cl::Program& program = runtime.program(gpgpu::matrix::opencl_kernel(v.file), type_options(type));
   const cl::Kernel kernel = GPGPU_CL(cl::Kernel(program, std::string(v.kernel).c_str()));
-  const std::size_t kernel_max = GPGPU_CL(kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(runtime.device()));
+  limits.max_work_group = GPGPU_CL(kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(runtime.device()));
+  return limits;
+}
+
+std::optional<std::string> cl_limitation(const ClVariant& v, ElementType type, const ClKernelLimits& limits) {
+  if (type == ElementType::f64 && !limits.fp64) return "the device has no double precision (cl_khr_fp64)";
+  if (v.kernel.empty()) return std::nullopt;  // the copy launches no kernel
   const ClLaunch launch = cl_launch(v.grid, {1, 1}, type);
   std::size_t group = 1;
   for (std::size_t d = 0; d < launch.local.dimensions(); ++d) group *= launch.local[d];
-  if (group > kernel_max)
+  if (group > limits.max_work_group)
     return "needs work-groups of " + std::to_string(group) + " work-items; the device runs this kernel in at most " +
-           std::to_string(kernel_max);
+           std::to_string(limits.max_work_group);
   return std::nullopt;
 }
 
-std::vector<gpgpu::matrix::VariantSpec> opencl_variants() {
-  std::vector<gpgpu::matrix::VariantSpec> specs;
-  for (const ClVariant& v : kClVariants) specs.push_back(spec_of(v, kClFlatMaxItems));
-  return specs;
+gpgpu::matrix::Variant opencl_variant(const ClVariant& v, std::size_t max_flat_items) {
+  gpgpu::matrix::Variant s;
+  s.info = {std::string(v.name), gpgpu::Backend::opencl,
+            std::string(v.description) + (v.ports.empty() ? "" : " (port of " + std::string(v.ports) + ")"),
+            v.kernel.empty() ? "chapters/09_matrix_add_transpose/opencl_variants.cpp" : std::string(v.file),
+            std::string(v.paper_name), "OpenCL profiling events"};
+  s.opener = gpgpu::ocl::opener;
+  s.op = v.op;
+  s.ports = std::string(v.ports);
+  s.make = [&v, max_flat_items](const gpgpu::matrix::Inputs& in, gpgpu::Session& session) {
+    return std::make_unique<ClMatrices>(gpgpu::ocl::runtime_of(session), v, in.a.shape(), in.a.type(), max_flat_items);
+  };
+  s.check_fits = [&v](const gpgpu::matrix::Size& size, gpgpu::Session& session) {
+    const double matrix = static_cast<double>(bytes_of(size.shape, size.type));
+    gpgpu::ocl::require_device_memory(gpgpu::ocl::runtime_of(session).info(), (v.op == Op::add ? 3 : 2) * matrix, matrix,
+                                      std::string(v.name) + " on a " + size.shape.str() + " matrix");
+  };
+  s.limitation = [&v](const gpgpu::matrix::Size& size, gpgpu::Session& session) {
+    return cl_limitation(v, size.type, cl_kernel_limits(v, size.type, gpgpu::ocl::runtime_of(session)));
+  };
+  return s;
 }
 
-gpgpu::matrix::VariantSpec opencl_variant(const ClVariant& v, std::size_t max_flat_items) {
-  return spec_of(v, max_flat_items);
+const ClVariant& cl_variant(std::string_view name) {
+  for (const ClVariant& v : kClVariants)
+    if (v.name == name) return v;
+  throw std::out_of_range("no OpenCL variant '" + std::string(name) + "'");
+}
+
+std::vector<gpgpu::matrix::Variant> opencl_variants() {
+  std::vector<gpgpu::matrix::Variant> variants;
+  for (const ClVariant& v : kClVariants) variants.push_back(opencl_variant(v, kClFlatMaxItems));
+  return variants;
 }
 
 }  // namespace ch09
