@@ -44,17 +44,17 @@ void Experiment::open(std::ostream& out, const std::vector<Backend>& needed) {
   for (Backend b : needed) {
     if (sessions_.count(b) != 0 || absent_.count(b) != 0) continue;
     std::string reason;
-    BackendOpener* driver = nullptr;
+    BackendOpener* opener = nullptr;
     for (const auto& d : openers_)
-      if (d->backend() == b) driver = d.get();
+      if (d->backend() == b) opener = d.get();
     // A note closes a backend only when no variant declared it: one about a library within a built
     // backend (cuBLAS within CUDA) leaves the backend's other variants to run.
     for (const NotBuilt& n : not_built_)
-      if (n.backend == b && driver == nullptr) reason = "not built: " + n.reason;
-    if (reason.empty() && driver == nullptr) reason = "no driver declared (a chapter bug: Experiment::use)";
+      if (n.backend == b && opener == nullptr) reason = "not built: " + n.reason;
+    if (reason.empty() && opener == nullptr) reason = "no opener declared (a chapter bug: Experiment::use)";
     if (reason.empty()) {
       try {
-        std::unique_ptr<Session> s = driver->open();
+        std::unique_ptr<Session> s = opener->open();
         s->print(out);
         sessions_.emplace(b, std::move(s));
         continue;
