@@ -1,10 +1,13 @@
-// Chapter 11's CPU host code: the fused step on the host, one OpenMP thread per block of rows.
+// Chapter 11's CPU variants and their host code: the fused step on the host, one OpenMP thread per
+// block of rows.
 #include "cpu_tlm.hpp"
 
 #include <limits>
+#include <memory>
 #include <stdexcept>
 #include <utility>
 
+#include "gpgpu/cpu_backend.hpp"
 #include "gpgpu/timing.hpp"
 #include "gpgpu/tlm/reference.hpp"
 
@@ -12,14 +15,30 @@ namespace ch11 {
 
 using namespace gpgpu::tlm;
 
-CpuSolver::CpuSolver(const Problem& problem, int threads, bool vectorise)
-    : problem_(problem), threads_(threads), vectorise_(vectorise),
-      reflected_(static_cast<std::size_t>(kPorts * problem.structure.mesh.nodes())),
+std::vector<Variant> cpu_variants() {
+  std::vector<Variant> list;
+  for (const bool parallel : {false, true}) {
+    Variant v;
+    v.info = {parallel ? "cpu_openmp" : "cpu_serial", gpgpu::Backend::cpu,
+              parallel ? "fused pull step, OpenMP over the rows (--threads)" : "fused pull step, one thread",
+              "chapters/11_tlm_coalesced/cpu_tlm.cpp", "CPU", "steady_clock", parallel ? 0 : 1};
+    v.opener = gpgpu::cpu_opener;
+    v.make = [parallel](const Setup& setup, gpgpu::Session& cpu) {
+      return std::make_unique<CpuSolver>(setup, parallel ? gpgpu::cpu_threads(cpu) : 1);
+    };
+    list.push_back(std::move(v));
+  }
+  return list;
+}
+
+CpuSolver::CpuSolver(const Setup& setup, int threads, bool vectorise)
+    : setup_(setup), threads_(threads), vectorise_(vectorise),
+      reflected_(static_cast<std::size_t>(kPorts * setup.structure.mesh.nodes())),
       next_(reflected_.size()),
-      probe_(static_cast<std::size_t>(kProbeValues) * problem.steps) {
+      probe_(static_cast<std::size_t>(kProbeValues) * setup.steps) {
   // A row is "mixed" where an iris's window edge crosses it: its z faces are walls for some nodes
   // and open for others, so it takes the node-by-node path.
-  const Structure& s = problem.structure;
+  const Structure& s = setup.structure;
   const Mesh& m = s.mesh;
   mixed_rows_.assign(static_cast<std::size_t>(m.ny) * m.nz, false);
   for (int k = 0; k < m.nz; ++k)
@@ -31,7 +50,7 @@ CpuSolver::CpuSolver(const Problem& problem, int threads, bool vectorise)
 
 void CpuSolver::reset(std::span<const float> incident) {
   // The solver keeps reflected pulses; connect, its own inverse, finds the ones that arrive as `incident`.
-  connect<float>(problem_.structure, incident, reflected_);
+  connect<float>(setup_.structure, incident, reflected_);
   std::fill(next_.begin(), next_.end(), std::numeric_limits<float>::quiet_NaN());
   std::fill(probe_.begin(), probe_.end(), std::numeric_limits<float>::quiet_NaN());
   step_ = 0;
@@ -97,10 +116,10 @@ void inner_row(const StepView& s, int j, int k, std::int64_t row, std::index_seq
 }  // namespace
 
 void CpuSolver::step(int n) {
-  const Mesh& m = problem_.structure.mesh;
+  const Mesh& m = setup_.structure.mesh;
   const StepView view{reflected_.data(), next_.data(), m.nodes(), {1, m.nx, static_cast<std::int64_t>(m.nx) * m.ny},
-                      problem_.structure.extent(), problem_.structure.iris_table()};
-  const Drive& d = problem_.drive;
+                      setup_.structure.extent(), setup_.structure.iris_table()};
+  const Drive& d = setup_.drive;
   const auto value = static_cast<float>(d.value(n));
   float* probe_out = probe_.data() + static_cast<std::size_t>(kProbeValues) * n;
 #pragma omp parallel for collapse(2) schedule(static) num_threads(threads_) if (threads_ > 1)
@@ -124,7 +143,7 @@ void CpuSolver::step(int n) {
 }
 
 double CpuSolver::run(int steps) {
-  if (step_ + steps > problem_.steps) throw std::logic_error("CpuSolver::run: more steps than the probe holds");
+  if (step_ + steps > setup_.steps) throw std::logic_error("CpuSolver::run: more steps than the probe holds");
   const gpgpu::Stopwatch clock;
   for (int s = 0; s < steps; ++s) step(step_++);
   return clock.seconds();
@@ -132,7 +151,7 @@ double CpuSolver::run(int steps) {
 
 std::vector<float> CpuSolver::pulses() {
   std::vector<float> incident(reflected_.size());
-  connect<float>(problem_.structure, reflected_, incident);
+  connect<float>(setup_.structure, reflected_, incident);
   return incident;
 }
 

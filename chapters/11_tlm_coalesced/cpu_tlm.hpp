@@ -1,6 +1,6 @@
 /// @file cpu_tlm.hpp
-/// @brief Chapter 11's CPU solver: the fused step of the GPU kernels on the host's cores, one
-/// thread (the paper's Fig. 7 starts from one CPU) or --threads of them with OpenMP.
+/// @brief Chapter 11's CPU variants and their solver: the fused step of the GPU kernels on the
+/// host's cores, one thread (the paper's Fig. 7 starts from one CPU) or --threads of them with OpenMP.
 #pragma once
 #include <span>
 #include <string>
@@ -9,6 +9,10 @@
 #include "gpgpu/tlm/solver.hpp"
 
 namespace ch11 {
+
+/// The CPU variants, in run order (cpu_tlm.cpp): cpu_serial (one thread, the paper's one CPU of
+/// Fig. 7) and cpu_openmp (--threads threads: 1-4 of them for Fig. 7, all cores now).
+std::vector<gpgpu::tlm::Variant> cpu_variants();
 
 /// Pulses in the canonical order (twelve arrays, x fastest, no padding: the CPU's cache lines make
 /// the paper's segments unnecessary), single precision like the GPU kernels. Each step every node
@@ -20,7 +24,7 @@ namespace ch11 {
 class CpuSolver final : public gpgpu::tlm::Solver {
  public:
   /// `vectorise` = false sends every row node by node (the tests compare the two paths bit for bit).
-  CpuSolver(const gpgpu::tlm::Problem& problem, int threads, bool vectorise = true);
+  CpuSolver(const gpgpu::tlm::Setup& setup, int threads, bool vectorise = true);
   void reset(std::span<const float> incident) override;
   double run(int steps) override;
   [[nodiscard]] std::vector<float> pulses() override;
@@ -30,7 +34,7 @@ class CpuSolver final : public gpgpu::tlm::Solver {
  private:
   void step(int n);
 
-  const gpgpu::tlm::Problem& problem_;
+  const gpgpu::tlm::Setup& setup_;
   int threads_;
   bool vectorise_;
   std::vector<float> reflected_, next_;  ///< the last step's reflected pulses, and the next step's

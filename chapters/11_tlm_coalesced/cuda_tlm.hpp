@@ -1,34 +1,40 @@
 /// @file cuda_tlm.hpp
-/// @brief Chapter 11's CUDA host code: the pulses in device memory (the layout of the kernel), the
-/// launch loop timed by CUDA events, the source and probe of each step, and the read-back.
+/// @brief Chapter 11's CUDA variants and their host code: the pulses in device memory (the layout
+/// of the kernel), the launch loop timed by CUDA events, the source and probe of each step, and the
+/// read-back. Without CUDA in the build, cuda_variants() is the note that says why.
 #pragma once
+#include <vector>
+
+#include "gpgpu/tlm/solver.hpp"
+
+#if GPGPU_BUILT_CUDA
 #include <span>
 #include <string>
-#include <vector>
 
 #include <cuda_fp16.h>
 
 #include "gpgpu/cuda/buffers.hpp"
 #include "gpgpu/tlm/layouts.hpp"
-#include "gpgpu/tlm/solver.hpp"
 #include "tlm/cuda/tlm_args.hpp"
 
 namespace ch11 {
 
 /// Which kernels a CudaSolver launches.
 enum class CudaKernels {
-  aos,         ///< 11_aos.cu: scatter, connect; array of structures (the paper's uncoalesced kernel)
-  coalesced,   ///< 11_coalesced.cu: scatter, connect; the paper's segmented layout
+  aos,         ///< 11_scatter_connect.cu: scatter, connect; array of structures (the paper's uncoalesced kernel)
+  coalesced,   ///< 11_scatter_connect.cu: scatter, connect; the paper's segmented layout
   fused,       ///< 11_fused.cu: one pull-scatter-write kernel, FP32 pulses
-  fused_half,  ///< 11_fused_half.cu: the same, half-precision pulses
+  fused_half,  ///< 11_fused.cu: the same, half-precision pulses
 };
 
-/// The paper's thread block: 64 threads, one segment of a row (sec. IV).
-inline constexpr int kBlock = 64;
+/// The CUDA variants, in run order (cuda_tlm.cpp): cuda_aos, cuda_coalesced, cuda_fused, cuda_fused_half.
+std::vector<gpgpu::tlm::Variant> cuda_variants();
+/// The one of them that runs `kernels`.
+gpgpu::tlm::Variant cuda_variant(CudaKernels kernels);
 
 class CudaSolver final : public gpgpu::tlm::Solver {
  public:
-  CudaSolver(const gpgpu::tlm::Problem& problem, CudaKernels kernels, int block = kBlock);
+  CudaSolver(const gpgpu::tlm::Setup& setup, CudaKernels kernels);
   void reset(std::span<const float> incident) override;
   double run(int steps) override;
   [[nodiscard]] std::vector<float> pulses() override;
@@ -40,11 +46,10 @@ class CudaSolver final : public gpgpu::tlm::Solver {
   [[nodiscard]] gpgpu::tlm::cuda::StepArgs args(int n);
   void step(int n);
 
-  const gpgpu::tlm::Problem& problem_;
+  const gpgpu::tlm::Setup& setup_;
   CudaKernels kernels_;
-  int block_;
   gpgpu::tlm::PulseLayout layout_;
-  gpgpu::cuda::DeviceBuffer<float> pulses_[2];  ///< FP32 kernels (the two-kernel step uses [0] only)
+  gpgpu::cuda::DeviceBuffer<float> pulses_[2];  ///< FP32 kernels (the paper's step uses [0] only)
   gpgpu::cuda::DeviceBuffer<__half> halves_[2];  ///< fused_half
   gpgpu::cuda::DeviceBuffer<float> probe_;
   gpgpu::cuda::EventTimer timer_;
@@ -56,3 +61,9 @@ class CudaSolver final : public gpgpu::tlm::Solver {
 double cuda_device_bytes(CudaKernels kernels, const gpgpu::tlm::Mesh& mesh, int steps);
 
 }  // namespace ch11
+
+#else
+namespace ch11 {
+inline gpgpu::NotBuilt cuda_variants() { return {gpgpu::Backend::cuda, GPGPU_WHY_CUDA}; }
+}  // namespace ch11
+#endif

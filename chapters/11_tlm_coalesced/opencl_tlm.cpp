@@ -1,13 +1,17 @@
-// Chapter 11's OpenCL host code, in the order a run uses it: buffers and kernel arguments
-// (untimed), reset, the steps (one or two kernels each, timed by profiling events), read-back.
+// Chapter 11's OpenCL variants and their host code, in the order a run uses it: buffers and kernel
+// arguments (untimed), reset, the steps (one or two kernels each, timed by profiling events),
+// read-back.
 #include "opencl_tlm.hpp"
 
 #include <CL/cl_half.h>
 
 #include <algorithm>
 #include <limits>
+#include <memory>
 #include <stdexcept>
 
+#include "gpgpu/errors.hpp"
+#include "gpgpu/opencl/opener.hpp"
 #include "gpgpu/tlm/reference.hpp"
 
 namespace ch11 {
@@ -26,7 +30,56 @@ std::vector<cl_int> iris_table(const Structure& s) {
   return t;
 }
 
+// The kernels a step of `kernels` enqueues.
+std::vector<const char*> kernel_names(OpenClKernels kernels, Storage storage) {
+  if (kernels == OpenClKernels::coalesced) return {"tlm_scatter", "tlm_connect"};
+  return {storage == Storage::f16 ? "tlm_fused_half" : "tlm_fused"};
+}
+
 }  // namespace
+
+std::vector<Variant> opencl_variants() {
+  return {opencl_variant(OpenClKernels::coalesced), opencl_variant(OpenClKernels::fused)};
+}
+
+Variant opencl_variant(OpenClKernels kernels) {
+  const bool fused = kernels == OpenClKernels::fused;
+  const std::string file = fused ? "kernels/tlm/opencl/11_fused.cl" : "kernels/tlm/opencl/11_coalesced.cl";
+  Variant v;
+  v.info = {fused ? "opencl_fused" : "opencl_coalesced", gpgpu::Backend::opencl,
+            fused ? "one pull-scatter-write kernel, FP32 (port of cuda_fused)"
+                  : "scatter + connect kernels, 64-node segments (port of cuda_coalesced)",
+            file, fused ? "" : "OpenCL (Fig. 11)", "OpenCL profiling events"};
+  v.opener = gpgpu::ocl::opener;
+  v.work = fused ? "scn_fused" : "scn_two_kernel";
+  v.make = [kernels, file](const Setup& setup, gpgpu::Session& session) {
+    gpgpu::ocl::Runtime& runtime = gpgpu::ocl::runtime_of(session);
+    const cl::Program& program = runtime.program(opencl_program(file));
+    return std::make_unique<OpenClSolver>(runtime, program, setup, kernels);
+  };
+  v.check_fits = [kernels, name = v.info.name](const RunSize& size, gpgpu::Session& session) {
+    const OpenClBytes need = opencl_device_bytes(kernels, Storage::f32, size.mesh, size.steps);
+    gpgpu::ocl::require_device_memory(gpgpu::ocl::runtime_of(session).info(), need.total, need.largest,
+                                      "variant " + name + " on mesh " + size.mesh.str());
+  };
+  v.limitation = [kernels, file](const RunSize&, gpgpu::Session& session) {
+    gpgpu::ocl::Runtime& runtime = gpgpu::ocl::runtime_of(session);
+    return work_group_limitation(runtime, runtime.program(opencl_program(file)), kernels, Storage::f32);
+  };
+  return v;
+}
+
+std::optional<std::string> work_group_limitation(gpgpu::ocl::Runtime& runtime, const cl::Program& program,
+                                                 OpenClKernels kernels, Storage storage, std::size_t work_group) {
+  for (const char* name : kernel_names(kernels, storage)) {
+    const cl::Kernel k = GPGPU_CL(cl::Kernel(program, name));
+    const std::size_t kernel_max = GPGPU_CL(k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(runtime.device()));
+    if (work_group > kernel_max)
+      return "work-groups of " + std::to_string(work_group) + ": " + runtime.info().name + " runs " + name +
+             " in work-groups of at most " + std::to_string(kernel_max);
+  }
+  return std::nullopt;
+}
 
 OpenClBytes opencl_device_bytes(OpenClKernels kernels, Storage storage, const Mesh& mesh, int steps) {
   const double buffer = (storage == Storage::f16 ? 2.0 : 4.0) * static_cast<double>(layout_for(mesh).elements());
@@ -35,24 +88,27 @@ OpenClBytes opencl_device_bytes(OpenClKernels kernels, Storage storage, const Me
   return {buffers * buffer + probe, std::max(buffer, probe)};
 }
 
-OpenClSolver::OpenClSolver(gpgpu::ocl::Runtime& runtime, const cl::Program& program, const Problem& problem,
+OpenClSolver::OpenClSolver(gpgpu::ocl::Runtime& runtime, const cl::Program& program, const Setup& setup,
                            OpenClKernels kernels, Storage storage, std::size_t work_group)
-    : runtime_(runtime), problem_(problem), kernels_(kernels), storage_(storage),
-      layout_(layout_for(problem.structure.mesh)) {
+    : runtime_(runtime), setup_(setup), kernels_(kernels), storage_(storage), layout_(layout_for(setup.structure.mesh)) {
+  if (kernels_ == OpenClKernels::coalesced && storage_ != Storage::f32)
+    throw std::invalid_argument("OpenClSolver: the paper's kernels store floats");
+  if (const std::optional<std::string> why = work_group_limitation(runtime, program, kernels, storage, work_group))
+    throw gpgpu::UsageError(*why);
   const cl::Context& context = runtime_.context();
-  const Mesh& m = problem.structure.mesh;
+  const Mesh& m = setup.structure.mesh;
   const std::size_t bytes = static_cast<std::size_t>(layout_.elements()) * pulse_bytes();
   for (cl::Buffer& b : pulses_) b = GPGPU_CL(cl::Buffer(context, CL_MEM_READ_WRITE, bytes));
-  std::vector<cl_int> irises = iris_table(problem.structure);
+  std::vector<cl_int> irises = iris_table(setup.structure);
   irises_ = GPGPU_CL(cl::Buffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, irises.size() * sizeof(cl_int), irises.data()));
-  probe_ = GPGPU_CL(cl::Buffer(context, CL_MEM_WRITE_ONLY, std::max<std::size_t>(1, kProbeValues * problem.steps) * sizeof(float)));
+  probe_ = GPGPU_CL(cl::Buffer(context, CL_MEM_WRITE_ONLY, std::max<std::size_t>(1, kProbeValues * setup.steps) * sizeof(float)));
   // One work-item per node, in work-groups of one row segment: global (nx rounded up, ny, nz).
   global_ = cl::NDRange(gpgpu::ocl::round_up(static_cast<std::size_t>(m.nx), work_group), static_cast<std::size_t>(m.ny),
                         static_cast<std::size_t>(m.nz));
   local_ = cl::NDRange(work_group, 1, 1);
-  const Drive& d = problem.drive;
+  const Drive& d = setup.drive;
   args_ = {m.nx, m.ny, m.nz, layout_.pitch, static_cast<std::int32_t>(layout_.plane),
-           static_cast<std::int32_t>(problem.structure.irises.size()),
+           static_cast<std::int32_t>(setup.structure.irises.size()),
            static_cast<std::int32_t>(m.index(d.source.i, d.source.j, d.source.k)), d.source.polarisation, 0.0f,
            static_cast<std::int32_t>(m.index(d.probe.i, d.probe.j, d.probe.k)), 0};
   // Arguments that never change are set once: buffers, irises, probe. StepArgs changes every step.
@@ -64,14 +120,9 @@ OpenClSolver::OpenClSolver(gpgpu::ocl::Runtime& runtime, const cl::Program& prog
     GPGPU_CL(k.setArg(arg++, sizeof(args_), &args_));
     GPGPU_CL(k.setArg(arg++, irises_));
     GPGPU_CL(k.setArg(arg++, probe_));
-    const std::size_t kernel_max = GPGPU_CL(k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(runtime_.device()));
-    if (work_group > kernel_max)
-      throw gpgpu::UsageError("work-groups of " + std::to_string(work_group) + ": " + runtime_.info().name +
-                              " runs " + name + " in work-groups of at most " + std::to_string(kernel_max));
     return k;
   };
   if (kernels_ == OpenClKernels::coalesced) {
-    if (storage_ != Storage::f32) throw std::invalid_argument("OpenClSolver: the paper's kernels store floats");
     scatter_ = make("tlm_scatter", pulses_[0], nullptr);
     connect_ = make("tlm_connect", pulses_[0], nullptr);
   } else {
@@ -109,27 +160,27 @@ void OpenClSolver::reset(std::span<const float> incident) {
   // The paper's kernels keep incident pulses; the fused one keeps the reflected pulses they came
   // from (connect is its own inverse). Every other buffer the steps write starts as NaN.
   std::vector<float> start(incident.begin(), incident.end());
-  if (kernels_ == OpenClKernels::fused) connect<float>(problem_.structure, incident, start);
+  if (kernels_ == OpenClKernels::fused) connect<float>(setup_.structure, incident, start);
   write(pulses_[0], to_layout(layout_, start));
   const std::vector<float> poison(static_cast<std::size_t>(layout_.elements()), std::numeric_limits<float>::quiet_NaN());
   if (kernels_ == OpenClKernels::fused) write(pulses_[1], poison);
-  const std::vector<float> probe_poison(static_cast<std::size_t>(kProbeValues) * problem_.steps, std::numeric_limits<float>::quiet_NaN());
+  const std::vector<float> probe_poison(static_cast<std::size_t>(kProbeValues) * setup_.steps, std::numeric_limits<float>::quiet_NaN());
   if (!probe_poison.empty())
     GPGPU_CL(runtime_.queue().enqueueWriteBuffer(probe_, CL_TRUE, 0, probe_poison.size() * sizeof(float), probe_poison.data()));
   current_ = step_ = 0;
 }
 
+//! [opencl_steps]
 void OpenClSolver::enqueue(cl::Kernel& kernel, int n, cl::Event* event) {
-  args_.source_value = static_cast<float>(problem_.drive.value(n));
+  args_.source_value = static_cast<float>(setup_.drive.value(n));
   args_.probe_offset = kProbeValues * n;
   GPGPU_CL(kernel.setArg(kernels_ == OpenClKernels::fused ? 2 : 1, sizeof(args_), &args_));
   GPGPU_CL(runtime_.queue().enqueueNDRangeKernel(kernel, cl::NullRange, global_, local_, nullptr, event));
 }
 
-//! [opencl_steps]
 double OpenClSolver::run(int steps) {
   if (steps < 1) return 0.0;
-  if (step_ + steps > problem_.steps) throw std::logic_error("OpenClSolver::run: more steps than the probe holds");
+  if (step_ + steps > setup_.steps) throw std::logic_error("OpenClSolver::run: more steps than the probe holds");
   // Events only on the first and the last launch: the device clock from the start of one to the
   // end of the other covers every step.
   cl::Event first, last;
@@ -154,7 +205,7 @@ std::vector<float> OpenClSolver::pulses() {
   std::vector<float> canonical = from_layout(layout_, read(pulses_[current_]));
   if (kernels_ == OpenClKernels::coalesced) return canonical;
   std::vector<float> incident(canonical.size());
-  connect<float>(problem_.structure, canonical, incident);
+  connect<float>(setup_.structure, canonical, incident);
   return incident;
 }
 

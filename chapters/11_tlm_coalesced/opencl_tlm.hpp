@@ -1,16 +1,21 @@
 /// @file opencl_tlm.hpp
-/// @brief Chapter 11's OpenCL host code: the counterpart of cuda_tlm.cpp spelled out with handles
-/// (buffers, the irises in a __constant buffer, kernel arguments, the launch loop timed by
-/// profiling events, the read-back).
+/// @brief Chapter 11's OpenCL variants and their host code: the counterpart of cuda_tlm.cpp spelled
+/// out with handles (buffers, the irises in a __constant buffer, kernel arguments, the launch loop
+/// timed by profiling events, the read-back). Without OpenCL in the build, opencl_variants() is the
+/// note that says why.
 #pragma once
+#include <vector>
+
+#include "gpgpu/tlm/solver.hpp"
+
+#if GPGPU_BUILT_OPENCL
+#include <optional>
 #include <span>
 #include <string>
-#include <vector>
 
 #include "gpgpu/opencl/runtime.hpp"
 #include "gpgpu/tlm/layouts.hpp"
 #include "gpgpu/tlm/opencl_kernels.hpp"
-#include "gpgpu/tlm/solver.hpp"
 
 namespace ch11 {
 
@@ -20,14 +25,27 @@ enum class OpenClKernels {
   fused,      ///< 11_fused.cl: tlm_fused between two arrays (or, with half storage, tlm_fused_half)
 };
 
+/// The OpenCL variants, in run order (opencl_tlm.cpp): opencl_coalesced and opencl_fused, the
+/// ports of cuda_coalesced and cuda_fused.
+std::vector<gpgpu::tlm::Variant> opencl_variants();
+/// The one of them that runs `kernels`.
+gpgpu::tlm::Variant opencl_variant(OpenClKernels kernels);
+
 /// The paper's work-group: 64 work-items, one segment of a row.
 inline constexpr std::size_t kWorkGroup = 64;
+
+/// Why this device cannot run the kernels of `kernels` in `program` (with `storage`) in
+/// work-groups of `work_group` (the kernel allows fewer work-items), or nullopt.
+std::optional<std::string> work_group_limitation(gpgpu::ocl::Runtime& runtime, const cl::Program& program,
+                                                 OpenClKernels kernels, gpgpu::tlm::Storage storage,
+                                                 std::size_t work_group = kWorkGroup);
 
 class OpenClSolver final : public gpgpu::tlm::Solver {
  public:
   /// `program` holds the kernels (built by the caller from gpgpu::tlm::opencl_program*); with
-  /// Storage::f16 the fused kernel is tlm_fused_half and the pulses are 2-byte halves.
-  OpenClSolver(gpgpu::ocl::Runtime& runtime, const cl::Program& program, const gpgpu::tlm::Problem& problem,
+  /// Storage::f16 the fused kernel is tlm_fused_half and the pulses are 2-byte halves. Throws
+  /// UsageError where work_group_limitation() gives a reason.
+  OpenClSolver(gpgpu::ocl::Runtime& runtime, const cl::Program& program, const gpgpu::tlm::Setup& setup,
                OpenClKernels kernels, gpgpu::tlm::Storage storage = gpgpu::tlm::Storage::f32,
                std::size_t work_group = kWorkGroup);
   void reset(std::span<const float> incident) override;
@@ -43,7 +61,7 @@ class OpenClSolver final : public gpgpu::tlm::Solver {
   void enqueue(cl::Kernel& kernel, int n, cl::Event* event);
 
   gpgpu::ocl::Runtime& runtime_;
-  const gpgpu::tlm::Problem& problem_;
+  const gpgpu::tlm::Setup& setup_;
   OpenClKernels kernels_;
   gpgpu::tlm::Storage storage_;
   gpgpu::tlm::PulseLayout layout_;
@@ -62,3 +80,9 @@ struct OpenClBytes {
 OpenClBytes opencl_device_bytes(OpenClKernels kernels, gpgpu::tlm::Storage storage, const gpgpu::tlm::Mesh& mesh, int steps);
 
 }  // namespace ch11
+
+#else
+namespace ch11 {
+inline gpgpu::NotBuilt opencl_variants() { return {gpgpu::Backend::opencl, GPGPU_WHY_OPENCL}; }
+}  // namespace ch11
+#endif

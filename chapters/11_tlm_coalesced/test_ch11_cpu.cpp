@@ -12,12 +12,12 @@ using gpgpu::tlm::checks::Case;
 class Ch11Cpu : public ::testing::TestWithParam<Case> {};
 
 TEST_P(Ch11Cpu, OneThreadMatchesTheReference) {
-  ch11::CpuSolver solver(gpgpu::tlm::checks::problem_of(GetParam()), 1);
+  ch11::CpuSolver solver(gpgpu::tlm::checks::setup_of(GetParam()), 1);
   EXPECT_TRUE(gpgpu::tlm::checks::matches_reference(solver, GetParam(), gpgpu::tlm::Storage::f32));
 }
 
 TEST_P(Ch11Cpu, ThreeThreadsMatchTheReference) {
-  ch11::CpuSolver solver(gpgpu::tlm::checks::problem_of(GetParam()), 3);
+  ch11::CpuSolver solver(gpgpu::tlm::checks::setup_of(GetParam()), 3);
   EXPECT_TRUE(gpgpu::tlm::checks::matches_reference(solver, GetParam(), gpgpu::tlm::Storage::f32));
 }
 
@@ -27,8 +27,8 @@ INSTANTIATE_TEST_SUITE_P(AwkwardSizes, Ch11Cpu, ::testing::ValuesIn(gpgpu::tlm::
 TEST(Ch11Cpu, ThreadCountsAgreeToTheLastBit) {
   // Every node is computed by the same code whichever thread runs it: no reduction, no reordering.
   const Case c = gpgpu::tlm::checks::awkward_cases(false)[3];
-  const auto& problem = gpgpu::tlm::checks::problem_of(c);
-  ch11::CpuSolver one(problem, 1), four(problem, 4);
+  const auto& setup = gpgpu::tlm::checks::setup_of(c);
+  ch11::CpuSolver one(setup, 1), four(setup, 4);
   for (ch11::CpuSolver* s : {&one, &four}) {
     s->reset(gpgpu::tlm::checks::random_pulses(c.mesh, 3));
     s->run(c.steps);
@@ -41,8 +41,8 @@ TEST(Ch11Cpu, VectorisedRowsAgreeWithNodeByNodeToTheLastBit) {
   // The vectorised inner rows must compute the same floats as the node-by-node path: the cases with
   // rows of 63, 67 and 130 nodes and the filter (rows that iris edges cross, rows that they do not).
   for (const Case& c : gpgpu::tlm::checks::awkward_cases(false)) {
-    const auto& problem = gpgpu::tlm::checks::problem_of(c);
-    ch11::CpuSolver vectorised(problem, 2), node_by_node(problem, 2, /*vectorise=*/false);
+    const auto& setup = gpgpu::tlm::checks::setup_of(c);
+    ch11::CpuSolver vectorised(setup, 2), node_by_node(setup, 2, /*vectorise=*/false);
     for (ch11::CpuSolver* s : {&vectorised, &node_by_node}) {
       s->reset(gpgpu::tlm::checks::random_pulses(c.mesh, 5));
       s->run(c.steps);
@@ -54,7 +54,7 @@ TEST(Ch11Cpu, VectorisedRowsAgreeWithNodeByNodeToTheLastBit) {
 
 TEST(Ch11Cpu, RefusesMoreStepsThanItsProbeHolds) {
   const Case c = gpgpu::tlm::checks::awkward_cases(false)[0];
-  ch11::CpuSolver solver(gpgpu::tlm::checks::problem_of(c), 1);
+  ch11::CpuSolver solver(gpgpu::tlm::checks::setup_of(c), 1);
   solver.reset(gpgpu::tlm::checks::random_pulses(c.mesh, 1));
   EXPECT_THROW(solver.run(c.steps + 1), std::logic_error);
 }

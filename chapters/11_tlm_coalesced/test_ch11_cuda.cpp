@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "cuda_specs.hpp"
+#include "cuda_tlm.hpp"
 #include "gpgpu/cuda/opener.hpp"
 #include "gpgpu/errors.hpp"
 #include "gpgpu/tlm/checks.hpp"
@@ -31,8 +31,8 @@ class Ch11Cuda : public ::testing::TestWithParam<std::tuple<Kernels, Case>> {};
 
 TEST_P(Ch11Cuda, MatchesTheReference) {
   const auto& [k, c] = GetParam();
-  const gpgpu::tlm::VariantSpec spec = ch11::cuda_variant(k.kernels);
-  const auto solver = spec.make(gpgpu::tlm::checks::problem_of(c), session());
+  const gpgpu::tlm::Variant spec = ch11::cuda_variant(k.kernels);
+  const auto solver = spec.make(gpgpu::tlm::checks::setup_of(c), session());
   EXPECT_TRUE(gpgpu::tlm::checks::matches_reference(*solver, c, spec.storage));
 }
 
@@ -51,8 +51,8 @@ INSTANTIATE_TEST_SUITE_P(AwkwardSizes, Ch11Cuda,
 
 TEST(Ch11CudaVariants, HalfStorageIsReallyHalf) {
   const Case c = gpgpu::tlm::checks::awkward_cases(false)[3];
-  const auto& problem = gpgpu::tlm::checks::problem_of(c);
-  ch11::CudaSolver half(problem, CudaKernels::fused_half), single(problem, CudaKernels::fused);
+  const auto& setup = gpgpu::tlm::checks::setup_of(c);
+  ch11::CudaSolver half(setup, CudaKernels::fused_half), single(setup, CudaKernels::fused);
   for (ch11::CudaSolver* s : {&half, &single}) {
     s->reset(gpgpu::tlm::checks::random_pulses(c.mesh, 7));
     s->run(c.steps);
@@ -75,19 +75,19 @@ TEST(Ch11CudaVariants, RefuseMeshesTheDeviceCannotHold) {
     ~Uncap() { unsetenv("GPGPU_DEVICE_MEMORY_LIMIT"); }
   } uncap;
   for (CudaKernels k : {CudaKernels::aos, CudaKernels::coalesced, CudaKernels::fused, CudaKernels::fused_half}) {
-    const gpgpu::tlm::VariantSpec spec = ch11::cuda_variant(k);
+    const gpgpu::tlm::Variant spec = ch11::cuda_variant(k);
     ASSERT_TRUE(spec.check_fits);
-    EXPECT_THROW(spec.check_fits({128, 128, 128, 1e-3}, 1000, session()), gpgpu::UsageError) << spec.info.name;
-    EXPECT_NO_THROW(spec.check_fits({16, 16, 16, 1e-3}, 1000, session())) << spec.info.name;
+    EXPECT_THROW(spec.check_fits({{128, 128, 128, 1e-3}, 1000}, session()), gpgpu::UsageError) << spec.info.name;
+    EXPECT_NO_THROW(spec.check_fits({{16, 16, 16, 1e-3}, 1000}, session())) << spec.info.name;
   }
 }
 
 TEST(Ch11CudaVariants, LaunchThePapersBlocksOf64) {
   const Case c = gpgpu::tlm::checks::awkward_cases(false)[4];  // 130 x 3 x 2: three segments per row
-  const auto& problem = gpgpu::tlm::checks::problem_of(c);
-  EXPECT_EQ(ch11::CudaSolver(problem, CudaKernels::coalesced).launch(),
+  const auto& setup = gpgpu::tlm::checks::setup_of(c);
+  EXPECT_EQ(ch11::CudaSolver(setup, CudaKernels::coalesced).launch(),
             "12 link-line arrays, x rows of 192 (segments of 64); grid 3 x 3 x 2, block 64, 2 launches per step (scatter, connect)");
-  EXPECT_EQ(ch11::CudaSolver(problem, CudaKernels::fused).launch(),
+  EXPECT_EQ(ch11::CudaSolver(setup, CudaKernels::fused).launch(),
             "12 link-line arrays, x rows of 192 (segments of 64); grid 3 x 3 x 2, block 64, 1 launch per step");
 }
 

@@ -1,7 +1,7 @@
 // The chapter lifecycle of the core (gpgpu/chapter.hpp) with a toy problem on the CPU: variants run
 // in the order they were added; one the device cannot run is skipped with the reason when "all" chose
-// it and is a usage error when named; a backend that was not built says why; a wrong result fails
-// the run; a sweep visits every size of every variant.
+// it and is a usage error when named; a backend that was not built says why; a wrong result, or a
+// failed check of the problem's own, fails the run; a sweep visits every size of every variant.
 #include <sstream>
 
 #include <gtest/gtest.h>
@@ -39,6 +39,7 @@ class Toy final : public Problem<ToyVariant> {
  public:
   struct Settings {
     std::vector<int> sweep;
+    std::string failure;  ///< what report() says failed, or ""
   };
   explicit Toy(Settings s) : settings_(std::move(s)) {}
   void add_options(Cli& cli) override { cli.group("Toy").add_option("--n", n_, "elements"); }
@@ -62,7 +63,11 @@ class Toy final : public Problem<ToyVariant> {
     order.push_back(v.info.name + "@" + std::to_string(n_));
     return row;
   }
-  Report report(Experiment&, std::ostream&) override { return {}; }
+  Report report(Experiment&, std::ostream&) override {
+    Report r;
+    r.failure = settings_.failure;
+    return r;
+  }
   [[nodiscard]] std::vector<int> sweep_sizes(const CoreOptions&) const override { return settings_.sweep; }
   void set_size(const int& n) override { n_ = n; }
   [[nodiscard]] std::string size_label() const override { return "n = " + std::to_string(n_); }
@@ -156,8 +161,16 @@ TEST(Chapter, AWrongResultFailsTheRun) {
   EXPECT_NE(out.find("FAIL"), std::string::npos);
 }
 
+TEST(Chapter, AFailedCheckOfTheProblemsOwnFailsTheRun) {
+  Chapter<Toy> chapter(kInfo, Toy::Settings{{}, "the reference breaks a law"});
+  chapter.add(toy("right", 2.0f));
+  std::string out;
+  EXPECT_EQ(run(chapter, {}, &out), kExitVerificationFailed);
+  EXPECT_NE(out.find("FAIL: the reference breaks a law"), std::string::npos) << out;
+}
+
 TEST(Chapter, TheSweepMeasuresEverySizeOfEveryVariant) {
-  Chapter<Toy> chapter(kInfo, Toy::Settings{{1, 3, 17}});
+  Chapter<Toy> chapter(kInfo, Toy::Settings{{1, 3, 17}, ""});
   chapter.add(toy("a", 2.0f));
   chapter.add(toy("b", 2.0f, std::nullopt));
   std::string out;

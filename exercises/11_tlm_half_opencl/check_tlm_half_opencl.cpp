@@ -20,15 +20,15 @@ using gpgpu::tlm::checks::Case;
 
 gpgpu::ocl::Runtime& runtime() { return gpgpu::ocl::shared_runtime(); }
 
-ch11::OpenClSolver half_solver(const gpgpu::tlm::Problem& problem) {
+ch11::OpenClSolver half_solver(const gpgpu::tlm::Setup& setup) {
   const cl::Program& program = runtime().program(gpgpu::tlm::opencl_program_with(gpgpu::embedded::_11_fused_half_cl));
-  return {runtime(), program, problem, ch11::OpenClKernels::fused, Storage::f16};
+  return {runtime(), program, setup, ch11::OpenClKernels::fused, Storage::f16};
 }
 
 class HalfStorage : public ::testing::TestWithParam<Case> {};
 
 TEST_P(HalfStorage, MatchesTheReference) {
-  ch11::OpenClSolver solver = half_solver(gpgpu::tlm::checks::problem_of(GetParam()));
+  ch11::OpenClSolver solver = half_solver(gpgpu::tlm::checks::setup_of(GetParam()));
   EXPECT_TRUE(gpgpu::tlm::checks::matches_reference(solver, GetParam(), Storage::f16));
 }
 
@@ -37,10 +37,10 @@ INSTANTIATE_TEST_SUITE_P(AwkwardSizes, HalfStorage, ::testing::ValuesIn(gpgpu::t
 
 TEST(HalfStorage, StoresHalvesNotFloats) {
   const Case c = gpgpu::tlm::checks::awkward_cases(false)[3];
-  const auto& problem = gpgpu::tlm::checks::problem_of(c);
-  ch11::OpenClSolver half = half_solver(problem);
+  const auto& setup = gpgpu::tlm::checks::setup_of(c);
+  ch11::OpenClSolver half = half_solver(setup);
   const cl::Program& fp32 = runtime().program(gpgpu::tlm::opencl_program("kernels/tlm/opencl/11_fused.cl"));
-  ch11::OpenClSolver single(runtime(), fp32, problem, ch11::OpenClKernels::fused);
+  ch11::OpenClSolver single(runtime(), fp32, setup, ch11::OpenClKernels::fused);
   for (ch11::OpenClSolver* s : {&half, &single}) {
     s->reset(gpgpu::tlm::checks::random_pulses(c.mesh, 7));
     s->run(c.steps);
@@ -57,13 +57,13 @@ TEST(HalfStorage, TheBoxStillRingsAtItsResonances) {
   // same TM lines where the mesh puts them.
   using namespace gpgpu::tlm;
   const Scenario s = Scenario::cavity;
-  static const Problem problem{make_structure(s, quick_mesh(s)), make_drive(s, quick_mesh(s)), quick_steps(s)};
-  ch11::OpenClSolver solver = half_solver(problem);
-  solver.reset(std::vector<float>(static_cast<std::size_t>(kPorts * problem.structure.mesh.nodes()), 0.0f));
-  solver.run(problem.steps);
+  static const gpgpu::tlm::Setup setup{make_structure(s, quick_mesh(s)), make_drive(s, quick_mesh(s)), quick_steps(s)};
+  ch11::OpenClSolver solver = half_solver(setup);
+  solver.reset(std::vector<float>(static_cast<std::size_t>(kPorts * setup.structure.mesh.nodes()), 0.0f));
+  solver.run(setup.steps);
   const std::vector<float> probe = solver.probe();
-  const std::vector<double> signal = probe_component(std::vector<double>(probe.begin(), probe.end()), problem.drive.probe.polarisation);
-  const PhysicsCheck c = check_resonances(problem.structure, problem.drive, signal);
+  const std::vector<double> signal = probe_component(std::vector<double>(probe.begin(), probe.end()), setup.drive.probe.polarisation);
+  const PhysicsCheck c = check_resonances(setup.structure, setup.drive, signal);
   EXPECT_TRUE(c.checked);
   EXPECT_TRUE(c.pass) << c.summary;
 }

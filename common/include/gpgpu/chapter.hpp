@@ -17,7 +17,8 @@
 ///     mix and working set; the FMA peak);
 ///  5. the inputs and the CPU reference;
 ///  6. per variant: build, time, verify, then print its verdict and keep its row;
-///  7. the problem's tables, the result table, then/now, --csv, --json; exit 0, or 1 on a FAIL.
+///  7. the problem's tables, the result table, then/now, --csv, --json; exit 0, or 1 on a FAIL
+///     (a variant's, or one of the problem's own checks: Report::failure).
 /// With --sweep (a problem that offers one) steps 5 and 6 repeat for every size instead, and the
 /// problem reports the points. The steps are public, for a chapter with a flow of its own (a
 /// window to draw in, programs to build before the timing).
@@ -32,6 +33,7 @@
 #include <utility>
 #include <vector>
 
+#include "gpgpu/errors.hpp"
 #include "gpgpu/experiment.hpp"
 #include "gpgpu/result.hpp"
 #include "gpgpu/then_now.hpp"
@@ -43,6 +45,9 @@ namespace gpgpu {
 struct Report {
   std::vector<Column> columns;  ///< extra columns of the result table
   ThenNowTable then_now;        ///< the paper's figures beside this run's
+  /// A check of the problem's own that failed, whatever the variants did (chapter 11: the
+  /// reference breaks a physics law), or "": printed after the verdict, and the run exits 1.
+  std::string failure{};
 };
 
 /// What a problem supplies to a chapter's run: everything that differs from one problem to the
@@ -190,7 +195,10 @@ class Chapter {
   /// The problem's tables, the result table, then/now, --csv, --json; the exit code.
   int finish(std::ostream& out) {
     const Report report = problem_.report(experiment_, out);
-    return experiment_.finish(out, report.columns, report.then_now);
+    const int code = experiment_.finish(out, report.columns, report.then_now);
+    if (report.failure.empty()) return code;
+    out << "FAIL: " << report.failure << "\n";
+    return kExitVerificationFailed;
   }
 
   /// Every variant at every size: each point prepared, measured and verified like a row; a

@@ -1,7 +1,7 @@
 // What every TLM kernel of chapter 11 shares: the node a thread updates, the source and probe at
-// their nodes, and the paper's coalesced address (sec. IV, Fig. 6), which 11_coalesced.cu
-// introduces and the fused kernels keep. The node itself (scatter, walls) is gpgpu/tlm/scn.hpp,
-// the same code the CPU reference runs.
+// their nodes, and the paper's coalesced address (sec. IV, Fig. 6), which the paper's kernels use
+// on one of their two layouts (11_scatter_connect.cu) and the fused kernels keep (11_fused.cu).
+// The node itself (scatter, walls) is gpgpu/tlm/scn.hpp, the same code the CPU reference runs.
 #pragma once
 #include "gpgpu/tlm/scn.hpp"
 #include "tlm_args.hpp"

@@ -1,6 +1,7 @@
 /// @file tlm_args.hpp
 /// @brief What the TLM kernels of chapter 11 receive for one step, and their launch functions.
-/// The host code (chapters/11_tlm_coalesced/cuda_tlm.cpp) fills StepArgs and calls the launchers.
+/// The host code (chapters/11_tlm_coalesced/cuda_tlm.cpp) fills StepArgs and calls the launchers;
+/// each kernel file sets its own block beside its launches.
 #pragma once
 #include <cuda_fp16.h>
 #include <cuda_runtime_api.h>
@@ -29,13 +30,20 @@ inline dim3 grid_for(const Extent& e, int block) {
   return dim3(static_cast<unsigned>((e.nx + block - 1) / block), static_cast<unsigned>(e.ny), static_cast<unsigned>(e.nz));
 }
 
-// The paper's two kernels per step, scatter then connect, in place on one array:
-void launch_scatter_aos(float* pulses, const StepArgs& a, int block, cudaStream_t stream);        // 11_aos.cu
-void launch_connect_aos(float* pulses, const StepArgs& a, int block, cudaStream_t stream);        // 11_aos.cu
-void launch_scatter_coalesced(float* pulses, const StepArgs& a, int block, cudaStream_t stream);  // 11_coalesced.cu
-void launch_connect_coalesced(float* pulses, const StepArgs& a, int block, cudaStream_t stream);  // 11_coalesced.cu
-// Past the paper, one kernel per step from the reflected pulses `in` into `out`:
-void launch_fused(const float* in, float* out, const StepArgs& a, int block, cudaStream_t stream);         // 11_fused.cu
-void launch_fused_half(const __half* in, __half* out, const StepArgs& a, int block, cudaStream_t stream);  // 11_fused_half.cu
+/// The grid and block of a step's launches, for the run's description of them.
+struct LaunchShape {
+  dim3 grid, block;
+};
+
+// The paper's step, its scatter kernel then its connect kernel, in place on one array, on an array
+// of structures or on the paper's coalesced layout (11_scatter_connect.cu):
+LaunchShape paper_step_shape(const Extent& extent);
+void launch_paper_step_aos(float* pulses, const StepArgs& a, cudaStream_t stream);
+void launch_paper_step_coalesced(float* pulses, const StepArgs& a, cudaStream_t stream);
+// Past the paper, one kernel per step from the reflected pulses `in` into `out`, stored as floats or
+// halves (11_fused.cu):
+LaunchShape fused_shape(const Extent& extent);
+void launch_fused(const float* in, float* out, const StepArgs& a, cudaStream_t stream);
+void launch_fused_half(const __half* in, __half* out, const StepArgs& a, cudaStream_t stream);
 
 }  // namespace gpgpu::tlm::cuda

@@ -1,9 +1,9 @@
-// The paper's coalesced kernels in OpenCL C (sec. V): the port of kernels/tlm/cuda/11_coalesced.cu
-// (two_kernel_step.cuh on the segmented layout), compiled after scn.cl. CUDA -> OpenCL (the paper's
-// Fig. 9): __global__ -> __kernel; blockIdx.x * blockDim.x + threadIdx.x -> get_global_id(0),
-// blockIdx.y -> get_global_id(1) (a work-group is one row segment: local size (64, 1, 1));
-// the template parameter Address -> at() of scn.cl; the kernel's struct of arguments stays a struct,
-// its pointers become arguments of their own.
+// The paper's coalesced kernels in OpenCL C (sec. V): the port of the scatter and connect of
+// kernels/tlm/cuda/11_scatter_connect.cu on the segmented layout, compiled after scn.cl. CUDA ->
+// OpenCL (the paper's Fig. 9): __global__ -> __kernel; blockIdx.x * blockDim.x + threadIdx.x ->
+// get_global_id(0), blockIdx.y -> get_global_id(1) (a work-group is one row segment: local size
+// (64, 1, 1)); the template parameter Address -> at() of scn.cl; the kernel's struct of arguments
+// stays a struct, its pointers become arguments of their own.
 
 //! [opencl_scatter]
 __kernel void tlm_scatter(__global float* pulses, const StepArgs a, __constant int* irises, __global float* probe) {
@@ -17,6 +17,7 @@ __kernel void tlm_scatter(__global float* pulses, const StepArgs a, __constant i
 }
 //! [opencl_scatter]
 
+//! [opencl_connect]
 // Each open face's link swaps its two pulses, done by the node below the face; a wall inverts.
 __kernel void tlm_connect(__global float* pulses, const StepArgs a, __constant int* irises, __global float* probe) {
   const int i = get_global_id(0), j = get_global_id(1), k = get_global_id(2);
@@ -35,3 +36,4 @@ __kernel void tlm_connect(__global float* pulses, const StepArgs a, __constant i
     }
   }
 }
+//! [opencl_connect]

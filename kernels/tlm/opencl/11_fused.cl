@@ -1,4 +1,4 @@
-// Past the paper, in OpenCL C: the fused step of kernels/tlm/cuda/11_fused.cu (fused_step.cuh),
+// Past the paper, in OpenCL C: the fused step of kernels/tlm/cuda/11_fused.cu with FP32 storage,
 // compiled after scn.cl. Each node pulls its incident pulses from the reflected pulses of the last
 // step (`in`), scatters them and writes its reflected pulses once (`out`): 96 B per node and step.
 

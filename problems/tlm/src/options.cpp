@@ -5,6 +5,7 @@
 
 #include "gpgpu/errors.hpp"
 #include "gpgpu/png.hpp"
+#include "gpgpu/table.hpp"
 
 namespace gpgpu::tlm {
 
@@ -86,6 +87,19 @@ void add_options(Cli& cli, Options& o) {
     if (!o.png.empty() && !png_supported())
       throw UsageError("--png: this build has no libpng (install libpng-dev and reconfigure)");
   });
+}
+
+std::string describe(const Options& o) {
+  const auto fmt = format_cell;
+  const Mesh& m = o.mesh;
+  const double mm = 1e3 * m.dl;
+  std::string what = o.scenario == Scenario::cavity    ? "a closed PEC box"
+                     : o.scenario == Scenario::waveguide ? "a WR-28 waveguide closed at both ends"
+                                                         : "an iris filter in WR-28 (this chapter's design)";
+  return "SCN TLM, " + std::string(scenario_name(o.scenario)) + ": " + what + ", " + m.str() + " cells of " +
+         fmt("%.5g", mm) + " mm (" + fmt("%.4g", m.nx * mm) + " x " + fmt("%.4g", m.ny * mm) + " x " +
+         fmt("%.4g", m.nz * mm) + " mm), " + std::to_string(m.nodes()) + " nodes, " + std::to_string(o.steps) +
+         " steps of Δt = Δl/2c = " + fmt("%.4g", m.dt() * 1e12) + " ps";
 }
 
 }  // namespace gpgpu::tlm

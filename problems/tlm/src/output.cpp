@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "gpgpu/npy.hpp"
 #include "gpgpu/png.hpp"
+#include "gpgpu/tlm/spectrum.hpp"
 
 namespace gpgpu::tlm {
 namespace {
@@ -21,6 +23,18 @@ std::vector<double> slice_of(const Mesh& m, std::span<const T> pulses, int polar
           polarisation == 0 ? f.vx : polarisation == 1 ? f.vy : f.vz;
     }
   return out;
+}
+
+// The spectrum of the probe's source component up to λ = 4Δl: (frequency Hz, |X|) rows.
+std::vector<double> spectrum_table(std::span<const double> signal, const Mesh& m) {
+  constexpr int kPoints = 2048;
+  const double f_top = kSpeedOfLight / (4.0 * m.dl);
+  std::vector<double> f(kPoints);
+  for (int k = 0; k < kPoints; ++k) f[static_cast<std::size_t>(k)] = f_top * k / (kPoints - 1);
+  const std::vector<double> mag = windowed_spectrum(signal, m.dt(), f);
+  std::vector<double> table;
+  for (int k = 0; k < kPoints; ++k) table.insert(table.end(), {f[static_cast<std::size_t>(k)], mag[static_cast<std::size_t>(k)]});
+  return table;
 }
 
 std::uint8_t channel(double x) { return static_cast<std::uint8_t>(std::lround(255.0 * std::clamp(x, 0.0, 1.0))); }
@@ -62,6 +76,36 @@ double write_slice_png(const std::string& path, std::span<const double> slice, i
   const int pixels = std::max(1, 256 / std::max(nx, ny) + (256 % std::max(nx, ny) != 0 ? 1 : 0));
   write_png(path, nx * pixels, ny * pixels, colour_map(slice, nx, ny, scale, pixels));
   return scale;
+}
+
+std::string write_dump(const std::filesystem::path& dir, const Setup& setup, const ReferenceRun& reference,
+                       const std::vector<PhysicsCheck>& physics,
+                       const std::vector<std::pair<std::string, RunResult<float>>>& results) {
+  const Mesh& m = setup.structure.mesh;
+  const Point& source = setup.drive.source;
+  const auto steps = static_cast<std::size_t>(setup.steps);
+  const std::vector<std::size_t> plane{static_cast<std::size_t>(m.ny), static_cast<std::size_t>(m.nx)};
+  if (!reference.result.pulses.empty()) {
+    write_npy(dir / "reference_probe.npy", reference.result.probe, {steps, kProbeValues});
+    write_npy(dir / "reference_energy.npy", reference.energy, {steps + 1});
+    write_npy(dir / "reference_field.npy",
+              field_slice(m, std::span<const double>(reference.result.pulses), source.polarisation, source.k), plane);
+    const std::vector<double> spectrum =
+        spectrum_table(probe_component(reference.result.probe, setup.drive.probe.polarisation), m);
+    write_npy(dir / "spectrum.npy", spectrum, {spectrum.size() / 2, 2});
+    std::vector<double> lines;
+    for (const PhysicsCheck& c : physics)
+      for (const Resonance& r : c.lines) lines.insert(lines.end(), {r.f_analytic, r.f_discrete, r.f_measured});
+    write_npy(dir / "lines.npy", lines, {lines.size() / 3, 3});
+  }
+  for (const auto& [name, r] : results) {
+    write_npy(dir / ("probe_" + name + ".npy"), r.probe, {steps, kProbeValues});
+    write_npy(dir / ("field_" + name + ".npy"), field_slice(m, std::span<const float>(r.pulses), source.polarisation, source.k),
+              plane);
+  }
+  return dir.string() + ": probes (steps x 6: Vx Vy Vz Z0Ix Z0Iy Z0Iz), the field V" + "xyz"[source.polarisation] +
+         " on layer k = " + std::to_string(source.k) +
+         " (ny x nx), the reference's energy per step, its spectrum (Hz, |X|) and lines (analytic, mesh, measured Hz)";
 }
 
 }  // namespace gpgpu::tlm

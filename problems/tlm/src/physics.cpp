@@ -141,7 +141,7 @@ std::vector<Resonance> expected_cavity_lines(const Structure& s, const Drive& d,
   const int nmax = static_cast<int>(2 * b * fmax / kSpeedOfLight) + 1;
   const int pmax = static_cast<int>(2 * c * fmax / kSpeedOfLight) + 1;
   // The mesh only slows a wave (f_discrete <= f_analytic, dispersion.hpp), and each mode's
-  // f_discrete costs an eigensolve (a 256^3 box has about 10^5 modes below fmax: minutes). A line
+  // f_discrete costs an eigensolve (a 256^3 box has about 10^5 modes below fmax). A line
   // needs f_discrete >= 2·kMinSeparationBins bins and f_analytic <= fmax: fewer than 192 steps
   // (2·6 bins above λ = 8Δl) leave none, and a mode below kMinSeparationBins bins is too low to be
   // a line or a line's neighbour (the 1% margins cover rounding in the eigensolve).

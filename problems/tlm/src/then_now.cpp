@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "gpgpu/table.hpp"
 #include "gpgpu/tlm/paper002.hpp"
 #include "gpgpu/tlm/work.hpp"
 
@@ -89,6 +90,20 @@ std::vector<Comparison> comparisons(const std::vector<ResultRow>& rows, double n
     out.push_back({pair.what, pair.first, pair.second, node_rate(*a) / node_rate(*b), pair.paper});
   }
   return out;
+}
+
+nlohmann::json print_comparisons(std::ostream& out, const std::vector<ResultRow>& rows, double nodes) {
+  const std::vector<Comparison> pairs = comparisons(rows, nodes);
+  nlohmann::json json = nlohmann::json::array();
+  if (pairs.empty()) return json;
+  out << "\nComparisons (node rate of the first over the second, same run):\n";
+  std::vector<std::vector<std::string>> t{{"comparison", "first", "second", "ratio", "the paper"}};
+  for (const Comparison& c : pairs) {
+    t.push_back({c.what, c.first, c.second, fmt("%.2f", c.ratio), c.paper});
+    json.push_back({{"what", c.what}, {"first", c.first}, {"second", c.second}, {"ratio", c.ratio}, {"paper", c.paper}});
+  }
+  print_text_table(out, t, 3);
+  return json;
 }
 
 }  // namespace gpgpu::tlm

@@ -18,11 +18,11 @@ namespace {
 // The reference in float clothes; `drop` zeroes one pulse of the result.
 class ReferenceSolver final : public Solver {
  public:
-  ReferenceSolver(const Problem& p, bool drop) : problem_(p), drop_(drop) {}
+  ReferenceSolver(const Setup& s, bool drop) : setup_(s), drop_(drop) {}
   void reset(std::span<const float> incident) override { initial_.assign(incident.begin(), incident.end()); }
   double run(int steps) override {
     Stopwatch clock;
-    const ReferenceRun r = run_reference(problem_.structure, problem_.drive, initial_, steps);
+    const ReferenceRun r = run_reference(setup_.structure, setup_.drive, initial_, steps);
     pulses_.assign(r.result.pulses.begin(), r.result.pulses.end());
     probe_.assign(r.result.probe.begin(), r.result.probe.end());
     if (drop_) pulses_[pulses_.size() / 2] = 0.5f;
@@ -32,18 +32,16 @@ class ReferenceSolver final : public Solver {
   std::vector<float> probe() override { return probe_; }
 
  private:
-  const Problem& problem_;
+  const Setup& setup_;
   bool drop_;
   std::vector<float> initial_, pulses_, probe_;
 };
 
-VariantSpec variant(const std::string& name, bool drop) {
-  VariantSpec v;
-  v.info = {name, Backend::cpu, "the reference as a solver", "tests/test_chapter.cpp", ""};
+Variant variant(const std::string& name, bool drop) {
+  Variant v;
+  v.info = {name, Backend::cpu, "the reference as a solver", "tests/test_chapter.cpp", "", "steady_clock", 1};
   v.opener = cpu_opener;
-  v.timer = "steady_clock";
-  v.threads = 1;
-  v.make = [drop](const Problem& p, Session&) { return std::make_unique<ReferenceSolver>(p, drop); };
+  v.make = [drop](const Setup& s, Session&) { return std::make_unique<ReferenceSolver>(s, drop); };
   return v;
 }
 

@@ -20,10 +20,8 @@
 #include "gpgpu/tlm/layouts.hpp"
 
 #define GPGPU_CUDA_EMULATION
-#include "../11_aos.cu"
-#include "../11_coalesced.cu"
 #include "../11_fused.cu"
-#include "../11_fused_half.cu"
+#include "../11_scatter_connect.cu"
 
 namespace gpgpu::tlm::cuda {
 namespace {
@@ -33,7 +31,7 @@ enum class Kernel { aos, coalesced, fused, fused_half };
 // The CUDA host loop on host vectors: the kernels launched by the emulation.
 class EmulatedSolver final : public Solver {
  public:
-  EmulatedSolver(const Problem& p, Kernel kernel, int block)
+  EmulatedSolver(const Setup& p, Kernel kernel, int block)
       : p_(p), kernel_(kernel), block_(block),
         layout_(kernel == Kernel::aos ? array_of_structures(p.structure.mesh) : segmented(p.structure.mesh)),
         probe_(static_cast<std::size_t>(kProbeValues) * p.steps) {}
@@ -111,7 +109,7 @@ class EmulatedSolver final : public Solver {
     }
   }
 
-  const Problem& p_;
+  const Setup& p_;
   Kernel kernel_;
   int block_;
   PulseLayout layout_;
@@ -131,7 +129,7 @@ class EmulatedKernels : public ::testing::TestWithParam<std::tuple<Param, checks
 
 TEST_P(EmulatedKernels, MatchTheReference) {
   const auto& [k, c] = GetParam();
-  EmulatedSolver solver(checks::problem_of(c), k.kernel, k.block);
+  EmulatedSolver solver(checks::setup_of(c), k.kernel, k.block);
   EXPECT_TRUE(checks::matches_reference(solver, c, k.kernel == Kernel::fused_half ? Storage::f16 : Storage::f32));
 }
 
@@ -153,7 +151,7 @@ TEST(EmulatedKernels, HalfStorageIsReallyHalf) {
   // Half storage must differ from FP32 by more than FP32 rounding (or the test above proves nothing
   // about its tolerance), and stay within its own tolerance.
   const checks::Case c = checks::awkward_cases(false)[3];
-  EmulatedSolver half(checks::problem_of(c), Kernel::fused_half, 64), single(checks::problem_of(c), Kernel::fused, 64);
+  EmulatedSolver half(checks::setup_of(c), Kernel::fused_half, 64), single(checks::setup_of(c), Kernel::fused, 64);
   for (EmulatedSolver* s : {&half, &single}) {
     s->reset(checks::random_pulses(c.mesh, 7));
     s->run(c.steps);

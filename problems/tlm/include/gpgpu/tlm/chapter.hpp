@@ -1,27 +1,26 @@
 /// @file chapter.hpp
-/// @brief One run of the TLM chapter (11), whatever backends its variants use.
+/// @brief The TLM problem of chapter 11 as the core's chapter run sees it (gpgpu/chapter.hpp).
 ///
 /// @code
-///   gpgpu::tlm::Chapter chapter(kInfo);
-///   chapter.add(ch11::cpu_variant(...));   // variants in run order (and any registered statically)
+///   gpgpu::tlm::Chapter chapter(kInfo);     // gpgpu::Chapter<gpgpu::tlm::Problem>
+///   chapter.add(ch11::cpu_variants());      // variants in run order, one list per backend
+///   chapter.add(ch11::cuda_variants());     // or a gpgpu::NotBuilt note: CUDA was not built
 ///   return chapter.run(argc, argv);
 /// @endcode
-/// The steps: options (the TLM group, the backends' device options) -> parse -> open the backends
-/// of the chosen variants (a missing one: its variants are skipped, with the reason) -> header ->
-/// the mesh must fit host and devices -> limits measured now, one per backend and storage (12:12
-/// stream mix) -> the structure, its source and probe, the double-precision reference and the
-/// physics it must obey (energy, resonances or cut-off) -> each variant: reset (untimed, outputs
-/// poisoned), steps (timed), pulses and probe back, compared with the reference -> tables,
-/// comparisons, then/now, --dump, --png, --csv, --json -> exit code (1 when a variant or the
-/// physics fails).
+/// What is the TLM problem's own: the group --scenario --nx --ny --nz --dl --steps --png; the mesh
+/// and its probe must fit the host; each variant judged by a stream kernel of its mix (12 arrays
+/// read, 12 written, in its storage); the structure, its source and probe, the double-precision
+/// reference and the physics it must obey (energy, resonances or cut-off); each variant reset
+/// (untimed, outputs poisoned), stepped (timed by its own clock), its pulses, probe and energy
+/// compared with the reference; then the comparisons the paper makes, --dump, --png and paper
+/// 002's figures beside ours. A reference that breaks physics fails the run (exit 1).
 #pragma once
 #include <iosfwd>
-#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "gpgpu/experiment.hpp"
+#include "gpgpu/chapter.hpp"
 #include "gpgpu/tlm/options.hpp"
 #include "gpgpu/tlm/physics.hpp"
 #include "gpgpu/tlm/reference.hpp"
@@ -29,6 +28,7 @@
 
 namespace gpgpu::tlm {
 
+/// How a chapter differs from the default run.
 struct ChapterSettings {
   CliDefaults cli{};
   /// Host bytes per node the chapter's solvers add beyond the run's own: the memory check refuses
@@ -36,48 +36,38 @@ struct ChapterSettings {
   double host_bytes_per_node = 0;
 };
 
-class Chapter {
+class Problem final : public gpgpu::Problem<Variant> {
  public:
-  explicit Chapter(ChapterInfo info, ChapterSettings settings = {});
-  ~Chapter();
+  using Settings = ChapterSettings;
+  explicit Problem(ChapterSettings settings = {}) : settings_(settings) {}
 
-  [[nodiscard]] Cli& cli() { return experiment_.cli(); }
-  [[nodiscard]] Experiment& experiment() { return experiment_; }
-  [[nodiscard]] const Options& options() const { return options_; }
-
-  /// Adds a variant; its backend's options join the command line.
-  void add(VariantSpec spec);
-
-  /// The whole run (the steps below); returns the exit code.
-  int run(int argc, char** argv);
-
-  // ---- the steps of run() ----
-  void parse(int argc, const char* const* argv);
-  std::vector<const VariantSpec*> open(std::ostream& out);
-  void check_fits(const std::vector<const VariantSpec*>& variants);
-  void measure_limits(std::ostream& out, const std::vector<const VariantSpec*>& variants);
+  [[nodiscard]] CliDefaults cli_defaults() const override { return settings_.cli; }
+  void add_options(Cli& cli) override { tlm::add_options(cli, options_); }
+  void parsed(Experiment& run) override;
+  [[nodiscard]] std::string describe() const override { return tlm::describe(options_); }
+  [[nodiscard]] RunSize size() const override { return {options_.mesh, options_.steps}; }
+  void measure_limits(Experiment& run, std::ostream& out, const std::vector<const Variant*>& variants) override;
   /// The structure, source and probe; the reference run and its physics checks (unless --no-verify).
-  void prepare(std::ostream& out);
-  const ResultRow& run_variant(std::ostream& out, const VariantSpec& spec);
-  int finish(std::ostream& out);
-
-  [[nodiscard]] const Problem& problem() const { return problem_; }
-  [[nodiscard]] const ReferenceRun& reference() const { return reference_; }
-  [[nodiscard]] const std::vector<PhysicsCheck>& physics() const { return physics_; }
-  [[nodiscard]] Limit limit_of(const VariantSpec& spec);
-  [[nodiscard]] Session& session_of(const VariantSpec& spec) { return experiment_.session_of(spec.info); }
+  void prepare(Experiment& run, std::ostream& out, const std::vector<const Variant*>& variants) override;
+  ResultRow measure(Experiment& run, std::ostream& out, const Variant& variant) override;
+  /// The comparisons, the JSON sections, --dump, --png; a physics failure of the reference.
+  Report report(Experiment& run, std::ostream& out) override;
 
  private:
+  /// The limit that judges `v` on this mesh, measured once per backend and mix.
+  [[nodiscard]] Limit limit_of(Experiment& run, const Variant& v) const;
+
   ChapterSettings settings_;
-  Experiment experiment_;
   Options options_;
-  Registry registry_;
-  Problem problem_;
+  Setup setup_;
   std::vector<float> initial_;
   ReferenceRun reference_;
   double reference_seconds_ = 0;
   std::vector<PhysicsCheck> physics_;
   std::vector<std::pair<std::string, RunResult<float>>> results_;  // kept for --dump and --png
 };
+
+/// A run of the TLM chapter.
+using Chapter = gpgpu::Chapter<Problem>;
 
 }  // namespace gpgpu::tlm

@@ -40,4 +40,8 @@ int quick_steps(Scenario s);
 /// address, a filter too short for its cavities, --png without libpng.
 void add_options(Cli& cli, Options& options);
 
+/// The run's "Problem:" line: "SCN TLM, cavity: a closed PEC box, 24 x 18 x 14 cells of 1 mm
+/// (24 x 18 x 14 mm), 6048 nodes, 8000 steps of Δt = Δl/2c = 1.668 ps".
+std::string describe(const Options& options);
+
 }  // namespace gpgpu::tlm

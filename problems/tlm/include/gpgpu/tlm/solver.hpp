@@ -1,31 +1,34 @@
 /// @file solver.hpp
 /// @brief What a TLM variant is, on any backend: a solver that owns its storage of the pulses, and
-/// the record that names it, its backend, its row of the work table and how to build it.
+/// the variant that names it, its row of the work table and how to build it.
 ///
 /// Every backend's host code implements Solver: chapter 11's CPU loops, its CUDA buffers and
-/// launches, its OpenCL buffers and kernels. The chapter run (chapter.hpp) does the rest the same
-/// way for all of them: reset to the initial pulses (untimed), run the steps (timed by the solver's
+/// launches, its OpenCL buffers and kernels. The problem (chapter.hpp) does the rest the same way
+/// for all of them: reset to the initial pulses (untimed), run the steps (timed by the solver's
 /// own clock), read the pulses and the probe back, compare them with the double-precision reference.
 #pragma once
-#include <functional>
 #include <memory>
-#include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
-#include "gpgpu/backend.hpp"
-#include "gpgpu/registry.hpp"
 #include "gpgpu/tlm/reference.hpp"
 #include "gpgpu/tlm/structure.hpp"
+#include "gpgpu/variant.hpp"
 
 namespace gpgpu::tlm {
 
 /// What a solver is built for: the structure, its source and probe, and the most steps a run
 /// makes between two resets (the probe's buffer holds kProbeValues floats for each).
-struct Problem {
+struct Setup {
   Structure structure;
   Drive drive;
+  int steps = 0;
+};
+
+/// The size a variant's check_fits and limitation judge: the mesh, and the steps its probe holds.
+struct RunSize {
+  Mesh mesh;
   int steps = 0;
 };
 
@@ -49,25 +52,11 @@ class Solver {
   [[nodiscard]] virtual std::string launch() const { return {}; }
 };
 
-/// A variant of the TLM chapter.
-struct VariantSpec {
-  VariantInfo info;
-  OpenerFactory opener = nullptr;   ///< its backend (gpgpu::cpu_opener, gpgpu::cuda::opener, ...)
-  std::string work = "scn_fused";   ///< its row of the work table (work.hpp)
-  Storage storage = Storage::f32;   ///< how it stores pulses: picks its tolerance (reference.hpp)
-  std::string timer;                ///< "CUDA events", "steady_clock", "OpenCL profiling events"
-  int threads = 0;                  ///< CPU variants: threads it runs on (0: the session's --threads)
-  /// Builds the solver (allocates, uploads nothing yet: reset() does).
-  std::function<std::unique_ptr<Solver>(const Problem&, Session&)> make;
-  /// Throws UsageError when `steps` steps on the mesh do not fit the device (the pulses and a probe
-  /// of kProbeValues floats per step); called before the reference runs. May be empty.
-  std::function<void(const Mesh&, int steps, Session&)> check_fits;
-  /// Why this device cannot run it at all, or nullopt. A named variant is then a usage error; one
-  /// that came with "all" is skipped. May be empty.
-  std::function<std::optional<std::string>(const Mesh&, Session&)> limitation;
+/// A variant of the TLM chapter: the core's (gpgpu/variant.hpp), built from a Setup into a Solver,
+/// with its row of the work table and how it stores pulses.
+struct Variant : gpgpu::Variant<RunSize, Setup, Solver> {
+  std::string work = "scn_fused";  ///< its row of the work table (work.hpp)
+  Storage storage = Storage::f32;  ///< how it stores pulses: picks its tolerance (reference.hpp)
 };
-
-using Registry = gpgpu::Registry<VariantSpec>;
-using Registration = gpgpu::Registration<VariantSpec>;
 
 }  // namespace gpgpu::tlm

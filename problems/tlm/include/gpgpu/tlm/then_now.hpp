@@ -2,7 +2,10 @@
 /// @brief Paper 002's figures beside this run's, in the paper's units: million node updates per
 /// second (MNodes/s) and GB/s of memory traffic.
 #pragma once
+#include <ostream>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "gpgpu/result.hpp"
 #include "gpgpu/then_now.hpp"
@@ -23,5 +26,9 @@ struct Comparison {
   std::string paper;
 };
 std::vector<Comparison> comparisons(const std::vector<ResultRow>& rows, double nodes);
+
+/// Prints the comparisons of `rows` as a table (nothing when there are none) and returns them as
+/// the result JSON's "comparisons" array (what, first, second, ratio, paper).
+nlohmann::json print_comparisons(std::ostream& out, const std::vector<ResultRow>& rows, double nodes);
 
 }  // namespace gpgpu::tlm

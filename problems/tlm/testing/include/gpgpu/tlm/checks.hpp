@@ -63,11 +63,11 @@ inline std::vector<Case> awkward_cases(bool beyond_l2) {
 /// "cavity_2x3x5" and the like, for test names.
 inline std::string case_name(const ::testing::TestParamInfo<Case>& info) { return info.param.name; }
 
-/// The problem of a case, built once per process and kept (solvers hold a reference to it): the
+/// The setup of a case, built once per process and kept (solvers hold a reference to it): the
 /// scenario's structure, a source and a probe at nodes off every symmetry plane, and a source
 /// waveform of random values in [-1, 1).
-inline const Problem& problem_of(const Case& c) {
-  static std::map<std::string, std::unique_ptr<Problem>> cache;
+inline const Setup& setup_of(const Case& c) {
+  static std::map<std::string, std::unique_ptr<Setup>> cache;
   auto& slot = cache[c.name];
   if (!slot) {
     const Mesh& m = c.mesh;
@@ -75,7 +75,7 @@ inline const Problem& problem_of(const Case& c) {
     d.source = {m.nx / 3, m.ny / 2, (2 * m.nz) / 3, 1};
     d.probe = {(2 * m.nx) / 3, m.ny / 3, m.nz / 4, 2};
     d.waveform = harness::random_values<float>(c.steps, 99, -1.0f, 1.0f);
-    slot = std::make_unique<Problem>(Problem{make_structure(c.scenario, m), d, c.steps});
+    slot = std::make_unique<Setup>(Setup{make_structure(c.scenario, m), d, c.steps});
   }
   return *slot;
 }
@@ -85,7 +85,7 @@ inline const ReferenceRun& reference_of(const Case& c) {
   static std::map<std::string, ReferenceRun> cache;
   auto it = cache.find(c.name);
   if (it == cache.end()) {
-    const Problem& p = problem_of(c);
+    const Setup& p = setup_of(c);
     it = cache.emplace(c.name, run_reference(p.structure, p.drive, random_pulses(c.mesh, 7), c.steps)).first;
   }
   return it->second;
