@@ -26,11 +26,11 @@ void Experiment::print_not_built(std::ostream& out) const {
 }
 
 void Experiment::use(OpenerFactory factory) {
-  std::unique_ptr<BackendOpener> driver = factory();
+  std::unique_ptr<BackendOpener> opener = factory();
   for (const auto& d : openers_)
-    if (d->backend() == driver->backend()) return;
-  driver->add_options(cli_);
-  openers_.push_back(std::move(driver));
+    if (d->backend() == opener->backend()) return;
+  opener->add_options(cli_);
+  openers_.push_back(std::move(opener));
 }
 
 const CoreOptions& Experiment::parse(int argc, const char* const* argv, std::vector<std::string> variant_names,
