@@ -3,9 +3,10 @@
 // of n elements, a new cache line per term, which is what makes it slow long before the arithmetic
 // does. OpenBLAS packs blocks of A and B into the cache and runs a hand-written micro-kernel on them:
 // the same ideas the GPU kernels of this chapter rediscover step by step.
-#include "cpu_variants.hpp"
+#include "variants.hpp"
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "gpgpu/cpu_backend.hpp"
@@ -45,10 +46,10 @@ void gemm_openblas(const double* a, const double* b, double* c, blasint m, blasi
 }
 #endif
 
-// The operands as the kernel's own copies (its "device" memory), C poisoned by upload().
-class HostKernel final : public gpgpu::blas::Kernel {
+// The operands as the variant's own copies (its "device" memory), C poisoned by upload().
+class HostGemm final : public gpgpu::blas::GemmOperation {
  public:
-  HostKernel(bool library, Dims dims, ElementType type, int threads)
+  HostGemm(bool library, Dims dims, ElementType type, int threads)
       : library_(library), dims_(dims), type_(type), threads_(threads) {}
   void upload(const gpgpu::blas::Operands& in) override {
     a_ = in.a;
@@ -92,26 +93,26 @@ class HostKernel final : public gpgpu::blas::Kernel {
   HostMatrix a_, b_, c_;
 };
 
-gpgpu::blas::VariantSpec cpu_variant(std::string name, bool library, std::string description, std::string paper_name) {
-  gpgpu::blas::VariantSpec v;
-  v.info = {std::move(name), gpgpu::Backend::cpu, std::move(description), "chapters/10_matrix_multiply/cpu_variants.cpp",
-            std::move(paper_name)};
+gpgpu::blas::GemmVariant cpu_variant(std::string name, bool library, std::string description, std::string paper_name) {
+  gpgpu::blas::GemmVariant v;
+  v.info = {.name = std::move(name), .backend = gpgpu::Backend::cpu, .description = std::move(description),
+            .source = "chapters/10_matrix_multiply/cpu_variants.cpp", .paper_name = std::move(paper_name),
+            .timer = "steady_clock", .threads = library ? 0 : 1};
   v.opener = gpgpu::cpu_opener;
-  v.timer = "steady_clock";
-  v.threads = library ? 0 : 1;
   v.library = library;
-  v.make = [library](const Dims& d, ElementType type, gpgpu::Session& cpu) {
-    return std::make_unique<HostKernel>(library, d, type, library ? gpgpu::cpu_threads(cpu) : 1);
+  v.make = [library](const gpgpu::blas::GemmSize& s, gpgpu::Session& cpu) {
+    return std::make_unique<HostGemm>(library, s.dims, s.type, library ? gpgpu::cpu_threads(cpu) : 1);
   };
   return v;
 }
 
 }  // namespace
 
-std::vector<gpgpu::blas::VariantSpec> cpu_variants() {
-  std::vector<gpgpu::blas::VariantSpec> v;
+std::vector<gpgpu::blas::GemmVariant> cpu_variants() {
+  std::vector<gpgpu::blas::GemmVariant> v;
   v.push_back(cpu_variant("cpu_naive", false, "textbook triple loop, one thread (the paper's CPU row)", "CPU"));
-  v.back().limitation = [](const Dims& d, ElementType, gpgpu::Session&) -> std::optional<std::string> {
+  v.back().limitation = [](const gpgpu::blas::GemmSize& s, gpgpu::Session&) -> std::optional<std::string> {
+    const Dims& d = s.dims;
     if (static_cast<double>(d.m) * static_cast<double>(d.n) * static_cast<double>(d.k) <= static_cast<double>(kNaiveMaxMnk))
       return std::nullopt;
     return "m n k above 2^28: the cache-missing loop on one thread would take minutes";

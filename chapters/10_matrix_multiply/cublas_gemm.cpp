@@ -3,8 +3,6 @@
 // C = A·B is column-major Cᵀ = Bᵀ·Aᵀ: gemm(N, N) with the operands swapped, m and n swapped, and
 // the leading dimensions the row lengths (n for B and C, k for A). beta = 0: C's old contents (the
 // poison) are not read.
-#include "cublas_gemm.hpp"
-
 #include <memory>
 #include <optional>
 #include <string>
@@ -12,9 +10,11 @@
 #include <cublas_v2.h>
 
 #include "gpgpu/cuda/cublas.hpp"
+#include "gpgpu/cuda/opener.hpp"
 
 #include "cuda_gemm.hpp"
 #include "gpgpu/errors.hpp"
+#include "variants.hpp"
 
 namespace ch10 {
 namespace {
@@ -29,7 +29,7 @@ using Handle = gpgpu::cuda::CublasHandle;
 enum class Flavour { sgemm, sgemm_tf32, dgemm };
 
 //! [cublas_gemm]
-std::unique_ptr<gpgpu::blas::Kernel> make(Flavour f, const Dims& d) {
+std::unique_ptr<gpgpu::blas::GemmOperation> make(Flavour f, const Dims& d) {
   auto handle = std::make_shared<Handle>();
   const int m = static_cast<int>(d.m), n = static_cast<int>(d.n), k = static_cast<int>(d.k);
   if (f == Flavour::dgemm) {
@@ -50,16 +50,18 @@ std::unique_ptr<gpgpu::blas::Kernel> make(Flavour f, const Dims& d) {
 }
 //! [cublas_gemm]
 
-gpgpu::blas::VariantSpec variant(const char* name, Flavour f, const char* description) {
-  gpgpu::blas::VariantSpec v = cuda_variant(name, description, "chapters/10_matrix_multiply/cublas_gemm.cpp");
-  v.timer = "CUDA events (cuBLAS on the default stream)";
+gpgpu::blas::GemmVariant variant(const char* name, Flavour f, const char* description) {
+  gpgpu::blas::GemmVariant v = cuda_variant(name, description, "chapters/10_matrix_multiply/cublas_gemm.cpp");
+  v.info.timer = "CUDA events (cuBLAS on the default stream)";
   v.library = true;
   v.tf32 = f == Flavour::sgemm_tf32;
   v.fp64_tensor_cores = f == Flavour::dgemm;
-  v.make = [f](const Dims& d, ElementType, gpgpu::Session&) { return make(f, d); };
-  v.limitation = [f](const Dims&, ElementType type, gpgpu::Session&) -> std::optional<std::string> {
-    if ((f == Flavour::dgemm) != (type == ElementType::f64))
+  v.make = [f](const gpgpu::blas::GemmSize& s, gpgpu::Session&) { return make(f, s.dims); };
+  v.limitation = [f](const gpgpu::blas::GemmSize& s, gpgpu::Session& session) -> std::optional<std::string> {
+    if ((f == Flavour::dgemm) != (s.type == ElementType::f64))
       return f == Flavour::dgemm ? "double only (the float run has SGEMM)" : "float only (the double run has DGEMM)";
+    if (f == Flavour::sgemm_tf32 && gpgpu::cuda::device_info(session).cc_major < 8)
+      return "TF32 tensor cores need compute capability 8.0";
     return std::nullopt;
   };
   return v;
@@ -67,7 +69,7 @@ gpgpu::blas::VariantSpec variant(const char* name, Flavour f, const char* descri
 
 }  // namespace
 
-std::vector<gpgpu::blas::VariantSpec> cublas_variants() {
+std::vector<gpgpu::blas::GemmVariant> cublas_variants() {
   return {variant("cublas_sgemm", Flavour::sgemm, "cuBLAS SGEMM, strict FP32 (no tensor cores)"),
           variant("cublas_sgemm_tf32", Flavour::sgemm_tf32, "cuBLAS SGEMM on TF32 tensor cores"),
           variant("cublas_dgemm", Flavour::dgemm, "cuBLAS DGEMM (FP64 tensor cores on sm_80 and sm_90)")};

@@ -1,6 +1,7 @@
 // Chapter 10's CUDA host code, in the order a run uses it: allocate (untimed), upload A and B and
 // poison C, call `calls` times between two CUDA events, download C. Every variant is one Call on
-// the same buffers: a kernel launch from kernels/blas/cuda (or cuBLAS, cublas_gemm.cpp).
+// the same buffers: a kernel launch from kernels/blas/cuda (or cuBLAS, cublas_gemm.cpp). At the
+// end, the list of our kernels' variants (cuda_variants(), in step order).
 #include "cuda_gemm.hpp"
 
 #include <algorithm>
@@ -14,8 +15,9 @@
 #include "blas/cuda/launchers.hpp"
 #include "gpgpu/cuda/check.hpp"
 #include "gpgpu/cuda/device.hpp"
+#include "gpgpu/blas/cuda/fma_peak.hpp"
 #include "gpgpu/cuda/opener.hpp"
-#include "gpgpu/table.hpp"
+#include "variants.hpp"
 
 namespace ch10 {
 
@@ -45,7 +47,7 @@ std::vector<std::string> DeviceGemm<T>::configurations() const {
 
 template <typename T>
 void DeviceGemm<T>::configure(std::size_t index) {
-  if (index >= configurations_.size() || configurations_.size() < 2) Kernel::configure(index);  // throws
+  if (index >= configurations_.size() || configurations_.size() < 2) GemmOperation::configure(index);  // throws
   current_ = index;
 }
 
@@ -75,14 +77,16 @@ HostMatrix DeviceGemm<T>::download() {
 template class DeviceGemm<float>;
 template class DeviceGemm<double>;
 
-gpgpu::blas::VariantSpec cuda_variant(std::string name, std::string description, std::string source, std::string paper_name) {
-  gpgpu::blas::VariantSpec v;
-  v.info = {name, gpgpu::Backend::cuda, std::move(description), std::move(source), std::move(paper_name)};
+gpgpu::blas::GemmVariant cuda_variant(std::string name, std::string description, std::string source, std::string paper_name) {
+  gpgpu::blas::GemmVariant v;
+  v.info = {.name = name, .backend = gpgpu::Backend::cuda, .description = std::move(description), .source = std::move(source),
+            .paper_name = std::move(paper_name), .timer = "CUDA events"};
   v.opener = gpgpu::cuda::opener;
-  v.timer = "CUDA events";
-  v.check_fits = [name](const Dims& d, ElementType type, gpgpu::Session&) {
+  v.peak = gpgpu::blas::cuda::fma_peak;
+  v.check_fits = [name](const gpgpu::blas::GemmSize& s, gpgpu::Session&) {
+    const Dims& d = s.dims;
     const double elements = static_cast<double>(d.m * d.k + d.k * d.n + d.m * d.n);
-    gpgpu::cuda::require_device_memory(elements * gpgpu::matrix::type_bytes(type), name + " on " + d.str());
+    gpgpu::cuda::require_device_memory(elements * gpgpu::matrix::type_bytes(s.type), name + " on " + d.str());
   };
   return v;
 }
@@ -100,36 +104,35 @@ struct CudaKernelVariant {
   Launch<float> launch_float;
   Launch<double> launch_double;  // nullptr: float only
   bool tf32;
-  int tile_m, tile_n;            // of C per block
-  unsigned threads;              // per block
+  bc::GemmShape (*shape)();      // the tile of C per block and its threads (from the kernel's file)
   bool configurable;             // its kernels are bc::three_stage_configs<T>(), launched by index
 };
 
 constexpr CudaKernelVariant kKernels[] = {
     {"cuda_naive", "10_naive.cu", "CUDA", "one thread per element of C, operands from global memory (paper Obr. 8)",
-     bc::launch_naive<float>, bc::launch_naive<double>, false, bc::kNaiveBlock, bc::kNaiveBlock, 256, false},
+     bc::launch_naive<float>, bc::launch_naive<double>, false, bc::naive_shape, false},
     {"cuda_tile16", "10_tile16.cu", "OPT CUDA", "16 x 16 tiles of A and B in shared memory (paper Obr. 10)",
-     bc::launch_tile16<float>, bc::launch_tile16<double>, false, bc::kPaperTile, bc::kPaperTile, 256, false},
+     bc::launch_tile16<float>, bc::launch_tile16<double>, false, bc::tile16_shape, false},
     {"cuda_blocktile_1d", "10_blocktile_1d.cu", "", "64 x 64 tile per block, 8 elements of a column per thread",
-     bc::launch_blocktile_1d<float>, bc::launch_blocktile_1d<double>, false, bc::k1dBM, bc::k1dBN, 512, false},
+     bc::launch_blocktile_1d<float>, bc::launch_blocktile_1d<double>, false, bc::blocktile_1d_shape, false},
     {"cuda_blocktile_2d", "10_blocktile_2d.cu", "", "128 x 128 tile per block, 8 x 8 elements per thread",
-     bc::launch_blocktile_2d<float>, bc::launch_blocktile_2d<double>, false, bc::k2dBM, bc::k2dBN, 256, false},
+     bc::launch_blocktile_2d<float>, bc::launch_blocktile_2d<double>, false, bc::blocktile_2d_shape, false},
     {"cuda_vectorized", "10_vectorized.cu", "", "the 8 x 8 blocking with 16-byte loads and a transposed A tile",
-     bc::launch_vectorized<float>, bc::launch_vectorized<double>, false, bc::k2dBM, bc::k2dBN, 256, false},
+     bc::launch_vectorized<float>, bc::launch_vectorized<double>, false, bc::vectorized_shape, false},
     {"cuda_warptile", "10_warptile.cu", "", "the vectorized kernel with 32 x 64 warp tiles",
-     bc::launch_warptile<float>, bc::launch_warptile<double>, false, bc::k2dBM, bc::k2dBN, 256, false},
+     bc::launch_warptile<float>, bc::launch_warptile<double>, false, bc::warptile_shape, false},
     {"cuda_double_buffer", "10_double_buffer.cu", "", "the warp tiles with two buffers filled by cp.async",
-     bc::launch_double_buffer<float>, bc::launch_double_buffer<double>, false, bc::k2dBM, bc::k2dBN, 256, false},
+     bc::launch_double_buffer<float>, bc::launch_double_buffer<double>, false, bc::double_buffer_shape, false},
     {"cuda_tf32_wmma", "10_tf32_wmma.cu", "", "tensor cores: TF32 inputs, FP32 sums (WMMA 16 x 16 x 8)",
-     bc::launch_tf32_wmma, nullptr, true, bc::kWmmaBM, bc::kWmmaBN, 256, false},
+     bc::launch_tf32_wmma, nullptr, true, bc::tf32_wmma_shape, false},
     {"cuda_three_stage", "10_three_stage.cu", "",
      "the double buffer with 16 x 8 per thread in 256 x 128 tiles and three stages (--tune: six configurations)",
-     bc::launch_three_stage<float>, bc::launch_three_stage<double>, false, 0, 0, bc::kThreeStageThreads, true},
+     bc::launch_three_stage<float>, bc::launch_three_stage<double>, false, nullptr, true},
 };
 
-std::string launch_line(const Dims& d, int tile_m, int tile_n, unsigned threads) {
-  return "grid " + std::to_string(bc::blocks_for(d.n, tile_n)) + " x " + std::to_string(bc::blocks_for(d.m, tile_m)) + " of " +
-         std::to_string(threads) + " threads, " + std::to_string(tile_m) + " x " + std::to_string(tile_n) + " of C per block";
+std::string launch_line(const Dims& d, const bc::GemmShape& s) {
+  return "grid " + std::to_string(bc::blocks_for(d.n, s.tile_n)) + " x " + std::to_string(bc::blocks_for(d.m, s.tile_m)) + " of " +
+         std::to_string(s.threads) + " threads, " + std::to_string(s.tile_m) + " x " + std::to_string(s.tile_n) + " of C per block";
 }
 
 // "16 x 8 per thread, 3 stages", and with the block tile before it the configuration's name.
@@ -142,16 +145,17 @@ std::string config_name(const bc::TileConfig& c) {
 
 // The most block rows any of the variant's launches needs for m rows (gridDim.y holds 65535).
 long long block_rows(const CudaKernelVariant& k, const Dims& d, ElementType type) {
-  if (!k.configurable) return bc::blocks_for(d.m, k.tile_m);
+  if (!k.configurable) return bc::blocks_for(d.m, k.shape().tile_m);
   const auto configs = type == ElementType::f64 ? bc::three_stage_configs<double>() : bc::three_stage_configs<float>();
   long long rows = 0;
   for (const bc::TileConfig& c : configs) rows = std::max<long long>(rows, bc::blocks_for(d.m, c.bm));
   return rows;
 }
 
+//! [make_gemm]
 // The kernel's launches on `d` as DeviceGemm configurations: one, or one per compiled configuration.
 template <typename T>
-std::unique_ptr<gpgpu::blas::Kernel> make_gemm(const CudaKernelVariant& k, const Dims& d) {
+std::unique_ptr<gpgpu::blas::GemmOperation> make_gemm(const CudaKernelVariant& k, const Dims& d) {
   const int m = static_cast<int>(d.m), n = static_cast<int>(d.n), kk = static_cast<int>(d.k);
   using Configuration = typename DeviceGemm<T>::Configuration;
   std::vector<Configuration> configurations;
@@ -160,28 +164,29 @@ std::unique_ptr<gpgpu::blas::Kernel> make_gemm(const CudaKernelVariant& k, const
     if constexpr (std::is_same_v<T, double>) launch = k.launch_double;
     else launch = k.launch_float;
     auto call = [launch, m, n, kk](const T* a, const T* b, T* c) { launch({a, b, c, m, n, kk}, nullptr); };
-    configurations.push_back({"", call, launch_line(d, k.tile_m, k.tile_n, k.threads)});
+    configurations.push_back({"", call, launch_line(d, k.shape())});
   }
   const auto configs = bc::three_stage_configs<T>();
   for (std::size_t i = 0; k.configurable && i < configs.size(); ++i) {
     auto call = [i, m, n, kk](const T* a, const T* b, T* c) { bc::launch_three_stage_config<T>({a, b, c, m, n, kk}, i, nullptr); };
     const bc::TileConfig& c = configs[i];
-    configurations.push_back({config_name(c), call, launch_line(d, c.bm, c.bn, k.threads) + ", " + thread_tile_and_stages(c)});
+    configurations.push_back({config_name(c), call, launch_line(d, bc::three_stage_shape<T>(i)) + ", " + thread_tile_and_stages(c)});
   }
   return std::make_unique<DeviceGemm<T>>(d, std::move(configurations));
 }
+//! [make_gemm]
 
-gpgpu::blas::VariantSpec kernel_variant(const CudaKernelVariant& k) {
-  gpgpu::blas::VariantSpec v = cuda_variant(k.name, k.description, std::string("kernels/blas/cuda/") + k.file, k.paper_name);
+gpgpu::blas::GemmVariant kernel_variant(const CudaKernelVariant& k) {
+  gpgpu::blas::GemmVariant v = cuda_variant(k.name, k.description, std::string("kernels/blas/cuda/") + k.file, k.paper_name);
   v.tf32 = k.tf32;
-  v.make = [&k](const Dims& d, ElementType type, gpgpu::Session&) -> std::unique_ptr<gpgpu::blas::Kernel> {
-    return type == ElementType::f64 ? make_gemm<double>(k, d) : make_gemm<float>(k, d);
+  v.make = [&k](const gpgpu::blas::GemmSize& s, gpgpu::Session&) -> std::unique_ptr<gpgpu::blas::GemmOperation> {
+    return s.type == ElementType::f64 ? make_gemm<double>(k, s.dims) : make_gemm<float>(k, s.dims);
   };
-  v.limitation = [&k](const Dims& d, ElementType type, gpgpu::Session& session) -> std::optional<std::string> {
-    if (type == ElementType::f64 && k.launch_double == nullptr) return "float only (TF32 tensor cores take FP32 inputs)";
+  v.limitation = [&k](const gpgpu::blas::GemmSize& s, gpgpu::Session& session) -> std::optional<std::string> {
+    if (s.type == ElementType::f64 && k.launch_double == nullptr) return "float only (TF32 tensor cores take FP32 inputs)";
     if (k.tf32 && gpgpu::cuda::device_info(session).cc_major < 8) return "TF32 tensor cores need compute capability 8.0";
-    if (block_rows(k, d, type) > bc::kMaxGridY)
-      return "needs " + std::to_string(block_rows(k, d, type)) + " block rows; a grid has at most 65535";
+    if (block_rows(k, s.dims, s.type) > bc::kMaxGridY)
+      return "needs " + std::to_string(block_rows(k, s.dims, s.type)) + " block rows; a grid has at most 65535";
     return std::nullopt;
   };
   return v;
@@ -189,35 +194,10 @@ gpgpu::blas::VariantSpec kernel_variant(const CudaKernelVariant& k) {
 
 }  // namespace
 
-std::vector<gpgpu::blas::VariantSpec> cuda_variants() {
-  std::vector<gpgpu::blas::VariantSpec> v;
+std::vector<gpgpu::blas::GemmVariant> cuda_variants() {
+  std::vector<gpgpu::blas::GemmVariant> v;
   for (const CudaKernelVariant& k : kKernels) v.push_back(kernel_variant(k));
   return v;
 }
-
-//! [fma_peak_host]
-gpgpu::blas::Peak cuda_fma_peak(ElementType type, gpgpu::Session& session) {
-  const int blocks = gpgpu::cuda::device_info(session).sm_count * (2048 / bc::kFmaThreads);  // full occupancy
-  constexpr int kIterations = 4096;  // FMAs per chain: about 10 ms on an H100 in FP32
-  const double flops = 2.0 * blocks * bc::kFmaThreads * bc::kFmaChains * kIterations;
-  const auto best_seconds = [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    gpgpu::cuda::DeviceBuffer<T> out(static_cast<std::size_t>(blocks) * bc::kFmaThreads);
-    gpgpu::cuda::EventTimer timer;
-    double best = INFINITY;
-    for (int rep = 0; rep < 6; ++rep) {  // the first is a warm-up (module load, clocks)
-      timer.start();
-      bc::launch_fma_peak<T>(out.get(), blocks, kIterations, T(1), nullptr);
-      timer.stop();
-      if (rep > 0) best = std::min(best, timer.seconds());
-    }
-    return best;
-  };
-  const double seconds = type == ElementType::f64 ? best_seconds(std::type_identity<double>{}) : best_seconds(std::type_identity<float>{});
-  return {"FMA kernel, " + std::to_string(blocks) + " blocks x " + std::to_string(bc::kFmaThreads) + " threads x " +
-              std::to_string(bc::kFmaChains) + " chains, " + std::string(gpgpu::matrix::type_name(type)),
-          flops / seconds / 1e9};
-}
-//! [fma_peak_host]
 
 }  // namespace ch10

@@ -3,12 +3,11 @@
 // set once, an NDRange enqueued `calls` times with profiling events on the first and the last
 // launch, the read-back. The kernels are compiled from the embedded sources with -DT=float or
 // -DT=double -DUSE_FP64.
-#include "opencl_gemm.hpp"
-
 #include <array>
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "embedded/_10_blocktile_1d_cl.hpp"
 #include "embedded/_10_blocktile_2d_cl.hpp"
@@ -18,6 +17,7 @@
 #include "embedded/_10_warptile_cl.hpp"
 #include "gpgpu/opencl/opener.hpp"
 #include "gpgpu/opencl/runtime.hpp"
+#include "variants.hpp"
 
 namespace ch10 {
 namespace {
@@ -64,7 +64,7 @@ bool rows_aligned(const Dims& d, ElementType type) {
   return d.k % lanes == 0 && d.n % lanes == 0;
 }
 
-class ClGemm final : public gpgpu::blas::Kernel {
+class ClGemm final : public gpgpu::blas::GemmOperation {
  public:
   ClGemm(gpgpu::ocl::Runtime& runtime, const ClVariant& v, Dims d, ElementType type)
       : runtime_(runtime), dims_(d), type_(type), element_(static_cast<std::size_t>(gpgpu::matrix::type_bytes(type))) {
@@ -133,38 +133,43 @@ std::optional<std::string> limitation(const ClVariant& v, ElementType type, gpgp
   if (v.local_x * v.local_y > most)
     return "needs work-groups of " + std::to_string(v.local_x * v.local_y) + "; the device runs this kernel in at most " +
            std::to_string(most);
+  const std::vector<std::size_t> sides = GPGPU_CL(runtime.device().getInfo<CL_DEVICE_MAX_WORK_ITEM_SIZES>());
+  if (sides.size() < 2 || v.local_x > sides[0] || v.local_y > sides[1])
+    return "needs work-groups of " + std::to_string(v.local_x) + " x " + std::to_string(v.local_y) +
+           " work-items; the device's largest sides are " + std::to_string(sides.empty() ? 0 : sides[0]) + " x " +
+           std::to_string(sides.size() < 2 ? 0 : sides[1]);
   return std::nullopt;
 }
 
-gpgpu::blas::VariantSpec spec_of(const ClVariant& v) {
-  gpgpu::blas::VariantSpec s;
-  s.info = {v.name, gpgpu::Backend::opencl, std::string(v.description) + " (port of " + v.ports + ")",
-            std::string(v.source->path), v.paper_name};
+gpgpu::blas::GemmVariant variant_of(const ClVariant& v) {
+  gpgpu::blas::GemmVariant s;
+  s.info = {.name = v.name, .backend = gpgpu::Backend::opencl, .description = std::string(v.description) + " (port of " + v.ports + ")",
+            .source = std::string(v.source->path), .paper_name = v.paper_name, .timer = "OpenCL profiling events"};
   s.opener = gpgpu::ocl::opener;
-  s.timer = "OpenCL profiling events";
   s.ports = v.ports;
-  s.make = [&v](const Dims& d, ElementType type, gpgpu::Session& session) {
-    return std::make_unique<ClGemm>(gpgpu::ocl::runtime_of(session), v, d, type);
+  s.make = [&v](const gpgpu::blas::GemmSize& size, gpgpu::Session& session) {
+    return std::make_unique<ClGemm>(gpgpu::ocl::runtime_of(session), v, size.dims, size.type);
   };
-  s.check_fits = [&v](const Dims& d, ElementType type, gpgpu::Session& session) {
-    const double s = gpgpu::matrix::type_bytes(type);
+  s.check_fits = [&v](const gpgpu::blas::GemmSize& size, gpgpu::Session& session) {
+    const Dims& d = size.dims;
+    const double s = gpgpu::matrix::type_bytes(size.type);
     const double largest = s * static_cast<double>(std::max({d.m * d.k, d.k * d.n, d.m * d.n}));
     gpgpu::ocl::require_device_memory(gpgpu::ocl::runtime_of(session).info(),
                                       s * static_cast<double>(d.m * d.k + d.k * d.n + d.m * d.n), largest,
                                       std::string(v.name) + " on " + d.str());
   };
-  s.limitation = [&v](const Dims&, ElementType type, gpgpu::Session& session) {
-    return limitation(v, type, gpgpu::ocl::runtime_of(session));
+  s.limitation = [&v](const gpgpu::blas::GemmSize& size, gpgpu::Session& session) {
+    return limitation(v, size.type, gpgpu::ocl::runtime_of(session));
   };
   return s;
 }
 
 }  // namespace
 
-std::vector<gpgpu::blas::VariantSpec> opencl_variants() {
-  std::vector<gpgpu::blas::VariantSpec> specs;
-  for (const ClVariant& v : kVariants) specs.push_back(spec_of(v));
-  return specs;
+std::vector<gpgpu::blas::GemmVariant> opencl_variants() {
+  std::vector<gpgpu::blas::GemmVariant> variants;
+  for (const ClVariant& v : kVariants) variants.push_back(variant_of(v));
+  return variants;
 }
 
 }  // namespace ch10

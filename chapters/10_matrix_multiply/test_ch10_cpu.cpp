@@ -4,9 +4,9 @@
 
 #include <gtest/gtest.h>
 
-#include "cpu_variants.hpp"
 #include "gpgpu/blas/checks.hpp"
 #include "gpgpu/cpu_backend.hpp"
+#include "variants.hpp"
 
 namespace {
 
@@ -18,7 +18,7 @@ gpgpu::Session& session() {
   return *s;
 }
 
-class CpuVariant : public ::testing::TestWithParam<gpgpu::blas::VariantSpec> {};
+class CpuVariant : public ::testing::TestWithParam<gpgpu::blas::GemmVariant> {};
 
 TEST_P(CpuVariant, WithinTheBoundAtAwkwardSizes) {
   for (ElementType t : checks::kTypes)
@@ -31,10 +31,10 @@ INSTANTIATE_TEST_SUITE_P(Ch10, CpuVariant, ::testing::ValuesIn(ch10::cpu_variant
 TEST(CpuVariants, ThePapersRowIsOneThreadAndRefusesHugeProducts) {
   const auto variants = ch10::cpu_variants();
   ASSERT_EQ(variants.front().info.name, "cpu_naive");
-  EXPECT_EQ(variants.front().threads, 1);
+  EXPECT_EQ(variants.front().info.threads, 1);
   EXPECT_EQ(variants.front().info.paper_name, "CPU");
-  EXPECT_FALSE(variants.front().limitation({512, 512, 512}, ElementType::f32, session()));
-  EXPECT_TRUE(variants.front().limitation({1024, 1024, 1024}, ElementType::f32, session()));
+  EXPECT_FALSE(variants.front().limitation({{512, 512, 512}, ElementType::f32}, session()));
+  EXPECT_TRUE(variants.front().limitation({{1024, 1024, 1024}, ElementType::f32}, session()));
 }
 
 #if GPGPU_HAVE_OPENBLAS

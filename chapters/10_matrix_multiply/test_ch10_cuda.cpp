@@ -10,13 +10,10 @@
 
 #include <gtest/gtest.h>
 
-#include "cuda_gemm.hpp"
 #include "gpgpu/blas/checks.hpp"
+#include "gpgpu/blas/cuda/fma_peak.hpp"
 #include "gpgpu/cuda/opener.hpp"
-
-#if GPGPU_HAVE_CUBLAS
-#include "cublas_gemm.hpp"
-#endif
+#include "variants.hpp"
 
 namespace {
 
@@ -28,10 +25,10 @@ gpgpu::Session& session() {
   return *s;
 }
 
-std::vector<gpgpu::blas::VariantSpec> all_variants() {
-  std::vector<gpgpu::blas::VariantSpec> v = ch10::cuda_variants();
+std::vector<gpgpu::blas::GemmVariant> all_variants() {
+  std::vector<gpgpu::blas::GemmVariant> v = ch10::cuda_variants();
 #if GPGPU_HAVE_CUBLAS
-  for (gpgpu::blas::VariantSpec& c : ch10::cublas_variants()) v.push_back(std::move(c));
+  for (gpgpu::blas::GemmVariant& c : ch10::cublas_variants()) v.push_back(std::move(c));
 #endif
   return v;
 }
@@ -40,12 +37,12 @@ std::vector<gpgpu::blas::VariantSpec> all_variants() {
 // tile in every dimension with k past several steps, both 16-byte paths, one row against many.
 const std::vector<gpgpu::blas::Dims> kSanitizerSizes{{1, 1, 1}, {33, 17, 130}, {67, 129, 93}, {131, 132, 20}, {1, 1000, 3}};
 
-class CudaVariant : public ::testing::TestWithParam<gpgpu::blas::VariantSpec> {};
+class CudaVariant : public ::testing::TestWithParam<gpgpu::blas::GemmVariant> {};
 
-void run_all(const gpgpu::blas::VariantSpec& spec, const std::vector<gpgpu::blas::Dims>& sizes) {
+void run_all(const gpgpu::blas::GemmVariant& spec, const std::vector<gpgpu::blas::Dims>& sizes) {
   for (ElementType t : checks::kTypes)
     for (const gpgpu::blas::Dims& d : sizes) {
-      if (spec.limitation && spec.limitation(d, t, session())) continue;
+      if (spec.limitation && spec.limitation({d, t}, session())) continue;
       EXPECT_TRUE(checks::runs_within_bound(spec, d, t, session()));
     }
 }
@@ -68,14 +65,14 @@ void every_three_stage_configuration(const std::vector<gpgpu::blas::Dims>& sizes
   for (ElementType t : checks::kTypes)
     for (const gpgpu::blas::Dims& d : sizes) {
       const auto& [ops, ref] = checks::problem(d, t);
-      const std::unique_ptr<gpgpu::blas::Kernel> kernel = spec->make(d, t, session());
-      const std::vector<std::string> names = kernel->configurations();
+      const std::unique_ptr<gpgpu::blas::GemmOperation> op = spec->make({d, t}, session());
+      const std::vector<std::string> names = op->configurations();
       EXPECT_EQ(names.size(), t == ElementType::f64 ? 0u : 6u);  // double: one configuration, nothing to tune
       for (std::size_t i = 0; i < std::max<std::size_t>(names.size(), 1); ++i) {
-        if (!names.empty()) kernel->configure(i);
-        kernel->upload(ops);
-        (void)kernel->run(1);
-        const gpgpu::Verification v = gpgpu::blas::compare(kernel->download(), ref, spec->arithmetic(t));
+        if (!names.empty()) op->configure(i);
+        op->upload(ops);
+        (void)op->run(1);
+        const gpgpu::Verification v = gpgpu::blas::compare(op->download(), ref, spec->arithmetic(t));
         EXPECT_TRUE(v.pass) << (names.empty() ? "" : names[i]) << " on " << checks::case_name(d, t) << ": " << v.summary();
       }
     }
@@ -90,7 +87,7 @@ TEST(ThreeStage, EveryConfigurationAtSanitizerSizes) { every_three_stage_configu
 
 TEST(CudaFmaPeak, IsAPositiveFiniteRate) {
   for (ElementType t : checks::kTypes) {
-    const gpgpu::blas::Peak p = ch10::cuda_fma_peak(t, session());
+    const gpgpu::blas::Peak p = gpgpu::blas::cuda::fma_peak(t, session());
     EXPECT_TRUE(std::isfinite(p.gflops) && p.gflops > 0) << p.name;
   }
 }

@@ -6,7 +6,7 @@
 
 #include "gpgpu/blas/checks.hpp"
 #include "gpgpu/opencl/opener.hpp"
-#include "opencl_gemm.hpp"
+#include "variants.hpp"
 
 namespace {
 
@@ -18,11 +18,11 @@ gpgpu::Session& session() {
   return *s;
 }
 
-class ClVariant : public ::testing::TestWithParam<gpgpu::blas::VariantSpec> {};
+class ClVariant : public ::testing::TestWithParam<gpgpu::blas::GemmVariant> {};
 
 TEST_P(ClVariant, WithinTheBoundAtAwkwardSizes) {
   for (ElementType t : checks::kTypes) {
-    if (const auto why = GetParam().limitation({1, 1, 1}, t, session())) {
+    if (const auto why = GetParam().limitation({{1, 1, 1}, t}, session())) {
       std::cout << "  " << GetParam().info.name << " " << gpgpu::matrix::type_name(t) << " skipped: " << *why << "\n";
       continue;
     }
@@ -35,7 +35,7 @@ INSTANTIATE_TEST_SUITE_P(Ch10, ClVariant, ::testing::ValuesIn(ch10::opencl_varia
                          [](const auto& info) { return info.param.info.name; });
 
 TEST(ClVariants, EachPortsTheCudaKernelOfItsName) {
-  for (const gpgpu::blas::VariantSpec& v : ch10::opencl_variants()) {
+  for (const gpgpu::blas::GemmVariant& v : ch10::opencl_variants()) {
     ASSERT_TRUE(v.info.name.starts_with("cl_"));
     EXPECT_EQ(v.ports, "cuda_" + v.info.name.substr(3));
   }

@@ -1,6 +1,6 @@
-// Chapter 12's CPU variants. Each is a function of the case's own copy of the operands; HostKernel
+// Chapter 12's CPU variants. Each is a function of the case's own copy of the operands; HostRoutine
 // holds that copy (the CPU's "device memory") and times `calls` calls on the host's clock.
-#include "cpu_variants.hpp"
+#include "variants.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -8,7 +8,6 @@
 #include <string>
 #include <utility>
 
-#include "gpgpu/blas/kernel.hpp"
 #include "gpgpu/cpu_backend.hpp"
 #include "gpgpu/timing.hpp"
 
@@ -88,9 +87,9 @@ void openblas_sgemm(Case& c, std::vector<float>& out, int) {
 }
 #endif
 
-class HostKernel final : public gpgpu::blas::RoutineKernel {
+class HostRoutine final : public gpgpu::blas::RoutineOperation {
  public:
-  HostKernel(Body body, bool library, int threads, std::string launch)
+  HostRoutine(Body body, bool library, int threads, std::string launch)
       : body_(body), library_(library), threads_(threads), launch_(std::move(launch)) {}
   void upload(const Case& c) override {
     case_ = c;
@@ -126,23 +125,17 @@ class HostKernel final : public gpgpu::blas::RoutineKernel {
 gpgpu::blas::RoutineVariant cpu_variant(std::string name, Routine routine, Body body, bool library, std::string description,
                                         std::string launch, std::string source = "chapters/12_gpu_friendly/cpu_variants.cpp") {
   gpgpu::blas::RoutineVariant v;
-  v.info = {std::move(name), gpgpu::Backend::cpu, std::move(description), std::move(source), ""};
+  v.info = {.name = std::move(name), .backend = gpgpu::Backend::cpu, .description = std::move(description),
+            .source = std::move(source), .timer = "steady_clock"};
   v.opener = gpgpu::cpu_opener;
   v.routine = routine;
-  v.timer = "steady_clock";
   v.library = library;
+  v.peak = gpgpu::blas::cpu_fma_peak;  // the roofline's flat roof: FP32 FMA chains on --threads threads
   v.make = [body, library, launch](const Case&, gpgpu::Session& cpu) {
-    return std::make_unique<HostKernel>(body, library, gpgpu::cpu_threads(cpu), launch);
+    return std::make_unique<HostRoutine>(body, library, gpgpu::cpu_threads(cpu), launch);
   };
   return v;
 }
-
-// The CPU's FP32 FMA peak for the roofline (gpgpu::blas::cpu_fma_peak_gflops), with --threads threads.
-const gpgpu::blas::PeakRegistration kCpuPeak{{gpgpu::Backend::cpu, [](gpgpu::blas::ElementType, gpgpu::Session& cpu) {
-  const int threads = gpgpu::cpu_threads(cpu);
-  return gpgpu::blas::Peak{"FMA chains in registers, " + std::to_string(threads) + " threads, float",
-                           gpgpu::blas::cpu_fma_peak_gflops(threads)};
-}}};
 
 }  // namespace
 

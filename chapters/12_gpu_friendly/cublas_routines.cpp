@@ -3,8 +3,6 @@
 // dimension n). So row-major y = A x is cuBLAS's y = (Aᵀ)ᵀ x: gemv(T) on the n x m column-major
 // matrix; y = Aᵀ x is gemv(N) on it; and row-major C = A·B is column-major Cᵀ = Bᵀ·Aᵀ (chapter 10's
 // cublas_gemm.cpp). beta = 0: the poisoned result is never read. Default math mode: no TF32.
-#include "cublas_routines.hpp"
-
 #include <memory>
 #include <string>
 
@@ -14,6 +12,7 @@
 
 #include "cuda_routines.hpp"
 #include "gpgpu/errors.hpp"
+#include "variants.hpp"
 
 namespace ch12 {
 namespace {
@@ -46,10 +45,10 @@ void call(Routine r, cublasHandle_t h, const DeviceOperands& d) {
 
 gpgpu::blas::RoutineVariant variant(const char* name, Routine r, const char* launch) {
   gpgpu::blas::RoutineVariant v = cuda_variant(name, r, std::string("cuBLAS ") + launch, "chapters/12_gpu_friendly/cublas_routines.cpp");
-  v.timer = "CUDA events (cuBLAS on the default stream)";
+  v.info.timer = "CUDA events (cuBLAS on the default stream)";
   v.library = true;
   v.info.paper_name = "GPU (CUBLAS)";
-  v.make = [r, launch](const Case& c, gpgpu::Session&) -> std::unique_ptr<gpgpu::blas::RoutineKernel> {
+  v.make = [r, launch](const Case& c, gpgpu::Session&) -> std::unique_ptr<gpgpu::blas::RoutineOperation> {
     Handle handle = make_handle();
     return std::make_unique<DeviceRoutine>(c, [handle, r](const DeviceOperands& d) { call(r, handle->get(), d); }, launch);
   };

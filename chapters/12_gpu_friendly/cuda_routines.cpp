@@ -1,7 +1,8 @@
 // Chapter 12's CUDA host code, in the order a run uses it: allocate (untimed), upload the case's
 // arrays and poison the result, call `calls` times between two CUDA events, download the result.
 // Every variant is one Call on the same buffers: a launch from kernels/blas/cuda or
-// kernels/conv/cuda, or a cuBLAS call (cublas_routines.cpp).
+// kernels/conv/cuda, or a cuBLAS or NPP call (cublas_routines.cpp, npp_routines.cpp). At the end,
+// the list of our kernels' variants (cuda_variants()).
 #include "cuda_routines.hpp"
 
 #include <algorithm>
@@ -11,13 +12,15 @@
 #include <utility>
 
 #include "blas/cuda/launchers.hpp"
-#include "chunks.hpp"
 #include "blas/cuda/level12.hpp"
+#include "chunks.hpp"
 #include "conv/cuda/conv_args.hpp"
+#include "gpgpu/blas/cuda/fma_peak.hpp"
 #include "gpgpu/cuda/check.hpp"
 #include "gpgpu/cuda/device.hpp"
 #include "gpgpu/cuda/opener.hpp"
 #include "gpgpu/timing.hpp"
+#include "variants.hpp"
 
 namespace ch12 {
 
@@ -173,10 +176,10 @@ std::optional<double> DeviceRoutine::overlapped(const Case& c) {
   const auto host = [this](Array a) { return pinned_[static_cast<std::size_t>(a)].data(); };
   float* result = pinned_[5].data();
   std::fill(result, result + pinned_[5].size(), std::numeric_limits<float>::quiet_NaN());  // untimed: a part no chunk copies fails
-  // One stream per job. The copies up go in order on one stream: on the H100 copies up issued from
-  // three streams at once shared the bus and took longer in all than the same bytes in one stream
-  // (SGEMV at 16384², 27.6 ms against 19.9). In order, chunk i's upload also means every earlier
-  // chunk's is done, which covers the shared operands and the halo rows (Chunk::waits).
+  // One stream per job. The copies up go in order on one stream: copies up issued from three streams
+  // at once share the bus and took longer in all than the same bytes in one stream. In order, chunk
+  // i's upload also means every earlier chunk's is done, which covers the shared operands and the
+  // halo rows (Chunk::waits).
   cudaStream_t up = streams_[0].get(), compute = streams_[1].get(), down = streams_[2].get();
   gpgpu::Stopwatch clock;
   for (std::size_t i = 0; i < plan.size(); ++i) {
@@ -218,14 +221,14 @@ std::vector<float> DeviceRoutine::copied_result() {
 
 gpgpu::blas::RoutineVariant cuda_variant(std::string name, Routine routine, std::string description, std::string source) {
   gpgpu::blas::RoutineVariant v;
-  v.info = {name, gpgpu::Backend::cuda, std::move(description), std::move(source), ""};
+  v.info = {.name = name, .backend = gpgpu::Backend::cuda, .description = std::move(description), .source = std::move(source),
+            .timer = "CUDA events"};
   v.opener = gpgpu::cuda::opener;
   v.routine = routine;
-  v.timer = "CUDA events";
-  v.limitation = [name](const Case& c, gpgpu::Session&) -> std::optional<std::string> {
+  v.peak = gpgpu::blas::cuda::fma_peak;
+  v.check_fits = gpgpu::blas::for_case(routine, [name](const Case& c, gpgpu::Session&) {
     gpgpu::cuda::require_device_memory(sizes_of(c).bytes() + overlap_bytes(c), name + " on " + c.size_str());
-    return std::nullopt;
-  };
+  });
   return v;
 }
 
@@ -242,9 +245,8 @@ struct KernelVariant {
   Launch call;
 };
 
-// A function's static, not a namespace-scope array: register_cuda.cpp reads it during static
-// initialisation, before a namespace-scope object of this file (std::function is not constexpr) is
-// guaranteed to exist.
+// Every variant's make() refers to its entry: a function's static, made on first use, lives to the
+// end of the program.
 const std::vector<KernelVariant>& kernels() {
   //! [cuda_calls]
   static const std::vector<KernelVariant> list{
@@ -300,7 +302,7 @@ gpgpu::blas::RoutineVariant separable_variant() {
   gpgpu::blas::RoutineVariant v = cuda_variant("cuda_conv2d_separable", Routine::conv2d, "rank-one filter: a row pass, then a column pass",
                                                "kernels/conv/cuda/12_conv_separable.cu");
   //! [cuda_separable]
-  v.make = [](const Case& c, gpgpu::Session&) -> std::unique_ptr<gpgpu::blas::RoutineKernel> {
+  v.make = [](const Case& c, gpgpu::Session&) -> std::unique_ptr<gpgpu::blas::RoutineOperation> {
     const auto call = [](const DeviceOperands& d) {
       cc::launch_conv_separable({d.a, d.factors, d.scratch, d.out, d.m, d.n, d.k}, d.stream);
     };
@@ -308,13 +310,14 @@ gpgpu::blas::RoutineVariant separable_variant() {
                                            static_cast<std::size_t>(c.m * c.n));  // the row pass's output
   };
   v.work = [](const Case& c, int calls) { return gpgpu::conv::conv2d_separable_work(c.image_shape(), calls); };
-  v.limitation = [](const Case& c, gpgpu::Session&) -> std::optional<std::string> {
+  v.limitation = gpgpu::blas::for_case(Routine::conv2d, [](const Case& c, gpgpu::Session&) -> std::optional<std::string> {
     if (!c.separable) return "the filter is not separable (--filter separable makes a rank-one one)";
-    if (const std::optional<std::string> why = grid_limitation(c)) return why;
+    return grid_limitation(c);
+  });
+  v.check_fits = gpgpu::blas::for_case(Routine::conv2d, [](const Case& c, gpgpu::Session&) {
     gpgpu::cuda::require_device_memory(sizes_of(c).bytes() + 4.0 * static_cast<double>(c.m * c.n),
                                        "cuda_conv2d_separable on " + c.size_str());
-    return std::nullopt;
-  };
+  });
   //! [cuda_separable]
   return v;
 }
@@ -325,16 +328,13 @@ std::vector<gpgpu::blas::RoutineVariant> cuda_variants() {
   std::vector<gpgpu::blas::RoutineVariant> v;
   for (const KernelVariant& k : kernels()) {
     v.push_back(cuda_variant(k.name, k.routine, k.description, std::string("kernels/") + k.file));
-    v.back().make = [&k](const Case& c, gpgpu::Session& session) -> std::unique_ptr<gpgpu::blas::RoutineKernel> {
+    v.back().make = [&k](const Case& c, gpgpu::Session& session) -> std::unique_ptr<gpgpu::blas::RoutineOperation> {
       const int sms = gpgpu::cuda::device_info(session).sm_count;
       auto routine = std::make_unique<DeviceRoutine>(c, [&k, sms](const DeviceOperands& d) { k.call(d, sms); }, k.launch);
       routine->set_chunkable();  // each launch works on the operands it is given, on their stream
       return routine;
     };
-    v.back().limitation = [fits = v.back().limitation](const Case& c, gpgpu::Session& s) {
-      const std::optional<std::string> why = grid_limitation(c);
-      return why ? why : fits(c, s);
-    };
+    v.back().limitation = gpgpu::blas::for_case(k.routine, [](const Case& c, gpgpu::Session&) { return grid_limitation(c); });
   }
   for (gpgpu::blas::RoutineVariant& r : v)  // the paper's tuned G80 convolution used shared memory (sec. 5.2)
     if (r.info.name == "cuda_conv2d_tiled") r.info.paper_name = "GPU (CUDA, shared memory)";

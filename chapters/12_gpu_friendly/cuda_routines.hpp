@@ -1,7 +1,8 @@
 /// @file cuda_routines.hpp
 /// @brief Chapter 12's CUDA host code: a case's operands in device memory, one routine (a kernel of
-/// kernels/blas/cuda or kernels/conv/cuda, or a cuBLAS call) timed by CUDA events, the result back;
-/// the records of the CUDA variants; the GPU's FMA peak (chapter 10's kernel and host code).
+/// kernels/blas/cuda or kernels/conv/cuda, or a cuBLAS or NPP call) timed by CUDA events, the
+/// result back. The CUDA variants that use it are listed in cuda_routines.cpp (our kernels),
+/// cublas_routines.cpp and npp_routines.cpp.
 #pragma once
 #include <functional>
 #include <memory>
@@ -9,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "gpgpu/blas/routine_kernel.hpp"
+#include "gpgpu/blas/routine_operation.hpp"
 #include "gpgpu/cuda/buffers.hpp"
 
 namespace ch12 {
@@ -34,7 +35,7 @@ struct DeviceOperands {
 /// floats of device memory the call may use as it likes (DeviceOperands::scratch); `prepare`, if
 /// given, runs after every upload of the operands (untimed in run(), timed in with_copies()): a
 /// library's own layout of them, such as NPP's padded image.
-class DeviceRoutine final : public gpgpu::blas::RoutineKernel {
+class DeviceRoutine final : public gpgpu::blas::RoutineOperation {
  public:
   using Call = std::function<void(const DeviceOperands&)>;
   DeviceRoutine(const gpgpu::blas::Case& shape, Call call, std::string launch, std::size_t scratch = 0, Call prepare = {});
@@ -73,13 +74,8 @@ class DeviceRoutine final : public gpgpu::blas::RoutineKernel {
   std::vector<gpgpu::cuda::Event> uploaded_, computed_, downloaded_;
 };
 
-/// The CUDA part of a variant's record (backend, opener, timer, a limitation that refuses operands
-/// the device's free memory cannot hold). The caller adds make.
+/// The CUDA part of a variant (backend, opener, timer, the GPU's FMA peak, a check_fits that
+/// refuses operands the device's free memory cannot hold). The caller adds make.
 gpgpu::blas::RoutineVariant cuda_variant(std::string name, gpgpu::blas::Routine routine, std::string description, std::string source);
-
-/// Our kernels: cuda_saxpy, cuda_sscal, cuda_sgemv_warp, cuda_sgemv_t_tiled, cuda_sgemm (chapter
-/// 10's fastest kernel), cuda_conv2d_naive, cuda_conv2d_constant, cuda_conv2d_tiled, cuda_conv2d_register,
-/// cuda_conv2d_separable (rank-one filters only: --filter separable).
-std::vector<gpgpu::blas::RoutineVariant> cuda_variants();
 
 }  // namespace ch12

@@ -2,7 +2,8 @@
 // and allocate the textures (untimed), upload the image (packed into quadrants for the RGBA
 // variant, on the host's clock) and the filter, poison the output, draw the full-screen triangle
 // `calls` times between GL timer queries, read the output back (unpacked, on the host's clock).
-// The shaders are kernels/conv/gl/12_conv_*.frag, embedded at build time.
+// The shaders are kernels/conv/gl/12_conv_*.frag, embedded at build time. At the end, the list of
+// the GL variants (gl_variants()).
 #include "gl_routines.hpp"
 
 #include <algorithm>
@@ -23,6 +24,7 @@
 #include "gpgpu/gl/timer.hpp"
 #include "gpgpu/table.hpp"
 #include "gpgpu/timing.hpp"
+#include "variants.hpp"
 
 namespace ch12 {
 
@@ -91,7 +93,7 @@ TextureSizes texture_sizes(Layout layout, const Case& c) {
   return {i(q.texture_cols()), i(q.texture_rows()), i(q.w()), i(q.h())};
 }
 
-class GlConvolution final : public gpgpu::blas::RoutineKernel {
+class GlConvolution final : public gpgpu::blas::RoutineOperation {
  public:
   GlConvolution(const Case& shape, Layout layout, const gl::ContextInfo& info)
       : layout_(layout),
@@ -199,23 +201,27 @@ class GlConvolution final : public gpgpu::blas::RoutineKernel {
 gpgpu::blas::RoutineVariant gl_variant(std::string name, Layout layout, std::string description, std::string source,
                                        std::string paper_name) {
   gpgpu::blas::RoutineVariant v;
-  v.info = {name, gpgpu::Backend::gl, std::move(description), std::move(source), std::move(paper_name)};
+  v.info = {.name = name, .backend = gpgpu::Backend::gl, .description = std::move(description), .source = std::move(source),
+            .paper_name = std::move(paper_name),
+            .timer = "GL_TIME_ELAPSED (the host clock after glFinish where the context has none: llvmpipe)"};
   v.opener = gl::opener;
   v.routine = Routine::conv2d;
-  v.timer = "GL_TIME_ELAPSED (the host clock after glFinish where the context has none: llvmpipe)";
-  v.make = [layout](const Case& c, gpgpu::Session& s) -> std::unique_ptr<gpgpu::blas::RoutineKernel> {
+  v.make = [layout](const Case& c, gpgpu::Session& s) -> std::unique_ptr<gpgpu::blas::RoutineOperation> {
     return std::make_unique<GlConvolution>(c, layout, gl::session(s).info());
   };
-  v.limitation = [layout, name](const Case& c, gpgpu::Session& s) -> std::optional<std::string> {
-    const gl::ContextInfo& info = gl::session(s).info();
+  v.limitation = gpgpu::blas::for_case(Routine::conv2d, [layout](const Case& c, gpgpu::Session& s) -> std::optional<std::string> {
+    const int most = gl::session(s).info().max_texture_size;
     const TextureSizes t = texture_sizes(layout, c);
-    if (std::max(t.in_cols, t.in_rows) > info.max_texture_size)
+    if (std::max(t.in_cols, t.in_rows) > most)
       return "a texture of " + std::to_string(t.in_cols) + "x" + std::to_string(t.in_rows) + " texels, past GL_MAX_TEXTURE_SIZE " +
-             std::to_string(info.max_texture_size);
-    const double floats = static_cast<double>(t.in_cols) * t.in_rows + static_cast<double>(t.out_cols) * t.out_rows;
-    gl::require_texture_memory(info, (layout == Layout::luminance ? 4.0 : 16.0) * floats, name + " on " + c.size_str());
+             std::to_string(most);
     return std::nullopt;
-  };
+  });
+  v.check_fits = gpgpu::blas::for_case(Routine::conv2d, [layout, name](const Case& c, gpgpu::Session& s) {
+    const TextureSizes t = texture_sizes(layout, c);
+    const double floats = static_cast<double>(t.in_cols) * t.in_rows + static_cast<double>(t.out_cols) * t.out_rows;
+    gl::require_texture_memory(gl::session(s).info(), (layout == Layout::luminance ? 4.0 : 16.0) * floats, name + " on " + c.size_str());
+  });
   return v;
 }
 

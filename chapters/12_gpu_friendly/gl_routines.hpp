@@ -1,13 +1,13 @@
 /// @file gl_routines.hpp
 /// @brief Chapter 12's OpenGL host code: paper 001's own GPU technique (sec. 4.2, Fig. 2), the
 /// convolution as a fragment shader, on a luminance texture (one pixel per texel) and on the RGBA
-/// four-quadrant packing (four pixels per texel, one from each quadrant of the image).
+/// four-quadrant packing (four pixels per texel, one from each quadrant of the image). The packing
+/// is here (its test checks it without a GL context); the variants are listed in gl_routines.cpp.
 #pragma once
 #include <cstdint>
 #include <span>
 #include <vector>
 
-#include "gpgpu/blas/routine_kernel.hpp"
 
 namespace ch12 {
 
@@ -32,8 +32,5 @@ struct QuadrantPacking {
   /// pixel of `image` is written, the texels' outputs past an odd side are dropped.
   void unpack(std::span<const float> texels, std::span<float> image) const;
 };
-
-/// gl_conv2d_luminance and gl_conv2d_rgba_quadrants (registered from register_gl.cpp).
-std::vector<gpgpu::blas::RoutineVariant> gl_variants();
 
 }  // namespace ch12

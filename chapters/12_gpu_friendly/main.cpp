@@ -1,13 +1,13 @@
 // Chapter 12: what makes an algorithm GPU-friendly (paper 001, Igual, Mayo, Quintana-Ortí, secs.
 // 3-5, Tables 1-3). SAXPY, SSCAL, SGEMV both ways, SGEMM and a 2D convolution on the CPU (our loops
-// and OpenBLAS) and the GPU (our kernels and cuBLAS), each verified against an FP64 reference within
-// its error bound, placed on a roofline whose two ceilings are measured in the same run, with and
-// without the copies over the bus. The CPU variants are added here; the CUDA, cuBLAS and OpenGL
-// variants (the paper's own fragment-shader convolution) register themselves from files CMake
-// compiles when those are built (register_*.cpp).
-#include "cpu_variants.hpp"
+// and OpenBLAS) and the GPU (our kernels, cuBLAS, NPP, and the paper's own fragment shaders), each
+// verified against an FP64 reference within its error bound, placed on a roofline whose two
+// ceilings are measured in the same run, with and without the copies over the bus. Each list below
+// is in the file named beside it, with the host code that launches its kernels; the run
+// (gpgpu::blas::RoutineChapter) takes the variants routine by routine.
 #include "gpgpu/blas/routine_chapter.hpp"
 #include "gpgpu/errors.hpp"
+#include "variants.hpp"
 
 namespace {
 
@@ -17,10 +17,16 @@ const gpgpu::ChapterInfo kInfo{"12", "ch12_gpu_friendly",
 
 }  // namespace
 
+//! [main]
 int main(int argc, char** argv) {
   return gpgpu::run_main(kInfo.program, [&] {
     gpgpu::blas::RoutineChapter chapter(kInfo);
-    for (gpgpu::blas::RoutineVariant& v : ch12::cpu_variants()) chapter.add(std::move(v));
+    chapter.add(ch12::cpu_variants());     // OpenMP loops, OpenBLAS: cpu_variants.cpp
+    chapter.add(ch12::cuda_variants());    // kernels/blas/cuda/12_*.cu, kernels/conv/cuda/12_*.cu: cuda_routines.cpp
+    chapter.add(ch12::cublas_variants());  // cuBLAS: cublas_routines.cpp
+    chapter.add(ch12::npp_variants());     // NPP's 2D filter: npp_routines.cpp
+    chapter.add(ch12::gl_variants());      // kernels/conv/gl/12_conv_*.frag, the paper's shaders: gl_routines.cpp
     return chapter.run(argc, argv);
   });
 }
+//! [main]

@@ -6,16 +6,14 @@
 // it: the zeros are the padding. NPP documents its kernel as a convolution kernel, coefficients in
 // reverse order; our form (problems/conv/conv2d.hpp) is the correlation, so NPP gets the filter
 // turned by 180 degrees (kNppReversesKernel; the test against the FP64 reference on random,
-// unsymmetric filters confirmed it on the H100).
+// unsymmetric filters checks it).
 //
-// One exception, measured on the H100 with CUDA 13.0: for k = 3 and 5 (NPP's own small-mask paths)
-// NPP does not read outside its region of interest: the interior came out exact and the outer r rows
-// and columns did not, whatever lay around them. For those k the region grows by r on every side
-// (the 2r of zeros make the extra ring read zeros too), NPP writes into a padded result, and its
-// interior is copied to the output: a copy inside the timed call, the price of zero padding with NPP
-// at these k.
-#include "npp_routines.hpp"
-
+// One exception, found by that test: for k = 3 and 5 (NPP's own small-mask paths) NPP does not read
+// outside its region of interest: the interior came out exact and the outer r rows and columns did
+// not, whatever lay around them. For those k the region grows by r on every side (the 2r of zeros
+// make the extra ring read zeros too), NPP writes into a padded result, and its interior is copied
+// to the output: a copy inside the timed call, the price of zero padding with NPP at these k.
+#include <climits>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -28,6 +26,7 @@
 #include "gpgpu/cuda/check.hpp"
 #include "gpgpu/cuda/device.hpp"
 #include "gpgpu/errors.hpp"
+#include "variants.hpp"
 
 namespace ch12 {
 namespace {
@@ -121,20 +120,26 @@ void filter(const DeviceOperands& d, const float* kernel, const NppStreamContext
 std::vector<gpgpu::blas::RoutineVariant> npp_variants() {
   gpgpu::blas::RoutineVariant v = cuda_variant("npp_conv2d", Routine::conv2d, "NPP nppiFilter_32f_C1R on a zero-padded copy (k = 3, 5: a grown region, its interior copied out)",
                                                "chapters/12_gpu_friendly/npp_routines.cpp");
-  v.timer = "CUDA events (NPP on the default stream)";
+  v.info.timer = "CUDA events (NPP on the default stream)";
   v.library = true;
-  v.make = [](const Case& c, gpgpu::Session&) -> std::unique_ptr<gpgpu::blas::RoutineKernel> {
+  v.make = [](const Case& c, gpgpu::Session&) -> std::unique_ptr<gpgpu::blas::RoutineOperation> {
     const std::shared_ptr<gpgpu::cuda::DeviceBuffer<float>> kernel = npp_filter(c);
     const NppStreamContext ctx = default_stream_context();
     return std::make_unique<DeviceRoutine>(
         c, [kernel, ctx](const DeviceOperands& d) { filter(d, kernel->get(), ctx); }, "nppiFilter_32f_C1R_Ctx, padded at upload",
         scratch_floats(c.m, c.n, c.k), pad);
   };
-  v.limitation = [fits = v.limitation](const Case& c, gpgpu::Session& s) -> std::optional<std::string> {
-    if (const std::optional<std::string> why = fits(c, s)) return why;
+  // NPP takes a row's step in bytes as an int: the padded source's rows must stay below 2 GiB.
+  v.limitation = gpgpu::blas::for_case(Routine::conv2d, [](const Case& c, gpgpu::Session&) -> std::optional<std::string> {
+    if (static_cast<double>(sizeof(float)) * static_cast<double>(source_side(c.n, c.k)) > INT_MAX)
+      return "rows of " + std::to_string(source_side(c.n, c.k)) + " padded floats: NPP's row step (an int of bytes) cannot hold them";
+    return std::nullopt;
+  });
+  v.check_fits = [fits = v.check_fits](const gpgpu::blas::RoutineSizes& sizes, gpgpu::Session& s) {
+    fits(sizes, s);  // the operands, as every CUDA variant's
+    const Case c = gpgpu::blas::case_shape(Routine::conv2d, sizes);
     gpgpu::cuda::require_device_memory(4.0 * static_cast<double>(scratch_floats(c.m, c.n, c.k) + c.k * c.k),
                                        "npp_conv2d's padded image on " + c.size_str());
-    return std::nullopt;
   };
   return {v};
 }

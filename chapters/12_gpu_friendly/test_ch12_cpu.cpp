@@ -10,9 +10,9 @@
 #include <gtest/gtest.h>
 
 #include "chunks.hpp"
-#include "cpu_variants.hpp"
 #include "gpgpu/blas/routine_checks.hpp"
 #include "gpgpu/cpu_backend.hpp"
+#include "variants.hpp"
 
 namespace {
 

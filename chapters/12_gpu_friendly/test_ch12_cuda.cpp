@@ -1,5 +1,5 @@
-// Chapter 12's CUDA and cuBLAS variants (label cuda; exit 77 without a GPU): every one within its
-// routine's error bound at the awkward sizes, including one of 64-128 MiB per array, past the
+// Chapter 12's CUDA, cuBLAS and NPP variants (label cuda; exit 77 without a GPU): every one within
+// its routine's error bound at the awkward sizes, including one of 64-128 MiB per array, past the
 // 50 MiB L2 of an H100, the convolutions also with a separable filter; results poisoned before every run.
 #include <algorithm>
 #include <memory>
@@ -8,15 +8,9 @@
 
 #include <gtest/gtest.h>
 
-#include "cuda_routines.hpp"
 #include "gpgpu/blas/routine_checks.hpp"
 #include "gpgpu/cuda/opener.hpp"
-#if GPGPU_HAVE_CUBLAS
-#include "cublas_routines.hpp"
-#endif
-#if GPGPU_HAVE_NPP
-#include "npp_routines.hpp"
-#endif
+#include "variants.hpp"
 
 namespace {
 
@@ -47,7 +41,7 @@ std::vector<gpgpu::blas::RoutineSizes> sizes_for(const gpgpu::blas::RoutineVaria
     for (bool separable : {false, true}) {
       if (separable && v.routine != gpgpu::blas::Routine::conv2d) continue;
       s.separable = separable;
-      const std::optional<std::string> why = v.limitation(gpgpu::blas::case_shape(v.routine, s), session());
+      const std::optional<std::string> why = v.limitation ? v.limitation(s, session()) : std::nullopt;
       if (why) {
         EXPECT_FALSE(separable) << v.info.name << " refuses a separable filter: " << *why;
         EXPECT_NE(why->find("not separable"), std::string::npos) << v.info.name << ": " << *why;
@@ -86,13 +80,13 @@ TEST_P(CudaVariant, OverlappedInChunksOnStreams) {
   for (gpgpu::blas::RoutineSizes s : checks::awkward_sizes(v.routine, checks::Reach::small)) {
     if (v.info.name == "cuda_conv2d_separable") s.separable = true;
     const gpgpu::blas::Case c = gpgpu::blas::make_case(v.routine, s, 19);
-    const std::unique_ptr<gpgpu::blas::RoutineKernel> kernel = v.make(c, session());
-    kernel->upload(c);
+    const std::unique_ptr<gpgpu::blas::RoutineOperation> op = v.make(c, session());
+    op->upload(c);
     for (int round = 0; round < 2; ++round) {
-      const std::optional<double> seconds = kernel->overlapped(c);
+      const std::optional<double> seconds = op->overlapped(c);
       EXPECT_EQ(seconds.has_value(), ours && chunks) << v.info.name << " on " << c.size_str();
       if (!seconds) break;
-      const gpgpu::Verification check = gpgpu::blas::compare(kernel->copied_result(), gpgpu::blas::reference(c));
+      const gpgpu::Verification check = gpgpu::blas::compare(op->copied_result(), gpgpu::blas::reference(c));
       EXPECT_TRUE(check.pass) << v.info.name << " overlapped on " << c.size_str() << ", round " << round << ": " << check.summary();
     }
   }

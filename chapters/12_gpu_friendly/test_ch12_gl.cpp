@@ -15,6 +15,7 @@
 #include "gl_routines.hpp"
 #include "gpgpu/blas/routine_checks.hpp"
 #include "gpgpu/gl/test_context.hpp"
+#include "variants.hpp"
 
 namespace gpgpu::blas {
 // A failing parameterised test names the variant rather than dumping its bytes.
@@ -104,10 +105,10 @@ TEST_P(GlVariant, ZeroPaddingAtTheBorderExactly) {
     Case c = gpgpu::blas::make_case(Routine::conv2d, sizes(rows, cols, k), 3);
     std::fill(c.a.begin(), c.a.end(), 1.0f);
     std::fill(c.b.begin(), c.b.end(), 1.0f);
-    const std::unique_ptr<gpgpu::blas::RoutineKernel> kernel = GetParam().make(c, gpgpu::gl::TestContext::session());
-    kernel->upload(c);
-    (void)kernel->run(1);
-    const std::vector<float> out = kernel->download();
+    const std::unique_ptr<gpgpu::blas::RoutineOperation> op = GetParam().make(c, gpgpu::gl::TestContext::session());
+    op->upload(c);
+    (void)op->run(1);
+    const std::vector<float> out = op->download();
     ASSERT_EQ(out.size(), static_cast<std::size_t>(rows * cols));
     const int r = k / 2;
     const auto inside = [r](int i, int n) { return std::min(i + r, n - 1) - std::max(i - r, 0) + 1; };
@@ -121,13 +122,13 @@ TEST_P(GlVariant, ZeroPaddingAtTheBorderExactly) {
 // The timed path: several calls back to back leave the same (verified) result, and a time.
 TEST_P(GlVariant, RepeatedCallsGiveTheSameResult) {
   const Case c = gpgpu::blas::make_case(Routine::conv2d, sizes(37, 53, 5), 9);
-  const std::unique_ptr<gpgpu::blas::RoutineKernel> kernel = GetParam().make(c, gpgpu::gl::TestContext::session());
-  kernel->upload(c);
-  EXPECT_GT(kernel->run(5), 0.0);
-  const gpgpu::Verification v = gpgpu::blas::compare(kernel->download(), gpgpu::blas::reference(c));
+  const std::unique_ptr<gpgpu::blas::RoutineOperation> op = GetParam().make(c, gpgpu::gl::TestContext::session());
+  op->upload(c);
+  EXPECT_GT(op->run(5), 0.0);
+  const gpgpu::Verification v = gpgpu::blas::compare(op->download(), gpgpu::blas::reference(c));
   EXPECT_TRUE(v.pass) << v.summary();
-  EXPECT_TRUE(kernel->with_copies(c, false).has_value());
-  EXPECT_FALSE(kernel->with_copies(c, true).has_value());
+  EXPECT_TRUE(op->with_copies(c, false).has_value());
+  EXPECT_FALSE(op->with_copies(c, true).has_value());
 }
 
 INSTANTIATE_TEST_SUITE_P(Ch12, GlVariant, ::testing::ValuesIn(ch12::gl_variants()),

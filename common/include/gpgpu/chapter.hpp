@@ -72,8 +72,10 @@ class Problem {
   [[nodiscard]] virtual std::string describe() const = 0;
   /// The size the variants' check_fits and limitation judge (a sweep's largest).
   [[nodiscard]] virtual Size size() const = 0;
-  /// Narrows the variants --variant chose (chapter 12's --routine); by default keeps them all.
-  [[nodiscard]] virtual std::vector<const V*> select(const Experiment& run, std::vector<const V*> chosen) const {
+  /// Narrows (and may reorder) the variants --variant chose, before the header is printed, so that
+  /// describe() can say what the run does (chapter 12's --routine, and the routines of the variants
+  /// named alone); by default keeps them all, in order.
+  [[nodiscard]] virtual std::vector<const V*> select(const Experiment& run, std::vector<const V*> chosen) {
     (void)run;
     return chosen;
   }
@@ -171,12 +173,13 @@ class Chapter {
   /// here, in order (the others are reported as skipped, with the reason); refuses a size that a
   /// variant's device cannot hold.
   std::vector<const Variant*> open(std::ostream& out) {
-    experiment_.print_header(out, problem_.describe());
     std::vector<const Variant*> chosen;
     for (const std::string& name : experiment_.options().variants) chosen.push_back(&registry_.at(name));
+    chosen = problem_.select(experiment_, std::move(chosen));
+    experiment_.print_header(out, problem_.describe());
     const Size size = problem_.size();
     const std::vector<const Variant*> runnable = experiment_.open_variants(
-        out, problem_.select(experiment_, std::move(chosen)),
+        out, chosen,
         [&size](const Variant& v, Session& s) { return v.limitation ? v.limitation(size, s) : std::nullopt; });
     for (const Variant* v : runnable)
       if (v->check_fits) v->check_fits(size, experiment_.session_of(v->info));

@@ -47,15 +47,24 @@ __global__ void __launch_bounds__(BM * BN / TM) gemm_blocktile_1d(GemmArgs<T> g)
 }
 //! [blocktile_1d]
 
+/// The launch: a 64 x 64 tile of C per block, K in steps of 8, a column of 8 elements per thread
+/// (512 threads).
+struct Blocktile1dTiles {
+  static constexpr int BM = 64, BN = 64, BK = 8, TM = 8, kThreads = BM * BN / TM;
+};
+
 }  // namespace
 
 #ifndef GPGPU_CUDA_EMULATION
+GemmShape blocktile_1d_shape() { return {Blocktile1dTiles::BM, Blocktile1dTiles::BN, Blocktile1dTiles::kThreads}; }
+
 template <typename T>
 void launch_blocktile_1d(const GemmArgs<T>& g, cudaStream_t stream) {
-  const dim3 block(k1dBM * k1dBN / k1dTM);
-  const dim3 grid(blocks_for(g.n, k1dBN), blocks_for(g.m, k1dBM));
+  using L = Blocktile1dTiles;
+  const dim3 block(L::kThreads);
+  const dim3 grid(blocks_for(g.n, L::BN), blocks_for(g.m, L::BM));
   if (grid.y > kMaxGridY) throw std::length_error("gemm_blocktile_1d: more block rows than gridDim.y allows");
-  gemm_blocktile_1d<T, k1dBM, k1dBN, k1dBK, k1dTM><<<grid, block, 0, stream>>>(g);
+  gemm_blocktile_1d<T, L::BM, L::BN, L::BK, L::TM><<<grid, block, 0, stream>>>(g);
   GPGPU_CUDA_CHECK_LAUNCH("gemm_blocktile_1d");
 }
 template void launch_blocktile_1d<float>(const GemmArgs<float>&, cudaStream_t);

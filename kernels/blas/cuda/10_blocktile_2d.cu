@@ -54,15 +54,24 @@ __global__ void __launch_bounds__(BM * BN / (TM * TN)) gemm_blocktile_2d(GemmArg
 }
 //! [blocktile_2d]
 
+/// The launch: a 128 x 128 tile of C per block, K in steps of 8, 8 x 8 elements per thread (256
+/// threads).
+struct Blocktile2dTiles {
+  static constexpr int BM = 128, BN = 128, BK = 8, TM = 8, TN = 8, kThreads = BM * BN / (TM * TN);
+};
+
 }  // namespace
 
 #ifndef GPGPU_CUDA_EMULATION
+GemmShape blocktile_2d_shape() { return {Blocktile2dTiles::BM, Blocktile2dTiles::BN, Blocktile2dTiles::kThreads}; }
+
 template <typename T>
 void launch_blocktile_2d(const GemmArgs<T>& g, cudaStream_t stream) {
-  const dim3 block(k2dBM * k2dBN / (k2dTM * k2dTN));
-  const dim3 grid(blocks_for(g.n, k2dBN), blocks_for(g.m, k2dBM));
+  using L = Blocktile2dTiles;
+  const dim3 block(L::kThreads);
+  const dim3 grid(blocks_for(g.n, L::BN), blocks_for(g.m, L::BM));
   if (grid.y > kMaxGridY) throw std::length_error("gemm_blocktile_2d: more block rows than gridDim.y allows");
-  gemm_blocktile_2d<T, k2dBM, k2dBN, k2dBK, k2dTM, k2dTN><<<grid, block, 0, stream>>>(g);
+  gemm_blocktile_2d<T, L::BM, L::BN, L::BK, L::TM, L::TN><<<grid, block, 0, stream>>>(g);
   GPGPU_CUDA_CHECK_LAUNCH("gemm_blocktile_2d");
 }
 template void launch_blocktile_2d<float>(const GemmArgs<float>&, cudaStream_t);

@@ -73,19 +73,28 @@ __global__ void __launch_bounds__(BM * BN / (TM * TN)) gemm_double_buffer(GemmAr
 }
 //! [double_buffer]
 
+/// The launch (step 6's tiles): a 128 x 128 tile of C per block, K in steps of 8, 8 x 8 elements
+/// per thread (256 threads), in 32 x 64 warp tiles (warp_tile.hpp).
+struct DoubleBufferTiles {
+  static constexpr int BM = 128, BN = 128, BK = 8, TM = 8, TN = 8, kThreads = BM * BN / (TM * TN);
+};
+
 }  // namespace
 
 #ifndef GPGPU_CUDA_EMULATION
+GemmShape double_buffer_shape() { return {DoubleBufferTiles::BM, DoubleBufferTiles::BN, DoubleBufferTiles::kThreads}; }
+
 template <typename T>
 void launch_double_buffer(const GemmArgs<T>& g, cudaStream_t stream) {
-  const dim3 block(k2dBM * k2dBN / (k2dTM * k2dTN));
-  const dim3 grid(blocks_for(g.n, k2dBN), blocks_for(g.m, k2dBM));
+  using L = DoubleBufferTiles;
+  const dim3 block(L::kThreads);
+  const dim3 grid(blocks_for(g.n, L::BN), blocks_for(g.m, L::BM));
   if (grid.y > kMaxGridY) throw std::length_error("gemm_double_buffer: more block rows than gridDim.y allows");
   // 16-byte loads need every row to start on a 16-byte boundary (cudaMalloc aligns the first).
   if (g.k % Vec16<T>::lanes == 0 && g.n % Vec16<T>::lanes == 0)
-    gemm_double_buffer<T, k2dBM, k2dBN, k2dBK, k2dTM, k2dTN, true><<<grid, block, 0, stream>>>(g);
+    gemm_double_buffer<T, L::BM, L::BN, L::BK, L::TM, L::TN, true><<<grid, block, 0, stream>>>(g);
   else
-    gemm_double_buffer<T, k2dBM, k2dBN, k2dBK, k2dTM, k2dTN, false><<<grid, block, 0, stream>>>(g);
+    gemm_double_buffer<T, L::BM, L::BN, L::BK, L::TM, L::TN, false><<<grid, block, 0, stream>>>(g);
   GPGPU_CUDA_CHECK_LAUNCH("gemm_double_buffer");
 }
 template void launch_double_buffer<float>(const GemmArgs<float>&, cudaStream_t);

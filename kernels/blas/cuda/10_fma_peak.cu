@@ -10,8 +10,9 @@
 namespace gpgpu::blas::cuda {
 namespace {
 
-/// FMAs of one chain per iteration of the outer loop (unrolled).
-constexpr int kUnroll = 16;
+/// The launch: blocks of 256 threads, 2048 of them per SM (full occupancy), each thread running 8
+/// independent chains; FMAs of one chain per iteration of the outer loop (unrolled).
+constexpr int kFmaThreads = 256, kFmaThreadsPerSm = 2048, kFmaChains = 8, kUnroll = 16;
 
 /// One fused multiply-add in the type's own precision (fmaf for float: no promotion to double).
 __device__ __forceinline__ float fused(float a, float b, float c) { return fmaf(a, b, c); }
@@ -38,12 +39,14 @@ __global__ void __launch_bounds__(kFmaThreads) fma_peak(T* out, int iterations, 
 
 }  // namespace
 
+FmaShape fma_peak_shape(int sm_count) { return {sm_count * (kFmaThreadsPerSm / kFmaThreads), kFmaThreads, kFmaChains}; }
+
 template <typename T>
-void launch_fma_peak(T* out, int blocks, int iterations, T x, cudaStream_t stream) {
-  fma_peak<T><<<blocks, kFmaThreads, 0, stream>>>(out, iterations / kUnroll, x);
+void launch_fma_peak(T* out, const FmaShape& shape, int iterations, T x, cudaStream_t stream) {
+  fma_peak<T><<<shape.blocks, kFmaThreads, 0, stream>>>(out, iterations / kUnroll, x);
   GPGPU_CUDA_CHECK_LAUNCH("fma_peak");
 }
-template void launch_fma_peak<float>(float*, int, int, float, cudaStream_t);
-template void launch_fma_peak<double>(double*, int, int, double, cudaStream_t);
+template void launch_fma_peak<float>(float*, const FmaShape&, int, float, cudaStream_t);
+template void launch_fma_peak<double>(double*, const FmaShape&, int, double, cudaStream_t);
 
 }  // namespace gpgpu::blas::cuda

@@ -24,9 +24,14 @@ __global__ void gemm_naive(GemmArgs<T> g) {
 }
 //! [naive]
 
+/// The launch: blocks of 16 x 16 threads, one element of C each (the paper's).
+constexpr int kNaiveBlock = 16;
+
 }  // namespace
 
 #ifndef GPGPU_CUDA_EMULATION  // tests/test_gemm_kernels_emulated.cpp runs the kernel above on the CPU
+GemmShape naive_shape() { return {kNaiveBlock, kNaiveBlock, kNaiveBlock * kNaiveBlock}; }
+
 template <typename T>
 void launch_naive(const GemmArgs<T>& g, cudaStream_t stream) {
   const dim3 block(kNaiveBlock, kNaiveBlock);

@@ -21,10 +21,12 @@ namespace {
 
 namespace wmma = nvcuda::wmma;
 
+/// The launch: a 128 x 128 tile of C per block of 8 warps (256 threads), K in steps of 16.
+constexpr int kWmmaBM = 128, kWmmaBN = 128, kWmmaBK = 16, kWmmaThreads = 256;
+
 // __launch_bounds__(256, 2): at most 128 registers, so two blocks share an SM. Without the 2,
-// ptxas gave the aligned instance 130 registers: one block (8 warps) per SM, and Nsight Compute on
-// the H100 found the tensor pipes idle most of the time (SM throughput 20%, 24 TFLOP/s at 4096
-// against 40 for the unaligned instance at 4097, which had 128).
+// ptxas gave the aligned instance a few registers more: one block (8 warps) per SM, too few warps
+// to keep the tensor pipes busy (Nsight Compute found them idle most of the time).
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
 // TF32 tensor cores begin with compute capability 8.0: for older targets of a fat binary (CI builds
 // sm_75 too) the kernel is a stub, and the variant refuses such GPUs before launching it
@@ -37,7 +39,7 @@ __global__ void gemm_tf32_wmma(GemmArgs<float>) {
 //! [tf32_wmma]
 template <bool Aligned>
 __global__ void __launch_bounds__(256, 2) gemm_tf32_wmma(GemmArgs<float> g) {
-  constexpr int BM = kWmmaBM, BN = kWmmaBN, BK = kWmmaBK, kThreads = 256, L = 4;
+  constexpr int BM = kWmmaBM, BN = kWmmaBN, BK = kWmmaBK, kThreads = kWmmaThreads, L = 4;
   constexpr int kLda = BK + 4, kLdb = BN + 4;       // padded rows, multiples of 4 floats
   constexpr int kWarpM = 32, kWarpN = 64;           // 4 x 2 warp tiles
   constexpr int kFragsM = kWarpM / 16, kFragsN = kWarpN / 16;
@@ -113,8 +115,10 @@ __global__ void __launch_bounds__(256, 2) gemm_tf32_wmma(GemmArgs<float> g) {
 }  // namespace
 
 #ifndef GPGPU_CUDA_EMULATION
+GemmShape tf32_wmma_shape() { return {kWmmaBM, kWmmaBN, kWmmaThreads}; }
+
 void launch_tf32_wmma(const GemmArgs<float>& g, cudaStream_t stream) {
-  const dim3 block(256);
+  const dim3 block(kWmmaThreads);
   const dim3 grid(blocks_for(g.n, kWmmaBN), blocks_for(g.m, kWmmaBM));
   if (grid.y > kMaxGridY) throw std::length_error("gemm_tf32_wmma: more block rows than gridDim.y allows");
   if (g.k % 4 == 0 && g.n % 4 == 0)

@@ -1,5 +1,5 @@
 // Chapter 10, step 9: 10_double_buffer.cu with a larger thread tile and a third stage. Nsight
-// Compute found step 7's SM busy 68% of the time, a warp issuing every 5.6 cycles, and cuBLAS's
+// Compute found step 7's SM idle for much of the time, its warps issuing rarely, and cuBLAS's
 // kernel computing 128 elements of C per thread against our 64. Three changes, each small:
 // - the thread tile becomes a template parameter: 16 x 8 (four blocks of 4 x 4 down, two across)
 //   in a 256 x 128 block tile. Per step p a thread loads 16 + 8 values from shared memory (four
@@ -12,10 +12,12 @@
 // - the copies into the transposed A tile go to 32 neighbouring rows per warp (step 7: 16 rows,
 //   two copies per bank), and the inner loop's shared loads are explicit 16-byte loads.
 // The grid and the edge handling are step 7's; the configurations compiled (tile shapes, thread
-// tiles, 2 to 4 stages) are listed in gemm_args.hpp, and --tune times each.
+// tiles, 2 to 4 stages) are listed below, beside the launch, and --tune times each.
 #include "launchers.hpp"
 
 #include <cstddef>
+#include <iterator>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -27,6 +29,23 @@
 
 namespace gpgpu::blas::cuda {
 namespace {
+
+/// The launch: blocks of kThreeStageThreads threads (8 warps of 4 x 8 lanes), K in steps of
+/// kThreeStageBK. Static shared memory (stages (bm + bn) kThreeStageBK elements) stays within the
+/// 48 KB a block may have without opting in.
+constexpr int kThreeStageThreads = 256, kThreeStageBK = 8;
+/// The configurations compiled per type (TileConfig: bm, bn, tm, tn, stages). Float: cuBLAS's
+/// shape (256 x 128, 16 x 8 per thread, 3 stages), its transpose, each with 2 stages, and step 7's
+/// 128 x 128 with 3 and 4 stages. Double: 128 registers of accumulators for 8 x 8 already, so only
+/// step 7's shape (48 KB of shared memory at 3 stages).
+template <typename T> struct ThreeStageConfigs;
+template <> struct ThreeStageConfigs<float> {
+  static constexpr TileConfig all[] = {{256, 128, 16, 8, 3}, {128, 256, 8, 16, 3}, {256, 128, 16, 8, 2},
+                                       {128, 256, 8, 16, 2}, {128, 128, 8, 8, 3},  {128, 128, 8, 8, 4}};
+};
+template <> struct ThreeStageConfigs<double> {
+  static constexpr TileConfig all[] = {{128, 128, 8, 8, 3}};
+};
 
 //! [three_stage]
 template <typename T, int BM, int BN, int TM, int TN, int Stages, bool Aligned>
@@ -83,7 +102,7 @@ __global__ void __launch_bounds__(kThreeStageThreads) gemm_three_stage(GemmArgs<
 
 }  // namespace
 
-/// The kernel of configuration I of three_stage_configs<T>() (gemm_args.hpp).
+/// The kernel of configuration I of ThreeStageConfigs<T> (above).
 template <typename T, std::size_t I, bool Aligned>
 constexpr auto three_stage_kernel() {
   constexpr TileConfig c = ThreeStageConfigs<T>::all[I];
@@ -94,14 +113,26 @@ constexpr auto three_stage_kernel() {
 /// a configuration chosen at run time (the launcher's and the CPU emulation's dispatch).
 template <typename T, typename F>
 void with_three_stage_config(std::size_t config, F&& f) {
-  constexpr std::size_t kCount = three_stage_configs<T>().size();
+  constexpr std::size_t kCount = std::size(ThreeStageConfigs<T>::all);
   if (config >= kCount) throw std::out_of_range("gemm_three_stage: no configuration " + std::to_string(config));
   [&]<std::size_t... I>(std::index_sequence<I...>) {
     ((config == I ? (f(std::integral_constant<std::size_t, I>{}), 0) : 0), ...);
   }(std::make_index_sequence<kCount>{});
 }
 
+template <typename T>
+std::span<const TileConfig> three_stage_configs() {
+  return ThreeStageConfigs<T>::all;
+}
+
 #ifndef GPGPU_CUDA_EMULATION
+template <typename T>
+GemmShape three_stage_shape(std::size_t config) {
+  const std::span<const TileConfig> configs = three_stage_configs<T>();
+  if (config >= configs.size()) throw std::out_of_range("gemm_three_stage: no configuration " + std::to_string(config));
+  return {configs[config].bm, configs[config].bn, kThreeStageThreads};
+}
+
 template <typename T>
 void launch_three_stage_config(const GemmArgs<T>& g, std::size_t config, cudaStream_t stream) {
   with_three_stage_config<T>(config, [&](auto index) {
@@ -120,6 +151,10 @@ template <typename T>
 void launch_three_stage(const GemmArgs<T>& g, cudaStream_t stream) {
   launch_three_stage_config(g, 0, stream);
 }
+template std::span<const TileConfig> three_stage_configs<float>();
+template std::span<const TileConfig> three_stage_configs<double>();
+template GemmShape three_stage_shape<float>(std::size_t);
+template GemmShape three_stage_shape<double>(std::size_t);
 template void launch_three_stage_config<float>(const GemmArgs<float>&, std::size_t, cudaStream_t);
 template void launch_three_stage_config<double>(const GemmArgs<double>&, std::size_t, cudaStream_t);
 template void launch_three_stage<float>(const GemmArgs<float>&, cudaStream_t);

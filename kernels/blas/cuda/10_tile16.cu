@@ -34,9 +34,15 @@ __global__ void gemm_tile(GemmArgs<T> g) {
 }
 //! [tile16]
 
+//! [tile16_launch]
+/// The paper's BLOCK_SIZE (Obr. 10): a 16 x 16 tile of C per block of 16 x 16 threads.
+constexpr int kPaperTile = 16;
+
 }  // namespace
 
 #ifndef GPGPU_CUDA_EMULATION
+GemmShape tile16_shape() { return {kPaperTile, kPaperTile, kPaperTile * kPaperTile}; }
+
 template <typename T>
 void launch_tile16(const GemmArgs<T>& g, cudaStream_t stream) {
   const dim3 block(kPaperTile, kPaperTile);
@@ -45,6 +51,7 @@ void launch_tile16(const GemmArgs<T>& g, cudaStream_t stream) {
   gemm_tile<T, kPaperTile><<<grid, block, 0, stream>>>(g);
   GPGPU_CUDA_CHECK_LAUNCH("gemm_tile16");
 }
+//! [tile16_launch]
 template void launch_tile16<float>(const GemmArgs<float>&, cudaStream_t);
 template void launch_tile16<double>(const GemmArgs<double>&, cudaStream_t);
 #endif

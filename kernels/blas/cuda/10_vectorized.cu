@@ -63,19 +63,28 @@ __global__ void __launch_bounds__(BM * BN / (TM * TN)) gemm_vectorized(GemmArgs<
 }
 //! [vectorized]
 
+/// The launch (step 4's tiles): a 128 x 128 tile of C per block, K in steps of 8, 8 x 8 elements
+/// per thread (256 threads).
+struct VectorizedTiles {
+  static constexpr int BM = 128, BN = 128, BK = 8, TM = 8, TN = 8, kThreads = BM * BN / (TM * TN);
+};
+
 }  // namespace
 
 #ifndef GPGPU_CUDA_EMULATION
+GemmShape vectorized_shape() { return {VectorizedTiles::BM, VectorizedTiles::BN, VectorizedTiles::kThreads}; }
+
 template <typename T>
 void launch_vectorized(const GemmArgs<T>& g, cudaStream_t stream) {
-  const dim3 block(k2dBM * k2dBN / (k2dTM * k2dTN));
-  const dim3 grid(blocks_for(g.n, k2dBN), blocks_for(g.m, k2dBM));
+  using L = VectorizedTiles;
+  const dim3 block(L::kThreads);
+  const dim3 grid(blocks_for(g.n, L::BN), blocks_for(g.m, L::BM));
   if (grid.y > kMaxGridY) throw std::length_error("gemm_vectorized: more block rows than gridDim.y allows");
   // 16-byte loads need every row to start on a 16-byte boundary (cudaMalloc aligns the first).
   if (g.k % Vec16<T>::lanes == 0 && g.n % Vec16<T>::lanes == 0)
-    gemm_vectorized<T, k2dBM, k2dBN, k2dBK, k2dTM, k2dTN, true><<<grid, block, 0, stream>>>(g);
+    gemm_vectorized<T, L::BM, L::BN, L::BK, L::TM, L::TN, true><<<grid, block, 0, stream>>>(g);
   else
-    gemm_vectorized<T, k2dBM, k2dBN, k2dBK, k2dTM, k2dTN, false><<<grid, block, 0, stream>>>(g);
+    gemm_vectorized<T, L::BM, L::BN, L::BK, L::TM, L::TN, false><<<grid, block, 0, stream>>>(g);
   GPGPU_CUDA_CHECK_LAUNCH("gemm_vectorized");
 }
 template void launch_vectorized<float>(const GemmArgs<float>&, cudaStream_t);

@@ -1,10 +1,10 @@
 // Chapter 12: SAXPY, y <- alpha x + y. No reuse at all: each element of x and y is read once and y
 // written once, 2 FLOPs per 12 bytes; the only thing a kernel can do is keep the memory system
 // busy. So: 16-byte loads and stores (float4: a warp moves 512 bytes per instruction), one float4
-// per thread in a grid that covers the vectors (the launch shape that sets the stream limit on the
-// H100: each thread issues its two loads at once and retires, and the block scheduler keeps every SM
-// full of fresh loads; a grid-stride loop of 8 blocks per SM waits for each step's loads before the
-// next step's, and measured 94% of that limit), and the n % 4 tail done by the first threads.
+// per thread in a grid that covers the vectors (the launch shape of the stream limit: each thread
+// issues its two loads at once and retires, and the block scheduler keeps every SM full of fresh
+// loads; a grid-stride loop of 8 blocks per SM waits for each step's loads before the next step's,
+// and fell short of that limit), and the n % 4 tail done by the first threads.
 #include "level12.hpp"
 
 #include "gpgpu/cuda/check.hpp"

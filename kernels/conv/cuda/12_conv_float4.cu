@@ -1,12 +1,12 @@
 // Chapter 12, convolution step 5: the register tile that fits. Step 4 (12_conv_register.cu) unrolls
 // every loop, so that each filter value can be an operand of its FMA; at k = 17 that is 2312 FMAs in
 // one straight line, and ptxas answers with 255 registers, spills to local memory and a constant load
-// (LDC) for most filter values: the kernel reached 22% of the FMA peak. Here the loop over the filter's
-// rows stays a loop (a few hundred instructions of code), filter row p sits in registers for the
-// whole block of outputs, and a thread computes kFloat4Rows x 4 outputs, 4 side by side along a row:
-// the k + 3 inputs they need from one tile row come in 16-byte loads (LDS.128), a warp's 32 of them
-// consecutive, so no two lanes of a quarter-warp touch the same bank. Each input then serves up to
-// four FMAs in registers, each filter value kFloat4Rows x 4.
+// (LDC) for most filter values: the kernel stayed far below the FMA peak. Here the loop over the
+// filter's rows stays a loop (a few hundred instructions of code), filter row p sits in registers
+// for the whole block of outputs, and a thread computes kFloat4Rows x 4 outputs, 4 side by side
+// along a row: the k + 3 inputs they need from one tile row come in 16-byte loads (LDS.128), a
+// warp's 32 of them consecutive, so no two lanes of a quarter-warp touch the same bank. Each input
+// then serves up to four FMAs in registers, each filter value kFloat4Rows x 4.
 #include "conv_args.hpp"
 
 #include "gpgpu/cuda/check.hpp"

@@ -1,16 +1,19 @@
-// The compute roof of chapters 10 and 12: the FMA kernels registered per backend, and the rule that
-// a roof a verified run beat was not the roof.
+// The compute roof of chapters 10 and 12: the CPU's FMA peak, and the rule that a roof a verified
+// run beat was not the roof.
+#include "gpgpu/blas/peak.hpp"
+
 #include <ostream>
 
-#include "gpgpu/blas/kernel.hpp"
+#include "gpgpu/blas/routines.hpp"
+#include "gpgpu/cpu_backend.hpp"
 #include "gpgpu/table.hpp"
 #include "gpgpu/work.hpp"
 
 namespace gpgpu::blas {
 
-std::vector<PeakSpec>& peak_registry() {
-  static std::vector<PeakSpec> peaks;
-  return peaks;
+Peak cpu_fma_peak(ElementType, Session& cpu) {
+  const int threads = cpu_threads(cpu);
+  return {"FMA chains in registers, " + std::to_string(threads) + " threads, float", cpu_fma_peak_gflops(threads)};
 }
 
 PeakRun peak_run(const ResultRow& row) {

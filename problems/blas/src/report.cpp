@@ -53,14 +53,14 @@ double paper_port_ratio(ElementType type, const std::string& port_paper_name, co
   return port->ms[static_cast<std::size_t>(index)] / original->ms[static_cast<std::size_t>(index)];
 }
 
-std::vector<matrix::PortRatio> port_ratios(const Dims& dims, ElementType type, const Registry& registry,
+std::vector<matrix::PortRatio> port_ratios(const Dims& dims, ElementType type, const VariantsByName& variants,
                                            const std::vector<ResultRow>& rows) {
   std::vector<matrix::PortRatio> ratios;
   for (const ResultRow& r : rows) {
-    const VariantSpec& port = registry.at(r.variant);
-    if (port.ports.empty()) continue;
+    const std::string& original = variants.at(r.variant)->ports;
+    if (original.empty()) continue;
     for (const ResultRow& o : rows) {
-      if (o.variant != port.ports) continue;
+      if (o.variant != original) continue;
       matrix::PortRatio p;
       p.n = dims.n;
       p.variant = r.variant;

@@ -159,4 +159,21 @@ nlohmann::json print_table1(std::ostream& out, const std::vector<ResultRow>& row
   return j;
 }
 
+ThenNowTable machines_then_now(const std::map<Backend, Ceilings>& ceilings) {
+  ThenNowTable t;
+  t.title = "The machines: paper 001's (Tables 2 and 3) and this run's";
+  t.columns = {{"peak GFLOP/s", "single-precision peak (then: the data sheet; now: the FMA kernel)", "%.1f"},
+               {"memory GB/s", "memory bandwidth (then: the data sheet; now: the stream kernel, 1:1)", "%.1f"}};
+  const double none = std::nan("");
+  t.rows = {{"then", "AMD Athlon XP 2400+ (2004)", "CPU", "paper 001, Tab. 2", {8, 2.1}},
+            {"then", "NVIDIA GeForce 6200, NV44A (2004), AGP 8x 2 GB/s", "GPU", "paper 001, Tab. 2", {11.2, 4}},
+            {"then", "Intel Core 2 Duo E6320 (2007)", "CPU", "paper 001, Tab. 3", {14.9, 5.3}},
+            {"then", "NVIDIA GeForce 8800 Ultra, G80 (2007), PCIe x16 4 GB/s", "GPU", "paper 001, Tab. 3", {520, 86.4}}};
+  for (const auto& [b, c] : ceilings)
+    t.rows.push_back({"now", c.device, std::string(backend_name(b)), "this run", {c.peak.gflops, c.bandwidth.gbs > 0 ? c.bandwidth.gbs : none}});
+  t.notes = {"paper 001: \"the peak performance of the Nvidia G80 is about 20 times higher than that of the Nvidia NV44, but the",
+             "speed of the interconnection bus ... is only twice as fast\"; this run's bus rate is the 'GB/s w/ copies' of the results"};
+  return t;
+}
+
 }  // namespace gpgpu::blas

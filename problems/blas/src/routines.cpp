@@ -274,6 +274,24 @@ Work routine_work(const Case& c, int calls) {
   return w;
 }
 
+double input_elements(const Case& c) {
+  const auto d = [](std::int64_t v) { return static_cast<double>(v); };
+  switch (c.routine) {
+    case Routine::saxpy: return 2 * d(c.n);
+    case Routine::sscal: return d(c.n);
+    case Routine::sgemv: return d(c.m * c.n + c.n);
+    case Routine::sgemv_t: return d(c.m * c.n + c.m);
+    case Routine::sgemm: return d(c.m * c.k + c.k * c.n);
+    case Routine::conv2d: return d(c.m * c.n + c.k * c.k);
+  }
+  return 0;
+}
+
+double transfer_bytes(const Case& c) {
+  const double in = static_cast<double>(c.a.size() + c.b.size() + c.x.size() + c.y.size() + c.factors.size());
+  return 4 * (in + static_cast<double>(c.output_size()));
+}
+
 StreamMix stream_mix(const Case& c, int threads) {
   StreamMix mix;
   mix.threads = threads;
@@ -298,8 +316,8 @@ StreamMix stream_mix(const Case& c, int threads) {
 
 // The widest FMA this build may use, written out. Left to the auto-vectoriser, GCC's -march=native
 // prefers 256-bit vectors on Intel's AVX-512 cores (its -mprefer-vector-width=256 tuning): the
-// "peak" came out at half the hardware's, and OpenBLAS's SGEMM beat it (633 against 1193 GFLOP/s on
-// the H100's host). The ceiling is what the widest instruction gives, so name that instruction.
+// "peak" came out at half the hardware's, and OpenBLAS's SGEMM beat it. The ceiling is what the
+// widest instruction gives, so name that instruction.
 namespace {
 #if defined(__AVX512F__)
 using FmaVector = __m512;
@@ -330,7 +348,7 @@ double cpu_fma_peak_gflops(int threads) {
   // Independent chains: two FMA ports of latency 4 need 8 in flight; 12, plus the two constants,
   // still fit the 16 vector registers of AVX2 (AVX-512 has 32).
   constexpr int kChains = 12;
-  constexpr int kIterations = 1 << 17;  // about 0.3 ms a thread: short enough to find a quiet moment on a busy host
+  constexpr int kIterations = 1 << 17;  // short: a quiet moment is easier to find on a busy host
   threads = std::max(threads, 1);
   double best = INFINITY, sink = 0;
   int ran = 0;  // the threads OpenMP gave us, which the FLOPs count

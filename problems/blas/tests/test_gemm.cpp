@@ -9,7 +9,7 @@
 
 #include "gpgpu/blas/chapter.hpp"
 #include "gpgpu/blas/gemm.hpp"
-#include "gpgpu/blas/kernel.hpp"
+#include "gpgpu/blas/operation.hpp"
 #include "gpgpu/blas/work.hpp"
 
 namespace gpgpu::blas {
@@ -131,11 +131,11 @@ TEST(LibraryShare, EachRowIsJudgedByTheLibraryOfItsArithmetic) {
 }
 
 TEST(TensorCores, TheFmaKernelBoundsOnlyTheFmaUnits) {
-  VariantSpec kernel, tf32, dgemm;
+  GemmVariant fma, tf32, dgemm;
   tf32.tf32 = true;
   dgemm.fp64_tensor_cores = true;
   for (ElementType t : {ElementType::f32, ElementType::f64}) {
-    EXPECT_FALSE(kernel.tensor_cores(t));
+    EXPECT_FALSE(fma.tensor_cores(t));
     EXPECT_TRUE(tf32.tensor_cores(t));
   }
   EXPECT_TRUE(dgemm.tensor_cores(ElementType::f64));

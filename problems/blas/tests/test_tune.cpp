@@ -1,5 +1,5 @@
-// --tune through a whole run of the chapter (gpgpu::blas::Chapter) with a host kernel of several
-// configurations whose times are made up (no timed assertion: run() returns a fixed time per
+// --tune through a whole run of the chapter (gpgpu::blas::GemmChapter) with a host operation of
+// several configurations whose times are made up (no timed assertion: run() returns a fixed time per
 // configuration): every configuration is verified before it is timed, the fastest that passes runs
 // and is named in the row and the JSON, one that fails its check fails the run, and without
 // --tune the first configuration runs untried.
@@ -25,9 +25,9 @@ struct FakeConfig {
   bool correct;
 };
 
-class FakeKernel final : public Kernel {
+class FakeGemm final : public GemmOperation {
  public:
-  explicit FakeKernel(std::vector<FakeConfig> configs) : configs_(std::move(configs)) {}
+  explicit FakeGemm(std::vector<FakeConfig> configs) : configs_(std::move(configs)) {}
   void upload(const Operands& in) override {
     in_ = in;
     c_ = matrix::poisoned(Shape{in.a.shape().rows, in.b.shape().cols}, in.a.type());
@@ -44,7 +44,7 @@ class FakeKernel final : public Kernel {
     return names;
   }
   void configure(std::size_t index) override {
-    if (index >= configs_.size()) Kernel::configure(index);  // throws
+    if (index >= configs_.size()) GemmOperation::configure(index);  // throws
     current_ = index;
   }
 
@@ -55,12 +55,12 @@ class FakeKernel final : public Kernel {
   HostMatrix c_;
 };
 
-VariantSpec fake_variant(std::vector<FakeConfig> configs) {
-  VariantSpec v;
-  v.info = {"fake_tunable", Backend::cpu, "a host kernel with made-up times per configuration", "test_tune.cpp", ""};
+GemmVariant fake_variant(std::vector<FakeConfig> configs) {
+  GemmVariant v;
+  v.info = {.name = "fake_tunable", .backend = Backend::cpu, .description = "a host operation with made-up times per configuration",
+            .source = "test_tune.cpp", .timer = "made up"};
   v.opener = cpu_opener;
-  v.timer = "made up";
-  v.make = [configs](const Dims&, ElementType, Session&) { return std::make_unique<FakeKernel>(configs); };
+  v.make = [configs](const GemmSize&, Session&) { return std::make_unique<FakeGemm>(configs); };
   return v;
 }
 
@@ -72,7 +72,7 @@ struct Outcome {
 Outcome run_chapter(std::vector<FakeConfig> configs, std::vector<std::string> args) {
   const std::filesystem::path json = std::filesystem::path(::testing::TempDir()) / "test_tune.json";
   std::filesystem::remove(json);
-  Chapter chapter(ChapterInfo{"10", "test_tune", "tuning", "none"});
+  GemmChapter chapter(ChapterInfo{"10", "test_tune", "tuning", "none"});
   chapter.add(fake_variant(std::move(configs)));
   args.insert(args.begin(), "test_tune");
   for (const char* a : {"--n", "17", "--k", "33", "--repeat", "2", "--warmup", "0", "--json"}) args.emplace_back(a);

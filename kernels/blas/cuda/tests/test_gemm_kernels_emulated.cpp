@@ -40,7 +40,7 @@ namespace {
 
 namespace checks = gpgpu::blas::checks;
 
-// Step 9's configuration `config` (gemm_args.hpp), launched as launch_three_stage_config does.
+// Step 9's configuration `config` (10_three_stage.cu), launched as launch_three_stage_config does.
 template <typename T>
 void emulate_three_stage(const GemmArgs<T>& g, std::size_t config, bool aligned) {
   with_three_stage_config<T>(config, [&](auto index) {
@@ -65,35 +65,41 @@ void emulate(const std::string& kernel, const GemmArgs<T>& g, bool aligned) {
     if (kernel == "tf32_wmma") {
       const dim3 grid(blocks_for(g.n, kWmmaBN), blocks_for(g.m, kWmmaBM));
       if (aligned)
-        emu::launch_with_barriers(grid, dim3(256), [&] { gemm_tf32_wmma<true>(g); });
+        emu::launch_with_barriers(grid, dim3(kWmmaThreads), [&] { gemm_tf32_wmma<true>(g); });
       else
-        emu::launch_with_barriers(grid, dim3(256), [&] { gemm_tf32_wmma<false>(g); });
+        emu::launch_with_barriers(grid, dim3(kWmmaThreads), [&] { gemm_tf32_wmma<false>(g); });
       return;
     }
   }
-  const dim3 tile16(kPaperTile, kPaperTile), threads_1d(k1dBM * k1dBN / k1dTM), threads_2d(k2dBM * k2dBN / (k2dTM * k2dTN));
+  // Each kernel's tile sizes are its file's, beside its launch.
+  using T1 = Blocktile1dTiles;
+  using T2 = Blocktile2dTiles;
+  using Vec = VectorizedTiles;
+  using Wt = WarptileTiles;
+  using Db = DoubleBufferTiles;
+  const dim3 tile16(kPaperTile, kPaperTile);
   const dim3 grid16(blocks_for(g.n, kPaperTile), blocks_for(g.m, kPaperTile));
-  const dim3 grid_1d(blocks_for(g.n, k1dBN), blocks_for(g.m, k1dBM)), grid_2d(blocks_for(g.n, k2dBN), blocks_for(g.m, k2dBM));
+  const auto grid = [&g](int bm, int bn) { return dim3(blocks_for(g.n, bn), blocks_for(g.m, bm)); };
   if (kernel == "naive")
     emu::launch(grid16, tile16, false, [&] { gemm_naive<T>(g); });
   else if (kernel == "tile16")
     emu::launch_with_barriers(grid16, tile16, [&] { gemm_tile<T, kPaperTile>(g); });
   else if (kernel == "blocktile_1d")
-    emu::launch_with_barriers(grid_1d, threads_1d, [&] { gemm_blocktile_1d<T, k1dBM, k1dBN, k1dBK, k1dTM>(g); });
+    emu::launch_with_barriers(grid(T1::BM, T1::BN), dim3(T1::kThreads), [&] { gemm_blocktile_1d<T, T1::BM, T1::BN, T1::BK, T1::TM>(g); });
   else if (kernel == "blocktile_2d")
-    emu::launch_with_barriers(grid_2d, threads_2d, [&] { gemm_blocktile_2d<T, k2dBM, k2dBN, k2dBK, k2dTM, k2dTN>(g); });
+    emu::launch_with_barriers(grid(T2::BM, T2::BN), dim3(T2::kThreads), [&] { gemm_blocktile_2d<T, T2::BM, T2::BN, T2::BK, T2::TM, T2::TN>(g); });
   else if (kernel == "vectorized" && aligned)
-    emu::launch_with_barriers(grid_2d, threads_2d, [&] { gemm_vectorized<T, k2dBM, k2dBN, k2dBK, k2dTM, k2dTN, true>(g); });
+    emu::launch_with_barriers(grid(Vec::BM, Vec::BN), dim3(Vec::kThreads), [&] { gemm_vectorized<T, Vec::BM, Vec::BN, Vec::BK, Vec::TM, Vec::TN, true>(g); });
   else if (kernel == "vectorized")
-    emu::launch_with_barriers(grid_2d, threads_2d, [&] { gemm_vectorized<T, k2dBM, k2dBN, k2dBK, k2dTM, k2dTN, false>(g); });
+    emu::launch_with_barriers(grid(Vec::BM, Vec::BN), dim3(Vec::kThreads), [&] { gemm_vectorized<T, Vec::BM, Vec::BN, Vec::BK, Vec::TM, Vec::TN, false>(g); });
   else if (kernel == "warptile" && aligned)
-    emu::launch_with_barriers(grid_2d, threads_2d, [&] { gemm_warptile<T, k2dBM, k2dBN, k2dBK, k2dTM, k2dTN, true>(g); });
+    emu::launch_with_barriers(grid(Wt::BM, Wt::BN), dim3(Wt::kThreads), [&] { gemm_warptile<T, Wt::BM, Wt::BN, Wt::BK, Wt::TM, Wt::TN, true>(g); });
   else if (kernel == "warptile")
-    emu::launch_with_barriers(grid_2d, threads_2d, [&] { gemm_warptile<T, k2dBM, k2dBN, k2dBK, k2dTM, k2dTN, false>(g); });
+    emu::launch_with_barriers(grid(Wt::BM, Wt::BN), dim3(Wt::kThreads), [&] { gemm_warptile<T, Wt::BM, Wt::BN, Wt::BK, Wt::TM, Wt::TN, false>(g); });
   else if (kernel == "double_buffer" && aligned)
-    emu::launch_with_barriers(grid_2d, threads_2d, [&] { gemm_double_buffer<T, k2dBM, k2dBN, k2dBK, k2dTM, k2dTN, true>(g); });
+    emu::launch_with_barriers(grid(Db::BM, Db::BN), dim3(Db::kThreads), [&] { gemm_double_buffer<T, Db::BM, Db::BN, Db::BK, Db::TM, Db::TN, true>(g); });
   else if (kernel == "double_buffer")
-    emu::launch_with_barriers(grid_2d, threads_2d, [&] { gemm_double_buffer<T, k2dBM, k2dBN, k2dBK, k2dTM, k2dTN, false>(g); });
+    emu::launch_with_barriers(grid(Db::BM, Db::BN), dim3(Db::kThreads), [&] { gemm_double_buffer<T, Db::BM, Db::BN, Db::BK, Db::TM, Db::TN, false>(g); });
   else
     FAIL() << "no kernel " << kernel;
 }

@@ -1,14 +1,16 @@
 /// @file chapter.hpp
-/// @brief One run of a matrix-multiply chapter, whatever backends its variants use.
+/// @brief The matrix-multiply problem (chapter 10) as the core's chapter run sees it
+/// (gpgpu/chapter.hpp).
 ///
-/// options -> parse -> open the backends of the chosen variants -> the operands must fit host and
-/// devices -> each backend's FMA peak, measured now -> random A and B of both signs and the FP64
-/// reference with |A||B| -> each variant: upload (C poisoned), one call timed on the host (lazy
-/// loading, JIT), the timed calls on the device's clock, download, the bound γ_k|A||B| element by
-/// element; then the operands up, one call and C down on the host's clock (the paper's kind of
-/// time; with --tune first every compiled configuration of a kernel, verified, then timed) -> tables (results with % of the FMA peak and % of the vendor library, start-up of each
-/// API, each port over its original, then/now), --dump, --csv, --json -> exit code. --sweep runs
-/// paper 003's n = 16 ... 4096 (and 8192) instead (sweep.hpp).
+/// What is the multiply's own: the group --n --m --k --type --calls --tune (and --sweep, paper
+/// 003's sizes); the operands must fit the host; each backend's FMA peak measured now (the variant
+/// says how); random A and B of both signs and the FP64 reference with |A||B|; per variant: upload
+/// (C poisoned), one call timed on the host (lazy loading, JIT), with --tune every compiled
+/// configuration of a kernel verified then timed, the timed calls on the device's clock, download,
+/// the bound γ_k|A||B| element by element, then the operands up, one call and C down on the host's
+/// clock (the paper's kind of time); then % of the FMA peak and % of the vendor library, the
+/// start-up of each API, each port over its original, paper 003's times beside ours, --dump.
+/// --sweep runs paper 003's n = 16 ... 4096 (and 8192) instead (sweep.cpp).
 #pragma once
 #include <iosfwd>
 #include <map>
@@ -16,9 +18,9 @@
 #include <utility>
 #include <vector>
 
-#include "gpgpu/blas/kernel.hpp"
+#include "gpgpu/blas/operation.hpp"
 #include "gpgpu/blas/options.hpp"
-#include "gpgpu/experiment.hpp"
+#include "gpgpu/chapter.hpp"
 
 namespace gpgpu::blas {
 
@@ -29,68 +31,64 @@ struct TuneTrial {
   double gflops = 0;  ///< median of --repeat runs of --calls calls; NaN when it failed its check
 };
 
-/// What one variant measured on the run's operands.
-struct Measurement {
-  std::vector<double> samples;        ///< seconds of each timed run of --calls calls (device clock)
-  double first_call_s = 0;            ///< host clock: the first call after the upload
-  std::vector<double> with_copies_s;  ///< host clock: upload + one call + download
-  HostMatrix result;
-  Verification check;
-  std::string launch;
-  std::vector<TuneTrial> tuning;  ///< --tune: every configuration tried (empty otherwise)
-  std::size_t tuned = 0;          ///< the one that ran: the fastest that passed
-};
+/// The variants of a run by name (the report looks up what a row ports and how it is judged).
+using VariantsByName = std::map<std::string, const GemmVariant*>;
 
-class Chapter {
+class GemmProblem final : public gpgpu::Problem<GemmVariant> {
  public:
-  explicit Chapter(ChapterInfo info);
-  ~Chapter();
+  struct Settings {};
+  explicit GemmProblem(Settings settings = {});
 
-  [[nodiscard]] Cli& cli() { return experiment_.cli(); }
-  [[nodiscard]] Experiment& experiment() { return experiment_; }
+  void add_options(Cli& cli) override;
+  void parsed(Experiment& run) override;
+  [[nodiscard]] std::string describe() const override;
+  /// The run's size, or the sweep's largest.
+  [[nodiscard]] GemmSize size() const override;
+  [[nodiscard]] std::vector<const GemmVariant*> select(const Experiment& run, std::vector<const GemmVariant*> chosen) override;
+  /// Each backend's FMA peak, once, for the backends of `variants` (that opened) that say how.
+  void measure_limits(Experiment& run, std::ostream& out, const std::vector<const GemmVariant*>& variants) override;
+  void prepare(Experiment& run, std::ostream& out, const std::vector<const GemmVariant*>& variants) override;
+  ResultRow measure(Experiment& run, std::ostream& out, const GemmVariant& variant) override;
+  Report report(Experiment& run, std::ostream& out) override;
+
+  // Paper 003's sizes (sweep.cpp): every point measured like a row.
+  [[nodiscard]] std::vector<GemmSize> sweep_sizes(const CoreOptions& core) const override;
+  void set_size(const GemmSize& size) override { options_.dims = size.dims; }
+  [[nodiscard]] std::string size_label() const override { return "n = " + std::to_string(options_.dims.n); }
+  void begin_sweep(Experiment& run, std::ostream& out) override;
+  int end_sweep(Experiment& run, std::ostream& out, std::vector<ResultRow>& points) override;
+
   [[nodiscard]] const Options& options() const { return options_; }
 
-  void add(VariantSpec spec);
-  /// The whole run; returns the exit code.
-  int run(int argc, char** argv);
-
-  // ---- the parts run() and the sweep are made of ----
-  void parse(int argc, const char* const* argv);
-  void set_dims(const Dims& d) { options_.dims = d; }
-  /// New operands of the current size and, unless --no-verify, their reference; returns its seconds.
-  double make_inputs();
-  [[nodiscard]] const Reference& reference() const { return reference_; }
-  /// --tune: a kernel with several configurations tried in each (see tune()) before the timed runs.
-  Measurement measure(const VariantSpec& spec);
-  [[nodiscard]] Session& session_of(const VariantSpec& spec) { return experiment_.session_of(spec.info); }
-  /// The FMA peak of the variant's backend for the run's type (NaN GFLOP/s where none is registered).
-  [[nodiscard]] const Peak& peak_of(const VariantSpec& spec) const;
-  /// `gflops` over that peak; NaN for a variant on tensor cores, which the FMA kernel does not bound.
-  [[nodiscard]] double peak_share(const VariantSpec& spec, double gflops) const;
+ private:
+  /// `gflops` over the peak of v's backend; NaN on tensor cores, which the FMA kernel does not bound.
+  [[nodiscard]] double peak_share(const GemmVariant& v, double gflops) const;
   /// Raises each backend's peak that one of `runs` beat (settle_peak): before any share is printed.
   void settle_peaks(std::ostream& out, const std::vector<PeakRun>& runs);
-  [[nodiscard]] const std::string& sweep_mode() const { return sweep_; }
-
- private:
-  void measure_peaks(std::ostream& out, const std::vector<const VariantSpec*>& variants);
-  /// Each configuration of `kernel`: C poisoned, one call, verified, then (if it passed) timed like
-  /// the run; leaves `kernel` configured to the fastest that passed (the first if none did).
-  std::vector<TuneTrial> tune(Kernel& kernel, const VariantSpec& spec, std::size_t& fastest);
-  const ResultRow& run_variant(std::ostream& out, const VariantSpec& spec);
+  /// Each configuration of `op`: C poisoned, one call, verified, then (if it passed) timed like
+  /// the run; leaves `op` configured to the fastest that passed (the first if none did).
+  std::vector<TuneTrial> tune(Experiment& run, GemmOperation& op, const GemmVariant& v, std::size_t& fastest);
   /// Prints every configuration --tune tried and the one kept, adds them to the row's JSON
   /// ("tuning", "tuned") and launch, and fails the row if any configuration failed its check.
-  void record_tuning(std::ostream& out, const VariantSpec& spec, const Measurement& m, ResultRow& row) const;
-  int finish(std::ostream& out);
+  void record_tuning(std::ostream& out, const GemmVariant& v, const std::vector<TuneTrial>& trials, std::size_t tuned,
+                     ResultRow& row) const;
 
-  Experiment experiment_;
   Options options_;
-  Registry registry_;
+  std::string sweep_;  // --sweep mode, "" for one size
+  bool quick_ = false;
   Operands operands_;
   Reference reference_;
   std::map<Backend, Peak> peaks_;
+  std::vector<const GemmVariant*> chosen_;  // what --variant chose, in order
+  VariantsByName variants_;                 // the same by name
   std::vector<std::pair<std::string, HostMatrix>> results_;  // for --dump
-  std::string sweep_;
 };
+
+/// A run of the multiply chapter.
+using GemmChapter = gpgpu::Chapter<GemmProblem>;
+
+/// "paper": 16, 32, ..., 4096; "wide": also 8192; `quick` keeps those up to 256.
+std::vector<Dims> sweep_dims(const std::string& mode, bool quick);
 
 /// GFLOP/s of `row` over the GFLOP/s of the library row of the same arithmetic that judges it (a
 /// TF32 row by the TF32 library, any other by the strict FP32 or FP64 one): the same backend's, or

@@ -4,7 +4,7 @@
 #pragma once
 #include <vector>
 
-#include "gpgpu/blas/kernel.hpp"
+#include "gpgpu/blas/chapter.hpp"
 #include "gpgpu/matrix/report.hpp"
 #include "gpgpu/result.hpp"
 #include "gpgpu/then_now.hpp"
@@ -20,8 +20,8 @@ ThenNowTable then_now(const Dims& dims, ElementType type, const std::vector<Resu
 double paper_port_ratio(ElementType type, const std::string& port_paper_name, const std::string& original_paper_name,
                         std::int64_t n, std::string* table);
 
-/// Every recorded port beside its recorded original (VariantSpec::ports).
-std::vector<matrix::PortRatio> port_ratios(const Dims& dims, ElementType type, const Registry& registry,
+/// Every row of a port beside the row of its original (GemmVariant::ports), all of one size.
+std::vector<matrix::PortRatio> port_ratios(const Dims& dims, ElementType type, const VariantsByName& variants,
                                            const std::vector<ResultRow>& rows);
 
 }  // namespace gpgpu::blas

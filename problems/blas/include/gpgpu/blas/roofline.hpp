@@ -14,8 +14,9 @@
 #include <nlohmann/json.hpp>
 
 #include "gpgpu/backend.hpp"
-#include "gpgpu/blas/kernel.hpp"
+#include "gpgpu/blas/peak.hpp"
 #include "gpgpu/result.hpp"
+#include "gpgpu/then_now.hpp"
 
 namespace gpgpu::blas {
 
@@ -40,5 +41,8 @@ nlohmann::json roofline_json(const std::map<Backend, Ceilings>& ceilings, const 
 /// Paper 001's Table 1 rebuilt: per routine the paper's three ratings, the measured counts behind
 /// them, the best GPU and CPU rates of the run, kernel only and with the copies; prints and returns it.
 nlohmann::json print_table1(std::ostream& out, const std::vector<ResultRow>& rows);
+
+/// The paper's machines (Tables 2 and 3: peak GFLOP/s, memory GB/s) beside each backend's ceilings.
+ThenNowTable machines_then_now(const std::map<Backend, Ceilings>& ceilings);
 
 }  // namespace gpgpu::blas

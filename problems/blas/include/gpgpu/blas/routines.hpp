@@ -113,6 +113,10 @@ Verification compare(std::span<const float> got, const Expected& expected);
 
 /// The work of `calls` calls (the table above).
 Work routine_work(const Case& c, int calls);
+/// Elements a call reads (its inputs): the reuse column of Table 1 sets the outputs against them.
+double input_elements(const Case& c);
+/// Bytes the copies of paper 001's "GPU w. TX" move over the bus: every input array up, the result down.
+double transfer_bytes(const Case& c);
 
 /// The mix of the bandwidth limit that judges the routine: the same reads:writes and the same
 /// bytes (see above); `threads` for a CPU variant. SGEMM's (2:1 over its minimum bytes) is the

@@ -1,7 +1,7 @@
 /// @file checks.hpp
 /// @brief What every multiply variant's test checks, on any backend: the awkward sizes, and runs of
-/// the variant's Kernel on random operands of both signs against the FP64 reference within
-/// γ_k |A||B|, with the Kernel contract (C poisoned by upload(), several calls giving a result
+/// the variant's GemmOperation on random operands of both signs against the FP64 reference within
+/// γ_k |A||B|, with the operation's contract (C poisoned by upload(), several calls giving a result
 /// that still passes).
 #pragma once
 #include <map>
@@ -12,7 +12,7 @@
 
 #include <gtest/gtest.h>
 
-#include "gpgpu/blas/kernel.hpp"
+#include "gpgpu/blas/operation.hpp"
 
 namespace gpgpu::blas {
 /// GoogleTest prints a Dims parameter as "17x1023x33".
@@ -52,24 +52,24 @@ inline const std::pair<Operands, Reference>& problem(const Dims& d, ElementType 
   return it->second;
 }
 
-/// Runs `spec`'s kernel at `dims` in `type`: after upload() every byte of C must be the poison
+/// Runs `v`'s operation at `dims` in `type`: after upload() every byte of C must be the poison
 /// (0xFF); after one call and after a fresh upload and three calls, C must be within the bound.
-inline ::testing::AssertionResult runs_within_bound(const VariantSpec& spec, const Dims& dims, ElementType type,
+inline ::testing::AssertionResult runs_within_bound(const GemmVariant& v, const Dims& dims, ElementType type,
                                                     Session& session) {
   const auto& [ops, ref] = problem(dims, type);
-  const std::string what = spec.info.name + " on " + case_name(dims, type);
-  const std::unique_ptr<Kernel> kernel = spec.make(dims, type, session);
-  kernel->upload(ops);
-  const HostMatrix before = kernel->download();
+  const std::string what = v.info.name + " on " + case_name(dims, type);
+  const std::unique_ptr<GemmOperation> op = v.make({dims, type}, session);
+  op->upload(ops);
+  const HostMatrix before = op->download();
   if (before.shape() != dims.c()) return ::testing::AssertionFailure() << what << ": C of shape " << before.shape().str();
   const auto* bytes = static_cast<const unsigned char*>(before.data());
   for (std::size_t i = 0; i < before.bytes(); ++i)
     if (bytes[i] != 0xFF) return ::testing::AssertionFailure() << what << ": upload() left byte " << i << " of C unpoisoned";
   for (int calls : {1, 3}) {
-    kernel->upload(ops);
-    (void)kernel->run(calls);
-    const Verification v = compare(kernel->download(), ref, spec.arithmetic(type));
-    if (!v.pass) return ::testing::AssertionFailure() << what << " after " << calls << " call(s): " << v.summary();
+    op->upload(ops);
+    (void)op->run(calls);
+    const Verification check = compare(op->download(), ref, v.arithmetic(type));
+    if (!check.pass) return ::testing::AssertionFailure() << what << " after " << calls << " call(s): " << check.summary();
   }
   return ::testing::AssertionSuccess();
 }

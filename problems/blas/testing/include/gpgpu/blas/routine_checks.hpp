@@ -1,8 +1,8 @@
 /// @file routine_checks.hpp
 /// @brief What every variant of paper 001's routines is tested on, on any backend: awkward sizes
 /// (one element, odd, no multiple of any block, tile, warp or vector width, rectangular both ways,
-/// larger than a CPU's last-level cache or a GPU's L2) and one checked run of the variant's kernel
-/// against the FP64 reference within the routine's error bound, with the kernel contract (an
+/// larger than a CPU's last-level cache or a GPU's L2) and one checked run of the variant's operation
+/// against the FP64 reference within the routine's error bound, with the operation's contract (an
 /// out-of-place result poisoned by upload(); a second upload and call giving the same verdict).
 #pragma once
 #include <cmath>
@@ -11,7 +11,7 @@
 
 #include <gtest/gtest.h>
 
-#include "gpgpu/blas/routine_kernel.hpp"
+#include "gpgpu/blas/routine_operation.hpp"
 
 namespace gpgpu::blas::routine_checks {
 
@@ -62,26 +62,26 @@ inline std::vector<RoutineSizes> awkward_sizes(Routine r, Reach reach) {
   return v;
 }
 
-/// Runs `v`'s kernel on the case of `sizes`: an out-of-place result must be all NaN after upload();
+/// Runs `v`'s operation on the case of `sizes`: an out-of-place result must be all NaN after upload();
 /// after one call, and again after a fresh upload and one call, within the bound.
 inline ::testing::AssertionResult runs_within_bound(const RoutineVariant& v, const RoutineSizes& sizes, Session& session) {
   const Case c = make_case(v.routine, sizes, 17);
   const Expected expected = reference(c);
   const std::string what = v.info.name + " on " + c.size_str();
-  const std::unique_ptr<RoutineKernel> kernel = v.make(c, session);
-  kernel->upload(c);
+  const std::unique_ptr<RoutineOperation> op = v.make(c, session);
+  op->upload(c);
   const bool in_place = v.routine == Routine::saxpy || v.routine == Routine::sscal;
   if (!in_place) {
-    const std::vector<float> before = kernel->download();
+    const std::vector<float> before = op->download();
     if (static_cast<std::int64_t>(before.size()) != c.output_size())
       return ::testing::AssertionFailure() << what << ": a result of " << before.size() << " elements";
     for (std::size_t i = 0; i < before.size(); ++i)
       if (!std::isnan(before[i])) return ::testing::AssertionFailure() << what << ": upload() left element " << i << " unpoisoned";
   }
   for (int round = 0; round < 2; ++round) {
-    kernel->upload(c);
-    (void)kernel->run(1);
-    const Verification check = compare(kernel->download(), expected);
+    op->upload(c);
+    (void)op->run(1);
+    const Verification check = compare(op->download(), expected);
     if (!check.pass) return ::testing::AssertionFailure() << what << ", round " << round << ": " << check.summary();
   }
   return ::testing::AssertionSuccess();

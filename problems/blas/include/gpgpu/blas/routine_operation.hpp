@@ -1,22 +1,24 @@
-/// @file routine_kernel.hpp
-/// @brief What a variant of paper 001's benchmark is, on any backend: a kernel for one routine that
-/// owns its device copies of the operands, and the record that names it.
+/// @file routine_operation.hpp
+/// @brief What a variant of paper 001's benchmark is, on any backend: the host object that owns its
+/// device copies of one routine's operands and calls the routine (RoutineOperation), and the
+/// variant that builds it.
 #pragma once
 #include <functional>
-#include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "gpgpu/blas/peak.hpp"
 #include "gpgpu/blas/routines.hpp"
-#include "gpgpu/registry.hpp"
+#include "gpgpu/variant.hpp"
 
 namespace gpgpu::blas {
 
 /// One routine for one Case on one device.
-class RoutineKernel {
+class RoutineOperation {
  public:
-  virtual ~RoutineKernel() = default;
+  virtual ~RoutineOperation() = default;
   /// Copies the operands to the device (synchronously). A result that is not an operand (sgemv's
   /// y, sgemm's C, the convolution's output) is filled with NaN, so an element the kernel fails to
   /// write cannot pass; saxpy's y and sscal's x are overwritten in place, like the BLAS routines.
@@ -46,23 +48,23 @@ class RoutineKernel {
   [[nodiscard]] virtual std::vector<float> copied_result() { return {}; }
 };
 
-struct RoutineVariant {
-  VariantInfo info;
-  OpenerFactory opener = nullptr;
+/// A variant of one routine: gpgpu::Variant (name, backend, make from the routine's Case, ...),
+/// judged at the run's RoutineSizes (limitation and check_fits look at its own routine's case).
+struct RoutineVariant : gpgpu::Variant<RoutineSizes, Case, RoutineOperation> {
   Routine routine = Routine::saxpy;
-  std::string timer;     ///< "CUDA events", "steady_clock"
-  int threads = 0;       ///< CPU variants: threads (0: the session's --threads)
-  bool library = false;  ///< OpenBLAS, cuBLAS: what "% library" divides by
-  std::function<std::unique_ptr<RoutineKernel>(const Case&, Session&)> make;
+  bool library = false;  ///< OpenBLAS, cuBLAS, NPP: what "% library" divides by
   /// The work table of a variant whose algorithm does other FLOPs than the routine's (a separable
   /// convolution: 4k per pixel, not 2k²); empty: routine_work. Its rows say so ("flops_as_done").
   std::function<Work(const Case&, int calls)> work;
-  /// Why it cannot run this case here, or nullopt (may be empty). Throws UsageError when the
-  /// operands do not fit the device.
-  std::function<std::optional<std::string>(const Case&, Session&)> limitation;
+  /// How its backend's FP32 FMA peak is measured (the roofline's flat roof), or nullptr: none.
+  MeasurePeak peak = nullptr;
 };
 
-using RoutineRegistry = gpgpu::Registry<RoutineVariant>;
-using RoutineRegistration = gpgpu::Registration<RoutineVariant>;
+/// A variant's limitation or check_fits written for its own routine's case:
+/// `for_case(routine, f)` judges the run's sizes by f(case_shape(routine, sizes), session).
+template <class F>
+auto for_case(Routine routine, F f) {
+  return [routine, f = std::move(f)](const RoutineSizes& sizes, Session& session) { return f(case_shape(routine, sizes), session); };
+}
 
 }  // namespace gpgpu::blas
