@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# The lecture report: result folders (default: every folder under build/lecture/, as written by
-# scripts/lecture.sh) -> build/report/index.md with Markdown tables, CSV and PNG plots; several
-# folders (an H100 and a laptop, say) are drawn side by side.
+# The lecture report: result folders -> build/report/index.md (or --out DIR) with Markdown tables,
+# CSV and PNG plots; several machines (an H100 and a laptop, say) are drawn side by side.
 #
 #   bash scripts/report.sh [--out DIR] [--no-plots] [RESULTS_DIR ...]
+#
+# A RESULTS_DIR is one machine's folder of runs, or a folder of machine folders such as the one
+# `bash scripts/lecture.sh --out DIR` fills (DIR/<machine>/); default: build/lecture. The report
+# prints which machine folders it used.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # matplotlib comes from the distribution (python3-matplotlib, installed by scripts/setup.sh) and

@@ -2,14 +2,33 @@
 // and ends with one summary table of every variant on whatever hardware is here. Chapters whose
 // backend was not found at configure time, or is missing at run time (exit 77), are listed with
 // the reason. Exit code 0 when every chapter that ran passed, 1 otherwise.
+//
+// While a chapter runs, its own lines appear as it prints them: its output goes through a
+// pseudo-terminal, so the C library flushes every line (into a pipe it would keep whole blocks
+// until the chapter ends), even when the tour's own output goes to a pipe or a file. Each chapter
+// gets a banner line before it ("[10/13] chapter 10 ...: (running; ...)") and its time after it.
+//
+// The chapters' default sizes are for a GPU. Without one (--sizes cpu, GPGPU_TOUR_SIZES=cpu, or by
+// default when `nvidia-smi -L` lists no GPU) the GEMM-heavy chapters 10 and 12 get smaller sizes
+// (kNoGpuSizes): about a minute each on two cores instead of hours.
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -34,23 +53,148 @@ const Chapter kChapters[] = {
 #include "tour_chapters.inc"
 };
 
+// ------------------------------------------------------------------------------ sizes by machine
+
+// Arguments for a chapter on a machine without a GPU: option and value pairs, and what they mean.
+struct MachineSizes {
+  const char* id;
+  std::vector<std::string> args;
+  const char* what;
+};
+
+// Without a GPU the chapters' GPU variants are skipped and their CPU, OpenCL (PoCL) and OpenGL
+// (llvmpipe) variants run on the host's cores. On two cores PoCL's GEMM kernels reach 0.3-0.9
+// GFLOP/s: chapter 10 took 6 minutes at n = 1024, and its default 4096 is 64 times that work;
+// chapter 12's defaults are 16 to 64 times these. At these sizes each takes under a minute there.
+const MachineSizes kNoGpuSizes[] = {
+    {"10", {"--n", "512"}, "n = 512, one of paper 003's sizes (default 4096)"},
+    {"12",
+     {"--vector", "16777216", "--gemv-rows", "4096", "--gemv-cols", "4096", "--gemm", "1024", "--image-rows", "2048",
+      "--image-cols", "2048"},
+     "a quarter of each default side: SAXPY/SSCAL n = 2^24, SGEMV 4096², SGEMM 1024³, convolution 2048²"},
+};
+
+enum class Sizes { gpu, no_gpu };
+
+struct SizeChoice {
+  Sizes sizes = Sizes::gpu;
+  std::string why;
+};
+
+// True when `nvidia-smi -L` runs and lists a GPU ("GPU 0: NVIDIA H100 ...").
+bool nvidia_smi_lists_a_gpu() {
+  FILE* p = popen("nvidia-smi -L 2>/dev/null", "r");
+  if (p == nullptr) return false;
+  bool listed = false;
+  char line[512];
+  while (std::fgets(line, sizeof line, p) != nullptr) listed = listed || std::strncmp(line, "GPU ", 4) == 0;
+  return pclose(p) == 0 && listed;
+}
+
+// --sizes, else GPGPU_TOUR_SIZES, else auto: gpu when nvidia-smi lists a GPU, no GPU otherwise.
+SizeChoice choose_sizes(std::string mode) {
+  std::string source = "--sizes " + mode;
+  if (mode.empty()) {
+    const char* env = std::getenv("GPGPU_TOUR_SIZES");
+    mode = env != nullptr && *env != '\0' ? env : "auto";
+    source = "GPGPU_TOUR_SIZES=" + mode;
+  }
+  if (mode == "gpu") return {Sizes::gpu, source};
+  if (mode == "cpu") return {Sizes::no_gpu, source};
+  if (mode != "auto") throw gpgpu::UsageError(source + ": expected auto, gpu or cpu");
+  if (nvidia_smi_lists_a_gpu()) return {Sizes::gpu, "nvidia-smi -L lists a GPU"};
+  return {Sizes::no_gpu, "no GPU: nvidia-smi -L lists none"};
+}
+
+// "10 and 12": the chapters kNoGpuSizes makes smaller.
+std::string no_gpu_chapters() {
+  std::string s;
+  const std::size_t n = std::size(kNoGpuSizes);
+  for (std::size_t i = 0; i < n; ++i) s += (i == 0 ? "" : i + 1 == n ? " and " : ", ") + std::string(kNoGpuSizes[i].id);
+  return s;
+}
+
+// The size arguments a chapter gets, and the banner's words for them ("" when none). An option the
+// user passes after -- wins over the machine's (CLI11 refuses an option given twice).
+std::vector<std::string> size_args(const Chapter& ch, const SizeChoice& choice, const std::vector<std::string>& extra,
+                                   std::string& what) {
+  std::vector<std::string> args;
+  if (choice.sizes != Sizes::no_gpu) return args;
+  for (const MachineSizes& m : kNoGpuSizes) {
+    if (std::string(m.id) != ch.id) continue;
+    for (std::size_t i = 0; i + 1 < m.args.size(); i += 2) {
+      if (std::find(extra.begin(), extra.end(), m.args[i]) != extra.end()) continue;
+      args.push_back(m.args[i]);
+      args.push_back(m.args[i + 1]);
+    }
+    if (!args.empty()) what = choice.why + ": " + m.what;
+  }
+  return args;
+}
+
+// ------------------------------------------------------------------------- running one chapter
+
 struct Outcome {
   int exit_code = -1;
   std::string last_error_line;
+  double seconds = 0;      // wall time
+  double cpu_seconds = 0;  // user and system time of the chapter's threads: more than the wall time
+                           // when it keeps several cores busy, less when it waits (or shares the cores)
 };
 
-// Runs the chapter with stderr through a pipe, echoing it and keeping its last line (the reason of a
-// skip or failure) for the summary.
-Outcome run_chapter(const std::string& path, const std::vector<std::string>& args) {
+// A pseudo-terminal pair, its output post-processing off (no "\n" -> "\r\n"). {-1, -1} when the
+// system has none: the caller falls back to a pipe.
+struct Terminal {
+  int master = -1;
+  int slave = -1;
+};
+
+Terminal open_terminal() {
+  Terminal t;
+  t.master = posix_openpt(O_RDWR | O_NOCTTY);
+  if (t.master < 0) return {};
+  const char* name = grantpt(t.master) == 0 && unlockpt(t.master) == 0 ? ptsname(t.master) : nullptr;
+  t.slave = name != nullptr ? open(name, O_RDWR | O_NOCTTY) : -1;
+  if (t.slave < 0) {
+    close(t.master);
+    return {};
+  }
+  termios mode{};
+  if (tcgetattr(t.slave, &mode) == 0) {
+    cfmakeraw(&mode);
+    tcsetattr(t.slave, TCSANOW, &mode);
+  }
+  return t;
+}
+
+// The child's end and the tour's end of one output stream: a pseudo-terminal when `terminal`, else
+// a pipe.
+Terminal open_stream(bool terminal) {
+  if (terminal) {
+    const Terminal t = open_terminal();
+    if (t.master >= 0) return t;
+  }
   int fds[2];
   if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
+  return {fds[0], fds[1]};
+}
+
+// Runs the chapter. Its stdout goes through a pseudo-terminal to the tour's stdout, line by line as
+// it prints; its stderr to the tour's stderr, through a pseudo-terminal too when the tour's stderr
+// is a terminal (the chapters then show their progress lines), else a pipe. The last stderr line
+// is kept: the reason of a skip or failure, for the summary.
+Outcome run_chapter(const std::string& path, const std::vector<std::string>& args) {
+  const Terminal out = open_stream(true);
+  const Terminal err = open_stream(isatty(STDERR_FILENO) == 1);
   std::cout.flush();
+  std::cerr.flush();
+  const auto start = std::chrono::steady_clock::now();
   const pid_t pid = fork();
   if (pid < 0) throw std::runtime_error("fork failed");
   if (pid == 0) {
-    dup2(fds[1], STDERR_FILENO);
-    close(fds[0]);
-    close(fds[1]);
+    dup2(out.slave, STDOUT_FILENO);
+    dup2(err.slave, STDERR_FILENO);
+    for (int fd : {out.master, out.slave, err.master, err.slave}) close(fd);
     std::vector<char*> argv{const_cast<char*>(path.c_str())};
     for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);
@@ -58,28 +202,56 @@ Outcome run_chapter(const std::string& path, const std::vector<std::string>& arg
     std::perror(("cannot run " + path).c_str());
     _exit(127);
   }
-  close(fds[1]);
-  Outcome out;
-  std::string line;
+  close(out.slave);
+  close(err.slave);
+
+  Outcome result;
+  std::string line;  // the stderr line being received
+  pollfd fds[2] = {{out.master, POLLIN, 0}, {err.master, POLLIN, 0}};
+  int open_streams = 2;
   char buf[4096];
-  ssize_t n;
-  while ((n = read(fds[0], buf, sizeof buf)) > 0) {
-    std::cerr.write(buf, n);
-    for (ssize_t i = 0; i < n; ++i) {
-      if (buf[i] == '\n') {
-        if (!line.empty()) out.last_error_line = line;
-        line.clear();
-      } else {
-        line.push_back(buf[i]);
+  while (open_streams > 0) {
+    if (poll(fds, 2, -1) < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
+    for (int i = 0; i < 2; ++i) {
+      if (fds[i].fd < 0 || fds[i].revents == 0) continue;
+      const ssize_t n = read(fds[i].fd, buf, sizeof buf);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {  // end of the stream (a pseudo-terminal whose other end closed reads EIO)
+        close(fds[i].fd);
+        fds[i].fd = -1;
+        --open_streams;
+        continue;
+      }
+      std::ostream& to = i == 0 ? std::cout : std::cerr;
+      to.write(buf, n);
+      to.flush();
+      if (i == 0) continue;
+      for (ssize_t k = 0; k < n; ++k) {
+        if (buf[k] == '\n') {
+          if (!line.empty()) result.last_error_line = line;
+          line.clear();
+        } else if (buf[k] == '\r') {
+          line.clear();  // a progress line redrawn in place
+        } else {
+          line.push_back(buf[k]);
+        }
       }
     }
   }
-  if (!line.empty()) out.last_error_line = line;
-  close(fds[0]);
+  if (!line.empty()) result.last_error_line = line;
+  for (const pollfd& p : fds)
+    if (p.fd >= 0) close(p.fd);
   int status = 0;
-  waitpid(pid, &status, 0);
-  out.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  return out;
+  rusage usage{};
+  wait4(pid, &status, 0, &usage);
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  result.cpu_seconds = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+                       1e-6 * static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return result;
 }
 
 std::string fmt(const nlohmann::json& v, const char* format, double scale = 1.0) {
@@ -89,6 +261,18 @@ std::string fmt(const nlohmann::json& v, const char* format, double scale = 1.0)
   return buf;
 }
 
+std::string seconds(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", s);
+  return buf;
+}
+
+std::string joined(const std::vector<std::string>& words) {
+  std::string s;
+  for (const std::string& w : words) s += (s.empty() ? "" : " ") + w;
+  return s;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -96,9 +280,15 @@ int main(int argc, char** argv) {
     CLI::App app("Runs every chapter that was built, in order, and prints one summary table.", "gpgpu_tour");
     bool quick = false;
     std::string json_dir = GPGPU_TOUR_JSON_DIR;
+    std::string sizes_mode;
     std::vector<std::string> extra;
     app.add_flag("--quick", quick, "pass --quick to every chapter (small grids, few iterations)");
     app.add_option("--json-dir", json_dir, "directory for each chapter's JSON results")->capture_default_str();
+    app.add_option("--sizes", sizes_mode,
+                   "the chapters' sizes: gpu (their defaults), cpu (chapters " + no_gpu_chapters() +
+                       " smaller, for a machine without a GPU) or auto (cpu unless `nvidia-smi -L` lists a GPU; "
+                       "default, or GPGPU_TOUR_SIZES)")
+        ->check(CLI::IsMember({"auto", "gpu", "cpu"}));
     app.add_option("extra", extra, "further options passed to every chapter (after --)");
     try {
       app.parse(argc, argv);
@@ -109,25 +299,57 @@ int main(int argc, char** argv) {
       throw gpgpu::UsageError(e.what());
     }
     std::filesystem::create_directories(json_dir);
+    // --quick sizes every chapter small already: the machine's sizes are for full runs.
+    const SizeChoice choice = quick ? SizeChoice{Sizes::gpu, "--quick"} : choose_sizes(sizes_mode);
+    if (!quick)
+      std::cout << "Sizes: "
+                << (choice.sizes == Sizes::gpu ? "the chapters' defaults" : "smaller for chapters " + no_gpu_chapters())
+                << " (" << choice.why << ")\n";
+
+    std::vector<const Chapter*> order;
+    for (const Chapter& ch : kChapters) order.push_back(&ch);
+    std::stable_sort(order.begin(), order.end(),
+                     [](const Chapter* a, const Chapter* b) { return std::string(a->id) < std::string(b->id); });
 
     std::vector<std::vector<std::string>> table{
         {"chapter", "variant", "device", "ms/step", "GB/s min", "% of limit", "rel. error", "check"}};
+    std::vector<std::vector<std::string>> times{{"chapter", "outcome", "size arguments", "seconds", "CPU s"}};
     std::vector<std::string> notes;
     bool all_ok = true;
-    for (const Chapter& ch : kChapters) {
+    double total_seconds = 0;
+    const std::string count = std::to_string(order.size());
+    for (std::size_t index = 0; index < order.size(); ++index) {
+      const Chapter& ch = *order[index];
       const std::string label = std::string(ch.id) + " " + ch.target;
+      const std::string step = "[" + std::to_string(index + 1) + "/" + count + "] chapter " + label;
       if (std::string(ch.path).empty()) {
+        std::cout << "\n" << step << ": " << ch.not_built << '\n';
         table.push_back({label, "-", "-", "-", "-", "-", "-", "not built"});
+        times.push_back({label, "not built", "-", "-", "-"});
         notes.push_back(label + ": " + ch.not_built);
         continue;
       }
-      std::cout << "\n===== " << label << ": " << ch.title << " =====\n";
       const std::string json_path = json_dir + "/" + ch.target + ".json";
       std::filesystem::remove(json_path);
       std::vector<std::string> args{"--json", json_path};
       if (quick) args.emplace_back("--quick");
+      std::string sized;
+      const std::vector<std::string> machine = size_args(ch, choice, extra, sized);
+      args.insert(args.end(), machine.begin(), machine.end());
       args.insert(args.end(), extra.begin(), extra.end());
+      std::string how = quick ? "--quick" : machine.empty() ? "default sizes" : sized + " (" + joined(machine) + ")";
+      if (!extra.empty()) how += "; given: " + joined(extra);
+      std::cout << "\n" << step << ": " << ch.title << " (running; " << how << ")" << std::endl;
+
       const Outcome o = run_chapter(ch.path, args);
+      total_seconds += o.seconds;
+      std::string outcome = o.exit_code == 0 ? "passed"
+                            : o.exit_code == gpgpu::kExitBackendMissing ? "skipped (exit 77)"
+                            : o.exit_code == gpgpu::kExitVerificationFailed ? "verification FAILED (exit 1)"
+                                                                             : "error (exit " + std::to_string(o.exit_code) + ")";
+      std::cout << step << ": " << outcome << " after " << seconds(o.seconds) << " s (CPU time " << seconds(o.cpu_seconds)
+                << " s)" << std::endl;
+      times.push_back({label, outcome, machine.empty() ? "-" : joined(machine), seconds(o.seconds), seconds(o.cpu_seconds)});
       if (o.exit_code == gpgpu::kExitBackendMissing) {
         table.push_back({label, "-", "-", "-", "-", "-", "-", "skipped"});
         notes.push_back(label + ": " + o.last_error_line);
@@ -158,6 +380,8 @@ int main(int argc, char** argv) {
     std::cout << "\n===== Tour summary =====\n";
     gpgpu::print_text_table(std::cout, table, 3);
     for (const std::string& n : notes) std::cout << "  " << n << '\n';
+    std::cout << "\nTime per chapter (" << seconds(total_seconds) << " s in all):\n";
+    gpgpu::print_text_table(std::cout, times, 3);
     std::cout << "JSON results: " << json_dir << "/\n" << (all_ok ? "TOUR PASS" : "TOUR FAIL") << '\n';
     return all_ok ? 0 : 1;
   });

@@ -1,38 +1,75 @@
 #!/usr/bin/env bash
-# One batch on the GPU machine: build everything for the H100, then run each topic script
-# (scripts/device/<topic>.sh) with its own output folder, and pack each folder into one archive.
-# Usage (from the repo root, after `source .device/gpu-setup.sh`):
-#   OUT=/some/dir [BUDGET_S=570] bash scripts/device/all.sh [topic ...]   (default: every topic script)
-# BUDGET_S is the wall time the whole batch may take (the device tool kills a call at 600 s): each topic
-# gets what is left minus a margin, so that its folder is always packed and comes back, cut short or not.
+# A batch on a machine with an NVIDIA GPU: configure and build the project, then run each topic
+# script (scripts/device/<topic>.sh) with its own folder under the output folder.
+#
+# Usage: bash scripts/device/all.sh --out DIR [--budget SECONDS] [--preset NAME] [--build DIR]
+#                                   [--pack] [topic ...]
+#   topic ...         the topics to run, in order (default: every topic script but env: ch12 cpu cuda
+#                     gemm gl matrix opencl report report_plots text tlm); DIR/<topic>/ gets each one's
+#                     files and DIR/<topic>/summary.txt what it printed
+#   --budget SECONDS  the wall time of the whole batch, build included (default: none). Each topic is
+#                     given what is left, less a 15 s margin, as its own --budget (and is stopped
+#                     10 s after it)
+#   --preset NAME     the CMake preset to configure and build (default h100: sm_90, into build-h100/;
+#                     for another GPU make a preset with its CMAKE_CUDA_ARCHITECTURES and give its
+#                     binary folder with --build)
+#   --pack            pack each topic's folder into DIR/<topic>.tar.gz (and remove the folder)
+# --out, --build and GPGPU_ENV_SETUP (a script to source first) are described in common.sh. The
+# build records the revision from git (short commit, -dirty with local changes; "unknown" outside
+# git) in every JSON result. A failed configure or build ends the batch: old binaries would
+# measure old code.
 set -u
-root_out="$OUT"
-topics=("$@")
+source "$(dirname "$0")/common.sh"
+device_init "$@"
+device_need_out
+preset=h100
+pack=0
+topics=()
+set -- "${DEVICE_ARGS[@]}"
+while (($#)); do
+  case "$1" in
+    --preset) preset=${2:?--preset needs a name}; shift ;;
+    --pack) pack=1 ;;
+    -*) device_die "unknown option '$1' (see --help)" ;;
+    *) [ -f "scripts/device/$1.sh" ] || device_die "no topic script scripts/device/$1.sh"; topics+=("$1") ;;
+  esac
+  shift
+done
 if [ ${#topics[@]} -eq 0 ]; then
   for f in scripts/device/*.sh; do
     t=$(basename "$f" .sh)
-    case "$t" in all|env) ;; *) topics+=("$t") ;; esac
+    case "$t" in all|env|common|step) ;; *) topics+=("$t") ;; esac
   done
 fi
-revision=$(cat .device/revision 2>/dev/null || echo unknown)
-start=$(date +%s)
-budget=${BUDGET_S:-570}
-# A failed configure or build ends the batch: old binaries in build-h100 would measure old code.
-if ! cmake --preset h100 -DGPGPU_GIT_REVISION="$revision" > "$root_out/build.log" 2>&1 ||
-   ! cmake --build --preset h100 >> "$root_out/build.log" 2>&1; then
-  echo "CONFIGURE OR BUILD FAILED"; grep -E "Error|error|FAILED" "$root_out/build.log" | head -40
+revision=$(device_revision)
+echo "revision $revision, preset $preset, build $BUILD, output $OUT${BUDGET_S:+, budget $BUDGET_S s}"
+if ! cmake --preset "$preset" -DGPGPU_GIT_REVISION="$revision" > "$OUT/build.log" 2>&1 ||
+   ! cmake --build --preset "$preset" >> "$OUT/build.log" 2>&1; then
+  echo "CONFIGURE OR BUILD FAILED (see $OUT/build.log)"; grep -E "Error|error|FAILED" "$OUT/build.log" | head -40
   exit 1
 fi
-echo "build: $(( $(date +%s) - start )) s"
+[ -d "$BUILD/bin" ] || { echo "the preset '$preset' did not build into $BUILD: give its binary folder with --build"; exit 1; }
+echo "build: $(( $(date +%s) - DEVICE_START )) s"
+status=0
 for t in "${topics[@]}"; do
-  mkdir -p "$root_out/$t"
+  mkdir -p "$OUT/$t"
   t0=$(date +%s)
-  left=$(( budget - (t0 - start) - 15 ))
-  echo "===== $t (at most $left s)"
-  if [ "$left" -lt 20 ]; then echo "not run: no time left"; continue; fi
-  # TOPIC_BUDGET_S: a topic that plans its steps by time can end itself in time (matrix.sh does).
-  OUT="$root_out/$t" TOPIC_BUDGET_S="$left" timeout "$left" bash "scripts/device/$t.sh" 2>&1 | tail -60 | tee "$root_out/$t/summary.txt"
+  budget=() guard=()
+  if [ -n "$DEVICE_DEADLINE" ]; then
+    left=$(( $(device_left) - 15 ))
+    echo "===== $t (at most $left s)"
+    if [ "$left" -lt 20 ]; then echo "not run: no time left"; status=1; continue; fi
+    budget=(--budget "$left")
+    guard=(timeout -k 10 $((left + 10)))  # in case a step outlives its stop (a shell function of the topic)
+  else
+    echo "===== $t"
+  fi
+  "${guard[@]}" bash "scripts/device/$t.sh" --out "$OUT/$t" --build "$BUILD" "${budget[@]}" 2>&1 | tee "$OUT/$t/summary.txt"
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
   echo "($t: $(( $(date +%s) - t0 )) s)"
-  tar -czf "$root_out/$t.tar.gz" -C "$root_out" "$t" && rm -rf "${root_out:?}/$t"
+  if ((pack)); then
+    tar -czf "$OUT/$t.tar.gz" -C "$OUT" "$t" && rm -rf "${OUT:?}/$t"
+  fi
 done
-echo "total: $(( $(date +%s) - start )) s"
+echo "total: $(( $(date +%s) - DEVICE_START )) s; exit $status (1: some topic failed or did not run)"
+exit $status

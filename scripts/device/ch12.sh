@@ -2,29 +2,28 @@
 # Chapter 12 (what makes an algorithm GPU-friendly: paper 001's SAXPY, SSCAL, SGEMV, SGEMM and 2D
 # convolution) on the GPU machine: its tests (CUDA, cuBLAS, the emulated kernels, the CPU variants,
 # the OpenGL fragment shaders through the NVIDIA EGL driver),
-# the four compute-sanitizer tools on its CUDA test at small awkward sizes, the chapter at the issue's
+# the four compute-sanitizer tools on its CUDA test at small awkward sizes, the chapter at its
 # goal sizes in one run (the roofline and Table 1 of the README), the convolution at k = 17, SGEMV
 # at 4096², the convolution on a separable filter at k = 3 and 17 (the two-pass kernel beside the 2D
 # ones and NPP), SAXPY at growing n for the crossover with the copies, and a short table with the goals.
 #
-# Run from the repository root after `source .device/gpu-setup.sh`, with the project built in
-# build-h100/ and OUT set to a writable folder:
-#   OUT=/tmp/out bash scripts/device/ch12.sh
+# Usage: bash scripts/device/ch12.sh --out DIR [--build DIR] [--budget SECONDS]
+# (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
+# project built in --build (default build-h100/: cmake --preset h100 && cmake --build --preset h100).
 # Files written to $OUT: ch12_log.txt (every step's output), ch12_goals.json (every routine at the
 # goal sizes), ch12_conv_k17.json, ch12_gemv_4096.json, ch12_conv_separable_k<k>.json,
 # ch12_saxpy_<n>.json (the crossover),
 # ch12_summary.txt. Keeps going after a failure and lists every failed step at the end (exit 1 then).
-# Budget: under 5 minutes on an H100 with 16 cores. STEPS picks parts (default: all). The GL
+# Takes under 5 minutes on an H100 with 16 cores. STEPS picks parts (default: all). The GL
 # variants (paper 001's fragment shaders, luminance and RGBA quadrants) are in every conv2d run:
 # about 30 s more, most of it at k = 17 (an estimate from chapter 02's fetch rates on the H100's
 # pixel path, 20-40 G texel fetches/s: 19 G fetches per luminance call, 5 G per RGBA call).
 set -u
-cd "$(dirname "$0")/../.."
-BUILD=${BUILD:-build-h100}
+source "$(dirname "$0")/common.sh"
+device_init "$@"
+device_need_out
 CH12="$BUILD/bin/ch12_gpu_friendly"
 TEST="$BUILD/chapters/12_gpu_friendly/test_ch12_cuda"
-: "${OUT:?set OUT to a writable folder}"
-mkdir -p "$OUT"
 TMP=$(mktemp -d)
 STEPS=${STEPS:-"tests sanitizers goals conv17 gemv4096 separable crossover"}
 want() { [[ " $STEPS " == *" $1 "* ]]; }

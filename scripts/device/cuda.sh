@@ -3,17 +3,16 @@
 # the width sweeps, the benchmarks, Nsight Compute's sectors per request, the compiler's resource
 # report and SASS of the fastest kernels, and a short summary at the end.
 #
-# Run from the repository root after `source .device/gpu-setup.sh`, with the project built in
-# build-h100/ (cmake --preset h100 && cmake --build --preset h100) and OUT set to a writable folder:
-#   OUT=/tmp/out bash scripts/device/cuda.sh
+# Usage: bash scripts/device/cuda.sh --out DIR [--build DIR] [--budget SECONDS]
+# (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
+# project built in --build (default build-h100/: cmake --preset h100 && cmake --build --preset h100).
 # Files written to $OUT: cuda_log.txt, cuda_runs.json, cuda_sweep.csv, cuda_bench_<chapter>.json,
 # cuda_ncu.csv, cuda_sass.txt. Keeps going after a failure and lists every failed step at the end (exit 1 then).
 set -u
-cd "$(dirname "$0")/../.."
-BUILD=${BUILD:-build-h100}
+source "$(dirname "$0")/common.sh"
+device_init "$@"
+device_need_out
 BIN="$BUILD/bin"
-: "${OUT:?set OUT to a writable folder}"
-mkdir -p "$OUT"
 # Raw results go under $OUT at once, so a run cut short still brings back what it measured.
 TMP="$OUT/raw"
 mkdir -p "$TMP"
@@ -197,7 +196,7 @@ if header:
     open(os.path.join(out, "cuda_sweep.csv"), "w").write("\n".join([header] + lines) + "\n")
 PY
 
-# 9. Summary (all.sh keeps the last 60 lines): every variant at both sizes against the limit of its
+# 9. Summary: every variant at both sizes against the limit of its
 #    own read:write mix measured in the same run, the floor, the sectors.
 python3 - "$OUT" <<'PY'
 import csv, json, os, sys

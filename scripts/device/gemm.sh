@@ -7,21 +7,20 @@
 # 4096³ (what limits them; steps 1-6 were profiled at 0fa67e0: results/h100/ch10_ncu_4096_float.csv),
 # and a short table.
 #
-# Run from the repository root after `source .device/gpu-setup.sh`, with the project built in
-# build-h100/ (cmake --preset h100 && cmake --build --preset h100) and OUT set to a writable folder:
-#   OUT=/tmp/out bash scripts/device/gemm.sh
+# Usage: bash scripts/device/gemm.sh --out DIR [--build DIR] [--budget SECONDS]
+# (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
+# project built in --build (default build-h100/: cmake --preset h100 && cmake --build --preset h100).
 # Files written to $OUT: gemm_log.txt (every step's output, the sanitizers' too), ch10_4096_float.json,
 # ch10_4097_float.json, ch10_rect_float.json, ch10_4096_double.json, ch10_sweep_float.json,
 # ch10_ncu_step9.csv, ch10_ncu_step9_raw.csv, gemm_summary.txt. Keeps going after a failure and lists every
 # failed step at the end (exit 1 then).
-# Budget: under 6 minutes on an H100 with 16 cores. STEPS picks parts (default: all).
+# Takes under 6 minutes on an H100 with 16 cores. STEPS picks parts (default: all).
 set -u
-cd "$(dirname "$0")/../.."
-BUILD=${BUILD:-build-h100}
+source "$(dirname "$0")/common.sh"
+device_init "$@"
+device_need_out
 CH10="$BUILD/bin/ch10_matrix_multiply"
 TEST="$BUILD/chapters/10_matrix_multiply/test_ch10_cuda"
-: "${OUT:?set OUT to a writable folder}"
-mkdir -p "$OUT"
 TMP=$(mktemp -d)
 STEPS=${STEPS:-"tests sanitizers chapter sweep ncu"}
 want() { [[ " $STEPS " == *" $1 "* ]]; }
@@ -53,7 +52,7 @@ if want sanitizers; then
   sanitizers_wait
 fi
 
-# 3. The chapter: 4096³ (the issue's goals), 4097³ (one past every tile), a rectangle no tile divides,
+# 3. The chapter: 4096³ (the chapter's goals), 4097³ (one past every tile), a rectangle no tile divides,
 #    all in float and with --tune (cuda_three_stage tries its six configurations, each verified
 #    before it is timed, and keeps the fastest: extra.tuning and extra.tuned in the JSON); 4096³ in
 #    double (paper 003 sec. 6.6: double 2-3x slower), three timed runs (its ratios, not its decimals).
@@ -98,7 +97,7 @@ fi
 echo
 echo "== gemm.sh summary ($(( $(date +%s) - t0 )) s; details in gemm_log.txt)"
 grep -hE "tests passed|tests failed out of" "$LOG" | sed 's/^/  ctest: /'
-python3 - "$OUT" <<'PY' | tee "$OUT/gemm_summary.txt"  # all of it (all.sh keeps only the last 60 lines)
+python3 - "$OUT" <<'PY' | tee "$OUT/gemm_summary.txt"
 import json, os, sys
 out = sys.argv[1]
 def load(name):

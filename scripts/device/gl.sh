@@ -1,20 +1,27 @@
 #!/usr/bin/env bash
 # Chapter 02 (GLSL ping-pong) on the GPU machine, through NVIDIA's EGL, without any display.
-# Assumes: run from the repository root, `source .device/gpu-setup.sh` done, the project built in
-# build-h100/ (cmake --preset h100 && cmake --build --preset h100), $OUT a writable folder.
+#
+# Usage: bash scripts/device/gl.sh --out DIR [--build DIR] [--budget SECONDS]
+# (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
+# project built in --build (default build-h100/: cmake --preset h100 && cmake --build --preset h100).
 # Writes into $OUT (6 files): ch02_ctest.log, ch02_runs.log, ch02_1024.json, ch02_4096.json,
-# ch02_bench.json, ch02_field_1024.png. Ends with a short summary. Takes about 2 minutes.
+# ch02_bench.json, ch02_field_1024.png. Ends with a short summary. Takes about 2 minutes on an H100;
+# every step has its own time limit (a hang does not stop the script), shortened to what is left of
+# the --budget when one is given.
 # CH02_TRY=1 shrinks every size (to try the script on a machine without a GPU, e.g. on llvmpipe).
 set -u
-build=${BUILD:-build-h100}
-out=${OUT:?set OUT to a writable folder}
+source "$(dirname "$0")/common.sh"
+device_init "$@"
+device_need_out
+build=$BUILD
+out=$OUT
 bin=$build/bin
 failures=()
 log=$out/ch02_runs.log
 : >"$log"
 
-deadline=$((SECONDS + 225))  # the whole script stays under 4 minutes, whatever hangs
-left() { local l=$((deadline - SECONDS)); ((l < $1)) && echo $((l > 5 ? l : 5)) || echo "$1"; }
+# left LIMIT: the step's own limit, or what is left of the budget when that is less (5 s at least).
+left() { local l; l=$(device_left "$1"); echo $((l > 5 ? l : 5)); }
 
 step() {  # step NAME TIMEOUT_S COMMAND...: runs, logs, records a failure (77 = no EGL: a failure here)
   local name=$1 limit

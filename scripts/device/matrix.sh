@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Chapter 09 (matrix add and transpose, CUDA and OpenCL) on the GPU machine, in two phases:
 #  1. measurements, each alone on the GPU: the chapter at 8192² float (beyond the 50 MB L2: the
-#     issue's goals), the paper's sweep in its add type (int, n = 16 ... 4096), the wide sweep in
+#     chapter's goals), the paper's sweep in its add type (int, n = 16 ... 4096), the wide sweep in
 #     float (up to 16384²), Nsight Compute's sectors per request and shared-memory bank conflicts of
 #     every CUDA kernel at 4096²;
 #  2. correctness, side by side (nothing is timed): the chapter's tests (OpenCL on the GPU), and the
@@ -11,27 +11,27 @@
 # and goals, Nsight Compute's counters); its other tables come from the JSON once it is committed:
 #   cp $OUT/ch09_*.json $OUT/ch09_ncu.csv results/h100/ && python3 scripts/report/readme_tables.py
 #
-# Run from the repository root after `source .device/gpu-setup.sh`, with the project built in
-# build-h100/ (cmake --preset h100 && cmake --build --preset h100) and OUT set to a writable folder:
-#   OUT=/tmp/out bash scripts/device/matrix.sh
+# Usage: bash scripts/device/matrix.sh --out DIR [--build DIR] [--budget SECONDS]
+# (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
+# project built in --build (default build-h100/: cmake --preset h100 && cmake --build --preset h100).
 # Files written to $OUT, to be kept under results/h100/: ch09_8192_float.json, ch09_sweep_int.json,
 # ch09_sweep_wide.json, ch09_ncu.csv; ch09_readme_tables.md; and matrix_log.txt (every step's output)
 # with logs/ (the side-by-side steps' own logs). A sweep writes its JSON after every n, so a step
 # stopped by its time limit still leaves what it measured ("complete": false).
 #
-# Time: every step has a limit, and no step starts past the budget (MATRIX_BUDGET_S, default 330 s:
-# the topic must end within 6 minutes on an H100 with a 16-core host; under all.sh, at most its
-# TOPIC_BUDGET_S less 10 s); the measurements (at most 255 s) leave the correctness phase at least
-# MATRIX_RESERVE_S (90 s). Keeps going after a failure and
-# lists every failed or stopped step at the end (exit 1 then). STEPS picks parts (default: all).
+# Time: every step has a limit (a hang does not stop the batch): the measurements at most 255 s, the
+# correctness steps, side by side, at most 150 s. With --budget no step starts past it, and
+# the measurements leave the correctness phase at least MATRIX_RESERVE_S (default 90 s) of it.
+# Keeps going after a failure and lists every failed or stopped step at the end (exit 1 then).
+# STEPS picks parts (default: all).
 set -u
-cd "$(dirname "$0")/../.." || exit 2
-BUILD=${BUILD:-build-h100}
+source "$(dirname "$0")/common.sh"
+device_init "$@"
+device_need_out
 BIN="$BUILD/bin"
 CH09="$BIN/ch09_matrix_add_transpose"
 TEST="$BUILD/chapters/09_matrix_add_transpose/test_ch09_cuda"
 SOLUTION="$BUILD/exercises/09_cuda_swizzled_tile/solution_09_cuda_swizzled_tile"
-: "${OUT:?set OUT to a writable folder}"
 mkdir -p "$OUT/logs"
 STEPS=${STEPS:-"chapter sweeps ncu tests sanitizers"}
 want() { [[ " $STEPS " == *" $1 "* ]]; }
@@ -39,12 +39,10 @@ LOG="$OUT/matrix_log.txt"
 : > "$LOG"
 failed=()
 t0=$(date +%s)
-budget=${MATRIX_BUDGET_S:-330}
-# Under all.sh: no more than the batch has left for this topic, less the summary's few seconds.
-if [ -n "${TOPIC_BUDGET_S:-}" ] && [ "$((TOPIC_BUDGET_S - 10))" -lt "$budget" ]; then budget=$((TOPIC_BUDGET_S - 10)); fi
-deadline=$((t0 + budget))
-# The measurements leave the correctness phase at least MATRIX_RESERVE_S seconds of the budget.
-phase_end=$((deadline - ${MATRIX_RESERVE_S:-90}))
+# No budget: no deadline. With one, the measurements leave the correctness phase MATRIX_RESERVE_S.
+deadline=${DEVICE_DEADLINE:-$((t0 + 1000000000))}
+phase_end=$deadline
+[ -n "$DEVICE_DEADLINE" ] && phase_end=$((deadline - ${MATRIX_RESERVE_S:-90}))
 
 # The seconds a step may take: its own limit, or what is left of its phase if that is less.
 limit_for() {

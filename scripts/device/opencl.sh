@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # Chapter 08 (CUDA -> OpenCL port) on the GPU machine: NVIDIA's OpenCL platform and PoCL on the CPU.
 # Limits are the OpenCL stream kernel's, measured in each run for the Jacobi kernels' 11:1 mix.
-# Assumes: repo root, `source .device/gpu-setup.sh` done, the project built in build-h100/
-# (cmake --preset h100 && cmake --build --preset h100), and $OUT a writable folder.
+#
+# Usage: bash scripts/device/opencl.sh --out DIR [--build DIR] [--budget SECONDS]
+# (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
+# project built in --build (default build-h100/: cmake --preset h100 && cmake --build --preset h100).
 # Writes 6 files into $OUT: opencl.log (everything printed below the summary), ch08_gpu_{1024,2048,
 # 4096}.json, ch08_pocl_1024.json, bench_ch08_gpu.json. Keeps going after a failure and lists the
-# failures at the end. Budget: under 3 minutes.
+# failures at the end. Takes under 3 minutes on an H100; every step has its own time limit (a hang
+# does not stop the script), shortened to what is left of the --budget when one is given.
 set -u
-OUT="${OUT:?set OUT to a writable folder}"
-BUILD="${BUILD:-build-h100}"
+source "$(dirname "$0")/common.sh"
+device_init "$@"
+device_need_out
 BIN="$BUILD/bin"
 LOG="$OUT/opencl.log"
 CH08="$BIN/ch08_opencl_port"
@@ -17,10 +21,12 @@ failures=()
 start_all=$(date +%s)
 
 # run NAME TIMEOUT CMD...: runs CMD with its output appended to the log; records a failure (exit 77,
-# "device missing", is recorded as such, not hidden).
+# "device missing", is recorded as such, not hidden). With --budget, not run when under 10 s are left.
 run() {
-  local name="$1" limit="$2"
+  local name="$1" limit
+  limit=$(device_left "$2")
   shift 2
+  if [ "$limit" -lt 10 ]; then failures+=("$name (not run: no time left)"); echo "$name: not run: no time left"; return 0; fi
   local t0=$(date +%s)
   echo "=== $name: $*" >> "$LOG"
   timeout "$limit" "$@" >> "$LOG" 2>&1

@@ -3,18 +3,18 @@
 # (scripts/lecture.sh), the report with its plots (scripts/report.sh), the report's tests, and the
 # README tables regenerated from this run's results to show what would change.
 #
-# Run from the repository root after `source .device/gpu-setup.sh`, with the project built in
-# build-h100/ and OUT set to a writable folder:   OUT=/tmp/out bash scripts/device/report.sh
+# Usage: bash scripts/device/report.sh --out DIR [--build DIR] [--budget SECONDS]
+# (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
+# project built in --build (default build-h100/: cmake --preset h100 && cmake --build --preset h100).
 # LECTURE_CHAPTERS=01,08 limits the lecture to those chapters (default: every built chapter).
 # Files written to $OUT: report_log.txt, lecture/<machine>/ (one JSON and log per run, runs.tsv,
 # machine.txt: copy the JSON, runs.tsv and machine.txt to results/h100/ and run
 # `python3 scripts/report/readme_tables.py`), report/ (index.md, CSV, PNG), readme_tables.diff.
 # Keeps going after a failure and lists every failed step at the end (exit 1 then).
 set -u
-cd "$(dirname "$0")/../.."
-BUILD=${BUILD:-build-h100}
-: "${OUT:?set OUT to a writable folder}"
-mkdir -p "$OUT"
+source "$(dirname "$0")/common.sh"
+device_init "$@"
+device_need_out
 LOG="$OUT/report_log.txt"
 : > "$LOG"
 t0=$(date +%s)
@@ -26,7 +26,7 @@ source scripts/device/step.sh
 step lecture env GPGPU_LECTURE_MANIFEST="$BUILD/chapters.tsv" LECTURE_RUN_TIMEOUT=100 \
   bash scripts/lecture.sh --no-build --out "$OUT/lecture" ${LECTURE_CHAPTERS:+--chapters "$LECTURE_CHAPTERS"}
 # 2. The report of this run (plots from matplotlib; python3-matplotlib if the image lacks it).
-step report bash scripts/report.sh --out "$OUT/report" "$OUT"/lecture/*/
+step report bash scripts/report.sh --out "$OUT/report" "$OUT/lecture"  # the machine folder under it
 # 3. The report's own tests and the README tables' check against the committed results/.
 step "ctest report" ctest --test-dir "$BUILD" -L report -LE docs --output-on-failure
 # 4. What the README tables would become with this run's results (a diff; nothing is written).

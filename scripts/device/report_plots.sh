@@ -5,16 +5,17 @@
 # cavity's dumped spectrum), the report of that run with every plot, the report's and the docs' tests,
 # and the files to commit, already named as results/h100/ names them.
 #
-# Run from the repository root after `source .device/gpu-setup.sh`, with the project built in
-# build-h100/ and OUT set to a writable folder:   OUT=/tmp/out bash scripts/device/report_plots.sh
+# Usage: bash scripts/device/report_plots.sh --out DIR [--build DIR] [--budget SECONDS]
+# (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
+# project built in --build (default build-h100/: cmake --preset h100 && cmake --build --preset h100).
 # Files written to $OUT: report_plots_log.txt, lecture/<machine>/ (the runs), report/ (index.md, PNG),
 # results/h100/ (commit these: ch04_cuda_aligned_sweep.json, ch11_mesh32.json, ch11_mesh96.json,
 # ch11_cavity.spectrum.npy; then `python3 scripts/report/readme_tables.py`). Keeps going after a
-# failure, lists every failed step at the end (exit 1 then). Budget: about 4 minutes on an H100.
+# failure, lists every failed step at the end (exit 1 then). Takes about 4 minutes on an H100.
 set -u
-cd "$(dirname "$0")/../.."
-BUILD=${BUILD:-build-h100}
-: "${OUT:?set OUT to a writable folder}"
+source "$(dirname "$0")/common.sh"
+device_init "$@"
+device_need_out
 mkdir -p "$OUT/results/h100"
 LOG="$OUT/report_plots_log.txt"
 : > "$LOG"

@@ -1,17 +1,32 @@
-# Sourced by the device scripts (cuda.sh, report.sh, ch12.sh, gemm.sh): `step NAME COMMAND...` runs the command with its
-# output appended to $LOG, counts it in $steps and records a failure in the array `failed`, so that a
-# batch keeps going after a failure and can list them all at the end.
+# Sourced by the device scripts after common.sh (cuda.sh, ch12.sh, gemm.sh, tlm.sh, text.sh, report.sh,
+# report_plots.sh): `step NAME COMMAND...` runs the command with its output appended to $LOG, counts
+# it in $steps and records a failure in the array `failed`, so that a batch keeps going after a
+# failure and can list them all at the end. With a --budget (common.sh), a step that would start with
+# less than 10 s left is not run (a failure: "not run: no time left"), and a running program (not a
+# shell function of the script) is stopped when the budget runs out.
 failed=()
 steps=0
 step() {
   local name=$1
   shift
-  local s=$(date +%s)
+  local s left
+  s=$(date +%s)
+  steps=$((steps + 1))
+  local limit=()
+  if [ -n "${DEVICE_DEADLINE:-}" ]; then
+    left=$(device_left)
+    if [ "$left" -lt 10 ]; then
+      echo "=== $name: not run: no time left" >> "$LOG"
+      failed+=("$name (not run: no time left)")
+      printf 'step not run: %s (no time left)\n' "$name"
+      return 0
+    fi
+    declare -F "$1" > /dev/null || limit=(timeout -k 10 "$left")
+  fi
   echo "=== $name: $*" >> "$LOG"
-  "$@" >> "$LOG" 2>&1
+  "${limit[@]}" "$@" >> "$LOG" 2>&1
   local rc=$?
   echo "=== $name: exit $rc after $(( $(date +%s) - s )) s" >> "$LOG"
-  steps=$((steps + 1))
   if [ "$rc" -ne 0 ]; then
     failed+=("$name (exit $rc)")
     printf 'step failed: %s (exit %d)\n' "$name" "$rc"
@@ -20,14 +35,15 @@ step() {
 }
 
 # `sanitizers_start TEST FILTER`: the four compute-sanitizer tools on the GoogleTest binary TEST with
-# --gtest_filter FILTER, side by side in the background (each at most 3 minutes, launches
-# synchronised so that an error points at its kernel, logs in $TMP); `sanitizers_wait` collects their
-# verdicts into $LOG and `failed`.
+# --gtest_filter FILTER, side by side in the background (each at most 3 minutes, or what is left of
+# the budget; launches synchronised so that an error points at its kernel, logs in $TMP);
+# `sanitizers_wait` collects their verdicts into $LOG and `failed`.
 sanitizer_pids=()
 sanitizers_start() {
-  local tool
+  local tool limit
+  limit=$(device_left 180)
   for tool in memcheck racecheck synccheck initcheck; do
-    GPGPU_CUDA_SYNC=1 timeout 180 compute-sanitizer --tool "$tool" --error-exitcode 3 "$1" \
+    GPGPU_CUDA_SYNC=1 timeout "$limit" compute-sanitizer --tool "$tool" --error-exitcode 3 "$1" \
       --gtest_filter="$2" --gtest_brief=1 > "$TMP/sanitizer_$tool.log" 2>&1 &
     sanitizer_pids+=("$tool:$!")
   done

@@ -6,23 +6,22 @@
 # awkward sizes, the chapter runs with --json, Nsight Compute on the questions the READMEs leave open,
 # ptxas' resource report for the new kernel, and a summary table last.
 #
-# Run from the repository root after `source .device/gpu-setup.sh`, with the project built in
-# build-h100/ (scripts/device/all.sh does it) and OUT set to a writable folder:
-#   OUT=/tmp/out bash scripts/device/text.sh
+# Usage: bash scripts/device/text.sh --out DIR [--build DIR] [--budget SECONDS]
+# (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
+# project built in --build (default build-h100/: cmake --preset h100 && cmake --build --preset h100).
 # Files in $OUT: text_log.txt (every step's output), ch01_1024.json, ch01_threads.json,
 # ch06_{1024,4096}.json, ch07b_{1024,4096}.json, ch08_division_{correct,default}.json, ncu_ch06.csv,
-# ncu_ch03_l2.csv, ptxas_06_shared_paper.txt, sanitizer_*.log. Budget: about 5 minutes on an H100 with
-# a 16-core host (tests 2, sanitizers 2, chapters 2.5, ncu 1 minute). all.sh gives a topic what is left
-# of its 570 s after the build, so run it in two calls:
-#   STEPS="tests sanitizers" OUT=... bash scripts/device/all.sh text
-#   STEPS="chapters ncu ptxas" OUT=... bash scripts/device/all.sh text
+# ncu_ch03_l2.csv, ptxas_06_shared_paper.txt, sanitizer_*.log. Takes, on an H100 with a 16-core
+# host, about: tests 2, sanitizers 2, chapters 2.5, ncu 1 minute. STEPS picks parts (default: all),
+# e.g. in two shorter runs:
+#   STEPS="tests sanitizers" bash scripts/device/text.sh --out DIR
+#   STEPS="chapters ncu ptxas" bash scripts/device/text.sh --out DIR
 # Keeps going after a failure; exit 1 if any step failed.
 set -u
-cd "$(dirname "$0")/../.." || exit 2
-BUILD=${BUILD:-build-h100}
+source "$(dirname "$0")/common.sh"
+device_init "$@"
+device_need_out
 BIN="$BUILD/bin"
-: "${OUT:?set OUT to a writable folder}"
-mkdir -p "$OUT"
 export BUILD BIN OUT
 LOG="$OUT/text_log.txt"
 : > "$LOG"
@@ -30,20 +29,14 @@ t0=$(date +%s)
 # shellcheck source=scripts/device/step.sh
 source scripts/device/step.sh
 STEPS=${STEPS:-"tests sanitizers chapters ncu ptxas"}
-# Under all.sh, TOPIC_BUDGET_S is what the batch has left for this topic: no step starts past it.
-deadline=$((t0 + ${TOPIC_BUDGET_S:-600} - 15))
 
-# run_step NAME LIMIT COMMAND...: `step` under `timeout`, at LIMIT seconds or what is left of the
-# budget; a shell function of this script runs in a child bash (the variables it needs are exported).
-# A step that would start with less than 10 s left is not run, and is listed as a failure.
+# run_step NAME LIMIT COMMAND...: `step` under `timeout` at LIMIT seconds (or what is left of the
+# --budget: step.sh leaves a step out when less than 10 s are left); a shell function of this script
+# runs in a child bash (the variables it needs are exported).
 run_step() {
-  local name=$1 limit=$2 left=$((deadline - $(date +%s)))
+  local name=$1 limit
+  limit=$(device_left "$2")
   shift 2
-  if [ "$left" -lt 10 ]; then
-    failed+=("$name (not run: no time left)")
-    return 0
-  fi
-  [ "$limit" -gt "$left" ] && limit=$left
   if declare -F "$1" > /dev/null; then
     export -f "${1:?}"
     step "$name" timeout "$limit" bash -c '"$@"' run_step "$@"
@@ -155,7 +148,7 @@ ptxas_report() (  # a subshell: pipefail stays inside
 run_step "ptxas report 06_shared_paper" 60 ptxas_report
 fi
 
-# 6. Summary (all.sh keeps the last 60 lines): every variant of every run, its time, its share of the
+# 6. Summary: every variant of every run, its time, its share of the
 #    limit of its own mix, its error and check; the ncu figures.
 python3 - "$OUT" <<'PY'
 import csv, glob, json, os, sys

@@ -5,20 +5,20 @@
 # Fig. 11), Nsight Compute's sectors per request for the array of structures against the coalesced
 # layout (Fig. 5's 8x), and a short summary at the end.
 #
-# Run from the repository root after `source .device/gpu-setup.sh`, with the project built in
-# build-h100/ and OUT set to a writable folder:
-#   OUT=/tmp/out bash scripts/device/tlm.sh
+# Usage: bash scripts/device/tlm.sh --out DIR [--build DIR] [--budget SECONDS]
+# (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
+# project built in --build (default build-h100/: cmake --preset h100 && cmake --build --preset h100).
 # Files written to $OUT: tlm_log.txt (everything), results/h100/ch11_*.json (commit these, then run
 # python3 scripts/report/readme_tables.py), tlm_sweep.csv, tlm_ncu.csv, raw/ (the sweep's and the
 # thread counts' JSON, sanitizer logs, ncu reports). Keeps going after a failure and
-# lists every failed step at the end (exit 1 then). Budget: under 5 minutes on an H100 with 16 cores.
+# lists every failed step at the end (exit 1 then). Takes under 5 minutes on an H100 with 16 cores.
 set -u
-cd "$(dirname "$0")/../.."
-BUILD=${BUILD:-build-h100}
+source "$(dirname "$0")/common.sh"
+device_init "$@"
+device_need_out
 BIN="$BUILD/bin"
 CH11="$BIN/ch11_tlm_coalesced"
 TEST_CUDA="$BUILD/chapters/11_tlm_coalesced/test_ch11_cuda"
-: "${OUT:?set OUT to a writable folder}"
 RESULTS="$OUT/results/h100"
 TMP="$OUT/raw"
 mkdir -p "$RESULTS" "$TMP"

@@ -405,7 +405,7 @@ def _gemm_best(rows: list[dict], backend: str, arith: str) -> dict | None:
 
 @table
 def gemm_goals(runs: list[Run], params: dict) -> str:
-    """Chapter 10: issue 12's goals, met or missed and by how much, from the float runs."""
+    """Chapter 10's goals (its README's "The goals"), met or missed and by how much, from the float runs."""
     rows = []
     for run in [r for r in _gemm_runs(runs, params) if _gemm_dims(r)[3] == "float"]:
         m, n, k, _ = _gemm_dims(run)
@@ -431,7 +431,7 @@ def gemm_goals(runs: list[Run], params: dict) -> str:
                          f"`cuda_tf32_wmma` / `{best['variant']}`: {x:.2f}x (error {err} of its bound, "
                          f"max rel. {tables.number(tf32.get('rel_error_max'), '.1e')})",
                          "met" if x >= 2 else f"missed: {x / 2:.0%} of the goal"])
-    return tables.markdown(["run", "goal (issue 12)", "measured", "verdict"], rows) if rows else ""
+    return tables.markdown(["run", "goal", "measured", "verdict"], rows) if rows else ""
 
 
 @table

@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """The lecture report: result folders (one per machine) -> OUT/index.md, CSV tables and PNG plots.
 
-    python3 scripts/report/report.py [--out build/report] RESULTS_DIR [RESULTS_DIR ...]
+    python3 scripts/report/report.py [--out build/report] [--no-plots] [RESULTS_DIR ...]
+
+A RESULTS_DIR is one machine's folder of runs (JSON files, scripts/lecture.sh's runs.tsv and
+machine.txt), or a folder of such machine folders (what `scripts/lecture.sh --out DIR` writes:
+DIR/<machine>/); the report says which machine folders it used. Default: build/lecture.
 
 Every chapter gets a section: a line for each run that cannot be shown (skipped, not built, broke,
 an older schema, a truncated file), the plots, and the tables with every variant of every machine,
@@ -80,6 +84,25 @@ def chapter_section(chapter: str, runs: list[Run], out_dir: str, with_plots: boo
     return lines
 
 
+def holds_runs(folder: str) -> bool:
+    """A machine folder: JSON results, or the runs.tsv and machine.txt that scripts/lecture.sh writes."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return False
+    return any(n.endswith(".json") or n in ("runs.tsv", "machine.txt") for n in names)
+
+
+def machine_folders(folder: str) -> list[str]:
+    """The machine folders a given folder stands for: itself when it holds runs, else its
+    subfolders that do (scripts/lecture.sh --out DIR writes DIR/<machine>/); itself when neither
+    (the report then says it found no runs there)."""
+    if holds_runs(folder):
+        return [folder]
+    subs = sorted(os.path.join(folder, d) for d in os.listdir(folder) if os.path.isdir(os.path.join(folder, d)))
+    return [d for d in subs if holds_runs(d)] or [folder]
+
+
 def build_report(folders: list[str], out_dir: str, with_plots: bool = True) -> str:
     """Writes OUT/index.md (and CSV, PNG beside it); returns the index's path."""
     os.makedirs(out_dir, exist_ok=True)
@@ -117,22 +140,19 @@ def build_report(folders: list[str], out_dir: str, with_plots: bool = True) -> s
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("folders", nargs="*", help="result folders (default: every folder under build/lecture)")
+    parser.add_argument("folders", nargs="*", help="machine folders, or folders of machine folders "
+                        "(default: build/lecture)")
     parser.add_argument("--out", default="build/report", help="where index.md, the CSV and the PNG go")
     parser.add_argument("--no-plots", action="store_true", help="tables only (no matplotlib needed)")
     args = parser.parse_args(argv)
-    folders = args.folders
-    if not folders:
-        base = "build/lecture"
-        folders = sorted(os.path.join(base, d) for d in os.listdir(base)) if os.path.isdir(base) else []
-        if not folders:
-            print("report: no result folders given and none under build/lecture/ (run scripts/lecture.sh)",
-                  file=sys.stderr)
-            return 2
-    missing = [f for f in folders if not os.path.isdir(f)]
+    given = args.folders or ["build/lecture"]
+    missing = [f for f in given if not os.path.isdir(f)]
     if missing:
-        print(f"report: not a folder: {', '.join(missing)}", file=sys.stderr)
+        hint = "" if args.folders else " (run scripts/lecture.sh, or name result folders)"
+        print(f"report: not a folder: {', '.join(missing)}{hint}", file=sys.stderr)
         return 2
+    folders = [m for f in given for m in machine_folders(f)]
+    print("report: machine folders: " + ", ".join(folders))
     index = build_report(folders, args.out, with_plots=not args.no_plots)
     print(f"report: {index}")
     return 0

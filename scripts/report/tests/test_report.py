@@ -260,6 +260,29 @@ class TheReport(unittest.TestCase):
         self.assertEqual(lines[0].split(",")[:3], ["machine", "size", "variant"])
         self.assertEqual(sorted(line.split(",")[0] for line in lines[1:]), ["h100", "laptop"])
 
+    def test_a_folder_of_machine_folders_gives_its_machines(self):
+        # scripts/lecture.sh --out DIR writes DIR/<machine>/: the report of DIR finds and names them.
+        base = tempfile.mkdtemp(prefix="gpgpu_report_machines_")
+        self.addCleanup(shutil.rmtree, base, True)
+        for machine in ("h100", "laptop"):
+            os.makedirs(os.path.join(base, machine))
+            with open(os.path.join(base, machine, "ch01_test.json"), "w", encoding="utf-8") as f:
+                json.dump(result_doc(), f)
+        os.makedirs(os.path.join(base, "empty"))  # no runs: not a machine folder
+        machines = [os.path.join(base, "h100"), os.path.join(base, "laptop")]
+        self.assertEqual(report.machine_folders(base), machines)
+        self.assertEqual(report.machine_folders(machines[0]), machines[:1])  # a machine folder as it is
+        out = tempfile.mkdtemp(prefix="gpgpu_report_out_")
+        self.addCleanup(shutil.rmtree, out, True)
+        printed = io.StringIO()
+        with redirect_stdout(printed):
+            self.assertEqual(report.main(["--no-plots", "--out", out, base]), 0)
+        self.assertIn("machine folders: " + ", ".join(machines), printed.getvalue())
+        text = read(os.path.join(out, "index.md"))
+        for m in machines:
+            self.assertIn(f"| `{m}` |", text)
+        self.assertNotIn("No runs found", text)
+
     def test_no_runs_says_so(self):
         d = Folder(self)
         self.assertIn("No runs found", make_report(self, d.path))
