@@ -67,6 +67,9 @@ struct MachineSizes {
 // GFLOP/s: chapter 10 took 6 minutes at n = 1024, and its default 4096 is 64 times that work;
 // chapter 12's defaults are 16 to 64 times these. At these sizes each takes under a minute there.
 const MachineSizes kNoGpuSizes[] = {
+    {"01", {"--iters", "200"}, "200 iterations on the paper's 1024² grid (default 1000)"},
+    {"02", {"--iters", "100"}, "100 iterations on the paper's 1024² grid (default 1000): OpenGL runs in software here"},
+    {"08", {"--iters", "100"}, "100 iterations on the paper's 1024² grid (default 1000): OpenCL runs on the CPU here"},
     {"10", {"--n", "512"}, "n = 512, one of paper 003's sizes (default 4096)"},
     {"12",
      {"--vector", "16777216", "--gemv-rows", "4096", "--gemv-cols", "4096", "--gemm", "1024", "--image-rows", "2048",
