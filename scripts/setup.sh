@@ -8,6 +8,7 @@ packages=(
   build-essential cmake ninja-build git pkg-config           # the build
   libcli11-dev nlohmann-json3-dev                            # options, JSON results
   libgtest-dev libgmock-dev libbenchmark-dev                 # tests, benchmarks
+  libopenblas-dev                                            # the CPU's BLAS: chapters 10 and 12's library peer, the FP64 GEMM reference
   ocl-icd-opencl-dev opencl-c-headers opencl-clhpp-headers   # OpenCL host API + Khronos C++ bindings
   pocl-opencl-icd clinfo                                     # an OpenCL device on the CPU
   libegl-dev libgl-dev libgles-dev libglew-dev libglfw3-dev  # OpenGL through EGL, GLEW, GLFW
