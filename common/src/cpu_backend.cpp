@@ -108,9 +108,9 @@ double measure_host_stream_gbs(const StreamMix& mix, int threads) {
   // share sit next to its thread (NUMA) and stay in its caches when they fit.
   // Timed: each thread's own time in the stream, not its wait at the barriers; a pass counts as long
   // as its slowest thread's work. On a busy host a thread descheduled at a barrier (a timeslice,
-  // milliseconds) held every pass of a cache-sized mix back: 16 threads measured 0.2 GB/s in one
-  // run and 259 GB/s in the next. What the barriers cost is the variant's business, and its share
-  // shows it.
+  // milliseconds) held every pass of a cache-sized mix back, so that one run of a cache-sized mix
+  // could measure a thousandth of the next one's rate. What the barriers cost is the variant's
+  // business, and its share shows it.
   constexpr int kSamples = 5;
   int per_sample = 1;  // passes per sample: enough for about 20 ms, so a sample is not one short pass
   double best = 0;

@@ -95,8 +95,8 @@ Limit StreamLimits::measure(const cl::Program& program, const StreamMix& mix) {
   // from its start to its end). A launch's time on the device clock is what a variant's timing is
   // made of; the gaps between launches are not: they are the host's cost of enqueueing, which on
   // NVIDIA's OpenCL grows with the buffer arguments (this kernel has up to 28, a chapter's a few),
-  // and at a working set of a few hundred KiB they were two thirds of a first-to-last time (a limit
-  // of 38 GB/s beside a variant's 97 on the H100). Summed kernel times bound every variant's
+  // and at a working set of a few hundred KiB they can be most of a first-to-last time (a limit
+  // below the variants it judges). Summed kernel times bound every variant's
   // first-to-last time from below, so no variant can beat its limit by launching with fewer gaps.
   std::vector<cl::Event> events;
   const auto run = [&](const Shape& s, int count) {
