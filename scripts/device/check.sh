@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# The whole repository on a GPU machine after a change: build, every test of the GPU backends,
+# compute-sanitizer's four tools on every chapter's kernels, `--variant all` on every chapter, and
+# each chapter's headline run beside the committed results/h100 (the same runs at the same sizes),
+# with a short table last.
+#
+# Usage: bash scripts/device/check.sh --out DIR [--build DIR] [--budget SECONDS]
+#        (options and GPGPU_ENV_SETUP: scripts/device/common.sh). STEPS picks parts (default all):
+#        "build tests sanitizers all headline". Files written to DIR: check_log.txt, check_summary.txt,
+#        headline/*.json, and each topic's sanitizer logs under DIR/sanitizers/.
+set -u
+source "$(dirname "$0")/common.sh"
+device_init "$@"
+device_need_out
+STEPS=${STEPS:-"build tests sanitizers all headline"}
+want() { [[ " $STEPS " == *" $1 "* ]]; }
+BIN="$BUILD/bin"
+LOG="$OUT/check_log.txt"
+: > "$LOG"
+source scripts/device/step.sh
+echo "revision $(device_revision)" >> "$LOG"
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader >> "$LOG" 2>&1
+
+if want build; then
+  step "configure" cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90
+  step "build" cmake --build "$BUILD" -j "$(nproc)"
+fi
+
+# Every test that needs a GPU backend, the grading tests (skeletons must fail, answers pass).
+if want tests; then
+  step "ctest cuda" ctest --test-dir "$BUILD" -L cuda -LE '^exercise$' -j 6 --timeout 600 --output-on-failure
+  step "ctest opencl" ctest --test-dir "$BUILD" -L opencl -LE '^exercise$|cuda' -j 4 --timeout 600 --output-on-failure
+  step "ctest gl" ctest --test-dir "$BUILD" -L gl -LE '^exercise$|cuda|opencl' -j 4 --timeout 600 --output-on-failure
+  step "ctest grading" ctest --test-dir "$BUILD" -L grading -j 6 --output-on-failure
+fi
+
+# compute-sanitizer: each topic script's sanitizer step (its tests at small, awkward sizes), the
+# topics side by side.
+if want sanitizers; then
+  mkdir -p "$OUT/sanitizers"
+  pids=()
+  for topic in cuda matrix gemm tlm ch12; do
+    STEPS=sanitizers bash "scripts/device/$topic.sh" --out "$OUT/sanitizers/$topic" --build "$BUILD" \
+      > "$OUT/sanitizers/$topic.txt" 2>&1 &
+    pids+=("$topic:$!")
+  done
+  for p in "${pids[@]}"; do
+    wait "${p#*:}" || failed+=("sanitizers ${p%%:*}")
+    steps=$((steps + 1))
+  done
+  cat "$OUT"/sanitizers/*.txt >> "$LOG"
+fi
+
+# --variant all: every variant that can run here runs (the others are named with their reason),
+# and the run passes.
+if want all; then
+  for ch in ch01_cpu_jacobi ch02_glsl_pingpong ch03_cuda_simple ch04_cuda_aligned ch05_cuda_pitched \
+            ch06_cuda_shared ch07_cuda_texture ch07b_cuda_past_the_paper; do
+    step "$ch --variant all" "$BIN/$ch" --quick --variant all
+  done
+  for ch in ch08_opencl_port ch09_matrix_add_transpose ch10_matrix_multiply ch11_tlm_coalesced ch12_gpu_friendly; do
+    step "$ch --variant all --cl-type gpu" "$BIN/$ch" --quick --variant all --cl-type gpu
+  done
+  step "ch10 --variant all --type double" "$BIN/ch10_matrix_multiply" --quick --variant all --type double --cl-type gpu
+  step "ch09 --variant all --type int" "$BIN/ch09_matrix_add_transpose" --quick --variant all --type int --cl-type gpu
+fi
+
+# The headline runs, the same command lines as the committed results they are compared with.
+if want headline; then
+  mkdir -p "$OUT/headline"
+  H="$OUT/headline"
+  for ch in ch03_cuda_simple ch04_cuda_aligned ch05_cuda_pitched ch06_cuda_shared ch07_cuda_texture ch07b_cuda_past_the_paper; do
+    step "$ch 4096" "$BIN/$ch" --nx 4096 --ny 4096 --iters 100 --warmup 1 --repeat 5 --cpu-sample-iters 1 \
+      --json "$H/${ch}_4096.json"
+  done
+  step "ch02 4096" "$BIN/ch02_glsl_pingpong" --nx 4096 --ny 4096 --iters 200 --repeat 3 --warmup 1 --json "$H/ch02_4096.json"
+  step "ch08 4096" "$BIN/ch08_opencl_port" --cl-type gpu --nx 4096 --ny 4096 --repeat 3 --warmup 1 --json "$H/ch08_gpu_4096.json"
+  step "ch09 8192 float" "$BIN/ch09_matrix_add_transpose" --cl-type gpu --n 8192 --type float --calls 10 --repeat 5 \
+    --warmup 1 --json "$H/ch09_8192_float.json"
+  step "ch10 4096 float" "$BIN/ch10_matrix_multiply" --cl-type gpu --calls 3 --repeat 5 --warmup 1 --tune --n 4096 \
+    --json "$H/ch10_4096_float.json"
+  step "ch10 4096 double" "$BIN/ch10_matrix_multiply" --cl-type gpu --calls 3 --repeat 3 --warmup 1 --n 4096 --type double \
+    --json "$H/ch10_4096_double.json"
+  step "ch11 256 cavity" "$BIN/ch11_tlm_coalesced" --nx 256 --ny 256 --nz 256 --steps 60 --repeat 3 \
+    --variant cuda_aos,cuda_coalesced,cuda_fused,cuda_fused_half,opencl_coalesced,opencl_fused --json "$H/ch11_cavity_256.json"
+  step "ch12 goals" "$BIN/ch12_gpu_friendly" --calls 5 --repeat 5 --warmup 1 --vector 268435456 --gemv-rows 16384 \
+    --gemv-cols 16384 --gemm 4096 --image-rows 8192 --image-cols 8192 --k 3 --json "$H/ch12_goals.json"
+  python3 scripts/device/compare_headline.py "$H" results/h100 results/h100_lecture results/h100/issue9_check \
+    > "$OUT/check_headline.txt" 2>&1 || failed+=("headline comparison")
+fi
+
+{
+  echo "check: $steps steps, $(( $(date +%s) - DEVICE_START )) s, revision $(device_revision)"
+  [ -f "$OUT/check_headline.txt" ] && cat "$OUT/check_headline.txt"
+  if ((${#failed[@]})); then printf 'FAILED: %s\n' "${failed[@]}"; else echo "every step passed"; fi
+} | tee "$OUT/check_summary.txt"
+((${#failed[@]} == 0))
