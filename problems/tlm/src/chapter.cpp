@@ -102,7 +102,7 @@ ResultRow Problem::measure(Experiment& run, std::ostream& out, const Variant& v)
   if (core.verify) {
     const Tolerance t = tolerance(v.storage, options_.steps, options_.mesh);
     const RunComparison c = compare_run(got.pulses, got.probe, reference_, t);
-    if (below_floor(reference_, t))
+    if (c.within_floor)
       note = "the field after " + std::to_string(options_.steps) + (options_.steps == 1 ? " step (" : " steps (") +
              fmt("%.2g", std::sqrt(reference_.energy.back())) + " V) is within half storage's floor (" +
              fmt("%.2g", t.absolute) + " V): this run cannot tell a right result from a wrong one; a longer run can";
@@ -116,7 +116,7 @@ ResultRow Problem::measure(Experiment& run, std::ostream& out, const Variant& v)
   row.extra["storage"] = v.storage == Storage::f16 ? "f16" : "f32";
   if (!core.dump_dir.empty() || !options_.png.empty()) results_.emplace_back(v.info.name, std::move(got));
   if (!row.launch.empty()) variant_line(out, v.info.name) << v.info.source << "; " << row.launch << "\n";
-  // Above the verdict, which the chapter prints when the row is back.
+  // Above the verdict the chapter prints next, which states what was compared (RunComparison::all).
   if (!note.empty()) variant_line(out, v.info.name) << "note: " << note << "\n";
   return row;
 }

@@ -103,7 +103,8 @@ TEST(TlmChapter, ALostPulseFails) {
 
 TEST(TlmChapter, HalfStoragePassesAtEveryStepCountAndSaysWhenItCannotBeJudged) {
   // From rest the source is e^-25 V at step 8, below half's smallest subnormal: the half run holds
-  // zeros, passes on the floor and the run says it cannot be judged; from step 48 it is judged.
+  // zeros, passes on the floor and the run says it cannot be judged, its check in volts (not a
+  // relative error of 1 against a relative tolerance of millions); from step 48 it is judged.
   for (int steps : checks::bound_steps()) {
     Chapter chapter(kInfo);
     chapter.add(variant("good", false));
@@ -111,7 +112,13 @@ TEST(TlmChapter, HalfStoragePassesAtEveryStepCountAndSaysWhenItCannotBeJudged) {
     std::string out;
     EXPECT_EQ(run(chapter, {"--nx", "19", "--ny", "7", "--nz", "5", "--steps", std::to_string(steps)}, nullptr, &out), 0)
         << out;
-    EXPECT_EQ(out.find("half_model           note: the field after") != std::string::npos, steps <= 8) << out;
+    const bool within_floor = steps <= 8;
+    EXPECT_EQ(out.find("half_model           note: the field after") != std::string::npos, within_floor) << out;
+    EXPECT_EQ(out.find("half_model           PASS: abs. error ") != std::string::npos, within_floor) << out;
+    EXPECT_EQ(out.find(" V allowed (the field is within half storage's floor: not judged)\n") != std::string::npos,
+              within_floor)
+        << out;
+    EXPECT_EQ(out.find("half_model           PASS: rel. error ") != std::string::npos, !within_floor) << out;
   }
 }
 

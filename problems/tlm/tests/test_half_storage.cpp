@@ -5,6 +5,7 @@
 // alone fails the right result; and the floor is a random walk's, neither exceeded nor loose by
 // orders of magnitude.
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -60,7 +61,18 @@ TEST_P(HalfStorageBound, JudgesTheChapterRunOnceTheSourceHasRisen) {
   const checks::Outcome o = checks::run_case(model, c, c.steps);
   for (float x : o.pulses) ASSERT_EQ(x, 0.0f) << c.name << ": the field should be below half's smallest subnormal";
   EXPECT_FALSE(compare_run(o.pulses, o.probe, ref, {t.relative, 0.0}).all().pass) << c.name;
-  EXPECT_TRUE(compare_run(o.pulses, o.probe, ref, t).all().pass) << c.name;
+  const Verification right = compare_run(o.pulses, o.probe, ref, t).all();
+  EXPECT_TRUE(right.pass) << c.name;
+  // The verdict says what was compared, in volts: the relative error (1) and tolerance (millions) say nothing.
+  EXPECT_EQ(right.summary().rfind("PASS: abs. error ", 0), 0u) << right.summary();
+  EXPECT_NE(right.summary().find(" V allowed (the field is within half storage's floor: not judged)"), std::string::npos)
+      << right.summary();
+  // A field of 1 V where the reference has picovolts is wrong, short run or not.
+  std::vector<float> wrong = o.pulses;
+  wrong[wrong.size() / 2] = 1.0f;
+  const Verification v = compare_run(wrong, o.probe, ref, t).all();
+  EXPECT_FALSE(v.pass) << c.name;
+  EXPECT_EQ(v.summary().rfind("FAIL: abs. error 1.0e+00 V > ", 0), 0u) << v.summary();
 }
 
 INSTANTIATE_TEST_SUITE_P(StepCounts, HalfStorageBound, ::testing::ValuesIn(checks::bound_cases()), checks::case_name);

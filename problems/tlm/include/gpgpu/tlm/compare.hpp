@@ -10,6 +10,11 @@
 ///   run must be at most t times the largest √E(n) of the reference, plus F.
 /// - energy: Σv² of the pulses; an error d in the pulses changes it by at most 2‖V‖₂d + d², with
 ///   d = t‖V‖₂ + F: relative to Σv², 2t + t² when F = 0.
+///
+/// Within the floor (below_floor: the reference's field is at most F) relative errors say nothing,
+/// the reference being next to zero: all() then states the pulses' error in volts against what the
+/// tolerance allows, "PASS: abs. error 4.1e-12 V <= 2.4e-05 V allowed (the field is within half
+/// storage's floor: not judged)".
 #pragma once
 #include <span>
 
@@ -20,6 +25,12 @@ namespace gpgpu::tlm {
 
 struct RunComparison {
   Verification pulses, probe, energy;
+  /// The reference's field lies within the floor (below_floor); then the pulses' 2-norm error and
+  /// what the tolerance allows it, t‖V‖₂ + F, in volts.
+  bool within_floor = false;
+  double error_volts = 0, allowed_volts = 0;
+  /// The verdict of all three, with the numbers of the part that decided it (the first that fails,
+  /// or the worst); within the floor, in volts where the pulses decided it.
   [[nodiscard]] Verification all() const;
 };
 
