@@ -1,5 +1,6 @@
 // Chapter 11's CPU solver against the double-precision reference at the awkward sizes (random
-// pulses, a random source, two run() calls, outputs poisoned), on one thread and on three.
+// pulses, a random source, two run() calls, outputs poisoned), on one thread and on three, and at
+// the step counts of the tolerance's tests, where wrong results must fail.
 #include <gtest/gtest.h>
 
 #include "cpu_tlm.hpp"
@@ -21,7 +22,16 @@ TEST_P(Ch11Cpu, ThreeThreadsMatchTheReference) {
   EXPECT_TRUE(gpgpu::tlm::checks::matches_reference(solver, GetParam(), gpgpu::tlm::Storage::f32));
 }
 
+TEST_P(Ch11Cpu, TellsRightFromWrong) {
+  ch11::CpuSolver solver(gpgpu::tlm::checks::setup_of(GetParam()), 2);
+  EXPECT_TRUE(gpgpu::tlm::checks::tells_right_from_wrong(solver, GetParam(), gpgpu::tlm::Storage::f32));
+}
+
 INSTANTIATE_TEST_SUITE_P(AwkwardSizes, Ch11Cpu, ::testing::ValuesIn(gpgpu::tlm::checks::awkward_cases(false)),
+                         gpgpu::tlm::checks::case_name);
+// 1, 8, 48 and 200 steps of the chapter's run from rest (1e-16 V at the first step) and of random
+// pulses: FP32's relative tolerance holds from the first step and rejects wrong results at each.
+INSTANTIATE_TEST_SUITE_P(StepCounts, Ch11Cpu, ::testing::ValuesIn(gpgpu::tlm::checks::bound_cases()),
                          gpgpu::tlm::checks::case_name);
 
 TEST(Ch11Cpu, ThreadCountsAgreeToTheLastBit) {

@@ -1,7 +1,8 @@
 // Chapter 11 on a GPU (label cuda; skipped without one): every CUDA variant through the chapter's
 // host code at the awkward sizes, a mesh beyond the L2 included, against the CPU double-precision
-// reference (random pulses, a random source, two run() calls, outputs poisoned with NaN); the
-// half-precision variant within its own tolerance and really in half precision; the usage errors.
+// reference (random pulses, a random source, two run() calls, outputs poisoned with NaN), and at the
+// step counts of the tolerance's tests (wrong results must fail); the half-precision variant within
+// its own tolerance and really in half precision; the usage errors.
 #include <cstdlib>
 #include <memory>
 
@@ -36,18 +37,30 @@ TEST_P(Ch11Cuda, MatchesTheReference) {
   EXPECT_TRUE(gpgpu::tlm::checks::matches_reference(*solver, c, spec.storage));
 }
 
+TEST_P(Ch11Cuda, TellsRightFromWrong) {
+  const auto& [k, c] = GetParam();
+  const gpgpu::tlm::Variant spec = ch11::cuda_variant(k.kernels);
+  const auto solver = spec.make(gpgpu::tlm::checks::setup_of(c), session());
+  EXPECT_TRUE(gpgpu::tlm::checks::tells_right_from_wrong(*solver, c, spec.storage));
+}
+
 std::string name(const ::testing::TestParamInfo<Ch11Cuda::ParamType>& info) {
   const auto& [k, c] = info.param;
   return std::string(k.name) + "_" + c.name;
 }
 
+auto kernels() {
+  return ::testing::Values(Kernels{"aos", CudaKernels::aos}, Kernels{"coalesced", CudaKernels::coalesced},
+                           Kernels{"fused", CudaKernels::fused}, Kernels{"fused_half", CudaKernels::fused_half});
+}
+
 INSTANTIATE_TEST_SUITE_P(AwkwardSizes, Ch11Cuda,
-                         ::testing::Combine(::testing::Values(Kernels{"aos", CudaKernels::aos},
-                                                              Kernels{"coalesced", CudaKernels::coalesced},
-                                                              Kernels{"fused", CudaKernels::fused},
-                                                              Kernels{"fused_half", CudaKernels::fused_half}),
-                                            ::testing::ValuesIn(gpgpu::tlm::checks::awkward_cases(/*beyond_l2=*/true))),
+                         ::testing::Combine(kernels(), ::testing::ValuesIn(gpgpu::tlm::checks::awkward_cases(/*beyond_l2=*/true))),
                          name);
+// 1, 8, 48 and 200 steps of the chapter's run from rest (below half's smallest subnormal at first:
+// cuda_fused_half's right result must pass on the floor) and of random pulses.
+INSTANTIATE_TEST_SUITE_P(StepCounts, Ch11Cuda,
+                         ::testing::Combine(kernels(), ::testing::ValuesIn(gpgpu::tlm::checks::bound_cases())), name);
 
 TEST(Ch11CudaVariants, HalfStorageIsReallyHalf) {
   const Case c = gpgpu::tlm::checks::awkward_cases(false)[3];

@@ -1,7 +1,8 @@
 // Chapter 11's OpenCL variants (label opencl: PoCL without a GPU, the GPU's own driver with one)
 // through the chapter's host code at the awkward sizes against the CPU double-precision reference
-// (random pulses, a random source, two run() calls, outputs poisoned with NaN), the usage errors,
-// and work-groups a kernel cannot take as a limitation of the device.
+// (random pulses, a random source, two run() calls, outputs poisoned with NaN), at the step counts of
+// the tolerance's tests (wrong results must fail), the usage errors, and work-groups a kernel cannot
+// take as a limitation of the device.
 #include <memory>
 #include <optional>
 #include <string>
@@ -37,6 +38,13 @@ TEST_P(Ch11OpenCl, MatchesTheReference) {
   EXPECT_TRUE(gpgpu::tlm::checks::matches_reference(*solver, c, spec.storage));
 }
 
+TEST_P(Ch11OpenCl, TellsRightFromWrong) {
+  const auto& [k, c] = GetParam();
+  const gpgpu::tlm::Variant spec = ch11::opencl_variant(k.kernels);
+  const auto solver = spec.make(gpgpu::tlm::checks::setup_of(c), session());
+  EXPECT_TRUE(gpgpu::tlm::checks::tells_right_from_wrong(*solver, c, spec.storage));
+}
+
 std::string name(const ::testing::TestParamInfo<Ch11OpenCl::ParamType>& info) {
   const auto& [k, c] = info.param;
   return std::string(k.name) + "_" + c.name;
@@ -48,11 +56,14 @@ std::vector<Case> cases() {
   return gpgpu::tlm::checks::awkward_cases(gpgpu::ocl::runtime_of(session()).info().is_gpu);
 }
 
-INSTANTIATE_TEST_SUITE_P(AwkwardSizes, Ch11OpenCl,
-                         ::testing::Combine(::testing::Values(Kernels{"coalesced", OpenClKernels::coalesced},
-                                                              Kernels{"fused", OpenClKernels::fused}),
-                                            ::testing::ValuesIn(cases())),
-                         name);
+auto kernels() {
+  return ::testing::Values(Kernels{"coalesced", OpenClKernels::coalesced}, Kernels{"fused", OpenClKernels::fused});
+}
+
+INSTANTIATE_TEST_SUITE_P(AwkwardSizes, Ch11OpenCl, ::testing::Combine(kernels(), ::testing::ValuesIn(cases())), name);
+// 1, 8, 48 and 200 steps of the chapter's run from rest and of random pulses (checks::bound_cases).
+INSTANTIATE_TEST_SUITE_P(StepCounts, Ch11OpenCl,
+                         ::testing::Combine(kernels(), ::testing::ValuesIn(gpgpu::tlm::checks::bound_cases())), name);
 
 TEST(Ch11OpenClVariants, RefuseMeshesTheDeviceCannotHold) {
   for (OpenClKernels k : {OpenClKernels::coalesced, OpenClKernels::fused}) {

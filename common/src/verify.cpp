@@ -20,6 +20,8 @@ std::string Verification::summary() const {
   if (non_finite > 0) {
     std::snprintf(buf, sizeof buf, "%s: %lld non-finite values (first at index %lld)", verdict().c_str(),
                   static_cast<long long>(non_finite), static_cast<long long>(worst_index));
+  } else if (!basis.empty()) {
+    return verdict() + ": " + basis;
   } else if (exact) {
     if (mismatches == 0)
       std::snprintf(buf, sizeof buf, "%s: every element equal to the reference", verdict().c_str());

@@ -80,6 +80,17 @@ TEST(Verify, SkippedVerificationSaysSo) {
   EXPECT_FALSE(v.checked);
 }
 
+TEST(Verify, ABasisReplacesTheRelativeErrorsButNotANonFiniteValue) {
+  Case c = realistic(10);
+  Verification v = compare_normwise(c.got, c.ref, kTol);
+  v.basis = "abs. error 1.0e-12 V <= 2.0e-05 V allowed";
+  EXPECT_EQ(v.summary(), "PASS: abs. error 1.0e-12 V <= 2.0e-05 V allowed");
+  c.got[3] = std::numeric_limits<float>::quiet_NaN();
+  Verification nan = compare_normwise(c.got, c.ref, kTol);
+  nan.basis = v.basis;
+  EXPECT_NE(nan.summary().find("FAIL: 1 non-finite values"), std::string::npos) << nan.summary();
+}
+
 TEST(VerifyExact, PassesIdenticalValuesOfEveryType) {
   const auto f = harness::random_values<float>(1001, 1);
   const auto d = harness::random_values<double>(1001, 2);

@@ -1,8 +1,8 @@
 // The check of exercise 11, built against the skeleton (label `exercise`) and the worked answer
 // (label `solution`): the half-precision fused kernel matches the CPU double-precision reference
-// within the FP16 tolerance (gpgpu::tlm::tolerance) at the awkward sizes, really stores halves
-// (it differs from the FP32 kernel by more than FP32 rounding), and over 3000 steps still rings
-// at the box's resonances.
+// within the FP16 tolerance (gpgpu::tlm::tolerance) at the awkward sizes and at 1, 8, 48 and 200
+// steps, really stores halves (it differs from the FP32 kernel by more than FP32 rounding), and over
+// 3000 steps still rings at the box's resonances.
 #include <string>
 
 #include <gtest/gtest.h>
@@ -33,6 +33,9 @@ TEST_P(HalfStorage, MatchesTheReference) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AwkwardSizes, HalfStorage, ::testing::ValuesIn(gpgpu::tlm::checks::awkward_cases(false)),
+                         gpgpu::tlm::checks::case_name);
+// 1, 8, 48 and 200 steps of the chapter's run from rest (below half's range at first) and of random pulses.
+INSTANTIATE_TEST_SUITE_P(StepCounts, HalfStorage, ::testing::ValuesIn(gpgpu::tlm::checks::bound_cases()),
                          gpgpu::tlm::checks::case_name);
 
 TEST(HalfStorage, StoresHalvesNotFloats) {

@@ -25,9 +25,14 @@ struct Verification {
   bool exact = false;             ///< compared element by element for equality
   bool checked = false;           ///< false when verification was skipped (--no-verify)
   bool pass = false;
+  /// What was compared, in the problem's words, where the relative errors against `tolerance` do
+  /// not say it (chapter 11's half storage on a field within its absolute floor: "abs. error
+  /// 4.1e-12 V <= 2.4e-05 V allowed (...)"); summary() then prints it after the verdict.
+  std::string basis{};
   /// "PASS", "FAIL" or "skipped".
   [[nodiscard]] std::string verdict() const;
-  /// One line such as "PASS: rel. error 3.1e-07 (max-norm 5.2e-07 at index 17) <= tolerance 1.2e-04".
+  /// One line such as "PASS: rel. error 3.1e-07 (max-norm 5.2e-07 at index 17) <= tolerance 1.2e-04",
+  /// or "PASS: " and the basis where there is one.
   [[nodiscard]] std::string summary() const;
 };
 

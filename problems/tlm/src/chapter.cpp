@@ -1,6 +1,7 @@
 #include "gpgpu/tlm/chapter.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <iomanip>
 #include <memory>
 #include <stdexcept>
@@ -28,6 +29,11 @@ const auto fmt = format_cell;
 std::string point_text(const Point& p) {
   return std::string("E") + "xyz"[p.polarisation] + " at node (" + std::to_string(p.i) + ", " + std::to_string(p.j) +
          ", " + std::to_string(p.k) + ")";
+}
+
+// The start of a line of the variant's own under "Verification:", its name in the verdicts' column.
+std::ostream& variant_line(std::ostream& out, const std::string& name) {
+  return out << "  " << std::left << std::setw(20) << name << std::right << " ";
 }
 
 }  // namespace
@@ -92,8 +98,14 @@ ResultRow Problem::measure(Experiment& run, std::ostream& out, const Variant& v)
   RunResult<float> got{solver->pulses(), solver->probe()};
   if (got.pulses.size() != initial_.size() || got.probe.size() != static_cast<std::size_t>(kProbeValues) * options_.steps)
     throw std::logic_error("variant '" + v.info.name + "' returned pulses or a probe of the wrong size");
+  std::string note;
   if (core.verify) {
-    const RunComparison c = compare_run(got.pulses, got.probe, reference_, tolerance(v.storage, options_.steps));
+    const Tolerance t = tolerance(v.storage, options_.steps, options_.mesh);
+    const RunComparison c = compare_run(got.pulses, got.probe, reference_, t);
+    if (c.within_floor)
+      note = "the field after " + std::to_string(options_.steps) + (options_.steps == 1 ? " step (" : " steps (") +
+             fmt("%.2g", std::sqrt(reference_.energy.back())) + " V) is within half storage's floor (" +
+             fmt("%.2g", t.absolute) + " V): this run cannot tell a right result from a wrong one; a longer run can";
     row.check = c.all();
     row.extra["pulse_error"] = json_number(c.pulses.rel_l2);
     row.extra["probe_error"] = json_number(c.probe.rel_max);
@@ -103,9 +115,9 @@ ResultRow Problem::measure(Experiment& run, std::ostream& out, const Variant& v)
   }
   row.extra["storage"] = v.storage == Storage::f16 ? "f16" : "f32";
   if (!core.dump_dir.empty() || !options_.png.empty()) results_.emplace_back(v.info.name, std::move(got));
-  if (!row.launch.empty())
-    out << "  " << std::left << std::setw(20) << v.info.name << std::right << " " << v.info.source << "; " << row.launch
-        << "\n";
+  if (!row.launch.empty()) variant_line(out, v.info.name) << v.info.source << "; " << row.launch << "\n";
+  // Above the verdict the chapter prints next, which states what was compared (RunComparison::all).
+  if (!note.empty()) variant_line(out, v.info.name) << "note: " << note << "\n";
   return row;
 }
 

@@ -133,13 +133,18 @@ ReferenceRun run_reference(const Structure& s, const Drive& d, std::span<const f
   return run;
 }
 
-double tolerance(Storage storage, int steps) {
+double tolerance(Storage storage, int steps) { return tolerance(storage, steps, Mesh{1, 1, 1}).relative; }
+
+Tolerance tolerance(Storage storage, int steps, const Mesh& mesh) {
   constexpr double u = std::numeric_limits<float>::epsilon() / 2;  // 2^-24
   const double n = static_cast<double>(steps) + 1.0;
   const double fp32 = 43.0 * u * n;
-  if (storage == Storage::f32) return fp32;
-  constexpr double u_half = 1.0 / 2048.0;  // 2^-11
-  return 3.0 * u_half * std::sqrt(n) + fp32;
+  if (storage == Storage::f32) return {fp32, 0.0};
+  constexpr double u_half = 1.0 / 2048.0;            // 2^-11
+  constexpr double smallest_normal = 1.0 / 16384.0;  // 2^-14, half's
+  const double walk = 3.0 * u_half * std::sqrt(n);
+  const double pulses = static_cast<double>(kPorts) * static_cast<double>(mesh.nodes());
+  return {walk + fp32, walk * smallest_normal * std::sqrt(pulses)};
 }
 
 }  // namespace gpgpu::tlm

@@ -1,5 +1,6 @@
 // The chapter run end to end with solvers made of the reference itself: a correct one passes, one
-// that loses a pulse fails (exit 1); --dump and --png write their files.
+// that loses a pulse fails (exit 1); the half-storage model passes at every step count; --dump and
+// --png write their files.
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +12,8 @@
 #include "gpgpu/png.hpp"
 #include "gpgpu/timing.hpp"
 #include "gpgpu/tlm/chapter.hpp"
+#include "gpgpu/tlm/checks.hpp"
+#include "gpgpu/tlm/half_model.hpp"
 
 namespace gpgpu::tlm {
 namespace {
@@ -47,7 +50,15 @@ Variant variant(const std::string& name, bool drop) {
 
 const ChapterInfo kInfo{"99", "test", "test", "none"};
 
-int run(Chapter& chapter, std::vector<std::string> args, nlohmann::json* json = nullptr) {
+// The half-storage model (half_model.hpp) as a variant with its tolerance.
+Variant half_variant() {
+  Variant v = variant("half_model", false);
+  v.storage = Storage::f16;
+  v.make = [](const Setup& s, Session&) { return std::make_unique<checks::HalfStorageModel>(s); };
+  return v;
+}
+
+int run(Chapter& chapter, std::vector<std::string> args, nlohmann::json* json = nullptr, std::string* out = nullptr) {
   const auto path = std::filesystem::temp_directory_path() / "gpgpu_test_tlm_chapter.json";
   args.insert(args.begin(), "test");
   args.insert(args.end(), {"--json", path.string(), "--threads", "1", "--repeat", "1", "--warmup", "0"});
@@ -61,7 +72,8 @@ int run(Chapter& chapter, std::vector<std::string> args, nlohmann::json* json = 
     testing::internal::GetCapturedStdout();
     throw;
   }
-  testing::internal::GetCapturedStdout();
+  const std::string text = testing::internal::GetCapturedStdout();
+  if (out != nullptr) *out = text;
   if (json != nullptr) *json = nlohmann::json::parse(std::ifstream(path));
   std::filesystem::remove(path);
   return code;
@@ -87,6 +99,27 @@ TEST(TlmChapter, ALostPulseFails) {
   chapter.add(variant("good", false));
   chapter.add(variant("drops_one", true));
   EXPECT_EQ(run(chapter, {"--quick", "--steps", "50"}), 1);
+}
+
+TEST(TlmChapter, HalfStoragePassesAtEveryStepCountAndSaysWhenItCannotBeJudged) {
+  // From rest the source is e^-25 V at step 8, below half's smallest subnormal: the half run holds
+  // zeros, passes on the floor and the run says it cannot be judged, its check in volts (not a
+  // relative error of 1 against a relative tolerance of millions); from step 48 it is judged.
+  for (int steps : checks::bound_steps()) {
+    Chapter chapter(kInfo);
+    chapter.add(variant("good", false));
+    chapter.add(half_variant());
+    std::string out;
+    EXPECT_EQ(run(chapter, {"--nx", "19", "--ny", "7", "--nz", "5", "--steps", std::to_string(steps)}, nullptr, &out), 0)
+        << out;
+    const bool within_floor = steps <= 8;
+    EXPECT_EQ(out.find("half_model           note: the field after") != std::string::npos, within_floor) << out;
+    EXPECT_EQ(out.find("half_model           PASS: abs. error ") != std::string::npos, within_floor) << out;
+    EXPECT_EQ(out.find(" V allowed (the field is within half storage's floor: not judged)\n") != std::string::npos,
+              within_floor)
+        << out;
+    EXPECT_EQ(out.find("half_model           PASS: rel. error ") != std::string::npos, !within_floor) << out;
+  }
 }
 
 TEST(TlmChapter, DumpAndPngWriteTheirFiles) {

@@ -1,14 +1,15 @@
 // Every CUDA kernel of kernels/tlm/cuda, unchanged, run on the CPU by the emulation of the CUDA
 // thread model of the Jacobi kernels (kernels/jacobi/cuda/tests/cuda_emulation.hpp), through a
 // host loop that keeps the buffers the way chapters/11_tlm_coalesced/cuda_tlm.cpp does, against
-// the double-precision reference at the awkward sizes. No GPU needed (label cpu): wrong indices,
-// segment tails, walls, swaps, the ping-pong and the half conversions show up before a GPU sees
-// the code.
+// the double-precision reference at the awkward sizes and at the step counts of the tolerance's
+// tests. No GPU needed (label cpu): wrong indices, segment tails, walls, swaps, the ping-pong and
+// the half conversions show up before a GPU sees the code.
 #include <cuda_fp16.h>  // first, with the toolkit's own host definitions
 
 #include "jacobi/cuda/tests/cuda_emulation.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <string>
 #include <utility>
@@ -16,7 +17,9 @@
 
 #include <gtest/gtest.h>
 
+#include "gpgpu/harness/random.hpp"
 #include "gpgpu/tlm/checks.hpp"
+#include "gpgpu/tlm/half_model.hpp"
 #include "gpgpu/tlm/layouts.hpp"
 
 #define GPGPU_CUDA_EMULATION
@@ -127,10 +130,21 @@ struct Param {
 
 class EmulatedKernels : public ::testing::TestWithParam<std::tuple<Param, checks::Case>> {};
 
+Storage storage_of(Kernel k) { return k == Kernel::fused_half ? Storage::f16 : Storage::f32; }
+
 TEST_P(EmulatedKernels, MatchTheReference) {
   const auto& [k, c] = GetParam();
   EmulatedSolver solver(checks::setup_of(c), k.kernel, k.block);
-  EXPECT_TRUE(checks::matches_reference(solver, c, k.kernel == Kernel::fused_half ? Storage::f16 : Storage::f32));
+  EXPECT_TRUE(checks::matches_reference(solver, c, storage_of(k.kernel)));
+}
+
+// Wrong results (a pulse zeroed or negated, half the steps) fail wherever the field is above the
+// tolerance's floor; FP32 has none, so its wrong results fail even at 1 and 8 steps of the
+// chapter's run from rest, where the field is 1e-16 to 1e-11 V.
+TEST_P(EmulatedKernels, TellRightFromWrong) {
+  const auto& [k, c] = GetParam();
+  EmulatedSolver solver(checks::setup_of(c), k.kernel, k.block);
+  EXPECT_TRUE(checks::tells_right_from_wrong(solver, c, storage_of(k.kernel)));
 }
 
 std::string name(const ::testing::TestParamInfo<EmulatedKernels::ParamType>& info) {
@@ -139,13 +153,46 @@ std::string name(const ::testing::TestParamInfo<EmulatedKernels::ParamType>& inf
 }
 
 // The paper's 64 threads, and blocks that do not divide a segment or the mesh.
-INSTANTIATE_TEST_SUITE_P(
-    Awkward, EmulatedKernels,
-    ::testing::Combine(::testing::Values(Param{"aos_b64", Kernel::aos, 64}, Param{"coalesced_b64", Kernel::coalesced, 64},
-                                         Param{"coalesced_b32", Kernel::coalesced, 32}, Param{"fused_b64", Kernel::fused, 64},
-                                         Param{"fused_b96", Kernel::fused, 96}, Param{"fused_half_b64", Kernel::fused_half, 64}),
-                       ::testing::ValuesIn(checks::awkward_cases(false))),
-    name);
+auto kernels() {
+  return ::testing::Values(Param{"aos_b64", Kernel::aos, 64}, Param{"coalesced_b64", Kernel::coalesced, 64},
+                           Param{"coalesced_b32", Kernel::coalesced, 32}, Param{"fused_b64", Kernel::fused, 64},
+                           Param{"fused_b96", Kernel::fused, 96}, Param{"fused_half_b64", Kernel::fused_half, 64});
+}
+
+INSTANTIATE_TEST_SUITE_P(Awkward, EmulatedKernels,
+                         ::testing::Combine(kernels(), ::testing::ValuesIn(checks::awkward_cases(false))), name);
+// The step counts a user may pick: 1, 8, 48 and 200 steps of the chapter's run from rest (below
+// half's smallest subnormal at first) and of random pulses.
+INSTANTIATE_TEST_SUITE_P(StepCounts, EmulatedKernels,
+                         ::testing::Combine(kernels(), ::testing::ValuesIn(checks::bound_cases())), name);
+
+// The CPU model of half storage (half_model.hpp), which proves the tolerance in test_tlm without a
+// CUDA toolkit, is this kernel: its rounding is __float2half_rn's, and its pulses and probe are the
+// kernel's, bit for bit.
+TEST(HalfModel, RoundsLikeTheToolkit) {
+  std::vector<float> values = harness::random_values<float>(1 << 16, 3, -2.0f, 2.0f);
+  for (int e = -27; e <= 16; ++e)
+    for (int m = 0; m < 64; ++m) {
+      const float x = std::ldexp(1.0f + static_cast<float>(m) / 64.0f, e);
+      values.insert(values.end(), {x, -x, std::nextafter(x, 0.0f), std::nextafter(x, 1e30f)});
+    }
+  for (int k = 0; k < 4096; ++k) values.push_back(std::ldexp(static_cast<float>(k), -25));  // subnormal ties
+  for (float x : values) {
+    const float kernel = __half2float(__float2half_rn(x)), model = checks::round_to_half(x);
+    ASSERT_TRUE(kernel == model && std::signbit(kernel) == std::signbit(model))
+        << x << ": " << kernel << " != " << model;
+  }
+}
+
+TEST(HalfModel, IsTheKernelBitForBit) {
+  for (const checks::Case& c : checks::bound_cases()) {
+    EmulatedSolver kernel(checks::setup_of(c), Kernel::fused_half, 64);
+    checks::HalfStorageModel model(checks::setup_of(c));
+    const checks::Outcome a = checks::run_case(kernel, c, c.steps), b = checks::run_case(model, c, c.steps);
+    EXPECT_EQ(a.pulses, b.pulses) << c.name;
+    EXPECT_EQ(a.probe, b.probe) << c.name;
+  }
+}
 
 TEST(EmulatedKernels, HalfStorageIsReallyHalf) {
   // Half storage must differ from FP32 by more than FP32 rounding (or the test above proves nothing
