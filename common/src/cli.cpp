@@ -37,6 +37,12 @@ CLI::Validator writable_path() {
       "FILE", "WritablePath");
 }
 
+void add_sweep_option(Cli& cli, const std::string& group, std::string& mode, const std::string& help,
+                      const std::vector<std::string>& refused) {
+  CLI::Option* sweep = cli.group(group).add_option("--sweep", mode, help)->check(CLI::IsMember({"paper", "wide"}));
+  for (const std::string& name : refused) sweep->excludes(cli.app().get_option(name));
+}
+
 Cli::Cli(std::string program, std::string description, CliDefaults defaults)
     : program_(std::move(program)), app_(std::move(description), program_) {
   options_.repeat = defaults.repeat;

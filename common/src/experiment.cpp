@@ -131,6 +131,7 @@ void Experiment::skip(std::ostream& out, const std::string& variant, const std::
 }
 
 const ResultRow& Experiment::record(std::ostream& out, ResultRow row) {
+  if (!row.launch.empty()) out << "  " << std::left << std::setw(20) << row.variant << std::right << ' ' << row.launch << "\n";
   out << "  " << std::left << std::setw(20) << row.variant << std::right << ' ' << row.check.summary() << "\n";
   rows_.push_back(std::move(row));
   settle_row_limits();

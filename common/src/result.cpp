@@ -34,6 +34,14 @@ double ResultRow::ms_per_step() const { return 1e3 * seconds() / work.steps; }
 Rates ResultRow::rates() const { return gpgpu::rates(work, seconds()); }
 double ResultRow::limit_share() const { return limit.gbs > 0 ? rates().gbs_min / limit.gbs : std::nan(""); }
 
+Column extra_column(std::string header, std::string key, std::string format) {
+  const double scale = format.ends_with("%%") ? 100 : 1;
+  return {std::move(header), [key = std::move(key), format = std::move(format), scale](const ResultRow& r) {
+            return r.extra.contains(key) && r.extra[key].is_number() ? fmt(format.c_str(), scale * r.extra[key].get<double>())
+                                                                     : std::string("-");
+          }};
+}
+
 void settle_limits(std::vector<ResultRow>& rows) {
   std::vector<Judged> judged;
   for (ResultRow& r : rows)

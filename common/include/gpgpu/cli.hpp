@@ -94,4 +94,10 @@ class Cli {
   std::map<std::string, CLI::Option_group*> groups_;  ///< owned by app_
 };
 
+/// Adds --sweep MODE ('paper' or 'wide') to the option group `group`, described by `help`. A sweep
+/// chooses its own sizes and keeps no single result: each of `refused` (the size options, --dump...)
+/// given beside it is a usage error, rather than an option the run would silently ignore.
+void add_sweep_option(Cli& cli, const std::string& group, std::string& mode, const std::string& help,
+                      const std::vector<std::string>& refused);
+
 }  // namespace gpgpu

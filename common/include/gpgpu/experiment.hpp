@@ -125,7 +125,8 @@ class Experiment {
   /// Keeps a variant that could not run (its backend missing), for the summary and the JSON.
   void skip(std::ostream& out, const std::string& variant, const std::string& reason);
 
-  /// Prints the row's verdict line and keeps the row (after its verification).
+  /// Prints the row's launch (where it has one) and verdict lines and keeps the row (after its
+  /// verification).
   const ResultRow& record(std::ostream& out, ResultRow row);
   [[nodiscard]] const std::vector<ResultRow>& rows() const { return rows_; }
   /// Lets the problem add to its rows what it can only know once every row is in (the roofline's

@@ -61,6 +61,11 @@ struct Column {
   std::function<std::string(const ResultRow&)> cell;
 };
 
+/// A column of a number the problem keeps in its rows' `extra` under `key`, printed with the printf
+/// `format` ("%.3f"); a format that ends in "%%" prints a share as a percentage (the value x 100);
+/// "-" where a row has none.
+[[nodiscard]] Column extra_column(std::string header, std::string key, std::string format);
+
 /// Prints the result table: per variant its device, ms per step (median, and min-max), GFLOP/s,
 /// GB/s (minimum traffic and all accesses), items per second, % of limit, the extra columns, the
 /// error and the verdict; then the work counts and the limits it was judged against.

@@ -10,6 +10,7 @@
 #include "gpgpu/blas/work.hpp"
 #include "gpgpu/matrix/report.hpp"
 #include "gpgpu/memory.hpp"
+#include "gpgpu/operation_timing.hpp"
 #include "gpgpu/table.hpp"
 #include "gpgpu/timing.hpp"
 
@@ -33,17 +34,10 @@ GemmProblem::GemmProblem(Settings) {}
 
 void GemmProblem::add_options(Cli& cli) {
   blas::add_options(cli, options_);
-  cli.group("Matrix multiply")
-      .add_option("--sweep", sweep_,
-                  "run paper 003's sizes instead of one: 'paper' (n = 16, 32, ..., 4096, Tabs. 4-7) or 'wide' (also "
-                  "8192); with --quick up to 256")
-      ->check(CLI::IsMember({"paper", "wide"}))
-      // It chooses its own sizes, keeps no C for .npy files and tunes nothing: refuse what it would ignore.
-      ->excludes(cli.app().get_option("--n"))
-      ->excludes(cli.app().get_option("--m"))
-      ->excludes(cli.app().get_option("--k"))
-      ->excludes(cli.app().get_option("--dump"))
-      ->excludes(cli.app().get_option("--tune"));
+  add_sweep_option(cli, "Matrix multiply", sweep_,
+                   "run paper 003's sizes instead of one: 'paper' (n = 16, 32, ..., 4096, Tabs. 4-7) or 'wide' (also "
+                   "8192); with --quick up to 256",
+                   {"--n", "--m", "--k", "--dump", "--tune"});
 }
 
 void GemmProblem::parsed(Experiment& run) {
@@ -98,107 +92,32 @@ void GemmProblem::prepare(Experiment& run, std::ostream& out, const std::vector<
     out << "Reference: skipped (--no-verify): results are NOT checked\n";
 }
 
-//! [tune]
-std::vector<TuneTrial> GemmProblem::tune(Experiment& run, GemmOperation& op, const GemmVariant& v, std::size_t& fastest) {
-  const CoreOptions& core = run.options();
-  const std::vector<std::string> names = op.configurations();
-  std::vector<TuneTrial> trials;
-  fastest = 0;
-  double best = 0;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    op.configure(i);
-    TuneTrial trial{names[i], {}, std::nan("")};
-    op.upload(operands_);  // C poisoned: the configuration must write every element itself
-    (void)op.run(1);
-    trial.check = compare(op.download(), reference_, v.arithmetic(options_.type));
-    if (trial.check.pass) {
-      const std::vector<double> s = repeat_runs(core.warmup, core.repeat, [&] { return op.run(options_.calls); });
-      trial.gflops = gemm_work(options_.dims, options_.type, options_.calls).flops / median(s) / 1e9;
-      if (trial.gflops > best) {
-        best = trial.gflops;
-        fastest = i;
-      }
-    }
-    trials.push_back(std::move(trial));
-  }
-  op.configure(fastest);
-  return trials;
-}
-//! [tune]
-
-void GemmProblem::record_tuning(std::ostream& out, const GemmVariant& v, const std::vector<TuneTrial>& trials,
-                                std::size_t tuned, ResultRow& row) const {
-  nlohmann::json json = nlohmann::json::array();
-  std::vector<Verification> checks{row.check};
-  for (const TuneTrial& t : trials) {
-    out << "  " << std::left << std::setw(22) << v.info.name << std::right << " tune: " << t.configuration << ": "
-        << (t.check.pass ? fmt("%.0f GFLOP/s", t.gflops) + ", PASS" : "not timed, " + t.check.summary()) << "\n";
-    json.push_back({{"configuration", t.configuration},
-                    {"gflops", json_number(t.gflops)},
-                    {"check", t.check.pass ? "PASS" : "FAIL"},
-                    {"error_over_bound", json_number(t.check.rel_max / t.check.tolerance)}});
-    checks.push_back(t.check);
-  }
-  const std::string& chosen = trials[tuned].configuration;
-  const auto passed = std::count_if(trials.begin(), trials.end(), [](const TuneTrial& t) { return t.check.pass; });
-  out << "  " << std::left << std::setw(22) << v.info.name << std::right << " tuned: " << chosen << ", the fastest of the "
-      << passed << " configurations that passed their check (" << trials.size() << " tried)\n";
-  row.extra["tuning"] = std::move(json);
-  row.extra["tuned"] = chosen;
-  row.launch = "tuned: " + chosen + (row.launch.empty() ? "" : "; " + row.launch);
-  row.check = all_of(checks);  // a configuration that fails its check fails the variant, chosen or not
-}
-
 ResultRow GemmProblem::measure(Experiment& run, std::ostream& out, const GemmVariant& v) {
   const CoreOptions& core = run.options();
   const std::unique_ptr<GemmOperation> op = v.make({options_.dims, options_.type}, run.session_of(v.info));
-  op->upload(operands_);
-  Stopwatch first;  // lazy module loading, a library's heuristics, an OpenCL JIT: not in the timed runs
-  (void)op->run(1);
-  const double first_s = first.seconds();
-  // --tune after that first call, so that it stays the first call of the default configuration.
+  // --tune after the first call, so that it stays the first call of the default configuration.
   std::vector<TuneTrial> trials;
   std::size_t tuned = 0;
-  if (options_.tune && op->configurations().size() > 1) trials = tune(run, *op, v, tuned);
-  op->upload(operands_);  // poisoned again: the timed runs must write every element themselves
+  OperationTimes<HostMatrix> t = time_operation(*op, operands_, core, options_.calls, [&] {
+    if (options_.tune && op->configurations().size() > 1) trials = tune(run, *op, v, tuned);
+  });
   ResultRow row = run.row_for(v.info);
-  row.samples = repeat_runs(core.warmup, core.repeat, [&] { return op->run(options_.calls); });
-  HostMatrix c = op->download();
+  row.samples = std::move(t.samples);
   row.launch = op->launch();
   row.work = gemm_work(options_.dims, options_.type, options_.calls);
   row.limit.name = "no bandwidth limit (a GEMM is judged by its FLOP rate: % FMA peak, % library)";
   row.limit.gbs = std::nan("");
-  row.check = core.verify ? compare(c, reference_, v.arithmetic(options_.type)) : not_verified();
-  // The paper's kind of time: A and B up, one product, C down, on the host's clock.
-  const std::vector<double> with_copies = repeat_runs(0, core.repeat, [&] {
-    Stopwatch clock;
-    op->upload(operands_);
-    op->run(1);
-    (void)op->download();
-    return clock.seconds();
-  });
+  row.check = core.verify ? compare(t.result, reference_, v.arithmetic(options_.type)) : not_verified();
   if (!trials.empty()) record_tuning(out, v, trials, tuned, row);
   row.extra["arithmetic"] = std::string(arithmetic_name(v.arithmetic(options_.type)));
   row.extra["library"] = v.library;
   row.extra["tensor_cores"] = v.tensor_cores(options_.type);
-  row.extra["ms_with_copies"] = 1e3 * median(with_copies);
-  row.extra["ms_first_call"] = 1e3 * first_s;
+  row.extra["ms_with_copies"] = 1e3 * median(t.with_copies_s);  // the paper's kind of time
+  row.extra["ms_first_call"] = 1e3 * t.first_call_s;
   row.extra["error_over_bound"] = json_number(row.check.checked ? row.check.rel_max / row.check.tolerance : std::nan(""));
   if (!sweep_.empty()) row.extra["n"] = options_.dims.n;
-  if (!core.dump_dir.empty()) results_.emplace_back(v.info.name, std::move(c));
-  if (!row.launch.empty()) out << "  " << std::left << std::setw(22) << v.info.name << std::right << " " << row.launch << "\n";
+  if (!core.dump_dir.empty()) results_.emplace_back(v.info.name, std::move(t.result));
   return row;
-}
-
-double library_share(const ResultRow& row, const std::vector<ResultRow>& rows) {
-  const auto arithmetic = [](const ResultRow& r) { return r.extra.value("arithmetic", std::string()); };
-  const auto same_library = [&](const ResultRow& r) { return r.extra.value("library", false) && arithmetic(r) == arithmetic(row); };
-  for (const char* backend : {row.backend.c_str(), "cuda"}) {
-    if (std::string_view(backend) == "cuda" && row.backend != "cuda" && row.backend != "opencl") break;
-    for (const ResultRow& r : rows)
-      if (same_library(r) && r.backend == backend) return row.rates().gflops / r.rates().gflops;
-  }
-  return std::nan("");
 }
 
 Report GemmProblem::report(Experiment& run, std::ostream& out) {
@@ -230,15 +149,10 @@ Report GemmProblem::report(Experiment& run, std::ostream& out) {
   nlohmann::json shares = nlohmann::json::object();
   for (const ResultRow& r : rows) shares[r.variant] = json_number(library_share(r, rows));
   run.add_json("library_share", shares);
-  const auto number = [](const char* header, const char* key, const char* format, double scale) {
-    return Column{header, [=](const ResultRow& r) {
-                    return r.extra.contains(key) && r.extra[key].is_number() ? fmt(format, scale * r.extra[key].get<double>())
-                                                                               : std::string("-");
-                  }};
-  };
-  std::vector<Column> columns{number("% FMA peak", "peak_share", "%.1f%%", 100),
+  std::vector<Column> columns{extra_column("% FMA peak", "peak_share", "%.1f%%"),
                               {"% library", [all = &rows](const ResultRow& r) { return fmt("%.1f%%", 100 * library_share(r, *all)); }},
-                              number("err/bound", "error_over_bound", "%.2g", 1), number("ms w/ copies", "ms_with_copies", "%.3f", 1)};
+                              extra_column("err/bound", "error_over_bound", "%.2g"),
+                              extra_column("ms w/ copies", "ms_with_copies", "%.3f")};
   run.add_json("startup", matrix::print_startup(out, run));
   const std::vector<matrix::PortRatio> ratios = port_ratios(options_.dims, options_.type, variants_, rows);
   matrix::print_port_ratios(out, ratios);

@@ -1,7 +1,9 @@
 #include "gpgpu/blas/report.hpp"
 
 #include <cmath>
+#include <string_view>
 
+#include "gpgpu/blas/chapter.hpp"
 #include "gpgpu/blas/paper003_multiply.hpp"
 
 namespace gpgpu::blas {
@@ -72,6 +74,17 @@ std::vector<matrix::PortRatio> port_ratios(const Dims& dims, ElementType type, c
     }
   }
   return ratios;
+}
+
+double library_share(const ResultRow& row, const std::vector<ResultRow>& rows) {
+  const auto arithmetic = [](const ResultRow& r) { return r.extra.value("arithmetic", std::string()); };
+  const auto same_library = [&](const ResultRow& r) { return r.extra.value("library", false) && arithmetic(r) == arithmetic(row); };
+  for (const char* backend : {row.backend.c_str(), "cuda"}) {
+    if (std::string_view(backend) == "cuda" && row.backend != "cuda" && row.backend != "opencl") break;
+    for (const ResultRow& r : rows)
+      if (same_library(r) && r.backend == backend) return row.rates().gflops / r.rates().gflops;
+  }
+  return std::nan("");
 }
 
 }  // namespace gpgpu::blas

@@ -99,18 +99,7 @@ void RoutineProblem::prepare_routine(Experiment& run, std::ostream& out, Routine
         << expected_.bound << ", γ = " << fmt("%.3g", expected_.gamma) << "\n";
   else
     out << "reference skipped (--no-verify): results are NOT checked\n";
-  if (core.dump_dir.empty()) return;
-  const Case& c = case_;
-  const std::filesystem::path dir = core.dump_dir;
-  const std::string name(routine_name(routine));
-  const auto shape = [](std::int64_t r, std::int64_t cols) { return std::vector<std::size_t>{static_cast<std::size_t>(r), static_cast<std::size_t>(cols)}; };
-  const float alpha[] = {c.alpha};
-  if (!c.x.empty()) write_npy(dir / (name + "_alpha.npy"), std::span<const float>(alpha), {1});
-  if (!c.x.empty()) write_npy(dir / (name + "_x.npy"), std::span<const float>(c.x), {c.x.size()});
-  if (!c.y.empty()) write_npy(dir / (name + "_y.npy"), std::span<const float>(c.y), {c.y.size()});
-  if (!c.a.empty()) write_npy(dir / (name + "_a.npy"), std::span<const float>(c.a), shape(c.m, routine == Routine::sgemm ? c.k : c.n));
-  if (!c.b.empty()) write_npy(dir / (name + "_b.npy"), std::span<const float>(c.b), routine == Routine::sgemm ? shape(c.k, c.n) : shape(c.k, c.k));
-  if (!c.factors.empty()) write_npy(dir / (name + "_factors.npy"), std::span<const float>(c.factors), shape(2, c.k));  // u; v
+  if (!core.dump_dir.empty()) dump_case(core.dump_dir, case_);
 }
 
 ResultRow RoutineProblem::measure(Experiment& run, std::ostream& out, const RoutineVariant& v) {
@@ -159,30 +148,11 @@ ResultRow RoutineProblem::measure(Experiment& run, std::ostream& out, const Rout
   row.extra["outputs"] = static_cast<double>(c.output_size());
   row.extra["inputs"] = input_elements(c);
   row.extra["ms_first_call"] = 1e3 * first_s;
-  const double kernel_s = row.seconds() / options_.calls;
-  // The bus: operands and result over the copies' share of the time. One after the other, that is
-  // the time less the calls'; overlapped, the calls run beside the copies, so it is the whole time,
-  // a lower bound on the bus's rate (subtracting the calls would credit the bus with time it did
-  // not take, above any bus's rate).
-  struct Timed {
-    const char* key;
-    const std::vector<double>* seconds;
-    double calls_in_series_s;
-  };
-  for (const Timed& t : {Timed{"with_copies", &with_copies, kernel_s}, Timed{"with_pinned", &with_pinned, kernel_s},
-                         Timed{"with_overlapped", &with_overlap, 0.0}}) {
-    const std::string key = t.key;
-    const double s = t.seconds->empty() ? std::nan("") : median(*t.seconds);
-    row.extra["ms_" + key] = json_number(1e3 * s);
-    row.extra["gflops_" + key] = json_number(one.flops / s / 1e9);
-    const double copies_s = s - t.calls_in_series_s;
-    row.extra["bus_gbs_" + key] = json_number(transfer_bytes(c) / copies_s / 1e9);
-  }
+  add_copy_rates(row, c, one, row.seconds() / options_.calls, with_copies, with_pinned, with_overlap);
   row.extra["error_over_bound"] = json_number(row.check.checked ? row.check.rel_max / row.check.tolerance : std::nan(""));
   if (!core.dump_dir.empty())
     write_npy(std::filesystem::path(core.dump_dir) / (std::string(routine_name(c.routine)) + "_result_" + v.info.name + ".npy"),
               std::span<const float>(result), c.output_shape());
-  if (!row.launch.empty()) out << "  " << std::left << std::setw(22) << v.info.name << std::right << " " << row.launch << "\n";
   return row;
 }
 
@@ -206,19 +176,14 @@ Report RoutineProblem::report(Experiment& run, std::ostream& out) {
         return row.rates().gflops / r.rates().gflops;
     return std::nan("");
   };
-  const auto number = [](const char* key, const char* format, double scale) {
-    return [=](const ResultRow& r) {
-      return r.extra.contains(key) && r.extra[key].is_number() ? fmt(format, scale * r.extra[key].get<double>()) : std::string("-");
-    };
-  };
-  const std::vector<Column> columns{{"FLOP/B", number("intensity", "%.3g", 1)},
-                                    {"% FMA peak", number("peak_share", "%.1f%%", 100)},
+  const std::vector<Column> columns{extra_column("FLOP/B", "intensity", "%.3g"),
+                                    extra_column("% FMA peak", "peak_share", "%.1f%%"),
                                     {"% library", [=](const ResultRow& r) { return fmt("%.1f%%", 100 * library_share(r)); }},
-                                    {"ms w/ copies", number("ms_with_copies", "%.3f", 1)},
-                                    {"ms w/ pinned", number("ms_with_pinned", "%.3f", 1)},
-                                    {"ms overlapped", number("ms_with_overlapped", "%.3f", 1)},
-                                    {"bus GB/s pinned", number("bus_gbs_with_pinned", "%.1f", 1)},
-                                    {"err/bound", number("error_over_bound", "%.2g", 1)}};
+                                    extra_column("ms w/ copies", "ms_with_copies", "%.3f"),
+                                    extra_column("ms w/ pinned", "ms_with_pinned", "%.3f"),
+                                    extra_column("ms overlapped", "ms_with_overlapped", "%.3f"),
+                                    extra_column("bus GB/s pinned", "bus_gbs_with_pinned", "%.1f"),
+                                    extra_column("err/bound", "error_over_bound", "%.2g")};
   nlohmann::json shares = nlohmann::json::object();
   for (const ResultRow& r : rows) shares[r.variant] = json_number(library_share(r));
   run.add_json("library_share", shares);

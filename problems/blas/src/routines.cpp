@@ -15,6 +15,7 @@
 #include "gpgpu/blas/gemm.hpp"
 #include "gpgpu/blas/work.hpp"
 #include "gpgpu/harness/random.hpp"
+#include "gpgpu/npy.hpp"
 #include "gpgpu/timing.hpp"
 
 namespace gpgpu::blas {
@@ -373,5 +374,39 @@ double cpu_fma_peak_gflops(int threads) {
   return 2.0 * kChains * kFmaLanes * kIterations * ran / best / 1e9;
 }
 //! [cpu_fma_peak]
+
+void dump_case(const std::filesystem::path& dir, const Case& c) {
+  const std::string name(routine_name(c.routine));
+  const auto shape = [](std::int64_t r, std::int64_t cols) {
+    return std::vector<std::size_t>{static_cast<std::size_t>(r), static_cast<std::size_t>(cols)};
+  };
+  const float alpha[] = {c.alpha};
+  const bool gemm = c.routine == Routine::sgemm;
+  if (!c.x.empty()) gpgpu::write_npy(dir / (name + "_alpha.npy"), std::span<const float>(alpha), {1});
+  if (!c.x.empty()) gpgpu::write_npy(dir / (name + "_x.npy"), std::span<const float>(c.x), {c.x.size()});
+  if (!c.y.empty()) gpgpu::write_npy(dir / (name + "_y.npy"), std::span<const float>(c.y), {c.y.size()});
+  if (!c.a.empty()) gpgpu::write_npy(dir / (name + "_a.npy"), std::span<const float>(c.a), shape(c.m, gemm ? c.k : c.n));
+  if (!c.b.empty())
+    gpgpu::write_npy(dir / (name + "_b.npy"), std::span<const float>(c.b), gemm ? shape(c.k, c.n) : shape(c.k, c.k));
+  if (!c.factors.empty())
+    gpgpu::write_npy(dir / (name + "_factors.npy"), std::span<const float>(c.factors), shape(2, c.k));  // u; v
+}
+
+void add_copy_rates(ResultRow& row, const Case& c, const Work& one, double kernel_s, const std::vector<double>& with_copies,
+                    const std::vector<double>& with_pinned, const std::vector<double>& with_overlapped) {
+  struct Timed {
+    const char* key;
+    const std::vector<double>* seconds;
+    double calls_in_series_s;
+  };
+  for (const Timed& t : {Timed{"with_copies", &with_copies, kernel_s}, Timed{"with_pinned", &with_pinned, kernel_s},
+                         Timed{"with_overlapped", &with_overlapped, 0.0}}) {
+    const std::string key = t.key;
+    const double s = t.seconds->empty() ? std::nan("") : median(*t.seconds);
+    row.extra["ms_" + key] = json_number(1e3 * s);
+    row.extra["gflops_" + key] = json_number(one.flops / s / 1e9);
+    row.extra["bus_gbs_" + key] = json_number(transfer_bytes(c) / (s - t.calls_in_series_s) / 1e9);
+  }
+}
 
 }  // namespace gpgpu::blas

@@ -5,20 +5,17 @@
 // original against n beside the paper's ratios (OpenCL 24x slower than CUDA at n = 16 on the
 // GT 240, 1.1x at 2048, Tab. 6).
 #include <cmath>
-#include <fstream>
 #include <ostream>
 
 #include "gpgpu/blas/chapter.hpp"
 #include "gpgpu/blas/paper003_multiply.hpp"
 #include "gpgpu/blas/report.hpp"
-#include "gpgpu/errors.hpp"
+#include "gpgpu/points.hpp"
 #include "gpgpu/matrix/report.hpp"
 #include "gpgpu/table.hpp"
 
 namespace gpgpu::blas {
 namespace {
-
-const auto fmt = format_cell;
 
 std::int64_t n_of(const ResultRow& point) { return point.extra.at("n").get<std::int64_t>(); }
 
@@ -56,7 +53,6 @@ void GemmProblem::begin_sweep(Experiment& run, std::ostream& out) {
 }
 
 int GemmProblem::end_sweep(Experiment& run, std::ostream& out, std::vector<ResultRow>& points) {
-  const CoreOptions& core = run.options();
   // % of the library of the same arithmetic at each n, and the ports over their originals at that
   // n (the points of one n come one after the other).
   std::vector<double> library(points.size(), std::nan(""));
@@ -77,61 +73,40 @@ int GemmProblem::end_sweep(Experiment& run, std::ostream& out, std::vector<Resul
       runs.back().variant += " at n = " + std::to_string(n_of(p));
     }
   settle_peaks(out, runs);
-  std::vector<double> peak(points.size());
-  for (std::size_t i = 0; i < points.size(); ++i) peak[i] = peak_share(*variants_.at(points[i].variant), points[i].rates().gflops);
-
-  out << "\nSweep results:\n";
-  std::vector<std::vector<std::string>> t{{"n", "variant", "ms kernel", "ms w/ copies", "GFLOP/s", "% library",
-                                           "% FMA peak", "check", "then ms"}};
   for (std::size_t i = 0; i < points.size(); ++i) {
-    const ResultRow& p = points[i];
-    t.push_back({std::to_string(n_of(p)), p.variant, fmt("%.4f", p.ms_per_step()),
-                 fmt("%.4f", p.extra["ms_with_copies"].get<double>()), fmt("%.1f", p.rates().gflops),
-                 fmt("%.1f%%", 100 * library[i]), fmt("%.1f%%", 100 * peak[i]), p.check.verdict(),
-                 fmt("%.4f", paper_ms(p, options_.type))});
+    ResultRow& p = points[i];
+    p.extra["library_share"] = point_number(library[i]);
+    p.extra["peak_share"] = point_number(peak_share(*variants_.at(p.variant), p.rates().gflops));
   }
-  print_text_table(out, t, 2);
+  const auto number = [](auto f) { return [f](const ResultRow& p) { return point_number(f(p)); }; };
+  const auto text = [](auto f) { return [f](const ResultRow& p) -> nlohmann::json { return f(p); }; };
+  const auto extra = [](const char* key) { return [key](const ResultRow& p) { return p.extra.at(key); }; };
+  const std::string type(matrix::type_name(options_.type));
+  const std::vector<PointField> fields{
+      {"n", "n", "", text(n_of)},
+      {"type", "", "", text([&](const ResultRow&) { return type; })},
+      {"variant", "variant", "", text([](const ResultRow& p) { return p.variant; })},
+      {"backend", "", "", text([](const ResultRow& p) { return p.backend; })},
+      {"ms_kernel", "ms kernel", "%.4f", number([](const ResultRow& p) { return p.ms_per_step(); })},
+      {"ms_with_copies", "ms w/ copies", "%.4f", extra("ms_with_copies")},
+      {"gflops", "GFLOP/s", "%.1f", number([](const ResultRow& p) { return p.rates().gflops; })},
+      {"library_share", "% library", "%.1f%%", extra("library_share")},
+      {"peak_share", "% FMA peak", "%.1f%%", extra("peak_share")},
+      {"check", "check", "", text([](const ResultRow& p) { return p.check.verdict(); })},
+      {"error_over_bound", "", "", number([](const ResultRow& p) { return p.check.rel_max / p.check.tolerance; })},
+      {"paper_ms", "then ms", "%.4f", number([this](const ResultRow& p) { return paper_ms(p, options_.type); })}};
+  out << "\nSweep results:\n";
+  print_points(out, points, fields);
   out << "  then ms: the paper's time at n for the variant's namesake ("
       << (options_.type == ElementType::f64 ? "Tab. 5, Tesla C1060" : "Tab. 4, GeForce 8800GT") << "), copies included.\n";
   matrix::print_port_ratios(out, ratios);
-  const nlohmann::json startup = matrix::print_startup(out, run);
-
-  const std::string type(matrix::type_name(options_.type));
-  if (!core.csv_path.empty()) {
-    std::ofstream f(core.csv_path);
-    f << "n,type,variant,backend,ms_kernel,ms_with_copies,gflops,library_share,peak_share,check,paper_ms\n";
-    for (std::size_t i = 0; i < points.size(); ++i) {
-      const ResultRow& p = points[i];
-      f << n_of(p) << ',' << type << ',' << p.variant << ',' << p.backend << ',' << p.ms_per_step() << ','
-        << p.extra["ms_with_copies"].get<double>() << ',' << p.rates().gflops << ',' << library[i] << ',' << peak[i] << ','
-        << p.check.verdict() << ',' << paper_ms(p, options_.type) << '\n';
-    }
-    if (!f) throw UsageError("cannot write '" + core.csv_path + "'");
-  }
-  if (!core.json_path.empty()) {
-    nlohmann::json j = run.json_header("gemm-sweep");
-    j["chapter"]["mode"] = sweep_;
-    j["problem"] = {{"type", type}, {"calls", options_.calls}, {"repeat", core.repeat}};
-    j["points"] = nlohmann::json::array();
-    for (std::size_t i = 0; i < points.size(); ++i) {
-      const ResultRow& p = points[i];
-      j["points"].push_back({{"n", n_of(p)},
-                             {"variant", p.variant},
-                             {"backend", p.backend},
-                             {"ms_kernel", p.ms_per_step()},
-                             {"ms_with_copies", p.extra["ms_with_copies"]},
-                             {"gflops", p.rates().gflops},
-                             {"library_share", json_number(library[i])},
-                             {"peak_share", json_number(peak[i])},
-                             {"check", p.check.verdict()},
-                             {"error_over_bound", json_number(p.check.rel_max / p.check.tolerance)},
-                             {"paper_ms", json_number(paper_ms(p, options_.type))}});
-    }
-    j["port_ratios"] = ratios;
-    j["startup"] = startup;
-    Experiment::write_json(core.json_path, j);
-  }
-  const int code = print_verdict(out, points, "sweep points", core.verify);
+  nlohmann::json j = run.json_header("gemm-sweep");
+  j["chapter"]["mode"] = sweep_;
+  j["problem"] = {{"type", type}, {"calls", options_.calls}, {"repeat", run.options().repeat}};
+  j["port_ratios"] = ratios;
+  j["startup"] = matrix::print_startup(out, run);
+  write_points(run.options(), points, fields, std::move(j));
+  const int code = print_verdict(out, points, "sweep points", run.options().verify);
   out << "\n";
   return code;
 }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
+#include <ostream>
 #include <random>
 #include <vector>
 
@@ -114,6 +116,29 @@ SpectralEstimate estimate_jacobi_spectrum(const Stencil9& A, int max_steps, doub
   if (static_cast<std::size_t>(s.steps) == n) s.converged = true;
   s.lambda_max = ritz;
   return s;
+}
+
+void print_spectrum(std::ostream& out, const SpectralEstimate& s, double omega) {
+  const auto flags = out.flags();
+  out << std::setprecision(4) << "Spectrum: " << s.lambda_max << " <= λmax(D⁻¹A) <= " << s.gershgorin_bound
+      << " (Lanczos, " << s.steps << " steps" << (s.converged ? "" : ", not converged")
+      << "; Gershgorin): weighted Jacobi converges for every ω < " << s.omega_safe() << " and diverges for every ω > "
+      << s.omega_limit() << "\n";
+  if (omega > s.omega_limit())
+    out << "Warning:  ω = " << omega << " > 2/λmax = " << s.omega_limit()
+        << ": the iteration diverges (results will fail verification or overflow)\n";
+  else if (omega >= s.omega_safe())
+    out << "Warning:  ω = " << omega << " >= 2/(Gershgorin bound) = " << s.omega_safe()
+        << ": convergence is not guaranteed (λmax of this grid decides)\n";
+  out.flags(flags);
+}
+
+void to_json(nlohmann::json& j, const SpectralEstimate& s) {
+  j = {{"lambda_max_lanczos", s.lambda_max},
+       {"lanczos_steps", s.steps},
+       {"gershgorin_bound", s.gershgorin_bound},
+       {"omega_diverges_above", s.omega_limit()},
+       {"omega_converges_below", s.omega_safe()}};
 }
 
 }  // namespace gpgpu::jacobi

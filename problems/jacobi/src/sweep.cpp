@@ -4,11 +4,11 @@
 // measurement of one point, and the report.
 #include <algorithm>
 #include <array>
+#include <utility>
 #include <cmath>
-#include <fstream>
 #include <ostream>
 
-#include "gpgpu/errors.hpp"
+#include "gpgpu/points.hpp"
 #include "gpgpu/limit_rule.hpp"
 #include "gpgpu/table.hpp"
 #include "gpgpu/timing.hpp"
@@ -20,7 +20,9 @@
 namespace gpgpu::jacobi {
 namespace {
 
-constexpr std::array<std::string_view, 3> kPaperMachines{"PH 280", "AT 8800GT", "OP 8600GT"};
+// The paper's machines in Tables 1-2, and their columns in the sweep's table.
+constexpr std::array<std::pair<std::string_view, const char*>, 3> kPaperMachines{
+    {{"PH 280", "then PH 280"}, {"AT 8800GT", "then 8800GT"}, {"OP 8600GT", "then 8600GT"}}};
 
 const auto cell = format_cell;
 
@@ -75,46 +77,35 @@ ResultRow Problem::measure_point(Experiment& run, const Variant& v) {
 }
 
 int Problem::end_sweep(Experiment& run, std::ostream& out, std::vector<ResultRow>& points) {
-  const CoreOptions& core = run.options();
-  const int height = options_.grid.ny;
-  std::vector<std::vector<std::string>> t{{"width", "variant", "s/1000 it.", "ms/iter", "GB/s min", "% of limit",
-                                           "check", "then PH 280", "then 8800GT", "then 8600GT"}};
-  for (const ResultRow& p : points) {
-    const int width = p.extra.at("width").get<int>();
-    std::vector<std::string> row{std::to_string(width), p.variant, cell("%.4f", p.seconds() * 1000.0 / options_.iters),
-                                 cell("%.5f", p.ms_per_step()), cell("%.1f", p.rates().gbs_min),
-                                 cell("%.1f%%", 100.0 * p.limit_share()), p.check.verdict()};
-    for (std::string_view m : kPaperMachines) row.push_back(cell("%.3f", paper_seconds(p.paper_name, m, width)));
-    t.push_back(std::move(row));
-  }
+  const int iters = options_.iters, height = options_.grid.ny;
+  const auto width = [](const ResultRow& p) { return p.extra.at("width").get<int>(); };
+  const auto number = [](auto f) { return [f](const ResultRow& p) { return point_number(f(p)); }; };
+  std::vector<PointField> fields{
+      {"width", "width", "", [&](const ResultRow& p) -> nlohmann::json { return width(p); }},
+      {"height", "", "", [&](const ResultRow&) -> nlohmann::json { return height; }},
+      {"variant", "variant", "", [](const ResultRow& p) -> nlohmann::json { return p.variant; }},
+      {"iters", "", "", [&](const ResultRow&) -> nlohmann::json { return iters; }},
+      {"", "s/1000 it.", "%.4f", number([&](const ResultRow& p) { return p.seconds() * 1000.0 / iters; })},
+      {"seconds", "", "", number([](const ResultRow& p) { return p.seconds(); })},
+      {"ms_per_iter", "ms/iter", "%.5f", number([](const ResultRow& p) { return p.ms_per_step(); })},
+      {"gbs_min", "GB/s min", "%.1f", number([](const ResultRow& p) { return p.rates().gbs_min; })},
+      {"limit", "", "", [](const ResultRow& p) -> nlohmann::json { return p.limit; }},
+      {"limit_share", "% of limit", "%.1f%%", number([](const ResultRow& p) { return p.limit_share(); })},
+      {"check", "check", "", [](const ResultRow& p) -> nlohmann::json { return p.check.verdict(); }},
+      {"rel_error_l2", "", "", number([](const ResultRow& p) { return p.check.rel_l2; })}};
+  for (const auto& [machine, header] : kPaperMachines)  // then: the paper's seconds per 1000 iterations
+    fields.push_back({"", header, "%.3f",
+                      number([&, m = machine](const ResultRow& p) { return paper_seconds(p.paper_name, m, width(p)); })});
   out << "\nSweep results (now: seconds for 1000 iterations from the median; then: the paper's Tables 1-2):\n";
-  print_text_table(out, t, 2);
+  print_points(out, points, fields);
   out << "  % of limit: minimum-traffic GB/s over the limit measured in this run for the same mix and working set\n"
          "  (the stream kernel's best run, or a verified point's where it was faster)\n";
   std::vector<const Limit*> limits;
   for (const ResultRow& p : points) limits.push_back(&p.limit);
   print_raised_limits(out, limits);
-
-  if (!core.csv_path.empty()) {
-    std::ofstream f(core.csv_path);
-    if (!f) throw UsageError("cannot write '" + core.csv_path + "'");
-    f << "width,height,variant,iters,seconds,ms_per_iter,gbs_min,limit_share,check,rel_error_l2\n";
-    for (const ResultRow& p : points)
-      f << p.extra.at("width").get<int>() << ',' << height << ',' << p.variant << ',' << options_.iters << ','
-        << p.seconds() << ',' << p.ms_per_step() << ',' << p.rates().gbs_min << ',' << p.limit_share() << ','
-        << p.check.verdict() << ',' << p.check.rel_l2 << '\n';
-  }
-  if (!core.json_path.empty()) {
-    nlohmann::json j = run.json_header("width-sweep");
-    j["chapter"]["mode"] = sweep_;
-    j["points"] = nlohmann::json::array();
-    for (const ResultRow& p : points)
-      j["points"].push_back({{"width", p.extra.at("width")}, {"height", height}, {"variant", p.variant},
-                             {"iters", options_.iters}, {"seconds", p.seconds()}, {"gbs_min", p.rates().gbs_min},
-                             {"limit", p.limit}, {"limit_share", p.limit_share()}, {"check", p.check.verdict()},
-                             {"rel_error_l2", json_number(p.check.rel_l2)}});
-    Experiment::write_json(core.json_path, j);
-  }
+  nlohmann::json json = run.json_header("width-sweep");
+  json["chapter"]["mode"] = sweep_;
+  write_points(run.options(), points, fields, std::move(json));
   const int code = print_verdict(out, points, "sweep points", true);
   out << "\n";
   return code;

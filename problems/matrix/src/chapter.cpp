@@ -7,6 +7,7 @@
 #include <ostream>
 
 #include "gpgpu/memory.hpp"
+#include "gpgpu/operation_timing.hpp"
 #include "gpgpu/table.hpp"
 #include "gpgpu/timing.hpp"
 #include "gpgpu/matrix/then_now.hpp"
@@ -34,16 +35,10 @@ double ms_with_copies(const ResultRow& r) { return r.extra.at("ms_with_copies").
 void Problem::add_options(Cli& cli) {
   matrix::add_options(cli, options_, settings_.default_shape, settings_.quick);
   if (settings_.sweep)
-    cli.group("Matrix problem")
-        .add_option("--sweep", sweep_,
-                    "run paper 003's sizes instead of one: 'paper' (n x n for n = 16, 32, ..., 4096, Tabs. 8-10) or "
-                    "'wide' (also 8192 and 16384, beyond the L2); with --quick up to 256")
-        ->check(CLI::IsMember({"paper", "wide"}))
-        // It chooses its own sizes and keeps no results for .npy files: refuse what it would ignore.
-        ->excludes(cli.app().get_option("--n"))
-        ->excludes(cli.app().get_option("--rows"))
-        ->excludes(cli.app().get_option("--cols"))
-        ->excludes(cli.app().get_option("--dump"));
+    add_sweep_option(cli, "Matrix problem", sweep_,
+                     "run paper 003's sizes instead of one: 'paper' (n x n for n = 16, 32, ..., 4096, Tabs. 8-10) or "
+                     "'wide' (also 8192 and 16384, beyond the L2); with --quick up to 256",
+                     {"--n", "--rows", "--cols", "--dump"});
 }
 
 void Problem::parsed(Experiment& run) {
@@ -86,36 +81,20 @@ void Problem::prepare(Experiment& run, std::ostream& out, const std::vector<cons
       << " s; every variant must match it bit for bit before its numbers are printed\n";
 }
 
-ResultRow Problem::measure(Experiment& run, std::ostream& out, const Variant& v) {
+ResultRow Problem::measure(Experiment& run, std::ostream&, const Variant& v) {
   const CoreOptions& core = run.options();
   const std::unique_ptr<Operation> op = v.make(inputs_, run.session_of(v.info));
-  op->upload(inputs_);
-  // The first call on the host's clock: CUDA loads a kernel's module at its first launch (lazy
-  // loading), an OpenCL driver may finish a kernel's compilation then; the timed runs exclude it.
-  Stopwatch first;
-  (void)op->run(1);
-  const double first_call_s = first.seconds();
-  op->upload(inputs_);  // poisoned again: the timed runs must write every element themselves
+  OperationTimes<HostMatrix> t = time_operation(*op, inputs_, core, options_.calls);
   ResultRow row = run.row_for(v.info);
-  row.samples = repeat_runs(core.warmup, core.repeat, [&] { return op->run(options_.calls); });
-  HostMatrix result = op->download();
-  row.check = core.verify ? compare(result, references_.at(v.op)) : not_verified();
-  // The paper's kind of time: the operands up, one call, the result down, on the host's clock.
-  const std::vector<double> with_copies = repeat_runs(0, core.repeat, [&] {
-    Stopwatch clock;
-    op->upload(inputs_);
-    op->run(1);
-    (void)op->download();
-    return clock.seconds();
-  });
+  row.samples = std::move(t.samples);
+  row.check = core.verify ? compare(t.result, references_.at(v.op)) : not_verified();
   row.launch = op->launch();
   row.work = work(v.op, options_.shape, options_.type, options_.calls);
   row.limit = limit_of(run, v);
-  row.extra["ms_with_copies"] = 1e3 * median(with_copies);
-  row.extra["ms_first_call"] = 1e3 * first_call_s;
+  row.extra["ms_with_copies"] = 1e3 * median(t.with_copies_s);  // the paper's kind of time
+  row.extra["ms_first_call"] = 1e3 * t.first_call_s;
   if (!sweep_.empty()) row.extra["n"] = options_.shape.rows;
-  if (!core.dump_dir.empty()) results_.emplace_back(v.info.name, std::move(result));
-  if (!row.launch.empty()) out << "  " << std::left << std::setw(22) << v.info.name << std::right << " " << row.launch << "\n";
+  if (!core.dump_dir.empty()) results_.emplace_back(v.info.name, std::move(t.result));
   return row;
 }
 
@@ -155,12 +134,7 @@ Report Problem::report(Experiment& run, std::ostream& out) {
   const std::vector<PortRatio> ratios = port_ratios(run.rows());
   print_port_ratios(out, ratios);
   run.add_json("port_ratios", ratios);
-  const auto extra_ms = [](const char* key) {
-    return [key](const ResultRow& r) {
-      return r.extra.contains(key) ? fmt("%.4f", r.extra[key].get<double>()) : std::string("-");
-    };
-  };
-  return {{{"ms w/ copies", extra_ms("ms_with_copies")}, {"ms 1st call", extra_ms("ms_first_call")}},
+  return {{extra_column("ms w/ copies", "ms_with_copies", "%.4f"), extra_column("ms 1st call", "ms_first_call", "%.4f")},
           then_now(ops_of(variants_), options_.shape, options_.type, run.rows())};
 }
 

@@ -6,12 +6,11 @@
 // are the sizes, the report and the files, saved after every n.
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <ostream>
 #include <sstream>
 #include <utility>
 
-#include "gpgpu/errors.hpp"
+#include "gpgpu/points.hpp"
 #include "gpgpu/limit_rule.hpp"
 #include "gpgpu/table.hpp"
 #include "gpgpu/matrix/chapter.hpp"
@@ -19,8 +18,6 @@
 
 namespace gpgpu::matrix {
 namespace {
-
-const auto fmt = format_cell;
 
 // Sizes beyond the paper's: past the H100's 50 MB L2 (8192²: 256 MiB per float matrix; 16384²:
 // 1 GiB) every operand streams from DRAM.
@@ -64,56 +61,59 @@ void Problem::begin_sweep(Experiment& run, std::ostream& out) {
   startup_text_ = text.str();
 }
 
+// Every point's fields: its table row and what --csv and --json hold of it (with the port ratios
+// of its n).
+std::vector<PointField> Problem::point_fields(const std::vector<PortRatio>& ratios) const {
+  const auto number = [](auto f) { return [f](const ResultRow& r) { return point_number(f(r)); }; };
+  const auto text = [](auto f) { return [f](const ResultRow& r) -> nlohmann::json { return f(r); }; };
+  // The port ratio of a point, by which of its numbers: NaN where the point is no port that ran beside its original.
+  const auto port = [&ratios](double PortRatio::*ratio) {
+    return [ratios, ratio](const ResultRow& r) {
+      for (const PortRatio& q : ratios)
+        if (q.n == n_of(r) && q.variant == r.variant) return point_number(q.*ratio);
+      return point_number(std::nan(""));
+    };
+  };
+  const ElementType type = options_.type;
+  const int calls = options_.calls;
+  return {{"n", "n", "", text([](const ResultRow& r) { return n_of(r); })},
+          {"type", "", "", text([type](const ResultRow&) { return std::string(type_name(type)); })},
+          {"calls", "", "", text([calls](const ResultRow&) { return calls; })},
+          {"variant", "variant", "", text([](const ResultRow& r) { return r.variant; })},
+          {"backend", "", "", text([](const ResultRow& r) { return r.backend; })},
+          {"op", "", "", text([this](const ResultRow& r) { return std::string(op_name(variant_of(r).op)); })},
+          {"ms_kernel", "ms kernel", "%.4f", number([](const ResultRow& r) { return r.ms_per_step(); })},
+          {"ms_with_copies", "ms w/ copies", "%.4f", number(ms_with_copies)},
+          {"gbs_kernel", "GB/s", "%.1f", number([](const ResultRow& r) { return r.rates().gbs_min; })},
+          {"gbs_with_copies", "GB/s w/ copies", "%.2f", number(gbs_with_copies)},
+          {"limit", "", "", text([](const ResultRow& r) { return nlohmann::json(r.limit); })},
+          {"limit_gbs", "", "", number([](const ResultRow& r) { return r.limit.gbs; })},
+          {"limit_share", "% of limit", "%.1f%%", number([](const ResultRow& r) { return r.limit_share(); })},
+          {"check", "check", "", text([](const ResultRow& r) { return r.check.verdict(); })},
+          {"paper_ms", "then ms", "%.4f", number([this](const ResultRow& r) { return paper_time(r, variant_of(r).op).first; })},
+          {"paper_table", "then", "", text([this](const ResultRow& r) { return paper_time(r, variant_of(r).op).second; })},
+          {"ports", "", "", text([this](const ResultRow& r) { return variant_of(r).ports; })},
+          {"port_over_original_kernel", "", "", port(&PortRatio::kernel_ratio)},
+          {"port_over_original_with_copies", "", "", port(&PortRatio::copies_ratio)},
+          {"paper_ratio", "", "", port(&PortRatio::paper_ratio)}};
+}
+
 // Writes --csv and --json with the points so far: after every n, so that a sweep stopped part way
 // (a time limit on a batch) still leaves what it measured; "complete" says whether it ran to the end.
 void Problem::save_sweep(Experiment& run, const std::vector<ResultRow>& points, bool complete) {
-  const CoreOptions& core = run.options();
   const std::vector<PortRatio> ratios = port_ratios(points);
-  std::ostringstream csv;
-  csv << "n,type,calls,variant,backend,op,ms_kernel,ms_with_copies,gbs_kernel,gbs_with_copies,limit_gbs,limit_share,"
-         "check,paper_ms,paper_table,ports,port_over_original_kernel,port_over_original_with_copies,paper_ratio\n";
   nlohmann::json j = run.json_header("matrix-sweep");
   j["chapter"]["mode"] = sweep_;
   j["complete"] = complete;
-  j["problem"] = {{"type", type_name(options_.type)}, {"calls", options_.calls}, {"repeat", core.repeat}};
-  j["points"] = nlohmann::json::array();
-  for (const ResultRow& r : points) {
-    const Variant& v = variant_of(r);
-    const auto [paper_ms, paper_table] = paper_time(r, v.op);
-    const auto q = std::find_if(ratios.begin(), ratios.end(), [&](const PortRatio& q) { return q.n == n_of(r) && q.variant == r.variant; });
-    const bool port = q != ratios.end();
-    csv << n_of(r) << ',' << type_name(options_.type) << ',' << options_.calls << ',' << r.variant << ',' << r.backend << ','
-        << op_name(v.op) << ',' << r.ms_per_step() << ',' << ms_with_copies(r) << ',' << r.rates().gbs_min << ','
-        << gbs_with_copies(r) << ',' << r.limit.gbs << ',' << r.limit_share() << ',' << r.check.verdict() << ','
-        << paper_ms << ",\"" << paper_table << "\"," << v.ports << ',' << (port ? q->kernel_ratio : std::nan("")) << ','
-        << (port ? q->copies_ratio : std::nan("")) << ',' << (port ? q->paper_ratio : std::nan("")) << '\n';
-    j["points"].push_back({{"n", n_of(r)}, {"variant", r.variant}, {"backend", r.backend}, {"op", op_name(v.op)},
-                           {"ms_kernel", r.ms_per_step()}, {"ms_with_copies", ms_with_copies(r)},
-                           {"gbs_kernel", r.rates().gbs_min}, {"gbs_with_copies", gbs_with_copies(r)},
-                           {"limit", r.limit}, {"limit_share", json_number(r.limit_share())},
-                           {"check", r.check.verdict()}, {"paper_ms", json_number(paper_ms)},
-                           {"paper_table", paper_table}});
-  }
+  j["problem"] = {{"type", type_name(options_.type)}, {"calls", options_.calls}, {"repeat", run.options().repeat}};
   j["port_ratios"] = ratios;
   j["startup"] = startup_;
-  if (!core.csv_path.empty()) {
-    std::ofstream f(core.csv_path);
-    if (!f || !(f << csv.str())) throw UsageError("cannot write '" + core.csv_path + "'");
-  }
-  if (!core.json_path.empty()) Experiment::write_json(core.json_path, j);
+  write_points(run.options(), points, point_fields(ratios), std::move(j));
 }
 
 int Problem::end_sweep(Experiment& run, std::ostream& out, std::vector<ResultRow>& points) {
-  std::vector<std::vector<std::string>> t{{"n", "variant", "ms kernel", "ms w/ copies", "GB/s", "GB/s w/ copies",
-                                           "% of limit", "check", "then ms", "then"}};
-  for (const ResultRow& r : points) {
-    const auto [paper_ms, paper_table] = paper_time(r, variant_of(r).op);
-    t.push_back({std::to_string(n_of(r)), r.variant, fmt("%.4f", r.ms_per_step()), fmt("%.4f", ms_with_copies(r)),
-                 fmt("%.1f", r.rates().gbs_min), fmt("%.2f", gbs_with_copies(r)), fmt("%.1f%%", 100.0 * r.limit_share()),
-                 r.check.verdict(), fmt("%.4f", paper_ms), paper_table.empty() ? "-" : paper_table});
-  }
   out << "\nSweep results:\n";
-  print_text_table(out, t, 2);
+  print_points(out, points, point_fields(port_ratios(points)));
   out << "  ms kernel: per call, median of the timed runs on the kernel's own clock; ms w/ copies: the operands up,\n"
          "  one call, the result down, host clock (the paper's kind of time). GB/s: paper 003's formula (1),\n"
          "  (bytes read + bytes written) / time. % of limit: kernel GB/s over the limit measured at the same n for\n"

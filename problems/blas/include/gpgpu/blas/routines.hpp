@@ -26,6 +26,7 @@
 /// SGEMV's read-only matrix is matched by the most read-heavy mix there is, 16:1.
 #pragma once
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <span>
 #include <string>
@@ -34,6 +35,7 @@
 
 #include "gpgpu/backend.hpp"
 #include "gpgpu/conv/conv2d.hpp"
+#include "gpgpu/result.hpp"
 #include "gpgpu/verify.hpp"
 #include "gpgpu/work.hpp"
 
@@ -117,6 +119,17 @@ Work routine_work(const Case& c, int calls);
 double input_elements(const Case& c);
 /// Bytes the copies of paper 001's "GPU w. TX" move over the bus: every input array up, the result down.
 double transfer_bytes(const Case& c);
+
+/// --dump of a case's operands into `dir`: <routine>_alpha.npy, _x, _y, _a, _b, _factors (those it has).
+void dump_case(const std::filesystem::path& dir, const Case& c);
+
+/// Adds to `row` the paper's "GPU w. TX" times of a routine with its copies, each the median of its
+/// samples in seconds (empty: not measured): ms_<key>, gflops_<key> and bus_gbs_<key> for key
+/// with_copies and with_pinned (one after the other: the bus's time is the time less `kernel_s`) and
+/// with_overlapped (the calls run beside the copies: the whole time, a lower bound on the bus's rate;
+/// subtracting the calls would credit the bus with time it did not take). `one`: one call's work.
+void add_copy_rates(ResultRow& row, const Case& c, const Work& one, double kernel_s, const std::vector<double>& with_copies,
+                    const std::vector<double>& with_pinned, const std::vector<double>& with_overlapped);
 
 /// The mix of the bandwidth limit that judges the routine: the same reads:writes and the same
 /// bytes (see above); `threads` for a CPU variant. SGEMM's (2:1 over its minimum bytes) is the

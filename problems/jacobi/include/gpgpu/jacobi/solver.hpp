@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "gpgpu/backend.hpp"
 #include "gpgpu/jacobi/bidomain.hpp"
 #include "gpgpu/variant.hpp"
@@ -60,5 +62,13 @@ struct CpuBaseline {
   int threads = 1;
   int sample_iters = 0;
 };
+
+/// Its JSON: sample_iters, single_thread_ms_per_iter, multi_thread_ms_per_iter, threads.
+inline void to_json(nlohmann::json& j, const CpuBaseline& b) {
+  j = {{"sample_iters", b.sample_iters},
+       {"single_thread_ms_per_iter", 1e3 * b.single_thread_s_per_iter},
+       {"multi_thread_ms_per_iter", 1e3 * b.multi_thread_s_per_iter},
+       {"threads", b.threads}};
+}
 
 }  // namespace gpgpu::jacobi

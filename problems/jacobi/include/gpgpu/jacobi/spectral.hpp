@@ -13,6 +13,9 @@
 /// So λmax lies between the two: ω below 2/Gershgorin converges for certain, ω above 2/Ritz
 /// diverges for certain, and the band between is the grid's own business.
 #pragma once
+#include <iosfwd>
+
+#include <nlohmann/json.hpp>
 #include <vector>
 
 #include "gpgpu/jacobi/bidomain.hpp"
@@ -44,6 +47,14 @@ struct SpectralEstimate {
 /// stopping once the largest Ritz value moves by less than `tolerance` relative over 10 steps),
 /// plus Gershgorin.
 SpectralEstimate estimate_jacobi_spectrum(const Stencil9& A, int max_steps = 300, double tolerance = 1e-7);
+
+/// Prints the estimate ("Spectrum: ... <= λmax(D⁻¹A) <= ...", the ω it allows) and a warning when
+/// `omega` lies where the iteration diverges or may not converge.
+void print_spectrum(std::ostream& out, const SpectralEstimate& s, double omega);
+
+/// Its JSON: lambda_max_lanczos, lanczos_steps, gershgorin_bound, omega_diverges_above,
+/// omega_converges_below.
+void to_json(nlohmann::json& j, const SpectralEstimate& s);
 
 /// The largest eigenvalue of the symmetric tridiagonal matrix with diagonal `alpha` and
 /// off-diagonal `beta` (beta[i] couples i and i+1), by bisection on Sturm sequences.

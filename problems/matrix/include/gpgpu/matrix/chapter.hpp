@@ -23,6 +23,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gpgpu/chapter.hpp"
+#include "gpgpu/points.hpp"
 #include "gpgpu/matrix/operation.hpp"
 #include "gpgpu/matrix/options.hpp"
 #include "gpgpu/matrix/report.hpp"
@@ -67,6 +68,8 @@ class Problem final : public gpgpu::Problem<Variant> {
   [[nodiscard]] const Variant& variant_of(const ResultRow& row) const;
   /// Each port beside its original measured at the same n (rows of a sweep carry theirs).
   [[nodiscard]] std::vector<PortRatio> port_ratios(const std::vector<ResultRow>& rows) const;
+  /// A sweep point's fields (its table row, CSV columns and JSON), the port ratios of its n among them.
+  [[nodiscard]] std::vector<PointField> point_fields(const std::vector<PortRatio>& ratios) const;
 
   ChapterSettings settings_;
   Options options_;
