@@ -155,6 +155,10 @@ function(gpgpu_add_chapter)
   add_test(NAME ${CH_TARGET}.quick COMMAND ${CH_TARGET} ${CH_QUICK_ARGS})
   set_tests_properties(${CH_TARGET}.quick PROPERTIES LABELS "${labels}" SKIP_RETURN_CODE 77 TIMEOUT 600)
   gpgpu_add_exit_test(${CH_TARGET}.help 0 "${labels}" "${exe}|--help")
+  # --variant all: every variant that can run here runs and passes; each one that cannot (its backend
+  # missing, a device without what it needs, an element type it lacks) is named with the reason.
+  string(JOIN "|" quick_args ${CH_QUICK_ARGS})
+  gpgpu_add_exit_test(${CH_TARGET}.variant_all 0 "${labels}" "${exe}|${quick_args}|--variant|all" OUTPUT "PASS")
   # Bad input of every option group the chapter uses: a one-line error and exit code 2.
   foreach(group core ${CH_OPTION_GROUPS})
     get_property(defined GLOBAL PROPERTY GPGPU_OPTION_GROUP_${group}_DEFINED)
