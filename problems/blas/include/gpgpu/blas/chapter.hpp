@@ -90,9 +90,4 @@ using GemmChapter = gpgpu::Chapter<GemmProblem>;
 /// "paper": 16, 32, ..., 4096; "wide": also 8192; `quick` keeps those up to 256.
 std::vector<Dims> sweep_dims(const std::string& mode, bool quick);
 
-/// GFLOP/s of `row` over the GFLOP/s of the library row of the same arithmetic that judges it (a
-/// TF32 row by the TF32 library, any other by the strict FP32 or FP64 one): the same backend's, or
-/// for OpenCL the CUDA one (the same GPU's vendor library). NaN when there is none.
-double library_share(const ResultRow& row, const std::vector<ResultRow>& rows);
-
 }  // namespace gpgpu::blas

@@ -24,4 +24,9 @@ double paper_port_ratio(ElementType type, const std::string& port_paper_name, co
 std::vector<matrix::PortRatio> port_ratios(const Dims& dims, ElementType type, const VariantsByName& variants,
                                            const std::vector<ResultRow>& rows);
 
+/// GFLOP/s of `row` over the GFLOP/s of the library row of the same arithmetic that judges it (a
+/// TF32 row by the TF32 library, any other by the strict FP32 or FP64 one): the same backend's, or
+/// for OpenCL the CUDA one (the same GPU's vendor library). NaN when there is none.
+double library_share(const ResultRow& row, const std::vector<ResultRow>& rows);
+
 }  // namespace gpgpu::blas
