@@ -10,6 +10,7 @@
 #include "gpgpu/blas/chapter.hpp"
 #include "gpgpu/blas/gemm.hpp"
 #include "gpgpu/blas/operation.hpp"
+#include "gpgpu/blas/report.hpp"
 #include "gpgpu/blas/work.hpp"
 
 namespace gpgpu::blas {
