@@ -691,5 +691,61 @@ class TheLectureScript(unittest.TestCase):
         self.assertIn("unknown option", proc.stderr)
 
 
+@unittest.skipUnless(HAVE_MATPLOTLIB, "python3-matplotlib is not installed")
+class ReadmePlots(unittest.TestCase):
+    """readme_plots.py check fails on a stale CSV, a missing file, an unshown plot and a stray file."""
+
+    def setUp(self):
+        import readme_plots
+        self.rp = readme_plots
+        self.saved = dict(readme_plots.READMEPLOTS)
+        readme_plots.READMEPLOTS.clear()
+        self.values = [1.0, 2.0]
+
+        @readme_plots.readme_plot("test_line")
+        def _line(root):
+            import matplotlib.pyplot as plt
+            fig, ax = plt.subplots()
+            ax.plot([1, 2], self.values)
+            return fig, [{"x": i + 1, "y": v} for i, v in enumerate(self.values)]
+
+        self.root = tempfile.mkdtemp()
+
+    def tearDown(self):
+        self.rp.READMEPLOTS.clear()
+        self.rp.READMEPLOTS.update(self.saved)
+        shutil.rmtree(self.root)
+
+    def check(self):
+        out = io.StringIO()
+        with redirect_stdout(out):
+            rc = self.rp.check(self.root)
+        return rc, out.getvalue()
+
+    def test_missing_then_fresh_then_stale(self):
+        rc, text = self.check()
+        self.assertEqual(rc, 1)
+        self.assertIn("test_line.svg is missing", text)
+        with redirect_stdout(io.StringIO()):
+            self.assertEqual(self.rp.update(self.root, []), 0)
+        rc, text = self.check()
+        self.assertEqual(rc, 1)
+        self.assertIn("shown by no Markdown file", text)
+        with open(os.path.join(self.root, "README.md"), "w") as f:
+            f.write("![line](docs/plots/test_line.svg)\n")
+        self.assertEqual(self.check()[0], 0)
+        self.values[1] = 3.0  # a result changed, the plot was not redrawn
+        rc, text = self.check()
+        self.assertEqual(rc, 1)
+        self.assertIn("test_line.csv differs", text)
+
+    def test_a_stray_file_is_reported(self):
+        os.makedirs(os.path.join(self.root, "docs", "plots"))
+        open(os.path.join(self.root, "docs", "plots", "old.svg"), "w").close()
+        rc, text = self.check()
+        self.assertEqual(rc, 1)
+        self.assertIn("old.svg belongs to no registered plot", text)
+
+
 if __name__ == "__main__":
     unittest.main()
