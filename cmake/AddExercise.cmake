@@ -20,12 +20,12 @@
 #                                           run it alone with ctest -L '^exercise$' -R '^exercise_<ID>_<NAME>$'
 #                                           (-R alone also selects the two entries below)
 #   solution_<ID>_<NAME>[_<TAG>]            label `solution`: the same check on the worked answer
-#   grading.<ID>_<NAME>[.<TAG>].skeleton_fails  label `grading`: passes only while the skeleton FAILS its
-#                                           check by failed assertions (exit 1 and GoogleTest's
-#                                           "[  FAILED  ]"; a crash, a hang or a skip does not count),
-#                                           which proves the check can fail; turn off with
-#                                           -DGPGPU_GRADE_SKELETONS=OFF once you have solved it.
-option(GPGPU_GRADE_SKELETONS "Add tests proving that unsolved exercise skeletons fail their checks" ON)
+#   grading.<ID>_<NAME>[.<TAG>].skeleton_fails  label `grading`: the check FAILS on the shipped skeleton
+#                                           (GradeSkeleton.cmake), which proves it can fail; skipped,
+#                                           with a line saying why, once the student has changed the
+#                                           skeleton (its SHA-256 in exercises/skeletons.sha256 no
+#                                           longer matches), so a solver sees only green.
+option(GPGPU_GRADE_SKELETONS "Add tests proving that the shipped exercise skeletons fail their checks" ON)
 
 function(gpgpu_add_exercise)
   cmake_parse_arguments(X "" "ID;NAME;BACKEND;CHECK;TAG" "STUDENT_SOURCES;STUDENT_TEXT;LINK" ${ARGN})
@@ -66,8 +66,22 @@ function(gpgpu_add_exercise)
     endif()
   endforeach()
   if(GPGPU_GRADE_SKELETONS)
-    gpgpu_add_exit_test(${grading} 1 "grading;${X_BACKEND}"
-      "$<TARGET_FILE:exercise_${X_ID}_${X_NAME}${suffix}>" OUTPUT "\\[  FAILED  \\]")
+    set(student_files "")
+    foreach(f IN LISTS X_STUDENT_SOURCES X_STUDENT_TEXT)
+      list(APPEND student_files "exercises/${dir}/${f}")
+    endforeach()
+    if(NOT student_files)  # a tagged check that #includes the student's file: the untagged call's files
+      get_property(student_files GLOBAL PROPERTY GPGPU_EXERCISE_FILES_${dir})
+    elseif(NOT X_TAG)
+      set_property(GLOBAL PROPERTY GPGPU_EXERCISE_FILES_${dir} "${student_files}")
+    endif()
+    string(REPLACE ";" "\\;" student_files "${student_files}")
+    add_test(NAME ${grading}
+      COMMAND ${CMAKE_COMMAND} "-DROOT=${PROJECT_SOURCE_DIR}" "-DFILES=${student_files}"
+              "-DCHECK=$<TARGET_FILE:exercise_${X_ID}_${X_NAME}${suffix}>"
+              "-DSTUDENT_TEST=exercise_${X_ID}_${X_NAME}${suffix}" -P "${GPGPU_CMAKE_DIR}/GradeSkeleton.cmake")
+    set_tests_properties(${grading} PROPERTIES LABELS "grading;${X_BACKEND}" SKIP_REGULAR_EXPRESSION "GPGPU_SKIP"
+                         TIMEOUT 300)
   endif()
   if(NOT X_TAG)
     set_property(GLOBAL APPEND PROPERTY GPGPU_EXERCISE_SUMMARY

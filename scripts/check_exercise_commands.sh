@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Checks that the command each exercise README gives for running the student's check runs that
 # check alone (CTest: exercises.check_commands, label cpu). `ctest -R 03_name` alone would also run
-# the worked answer (solution_03_name) and the grading test, which fails once the exercise is
-# solved; the READMEs therefore select by label and by the exact test name. Every line of a README
+# the worked answer (solution_03_name) and the grading test (which proves the shipped skeleton
+# fails); the READMEs therefore select by label and by the exact test name. Every line of a README
 # that starts with `ctest --test-dir build` is run with -N (list only) against BUILD_DIR, and must
 # list the test exercise_<folder name>, and besides it only that exercise's tagged checks
 # (exercise_<folder name>_<tag>: the CPU emulation of a CUDA exercise, say).

@@ -1,0 +1,41 @@
+# The grading test of an exercise: proves that its check FAILS on the skeleton as shipped (exit 1 and
+# GoogleTest's "[  FAILED  ]"; a crash, a hang or a skip does not count), so that a passing check means
+# something. It runs only while the skeleton is the one shipped: each student file's SHA-256 must be
+# the one recorded in exercises/skeletons.sha256 (sha256sum's format, paths from the repository root).
+# Once a student has changed the skeleton (solving it), the test reports itself skipped and says so:
+# their work is judged by exercise_<ID>_<NAME>, which they see pass. Under CI (GPGPU_STRICT_SKELETONS
+# set, as .ci/run does) a skeleton that differs from its record is an error instead: a changed
+# skeleton must be recorded again (`sha256sum FILE >> exercises/skeletons.sha256`, old line removed).
+#
+#   cmake -DROOT=<repo> -DFILES=<a;b> -DCHECK=<exercise executable> -DSTUDENT_TEST=<ctest name> -P GradeSkeleton.cmake
+set(list_file "${ROOT}/exercises/skeletons.sha256")
+file(STRINGS "${list_file}" records)
+foreach(f IN LISTS FILES)
+  file(SHA256 "${ROOT}/${f}" actual)
+  set(expected "")
+  foreach(line IN LISTS records)
+    if(line MATCHES "^([0-9a-f]+)  (.+)$" AND CMAKE_MATCH_2 STREQUAL f)
+      set(expected "${CMAKE_MATCH_1}")
+    endif()
+  endforeach()
+  if(NOT actual STREQUAL expected)
+    if(DEFINED ENV{GPGPU_STRICT_SKELETONS})
+      message(FATAL_ERROR "${f} is not the skeleton recorded in exercises/skeletons.sha256 "
+                          "(recorded '${expected}', now ${actual}): record the new skeleton there")
+    endif()
+    message("GPGPU_SKIP: ${f} is no longer the shipped skeleton (you are solving it): "
+            "this test proves the check fails on the shipped one; ${STUDENT_TEST} checks your work")
+    return()
+  endif()
+endforeach()
+execute_process(COMMAND "${CHECK}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 240)
+if(rc STREQUAL "77")  # the check's backend is missing here (no GPU): nothing can be proved
+  string(STRIP "${out}${err}" why)
+  message("GPGPU_SKIP: backend missing: ${why}")
+  return()
+endif()
+if(NOT rc STREQUAL "1" OR NOT out MATCHES "\\[  FAILED  \\]")
+  message(FATAL_ERROR "the shipped skeleton must fail its check by failed assertions (exit 1, "
+                      "\"[  FAILED  ]\"), got exit '${rc}'\nstdout:\n${out}\nstderr:\n${err}")
+endif()
+message("ok: the shipped skeleton fails its check")
