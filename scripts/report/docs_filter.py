@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Doxygen input filter for the READMEs: a chapter's page gets the report's plots of the committed
-results appended (the GitHub README stays as it is: its tables are enough there).
+"""Doxygen input filter for the Markdown pages: a chapter's page gets the report's plots of the committed
+results appended (the GitHub README stays as it is: its tables are enough there), and the diagrams and
+README plots that a page links by a relative path (../../docs/plots/NAME.svg, which GitHub shows) are
+linked by file name, which Doxygen finds on its IMAGE_PATH and copies into the site.
 
     docs_filter.py REPORT_DIR FILE     (Doxygen appends FILE; REPORT_DIR holds plots.json and the PNG)
 
@@ -34,6 +36,7 @@ def main(argv: list[str]) -> int:
     report_dir, path = argv[0], argv[1]
     with open(path, encoding="utf-8") as f:
         text = f.read()
+    text = re.sub(r"\]\((?:\.\./)*docs/(?:plots|diagrams)/([^)/]+\.svg)\)", r"](\1)", text)
     m = re.search(r"chapters/(\d\d[a-z]?)_[^/]+/README\.md$", path.replace(os.sep, "/"))
     if m:
         text = text.rstrip("\n") + plots_section(m.group(1), report_dir) + "\n"
