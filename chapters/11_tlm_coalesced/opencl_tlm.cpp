@@ -81,6 +81,42 @@ std::optional<std::string> work_group_limitation(gpgpu::ocl::Runtime& runtime, c
   return std::nullopt;
 }
 
+std::vector<std::int32_t> half_slots(gpgpu::ocl::Runtime& runtime, const cl::Program& program, const Mesh& mesh) {
+  const PulseLayout layout = layout_for(mesh);
+  OpenClStepArgs args{mesh.nx, mesh.ny, mesh.nz, layout.pitch, static_cast<std::int32_t>(layout.plane), 0, 0, 0, 0.0f, 0, 0};
+  std::vector<std::int32_t> slots(static_cast<std::size_t>(kPorts * mesh.nodes()), -1);
+  cl::Buffer buffer = GPGPU_CL(cl::Buffer(runtime.context(), CL_MEM_WRITE_ONLY, slots.size() * sizeof(std::int32_t)));
+  cl::Kernel kernel = GPGPU_CL(cl::Kernel(program, "tlm_half_slots"));
+  GPGPU_CL(kernel.setArg(0, sizeof(args), &args));
+  GPGPU_CL(kernel.setArg(1, buffer));
+  const cl::NDRange global(gpgpu::ocl::round_up(static_cast<std::size_t>(mesh.nx), kWorkGroup),
+                           static_cast<std::size_t>(mesh.ny), static_cast<std::size_t>(mesh.nz));
+  GPGPU_CL(runtime.queue().enqueueNDRangeKernel(kernel, cl::NullRange, global, cl::NDRange(kWorkGroup, 1, 1)));
+  GPGPU_CL(runtime.queue().enqueueReadBuffer(buffer, CL_TRUE, 0, slots.size() * sizeof(std::int32_t), slots.data()));
+  return slots;
+}
+
+namespace {
+
+// A half-precision layout must give every pulse its own half inside the buffer: the host could not
+// pack or unpack it otherwise.
+void require_one_half_each(const std::vector<std::int32_t>& slots, const PulseLayout& layout) {
+  std::vector<std::int64_t> owner(static_cast<std::size_t>(layout.elements()), -1);
+  for (std::size_t c = 0; c < slots.size(); ++c) {
+    const std::int64_t s = slots[c];
+    if (s < 0 || s >= layout.elements())
+      throw std::invalid_argument("half_slot: pulse " + std::to_string(c) + " (canonical p·nodes + node) at element " +
+                                  std::to_string(s) + ", outside the buffer's " + std::to_string(layout.elements()) +
+                                  " halves");
+    if (owner[static_cast<std::size_t>(s)] >= 0)
+      throw std::invalid_argument("half_slot: pulses " + std::to_string(owner[static_cast<std::size_t>(s)]) + " and " +
+                                  std::to_string(c) + " (canonical p·nodes + node) share element " + std::to_string(s));
+    owner[static_cast<std::size_t>(s)] = static_cast<std::int64_t>(c);
+  }
+}
+
+}  // namespace
+
 OpenClBytes opencl_device_bytes(OpenClKernels kernels, Storage storage, const Mesh& mesh, int steps) {
   const double buffer = (storage == Storage::f16 ? 2.0 : 4.0) * static_cast<double>(layout_for(mesh).elements());
   const double buffers = kernels == OpenClKernels::fused ? 2 : 1;
@@ -122,6 +158,10 @@ OpenClSolver::OpenClSolver(gpgpu::ocl::Runtime& runtime, const cl::Program& prog
     GPGPU_CL(k.setArg(arg++, probe_));
     return k;
   };
+  if (storage_ == Storage::f16) {
+    half_slots_ = half_slots(runtime_, program, m);
+    require_one_half_each(half_slots_, layout_);
+  }
   if (kernels_ == OpenClKernels::coalesced) {
     scatter_ = make("tlm_scatter", pulses_[0], nullptr);
     connect_ = make("tlm_connect", pulses_[0], nullptr);
@@ -130,6 +170,20 @@ OpenClSolver::OpenClSolver(gpgpu::ocl::Runtime& runtime, const cl::Program& prog
     fused_[0] = make(name, pulses_[0], &pulses_[1]);
     fused_[1] = make(name, pulses_[1], &pulses_[0]);
   }
+}
+
+std::vector<float> OpenClSolver::stored_order(std::span<const float> canonical) const {
+  if (storage_ == Storage::f32) return to_layout(layout_, canonical);
+  std::vector<float> stored(static_cast<std::size_t>(layout_.elements()), std::numeric_limits<float>::quiet_NaN());
+  for (std::size_t c = 0; c < canonical.size(); ++c) stored[static_cast<std::size_t>(half_slots_[c])] = canonical[c];
+  return stored;
+}
+
+std::vector<float> OpenClSolver::canonical_order(std::span<const float> stored) const {
+  if (storage_ == Storage::f32) return from_layout(layout_, stored);
+  std::vector<float> canonical(half_slots_.size());
+  for (std::size_t c = 0; c < canonical.size(); ++c) canonical[c] = stored[static_cast<std::size_t>(half_slots_[c])];
+  return canonical;
 }
 
 void OpenClSolver::write(const cl::Buffer& buffer, std::span<const float> values) {
@@ -161,7 +215,7 @@ void OpenClSolver::reset(std::span<const float> incident) {
   // from (connect is its own inverse). Every other buffer the steps write starts as NaN.
   std::vector<float> start(incident.begin(), incident.end());
   if (kernels_ == OpenClKernels::fused) connect<float>(setup_.structure, incident, start);
-  write(pulses_[0], to_layout(layout_, start));
+  write(pulses_[0], stored_order(start));
   const std::vector<float> poison(static_cast<std::size_t>(layout_.elements()), std::numeric_limits<float>::quiet_NaN());
   if (kernels_ == OpenClKernels::fused) write(pulses_[1], poison);
   const std::vector<float> probe_poison(static_cast<std::size_t>(kProbeValues) * setup_.steps, std::numeric_limits<float>::quiet_NaN());
@@ -202,7 +256,7 @@ double OpenClSolver::run(int steps) {
 //! [opencl_steps]
 
 std::vector<float> OpenClSolver::pulses() {
-  std::vector<float> canonical = from_layout(layout_, read(pulses_[current_]));
+  std::vector<float> canonical = canonical_order(read(pulses_[current_]));
   if (kernels_ == OpenClKernels::coalesced) return canonical;
   std::vector<float> incident(canonical.size());
   connect<float>(setup_.structure, canonical, incident);
@@ -217,7 +271,7 @@ std::vector<float> OpenClSolver::probe() {
 }
 
 std::string OpenClSolver::launch() const {
-  return layout_.str() + (storage_ == Storage::f16 ? ", half precision" : "") + "; global " + std::to_string(global_[0]) +
+  return (storage_ == Storage::f16 ? "half precision where half_slot() puts it" : layout_.str()) + "; global " + std::to_string(global_[0]) +
          " x " + std::to_string(global_[1]) + " x " + std::to_string(global_[2]) + ", local " + std::to_string(local_[0]) +
          (kernels_ == OpenClKernels::fused ? ", 1 kernel per step" : ", 2 kernels per step (scatter, connect)");
 }

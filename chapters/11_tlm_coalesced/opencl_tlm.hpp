@@ -9,6 +9,7 @@
 #include "gpgpu/tlm/solver.hpp"
 
 #if GPGPU_BUILT_OPENCL
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -43,8 +44,10 @@ std::optional<std::string> work_group_limitation(gpgpu::ocl::Runtime& runtime, c
 class OpenClSolver final : public gpgpu::tlm::Solver {
  public:
   /// `program` holds the kernels (built by the caller from gpgpu::tlm::opencl_program*); with
-  /// Storage::f16 the fused kernel is tlm_fused_half and the pulses are 2-byte halves. Throws
-  /// UsageError where work_group_limitation() gives a reason.
+  /// Storage::f16 the fused kernel is tlm_fused_half, the pulses are 2-byte halves placed where the
+  /// program's half_slot() puts them (half_slots()), and a layout that leaves the buffer or stores
+  /// two pulses in one half throws std::invalid_argument. Throws UsageError where
+  /// work_group_limitation() gives a reason.
   OpenClSolver(gpgpu::ocl::Runtime& runtime, const cl::Program& program, const gpgpu::tlm::Setup& setup,
                OpenClKernels kernels, gpgpu::tlm::Storage storage = gpgpu::tlm::Storage::f32,
                std::size_t work_group = kWorkGroup);
@@ -56,6 +59,9 @@ class OpenClSolver final : public gpgpu::tlm::Solver {
 
  private:
   [[nodiscard]] std::size_t pulse_bytes() const { return storage_ == gpgpu::tlm::Storage::f16 ? 2 : 4; }
+  /// Canonical pulses in the order the kernels store them (padding NaN), and back.
+  [[nodiscard]] std::vector<float> stored_order(std::span<const float> canonical) const;
+  [[nodiscard]] std::vector<float> canonical_order(std::span<const float> stored) const;
   void write(const cl::Buffer& buffer, std::span<const float> values);
   [[nodiscard]] std::vector<float> read(const cl::Buffer& buffer);
   void enqueue(cl::Kernel& kernel, int n, cl::Event* event);
@@ -65,6 +71,7 @@ class OpenClSolver final : public gpgpu::tlm::Solver {
   OpenClKernels kernels_;
   gpgpu::tlm::Storage storage_;
   gpgpu::tlm::PulseLayout layout_;
+  std::vector<std::int32_t> half_slots_;  ///< Storage::f16: half_slots() of the program
   gpgpu::tlm::OpenClStepArgs args_{};
   cl::NDRange global_, local_;
   cl::Buffer pulses_[2], irises_, probe_;
@@ -72,6 +79,11 @@ class OpenClSolver final : public gpgpu::tlm::Solver {
   cl::Kernel fused_[2];           ///< fused_[b] reads pulses_[b] and writes pulses_[1 - b]
   int current_ = 0, step_ = 0;
 };
+
+/// Where the half-precision kernel of `program` (built by gpgpu::tlm::opencl_half_program_with) stores
+/// each pulse on `mesh`: its half_slot(), run by tlm_half_slots, gives the element index of pulse p
+/// of node n at [p·nodes + n] (the reference's canonical order).
+std::vector<std::int32_t> half_slots(gpgpu::ocl::Runtime& runtime, const cl::Program& program, const gpgpu::tlm::Mesh& mesh);
 
 /// Device bytes an OpenClSolver allocates: all of them, and the largest buffer.
 struct OpenClBytes {

@@ -1,9 +1,16 @@
-// The check of exercise 11, built against the skeleton (label `exercise`) and the worked answer
-// (label `solution`): the half-precision fused kernel matches the CPU double-precision reference
-// within the FP16 tolerance (gpgpu::tlm::tolerance) at the awkward sizes and at 1, 8, 48 and 200
-// steps, really stores halves (it differs from the FP32 kernel by more than FP32 rounding), and over
-// 3000 steps still rings at the box's resonances.
+// The check of exercise 11, built against the skeleton (label `exercise`), the worked answer (label
+// `solution`) and the shortcuts the grading tests must see fail. Two kinds of test:
+// - the layout the kernel chose (its half_slot(), read back through tlm_half_slots): two bytes per
+//   pulse; the two ports of each face of a node in one aligned 4-byte word, so that one load brings
+//   both pulses a face receives; and a face's words of consecutive work-items consecutive, each
+//   row starting on a 128-byte line, so that a work-group's load is one contiguous run of bytes;
+// - the results: the CPU double-precision reference within the FP16 tolerance
+//   (gpgpu::tlm::tolerance) at the awkward sizes and at 1, 8, 48 and 200 steps, halves really
+//   stored (more different from the FP32 kernel than FP32 rounding), and 3000 steps of the box
+//   still ringing at its resonances.
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -15,15 +22,102 @@
 
 namespace {
 
+using gpgpu::tlm::Mesh;
 using gpgpu::tlm::Storage;
 using gpgpu::tlm::checks::Case;
 
 gpgpu::ocl::Runtime& runtime() { return gpgpu::ocl::shared_runtime(); }
 
-ch11::OpenClSolver half_solver(const gpgpu::tlm::Setup& setup) {
-  const cl::Program& program = runtime().program(gpgpu::tlm::opencl_program_with(gpgpu::embedded::_11_fused_half_cl));
-  return {runtime(), program, setup, ch11::OpenClKernels::fused, Storage::f16};
+const cl::Program& half_program() {
+  return runtime().program(gpgpu::tlm::opencl_half_program_with(gpgpu::embedded::_11_fused_half_cl));
 }
+
+ch11::OpenClSolver half_solver(const gpgpu::tlm::Setup& setup) {
+  return {runtime(), half_program(), setup, ch11::OpenClKernels::fused, Storage::f16};
+}
+
+// --- The layout ---------------------------------------------------------------------------------
+
+// A 4-byte word holds two halves: elements 2w and 2w + 1.
+constexpr std::int64_t kHalvesPerWord = 2;
+// A row of a face must start on a 128-byte line (32 words): a warp's load, an H100 cache line.
+constexpr std::int64_t kLineWords = 32;
+
+struct Slots {
+  Mesh mesh;
+  std::vector<std::int32_t> at;  // element of pulse p of node n at [p·nodes + n]
+  [[nodiscard]] std::int64_t of(int p, int i, int j, int k) const {
+    return at[static_cast<std::size_t>(p * mesh.nodes() + mesh.index(i, j, k))];
+  }
+  [[nodiscard]] std::int64_t word(int p, int i, int j, int k) const { return of(p, i, j, k) / kHalvesPerWord; }
+};
+
+Slots slots_on(const Mesh& mesh) { return {mesh, ch11::half_slots(runtime(), half_program(), mesh)}; }
+
+std::string node_text(int i, int j, int k) {
+  return "(" + std::to_string(i) + ", " + std::to_string(j) + ", " + std::to_string(k) + ")";
+}
+
+class HalfLayout : public ::testing::TestWithParam<Case> {};
+
+// 24 bytes of storage per node (48 moved per step): every pulse its own half of the buffer, which
+// holds 12 halves per node of the padded rows.
+TEST_P(HalfLayout, StoresTwoBytesPerPulse) {
+  const Slots s = slots_on(GetParam().mesh);
+  const std::int64_t halves = gpgpu::tlm::segmented(s.mesh).elements();
+  std::vector<std::int64_t> owner(static_cast<std::size_t>(halves), -1);
+  for (std::size_t c = 0; c < s.at.size(); ++c) {
+    const std::int64_t e = s.at[c];
+    ASSERT_TRUE(e >= 0 && e < halves) << "pulse " << c << " (p·nodes + node) at element " << e
+                                      << ": the buffer holds " << halves << " halves, 2 bytes per pulse";
+    ASSERT_EQ(owner[static_cast<std::size_t>(e)], -1)
+        << "pulses " << owner[static_cast<std::size_t>(e)] << " and " << c << " share element " << e;
+    owner[static_cast<std::size_t>(e)] = static_cast<std::int64_t>(c);
+  }
+}
+
+// A face's two pulses arrive from one place (the neighbour's opposite face, or the face itself at a
+// wall), so one 4-byte load can bring both, and one store can write the two a face sends.
+TEST_P(HalfLayout, KeepsEachFacesTwoPulsesInOneWord) {
+  const Slots s = slots_on(GetParam().mesh);
+  const Mesh& m = s.mesh;
+  for (int k = 0; k < m.nz; ++k)
+    for (int j = 0; j < m.ny; ++j)
+      for (int i = 0; i < m.nx; ++i)
+        for (int p = 0; p < gpgpu::tlm::kPorts; ++p)
+          for (int q = p + 1; q < gpgpu::tlm::kPorts; ++q) {
+            using gpgpu::tlm::port_axis, gpgpu::tlm::port_side;
+            if (port_axis(p) != port_axis(q) || port_side(p) != port_side(q)) continue;
+            ASSERT_EQ(s.word(p, i, j, k), s.word(q, i, j, k))
+                << "ports " << p << " and " << q << " share a face of node " << node_text(i, j, k)
+                << " but sit at elements " << s.of(p, i, j, k) << " and " << s.of(q, i, j, k)
+                << ": not one 4-byte word (elements 2w, 2w + 1)";
+          }
+}
+
+// Work-items i and i + 1 of a row are neighbours in a work-group: their words of a face must be
+// neighbours too, and the row must start on a line, so that a group's load is contiguous.
+TEST_P(HalfLayout, GivesNeighbouringWorkItemsNeighbouringWords) {
+  const Slots s = slots_on(GetParam().mesh);
+  const Mesh& m = s.mesh;
+  for (int p = 0; p < gpgpu::tlm::kPorts; ++p)
+    for (int k = 0; k < m.nz; ++k)
+      for (int j = 0; j < m.ny; ++j) {
+        const std::int64_t first = s.word(p, 0, j, k);
+        ASSERT_EQ(first % kLineWords, 0) << "port " << p << ", row " << node_text(0, j, k) << ": its first word, "
+                                         << first << ", does not start a 128-byte line";
+        for (int i = 1; i < m.nx; ++i)
+          ASSERT_EQ(s.word(p, i, j, k), first + i)
+              << "port " << p << ": node " << node_text(i, j, k) << " is in word " << s.word(p, i, j, k)
+              << ", node " << node_text(i - 1, j, k) << " in word " << s.word(p, i - 1, j, k)
+              << ": neighbouring work-items must read neighbouring words";
+      }
+}
+
+INSTANTIATE_TEST_SUITE_P(AwkwardSizes, HalfLayout, ::testing::ValuesIn(gpgpu::tlm::checks::awkward_cases(false)),
+                         gpgpu::tlm::checks::case_name);
+
+// --- The results --------------------------------------------------------------------------------
 
 class HalfStorage : public ::testing::TestWithParam<Case> {};
 

@@ -18,6 +18,10 @@ const EmbeddedText& opencl_program(std::string_view kernel_path);
 /// The same for kernel code from elsewhere (an exercise's): scn.cl, then `kernel`.
 const EmbeddedText& opencl_program_with(const EmbeddedText& kernel);
 
+/// The program of a half-precision kernel file (exercise 11's): scn.cl, `kernel`, then half_slots.cl,
+/// whose tlm_half_slots reports where the kernel's half_slot() stores every pulse.
+const EmbeddedText& opencl_half_program_with(const EmbeddedText& kernel);
+
 /// scn.cl's StepArgs as the host fills it: eleven 4-byte fields, no padding.
 struct OpenClStepArgs {
   std::int32_t nx, ny, nz;

@@ -1,0 +1,97 @@
+"""Chapter 11's README plots, drawn from the committed H100 runs (results/h100/ch11_*.json)."""
+from __future__ import annotations
+
+import glob
+import json
+import os
+
+import matplotlib.pyplot as plt
+
+from readme_plots import readme_plot
+
+# The variants in the order the chapter introduces them, with one colour each.
+VARIANTS = {
+    "cpu_serial": "#9e9e9e", "cpu_openmp": "#616161",
+    "cuda_aos": "#d62728", "cuda_coalesced": "#ff7f0e", "cuda_fused": "#1f77b4", "cuda_fused_half": "#17becf",
+    "opencl_coalesced": "#bcbd22", "opencl_fused": "#2ca02c",
+}
+# The runs that are not cubes of the cavity: one marker each, named beside the points.
+STRUCTURES = {"ch11_cavity.json": ("box 24x18x14", "s"), "ch11_waveguide.json": ("guide 16x8x48", "^"),
+              "ch11_filter.json": ("filter 32x16x293", "D")}
+
+
+def _runs(root: str) -> list[tuple[str, dict]]:
+    paths = sorted(glob.glob(os.path.join(root, "results", "h100", "ch11_*.json")))
+    runs = []
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            runs.append((os.path.basename(path), json.load(f)))
+    return runs
+
+
+def _label(name: str, doc: dict) -> str:
+    """What the run is, in words a reader of the table could not get from the old 'nx x ny' column."""
+    p = doc["problem"]
+    if name in STRUCTURES:
+        return STRUCTURES[name][0]
+    source = {"ch11_mesh32.json": "lecture run", "ch11_mesh96.json": "lecture run",
+              "ch11_cavity_256.json": "goal run"}.get(name, "sweep")
+    return f"cube {p['nx']}³ ({source})"
+
+
+@readme_plot("ch11_variants")
+def variants(root: str):
+    """Every variant's node rate and share of its limit on every committed H100 run, against the
+    mesh's nodes; the cubes of the cavity as lines, the three structures as named markers."""
+    rows = []
+    for name, doc in _runs(root):
+        p = doc["problem"]
+        for r in doc.get("results", []):
+            if r.get("variant") not in VARIANTS:
+                continue
+            rows.append({"run": name, "what": _label(name, doc), "scenario": p["scenario"],
+                         "mesh": f"{p['nx']}x{p['ny']}x{p['nz']}", "nodes": int(p["nodes"]), "steps": int(p["steps"]),
+                         "variant": r["variant"], "ms_per_step": float(r["ms_per_step"]),
+                         "mnodes_per_s": float(r["items_per_s"]) / 1e6,
+                         "limit_percent": 100.0 * float(r["limit_share"]),
+                         "limit_working_set": r.get("limit", {}).get("working_set", ""),
+                         "check": r.get("check", "?")})
+    rows.sort(key=lambda r: (list(VARIANTS).index(r["variant"]), r["nodes"], r["run"]))
+
+    fig, (rate, share) = plt.subplots(1, 2, figsize=(11, 4.6))
+    for variant, colour in VARIANTS.items():
+        mine = [r for r in rows if r["variant"] == variant]
+        # Lines through the cubes; at 32³ the sweep's run (every GPU variant) is the line's point, the
+        # lecture run's (every variant) an unconnected circle beside it.
+        line = [r for r in mine if r["run"] not in STRUCTURES and r["run"] != "ch11_mesh32.json"]
+        loose = [r for r in mine if r["run"] == "ch11_mesh32.json"]
+        for ax, key in ((rate, "mnodes_per_s"), (share, "limit_percent")):
+            ax.plot([r["nodes"] for r in line], [r[key] for r in line], "o-", color=colour, ms=4, lw=1.4,
+                    label=variant if ax is rate else None)
+            ax.plot([r["nodes"] for r in loose], [r[key] for r in loose], "o", color=colour, ms=4, mfc="none")
+            for run, (_, marker) in STRUCTURES.items():
+                pts = [r for r in mine if r["run"] == run]
+                ax.plot([r["nodes"] for r in pts], [r[key] for r in pts], marker, color=colour, ms=6, mfc="none")
+    # Where the fused FP32 kernel's two arrays (96 B per node) outgrow the H100's 50 MiB L2.
+    l2 = 50 * 2**20
+    for ax in (rate, share):
+        ax.set_xscale("log")
+        ax.axvline(l2 / 96, color="k", lw=0.8, ls="--")
+        ax.grid(True, which="major", alpha=0.3)
+        ax.set_xlabel("nodes in the mesh")
+    rate.set_yscale("log")
+    rate.set_ylabel("MNodes/s (node updates per second / 10⁶)")
+    share.set_ylabel("% of the limit measured in the same run")
+    share.set_ylim(0, 105)
+    for run, (what, marker) in STRUCTURES.items():
+        share.plot([], [], marker, color="k", mfc="none", label=what)
+    share.plot([], [], "o", color="k", mfc="none", label="cube 32³, lecture run")
+    share.plot([], [], "o-", color="k", ms=4, label="cubes 32³-256³ (sweep, goal run)")
+    share.plot([], [], "k--", lw=0.8, label="96 B x nodes = the 50 MiB L2")
+    rate.legend(fontsize=8, loc="lower right")
+    share.legend(fontsize=8, loc="lower left")
+    rate.set_title("rate: higher is faster")
+    share.set_title("share of the limit")
+    fig.suptitle("Chapter 11 on the H100: every variant, every committed run (results/h100/ch11_*.json)")
+    fig.tight_layout()
+    return fig, rows
