@@ -1,7 +1,9 @@
 // The CPU check of exercise 09 (label cpu, no GPU needed): swizzled_column gives every element a
-// place of its own without bank conflicts, and the kernel, unchanged, run on the CPU emulation of the
+// place of its own without bank conflicts; the kernel, unchanged, run on the CPU emulation of the
 // CUDA thread model (kernels/matrix/cuda/tests/matrix_emulation.hpp), transposes awkward shapes
-// exactly. It says nothing about speed; the GPU check and Nsight Compute do.
+// exactly; and the kernel's own shared loads and stores, recorded through SharedFloat and grouped
+// into warp requests (kernels/matrix/cuda/tests/shared_banks.hpp), need one wavefront each and stay
+// within an unpadded tile. It says nothing about speed; the GPU check and Nsight Compute do.
 #include "matrix/cuda/tests/matrix_emulation.hpp"
 
 #include <gtest/gtest.h>
@@ -32,6 +34,27 @@ HostMatrix transpose_emulated(const HostMatrix& in) {
 TEST(SwizzledIndex, GivesEveryElementAPlaceOfItsOwn) { EXPECT_TRUE(ex09::checks::every_element_has_a_place_of_its_own()); }
 
 TEST(SwizzledIndex, HasNoBankConflicts) { EXPECT_TRUE(ex09::checks::no_bank_conflicts()); }
+
+TEST(SwizzledTileEmulated, KernelHasNoBankConflictsAndNoPadding) {
+  // 2 x 3 full tiles, so that every warp request has 32 threads. Each tile is stored once and loaded
+  // once: 2 x 32 x 32 accesses, 64 requests of a warp, 64 wavefronts when none conflicts.
+  const int tiles = 2 * 3;
+  const long long expected = tiles * 2LL * ex09::kTile * ex09::kTile / 32;
+  emu::banks::recorder().clear();
+  transpose_emulated(gpgpu::matrix::random_matrix(Shape{2 * ex09::kTile, 3 * ex09::kTile}, ElementType::f32, 5));
+  const emu::banks::Tally t = emu::banks::recorder().tally();
+  ASSERT_GT(t.requests, 0) << "the kernel made no shared access this check can see: keep the tile in "
+                              "__shared__ SharedFloat tile[kTile][kTile], as transpose_swizzled.hpp says";
+  EXPECT_LE(t.wavefronts, expected)
+      << t.requests << " shared requests took " << t.wavefronts << " wavefronts (" << expected
+      << " expected for " << tiles << " tiles without conflicts); the worst, a " << (t.worst_is_store ? "store" : "load")
+      << ", is a " << t.worst << "-way bank conflict";
+  EXPECT_EQ(t.worst, 1) << "a " << (t.worst_is_store ? "store" : "load") << " of the tile is a " << t.worst
+                        << "-way bank conflict";
+  EXPECT_LE(t.span_bytes(), sizeof(float) * ex09::kTile * ex09::kTile)
+      << "the kernel's shared accesses span " << t.span_bytes() << " bytes: more than an unpadded "
+      << ex09::kTile << " x " << ex09::kTile << " float tile";
+}
 
 class SwizzledTileEmulated : public ::testing::TestWithParam<Shape> {};
 

@@ -16,7 +16,7 @@ EX09_HOST_DEVICE int swizzled_column(int row, int col) { return col ^ row; }
 namespace {
 
 __global__ void transpose_swizzled(const float* in, float* out, int rows, int cols) {
-  __shared__ float tile[kTile][kTile];  // no padding: the swizzle does its job
+  __shared__ SharedFloat tile[kTile][kTile];  // no padding: the swizzle does its job
   const int gx = blockIdx.x * kTile + threadIdx.x;  // column of in
   const int lx = threadIdx.x;
   for (int ly = threadIdx.y; ly < kTile; ly += kRowsPerPass) {

@@ -42,6 +42,11 @@ struct Fiber {
 inline ucontext_t scheduler{};
 inline Fiber* current = nullptr;
 inline const std::function<void()>* body = nullptr;
+/// Counters that let an observer (shared_banks.hpp) tell the stretches of a run apart: `phase` grows
+/// with every pass over a block's threads (one barrier phase), `resumption` every time a thread is
+/// resumed, so a thread's accesses between two barriers carry one resumption number.
+inline unsigned long long phase = 0;
+inline unsigned long long resumption = 0;
 
 inline void entry() {
   (*body)();
@@ -85,8 +90,10 @@ inline void launch_with_barriers(dim3 grid, dim3 block, const std::function<void
         }
         for (;;) {  // one pass per barrier phase
           unsigned waiting = 0, returned = 0;
+          ++fibers::phase;
           for (fibers::Fiber& f : team) {
             if (f.done) continue;
+            ++fibers::resumption;
             fibers::current = &f;
             thread_idx = f.thread;
             swapcontext(&fibers::scheduler, &f.context);
