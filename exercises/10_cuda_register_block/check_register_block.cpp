@@ -20,6 +20,7 @@ gpgpu::blas::HostMatrix multiply_on_gpu(const gpgpu::blas::Operands& ops) {
 }
 
 TEST(RegisterBlock, WithinTheFp32BoundAtAwkwardSizes) {
+  ASSERT_TRUE(ex10::checks::shape_is_valid(ex10::tile_shape()));
   std::vector<gpgpu::blas::Dims> sizes = ex10::checks::sizes();
   sizes.push_back({1000, 1001, 999});
   for (const gpgpu::blas::Dims& d : sizes) EXPECT_TRUE(ex10::checks::within_bound(multiply_on_gpu, d));

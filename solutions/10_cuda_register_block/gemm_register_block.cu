@@ -1,6 +1,8 @@
-// Exercise 10, worked answer: 10_blocktile_2d.cu's scheme with a 64 x 64 tile, K in steps of 16 and
-// 4 x 4 per thread. Each thread loads kTile * kStep / kThreads = 4 elements of each tile (zeros
-// past the matrix), and per step p reads 4 A and 4 B values into registers for 16 multiply-adds.
+// Exercise 10, worked answer. A thread computing tm x tn elements loads tm + tn values from shared
+// memory per step p for tm·tn multiply-adds: (tm + tn) / (tm·tn) loads per FMA. Within 64
+// accumulators only 8 x 8 reaches 1/4 (16 loads for 64 FMAs); 256 threads of 8 x 8 cover 128 x 128
+// of C. K in steps of 8 keeps the two tiles at (128 + 128) x 8 floats, 8 KiB, and gives each thread
+// 128 x 8 / 256 = 4 elements of each tile to load per step (zeros past the matrix).
 #include "gemm_register_block.hpp"
 
 #include "gpgpu/cuda/check.hpp"
@@ -8,33 +10,39 @@
 namespace ex10 {
 namespace {
 
-__global__ void gemm_register_block(const float* a, const float* b, float* c, int m, int n, int k) {
-  __shared__ float as[kTile][kStep];
-  __shared__ float bs[kStep][kTile];
-  const int row0 = blockIdx.y * kTile, col0 = blockIdx.x * kTile, t = threadIdx.x;
-  const int tr = t / (kTile / kThreadTile) * kThreadTile, tc = t % (kTile / kThreadTile) * kThreadTile;
-  float acc[kThreadTile][kThreadTile] = {};
-  float a_reg[kThreadTile], b_reg[kThreadTile];
-  for (int p0 = 0; p0 < k; p0 += kStep) {
-    for (int e = t; e < kTile * kStep; e += kThreads) {
-      const int r = row0 + e / kStep, q = p0 + e % kStep;
-      as[e / kStep][e % kStep] = r < m && q < k ? a[r * k + q] : 0.0f;
+constexpr TileShape kShape{128, 128, 8, 8, 8};
+
+template <typename T>
+__global__ void gemm_register_block(const T* a, const T* b, T* c, int m, int n, int k) {
+  constexpr int BM = kShape.block_m, BN = kShape.block_n, BK = kShape.step_k, TM = kShape.thread_m, TN = kShape.thread_n;
+  static_assert(BM * BN == kThreads * TM * TN, "the threads' blocks cover the block's tile");
+  __shared__ T as[BM][BK];
+  __shared__ T bs[BK][BN];
+  const int row0 = blockIdx.y * BM, col0 = blockIdx.x * BN, t = threadIdx.x;
+  const int tr = t / (BN / TN) * TM, tc = t % (BN / TN) * TN;  // this thread's block of the tile
+  T acc[TM][TN] = {};
+  T a_reg[TM], b_reg[TN];
+  for (int p0 = 0; p0 < k; p0 += BK) {
+    for (int e = t; e < BM * BK; e += kThreads) {
+      const int r = row0 + e / BK, q = p0 + e % BK;
+      as[e / BK][e % BK] = r < m && q < k ? a[r * k + q] : T(0);
     }
-    for (int e = t; e < kStep * kTile; e += kThreads) {
-      const int q = p0 + e / kTile, col = col0 + e % kTile;
-      bs[e / kTile][e % kTile] = q < k && col < n ? b[q * n + col] : 0.0f;
+    for (int e = t; e < BK * BN; e += kThreads) {
+      const int q = p0 + e / BN, col = col0 + e % BN;
+      bs[e / BN][e % BN] = q < k && col < n ? b[q * n + col] : T(0);
     }
-    __syncthreads();
-    for (int p = 0; p < kStep; ++p) {
-      for (int i = 0; i < kThreadTile; ++i) a_reg[i] = as[tr + i][p];
-      for (int j = 0; j < kThreadTile; ++j) b_reg[j] = bs[p][tc + j];
-      for (int i = 0; i < kThreadTile; ++i)
-        for (int j = 0; j < kThreadTile; ++j) acc[i][j] += a_reg[i] * b_reg[j];
+    __syncthreads();  // the tiles are complete
+    for (int p = 0; p < BK; ++p) {
+      // Constant trip counts: nvcc unrolls these loops and keeps acc, a_reg and b_reg in registers.
+      for (int i = 0; i < TM; ++i) a_reg[i] = as[tr + i][p];
+      for (int j = 0; j < TN; ++j) b_reg[j] = bs[p][tc + j];
+      for (int i = 0; i < TM; ++i)
+        for (int j = 0; j < TN; ++j) acc[i][j] += a_reg[i] * b_reg[j];
     }
-    __syncthreads();
+    __syncthreads();  // everyone is done with the tiles before the next step overwrites them
   }
-  for (int i = 0; i < kThreadTile; ++i)
-    for (int j = 0; j < kThreadTile; ++j) {
+  for (int i = 0; i < TM; ++i)
+    for (int j = 0; j < TN; ++j) {
       const int row = row0 + tr + i, col = col0 + tc + j;
       if (row < m && col < n) c[row * n + col] = acc[i][j];
     }
@@ -42,10 +50,12 @@ __global__ void gemm_register_block(const float* a, const float* b, float* c, in
 
 }  // namespace
 
+TileShape tile_shape() { return kShape; }
+
 #ifndef GPGPU_CUDA_EMULATION  // check_register_block_emulated.cpp runs the kernel above on the CPU
 void launch_gemm_register_block(const float* a, const float* b, float* c, int m, int n, int k) {
-  const dim3 grid((n + kTile - 1) / kTile, (m + kTile - 1) / kTile);
-  gemm_register_block<<<grid, kThreads>>>(a, b, c, m, n, k);
+  const dim3 grid((n + kShape.block_n - 1) / kShape.block_n, (m + kShape.block_m - 1) / kShape.block_m);
+  gemm_register_block<float><<<grid, kThreads>>>(a, b, c, m, n, k);
   GPGPU_CUDA_CHECK_LAUNCH("gemm_register_block (exercise 10)");
 }
 #endif

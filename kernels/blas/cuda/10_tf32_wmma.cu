@@ -72,6 +72,7 @@ __global__ void __launch_bounds__(256, 2) gemm_tf32_wmma(GemmArgs<float> g) {
     }
     __syncthreads();
 #pragma unroll
+//! [tf32_wmma_step]
     for (int kk = 0; kk < BK; kk += 8) {
       wmma::fragment<wmma::matrix_a, 16, 16, 8, wmma::precision::tf32, wmma::row_major> a[kFragsM];
       wmma::fragment<wmma::matrix_b, 16, 16, 8, wmma::precision::tf32, wmma::row_major> b[kFragsN];
@@ -92,6 +93,7 @@ __global__ void __launch_bounds__(256, 2) gemm_tf32_wmma(GemmArgs<float> g) {
 #pragma unroll
         for (int j = 0; j < kFragsN; ++j) wmma::mma_sync(acc[i][j], a[i], b[j], acc[i][j]);
     }
+//! [tf32_wmma_step]
     __syncthreads();
   }
   // Each fragment through the warp's staging tile, so that only elements inside C are stored.

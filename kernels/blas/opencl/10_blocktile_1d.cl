@@ -1,14 +1,16 @@
-// Chapter 10, step 3 in OpenCL C 1.2: 8 elements of a column of C per work-item, a 64 x 64 tile per
-// work-group of 512, the port of kernels/blas/cuda/10_blocktile_1d.cu. A device that cannot run
-// work-groups of 512 for this kernel skips it (the host asks CL_KERNEL_WORK_GROUP_SIZE).
+// Chapter 10, step 3 in OpenCL C 1.2: the design of kernels/blas/cuda/10_blocktile_1d.cu (each
+// work-item loads one element of each tile and computes TM elements of a column of C), in a
+// work-group of 256 instead of CUDA's 512 blocks: NVIDIA's OpenCL runs work-groups of at most 256.
+// With BM = BN the rule "one element of each tile per work-item" gives BM² = 256 TM and BK = 256 / BM:
+// a 64 x 64 tile, K in steps of 4, 16 elements per work-item (CUDA's step 3: 8, with K steps of 8).
 #ifdef USE_FP64
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #endif
 
 #define BM 64
 #define BN 64
-#define BK 8
-#define TM 8
+#define BK 4
+#define TM 16
 
 //! [cl_blocktile_1d]
 __kernel __attribute__((reqd_work_group_size(BM * BN / TM, 1, 1)))
