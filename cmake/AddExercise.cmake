@@ -6,7 +6,8 @@
 #                      STUDENT_SOURCES symmetric_storage.cpp
 #                      [STUDENT_TEXT jacobi_symmetric.frag]
 #                      [LINK ch01_solvers]
-#                      [TAG emulated])
+#                      [TAG emulated]
+#                      [SHORTCUTS plain_tile padded_tile [SHORTCUT_ARGS --gtest_filter=...]])
 #
 # STUDENT_SOURCES are compiled into the check; STUDENT_TEXT files (shaders, OpenCL C kernels) are
 # embedded into it as strings (gpgpu_embed_text: #include "embedded/<file_name>.hpp"). The student's
@@ -14,6 +15,11 @@
 # student's file as part of itself with #include <file> (a CUDA kernel on the CPU emulation, say).
 # TAG adds a second check to the same exercise (another backend: a CPU check of a CUDA exercise that
 # runs without a GPU); its targets and tests carry the tag.
+# SHORTCUTS names wrong answers the check must reject: each a folder solutions/<ID>_<NAME>/shortcuts/<s>/
+# holding the student files of a solution that gets the result some way other than the technique the
+# exercise teaches (a tile without the swizzle, a product without register blocking). The check is
+# built against each (target shortcut_<ID>_<NAME>[_<TAG>]_<s>, run with SHORTCUT_ARGS, e.g. a filter
+# that picks the tests of the technique) and must fail it.
 #
 # CTest entries and labels:
 #   exercise_<ID>_<NAME>[_<TAG>]            label `exercise`: the student's check, fails until solved;
@@ -25,10 +31,11 @@
 #                                           with a line saying why, once the student has changed the
 #                                           skeleton (its SHA-256 in exercises/skeletons.sha256 no
 #                                           longer matches), so a solver sees only green.
+#   grading.<ID>_<NAME>[.<TAG>].shortcut_<s>_fails  label `grading`: the check FAILS on shortcut <s>.
 option(GPGPU_GRADE_SKELETONS "Add tests proving that the shipped exercise skeletons fail their checks" ON)
 
 function(gpgpu_add_exercise)
-  cmake_parse_arguments(X "" "ID;NAME;BACKEND;CHECK;TAG" "STUDENT_SOURCES;STUDENT_TEXT;LINK" ${ARGN})
+  cmake_parse_arguments(X "" "ID;NAME;BACKEND;CHECK;TAG" "STUDENT_SOURCES;STUDENT_TEXT;LINK;SHORTCUTS;SHORTCUT_ARGS" ${ARGN})
   _gpgpu_backend_var(${X_BACKEND} up)
   set(dir "${X_ID}_${X_NAME}")
   set(suffix "")
@@ -46,13 +53,37 @@ function(gpgpu_add_exercise)
   set(exercise_dir "${PROJECT_SOURCE_DIR}/exercises/${dir}")
   set(solution_dir "${PROJECT_SOURCE_DIR}/solutions/${dir}")
   set(check "${exercise_dir}/${X_CHECK}")
-  foreach(kind exercise solution)
+  set(kinds exercise solution)
+  if(GPGPU_GRADE_SKELETONS)
+    foreach(shortcut IN LISTS X_SHORTCUTS)
+      list(APPEND kinds "shortcut_${shortcut}")
+      set(shortcut_${shortcut}_dir "${solution_dir}/shortcuts/${shortcut}")
+    endforeach()
+  endif()
+  foreach(kind IN LISTS kinds)
     set(sources "${check}")
     foreach(src IN LISTS X_STUDENT_SOURCES)
       list(APPEND sources "${${kind}_dir}/${src}")
     endforeach()
-    set(target ${kind}_${X_ID}_${X_NAME}${suffix})
-    gpgpu_add_test(NAME ${target} BACKEND ${X_BACKEND} SOURCES ${sources} LINK ${X_LINK} LABELS ${kind})
+    if(kind MATCHES "^shortcut_(.*)$")
+      # A shortcut's check is an executable only: its one test is the grading test below.
+      set(target shortcut_${X_ID}_${X_NAME}${suffix}_${CMAKE_MATCH_1})
+      string(TOLOWER "${X_BACKEND}" lb)
+      add_executable(${target} ${sources})
+      target_link_libraries(${target} PRIVATE gpgpu::common ${X_LINK} gpgpu_test_main gpgpu_harness_${lb}
+        GTest::gtest GTest::gmock)
+      gpgpu_target_defaults(${target})
+      string(REPLACE ";" "|" shortcut_args "${X_SHORTCUT_ARGS}")
+      set(run "$<TARGET_FILE:${target}>")
+      if(shortcut_args)
+        set(run "${run}|${shortcut_args}")
+      endif()
+      string(REPLACE "skeleton_fails" "${kind}_fails" shortcut_test "${grading}")
+      gpgpu_add_exit_test(${shortcut_test} 1 "grading;${X_BACKEND}" "${run}" OUTPUT "\\[  FAILED  \\]")
+    else()
+      set(target ${kind}_${X_ID}_${X_NAME}${suffix})
+      gpgpu_add_test(NAME ${target} BACKEND ${X_BACKEND} SOURCES ${sources} LINK ${X_LINK} LABELS ${kind})
+    endif()
     # The exercise folder holds the interface header both versions implement; the student's folder
     # comes first, for checks that #include <a student file>.
     target_include_directories(${target} BEFORE PRIVATE "${${kind}_dir}")

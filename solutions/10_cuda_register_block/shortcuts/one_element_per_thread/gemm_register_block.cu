@@ -1,7 +1,7 @@
 // Exercise 10, the shortcut the grading test must catch: a correct product without register
 // blocking, the paper's 16 x 16 shared-memory tile with one element of C per thread (two shared
-// loads per multiply-add). Built only by the grading test shortcut_fails, which expects the CPU
-// check (check_register_block_emulated.cpp) to reject it.
+// loads per multiply-add). Built only for the grading test shortcut_one_element_per_thread_fails,
+// which expects the CPU check (check_register_block_emulated.cpp) to reject it.
 #include "gemm_register_block.hpp"
 
 namespace ex10 {
