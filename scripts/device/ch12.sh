@@ -150,7 +150,7 @@ for j, k in ((g, 3), (c17, 17)):
 for j, k in ((g, 3), (c17, 17), (load("ch12_conv_separable_k3.json"), "3 separable"), (load("ch12_conv_separable_k17.json"), "17 separable")):
     for r in (j or {}).get("results", []):
         if r["extra"].get("routine") == "conv2d" and r["backend"] == "cuda":
-            print(f"  conv k={k}: {r['variant']:22} {r['items_per_s']/1e9:7.1f} GPix/s (CuPy on the H100: 103 at k=3, 4.7 at k=17; goal > 3x at k=3)")
+            print(f"  conv k={k}: {r['variant']:22} {r['items_per_s']/1e9:7.1f} GPix/s")
 print("  crossover (SAXPY, best GPU with pinned / pageable / overlapped copies vs best CPU, GFLOP/s):")
 for path in sorted(glob.glob(os.path.join(out, "ch12_saxpy_*.json")), key=lambda p: int(p.rsplit("_", 1)[1][:-5])):
     j = json.load(open(path))
