@@ -30,6 +30,7 @@ __global__ void __launch_bounds__(BM * BN / (TM * TN)) gemm_double_buffer(GemmAr
   const int w_row = warp / (BN / kWarpN) * kWarpM, w_col = warp % (BN / kWarpN) * kWarpN;  // the warp's tile
   const int c_row = w_row + lane / 8 * 4, c_col = w_col + lane % 8 * 4;  // + 16 i / 4 and + 32 j / 4 (below)
   T acc[TM][TN] = {};
+  //! [double_buffer_loop]
   T a_reg[TM], b_reg[TN];
   // Issues the copies of the tiles at p0 into buffer s; outside the matrices the copy writes zeros
   // and reads nothing (its source is then the matrix's first element, a valid address).
@@ -46,6 +47,7 @@ __global__ void __launch_bounds__(BM * BN / (TM * TN)) gemm_double_buffer(GemmAr
     copy_tile_async<kThreads, Aligned>(bs[s], g.b, g.k, g.n, p0, col0, t);  // 16 bytes at a time where aligned
     copy_async_commit();
   };
+  //! [double_buffer_pipeline]
   const int steps = (g.k + BK - 1) / BK;
   load_tiles(0, 0);
   for (int step = 0; step < steps; ++step) {
@@ -69,6 +71,8 @@ __global__ void __launch_bounds__(BM * BN / (TM * TN)) gemm_double_buffer(GemmAr
     }
     __syncthreads();  // done with buffer s before step + 1 issues copies into it
   }
+  //! [double_buffer_pipeline]
+  //! [double_buffer_loop]
   store_thread_tile(g, acc, row0 + c_row, col0 + c_col);
 }
 //! [double_buffer]
