@@ -25,6 +25,7 @@ __global__ void __launch_bounds__(BM * BN / (TM * TN)) gemm_warptile(GemmArgs<T>
   __shared__ __align__(16) T bs[BK][BN];
   const int row0 = blockIdx.y * BM, col0 = blockIdx.x * BN;
   const int t = threadIdx.x;
+  //! [warptile_body]
   static_assert(BM / kWarpM * (BN / kWarpN) * 32 == kThreads && TM == 2 * 4 && TN == 2 * 4, "8 warps of 4 x 8 lanes");
   const int warp = t / 32, lane = t % 32;
   const int w_row = warp / (BN / kWarpN) * kWarpM, w_col = warp % (BN / kWarpN) * kWarpN;  // the warp's tile
@@ -62,6 +63,7 @@ __global__ void __launch_bounds__(BM * BN / (TM * TN)) gemm_warptile(GemmArgs<T>
   }
   //! [warptile_loop]
   store_thread_tile(g, acc, row0 + c_row, col0 + c_col);
+  //! [warptile_body]
 }
 //! [warptile]
 
