@@ -31,8 +31,8 @@ __global__ void __launch_bounds__(BM * BN / (TM * TN)) gemm_warptile(GemmArgs<T>
   const int w_row = warp / (BN / kWarpN) * kWarpM, w_col = warp % (BN / kWarpN) * kWarpN;  // the warp's tile
   const int c_row = w_row + lane / 8 * 4, c_col = w_col + lane % 8 * 4;  // + 16 i / 4 and + 32 j / 4 (below)
   T acc[TM][TN] = {};
-  //! [warptile_loop]
   T a_reg[TM], b_reg[TN], seg[L];
+  //! [warptile_loop_head]
   for (int p0 = 0; p0 < g.k; p0 += BK) {
     for (int e = t; e < BM * BK / L; e += kThreads) {
       const int r = e / (BK / L), c = e % (BK / L) * L;  // segment (r, c ... c + L - 1) of the A tile
@@ -49,6 +49,7 @@ __global__ void __launch_bounds__(BM * BN / (TM * TN)) gemm_warptile(GemmArgs<T>
       for (int l = 0; l < L; ++l) bs[r][c + l] = seg[l];
     }
     __syncthreads();
+  //! [warptile_loop_head]
     for (int p = 0; p < BK; ++p) {
 #pragma unroll
       for (int i = 0; i < TM; ++i) a_reg[i] = as[p][c_row + row_of(i)];
@@ -61,7 +62,6 @@ __global__ void __launch_bounds__(BM * BN / (TM * TN)) gemm_warptile(GemmArgs<T>
     }
     __syncthreads();
   }
-  //! [warptile_loop]
   store_thread_tile(g, acc, row0 + c_row, col0 + c_col);
   //! [warptile_body]
 }
