@@ -21,6 +21,7 @@ __global__ void __launch_bounds__(BM * BN / TM) gemm_blocktile_1d(GemmArgs<T> g)
   __shared__ T bs[BK][BN];
   const int row0 = blockIdx.y * BM, col0 = blockIdx.x * BN;
   const int t = threadIdx.x;
+  //! [blocktile_1d_loop]
   const int a_row = t / BK, a_col = t % BK;  // the element of the A tile this thread loads
   const int b_row = t / BN, b_col = t % BN;  // and of the B tile
   const int c_col = t % BN;                  // the column of the C tile it computes,
@@ -38,6 +39,7 @@ __global__ void __launch_bounds__(BM * BN / TM) gemm_blocktile_1d(GemmArgs<T> g)
     }
     __syncthreads();
   }
+  //! [blocktile_1d_loop]
   const int col = col0 + c_col;
 #pragma unroll
   for (int i = 0; i < TM; ++i) {

@@ -19,6 +19,7 @@ __global__ void __launch_bounds__(BM * BN / (TM * TN)) gemm_blocktile_2d(GemmArg
   __shared__ T bs[BK][BN];
   const int row0 = blockIdx.y * BM, col0 = blockIdx.x * BN;
   const int t = threadIdx.x;
+  //! [blocktile_2d_loop]
   const int c_row = t / (BN / TN) * TM, c_col = t % (BN / TN) * TN;  // this thread's TM x TN block of the tile
   T acc[TM][TN] = {};
   T a_reg[TM], b_reg[TN];
@@ -44,6 +45,7 @@ __global__ void __launch_bounds__(BM * BN / (TM * TN)) gemm_blocktile_2d(GemmArg
     }
     __syncthreads();
   }
+  //! [blocktile_2d_loop]
 #pragma unroll
   for (int i = 0; i < TM; ++i)
 #pragma unroll

@@ -31,6 +31,7 @@ __global__ void __launch_bounds__(BM * BN / (TM * TN)) gemm_double_buffer(GemmAr
   const int c_row = w_row + lane / 8 * 4, c_col = w_col + lane % 8 * 4;  // + 16 i / 4 and + 32 j / 4 (below)
   T acc[TM][TN] = {};
   T a_reg[TM], b_reg[TN];
+  //! [double_buffer_loop_head]
   // Issues the copies of the tiles at p0 into buffer s; outside the matrices the copy writes zeros
   // and reads nothing (its source is then the matrix's first element, a valid address).
   const auto load_tiles = [&](int s, int p0) {
@@ -46,6 +47,7 @@ __global__ void __launch_bounds__(BM * BN / (TM * TN)) gemm_double_buffer(GemmAr
     copy_tile_async<kThreads, Aligned>(bs[s], g.b, g.k, g.n, p0, col0, t);  // 16 bytes at a time where aligned
     copy_async_commit();
   };
+  //! [double_buffer_pipeline]
   const int steps = (g.k + BK - 1) / BK;
   load_tiles(0, 0);
   for (int step = 0; step < steps; ++step) {
@@ -57,6 +59,7 @@ __global__ void __launch_bounds__(BM * BN / (TM * TN)) gemm_double_buffer(GemmAr
       copy_async_wait<0>();
     }
     __syncthreads();  // every thread's copies into buffer s are visible
+  //! [double_buffer_loop_head]
     for (int p = 0; p < BK; ++p) {
 #pragma unroll
       for (int i = 0; i < TM; ++i) a_reg[i] = as[s][p][c_row + row_of(i)];
@@ -69,6 +72,7 @@ __global__ void __launch_bounds__(BM * BN / (TM * TN)) gemm_double_buffer(GemmAr
     }
     __syncthreads();  // done with buffer s before step + 1 issues copies into it
   }
+  //! [double_buffer_pipeline]
   store_thread_tile(g, acc, row0 + c_row, col0 + c_col);
 }
 //! [double_buffer]

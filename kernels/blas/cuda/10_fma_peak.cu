@@ -22,6 +22,7 @@ __device__ __forceinline__ double fused(double a, double b, double c) { return f
 template <typename T>
 __global__ void __launch_bounds__(kFmaThreads) fma_peak(T* out, int iterations, T x) {
   const T y = x * T(0.5), z = x * T(0.25);  // x = 1: v tends to 0.5, far from overflow
+  //! [fma_chains]
   T v[kFmaChains];
 #pragma unroll
   for (int c = 0; c < kFmaChains; ++c) v[c] = x + T(threadIdx.x % 7 + c);
@@ -30,6 +31,7 @@ __global__ void __launch_bounds__(kFmaThreads) fma_peak(T* out, int iterations, 
     for (int u = 0; u < kUnroll; ++u)
 #pragma unroll
       for (int c = 0; c < kFmaChains; ++c) v[c] = fused(v[c], y, z);
+  //! [fma_chains]
   T sum = 0;
 #pragma unroll
   for (int c = 0; c < kFmaChains; ++c) sum += v[c];

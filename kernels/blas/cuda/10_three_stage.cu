@@ -71,6 +71,7 @@ __global__ void __launch_bounds__(kThreeStageThreads) gemm_three_stage(GemmArgs<
     }
     copy_tile_async<kThreads, Aligned>(bs[s], g.b, g.k, g.n, p0, col0, t);  // 16 bytes at a time where aligned
   };
+  //! [three_stage_pipeline]
   const int steps = (g.k + BK - 1) / BK;
 #pragma unroll
   for (int s = 0; s < Stages - 1; ++s) {  // the first Stages - 1 tiles in flight
@@ -96,6 +97,7 @@ __global__ void __launch_bounds__(kThreeStageThreads) gemm_three_stage(GemmArgs<
         for (int j = 0; j < TN; ++j) acc[i][j] += a_reg[i] * b_reg[j];
     }
   }
+  //! [three_stage_pipeline]
   store_thread_tile(g, acc, row0 + c_row, col0 + c_col);
 }
 //! [three_stage]

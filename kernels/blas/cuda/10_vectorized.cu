@@ -22,6 +22,8 @@ __global__ void __launch_bounds__(BM * BN / (TM * TN)) gemm_vectorized(GemmArgs<
   __shared__ __align__(16) T bs[BK][BN];
   const int row0 = blockIdx.y * BM, col0 = blockIdx.x * BN;
   const int t = threadIdx.x;
+  //! [vectorized_body]
+  //! [vectorized_loop]
   const int c_row = t / (BN / TN) * TM, c_col = t % (BN / TN) * TN;
   T acc[TM][TN] = {};
   T a_reg[TM], b_reg[TN], seg[L];
@@ -53,6 +55,7 @@ __global__ void __launch_bounds__(BM * BN / (TM * TN)) gemm_vectorized(GemmArgs<
     }
     __syncthreads();
   }
+  //! [vectorized_loop]
 #pragma unroll
   for (int i = 0; i < TM; ++i)
 #pragma unroll
@@ -60,6 +63,7 @@ __global__ void __launch_bounds__(BM * BN / (TM * TN)) gemm_vectorized(GemmArgs<
       const int row = row0 + c_row + i, col = col0 + c_col + j;
       if (row < g.m && col < g.n) g.c[row * g.n + col] = acc[i][j];
     }
+  //! [vectorized_body]
 }
 //! [vectorized]
 

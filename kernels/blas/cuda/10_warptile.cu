@@ -25,12 +25,14 @@ __global__ void __launch_bounds__(BM * BN / (TM * TN)) gemm_warptile(GemmArgs<T>
   __shared__ __align__(16) T bs[BK][BN];
   const int row0 = blockIdx.y * BM, col0 = blockIdx.x * BN;
   const int t = threadIdx.x;
+  //! [warptile_body]
   static_assert(BM / kWarpM * (BN / kWarpN) * 32 == kThreads && TM == 2 * 4 && TN == 2 * 4, "8 warps of 4 x 8 lanes");
   const int warp = t / 32, lane = t % 32;
   const int w_row = warp / (BN / kWarpN) * kWarpM, w_col = warp % (BN / kWarpN) * kWarpN;  // the warp's tile
   const int c_row = w_row + lane / 8 * 4, c_col = w_col + lane % 8 * 4;  // + 16 i / 4 and + 32 j / 4 (below)
   T acc[TM][TN] = {};
   T a_reg[TM], b_reg[TN], seg[L];
+  //! [warptile_loop_head]
   for (int p0 = 0; p0 < g.k; p0 += BK) {
     for (int e = t; e < BM * BK / L; e += kThreads) {
       const int r = e / (BK / L), c = e % (BK / L) * L;  // segment (r, c ... c + L - 1) of the A tile
@@ -47,6 +49,7 @@ __global__ void __launch_bounds__(BM * BN / (TM * TN)) gemm_warptile(GemmArgs<T>
       for (int l = 0; l < L; ++l) bs[r][c + l] = seg[l];
     }
     __syncthreads();
+  //! [warptile_loop_head]
     for (int p = 0; p < BK; ++p) {
 #pragma unroll
       for (int i = 0; i < TM; ++i) a_reg[i] = as[p][c_row + row_of(i)];
@@ -60,6 +63,7 @@ __global__ void __launch_bounds__(BM * BN / (TM * TN)) gemm_warptile(GemmArgs<T>
     __syncthreads();
   }
   store_thread_tile(g, acc, row0 + c_row, col0 + c_col);
+  //! [warptile_body]
 }
 //! [warptile]
 
