@@ -105,10 +105,11 @@ function(gpgpu_add_exercise)
       get_property(student_files GLOBAL PROPERTY GPGPU_EXERCISE_FILES_${dir})
     elseif(NOT X_TAG)
       set_property(GLOBAL PROPERTY GPGPU_EXERCISE_FILES_${dir} "${student_files}")
+      set_property(GLOBAL APPEND PROPERTY GPGPU_SKELETON_FILES ${student_files})  # target record_skeletons
     endif()
-    string(REPLACE ";" "\\;" student_files "${student_files}")
+    string(REPLACE ";" "|" files_arg "${student_files}")
     add_test(NAME ${grading}
-      COMMAND ${CMAKE_COMMAND} "-DROOT=${PROJECT_SOURCE_DIR}" "-DFILES=${student_files}"
+      COMMAND ${CMAKE_COMMAND} "-DROOT=${PROJECT_SOURCE_DIR}" "-DFILES=${files_arg}"
               "-DCHECK=$<TARGET_FILE:exercise_${X_ID}_${X_NAME}${suffix}>"
               "-DSTUDENT_TEST=exercise_${X_ID}_${X_NAME}${suffix}" -P "${GPGPU_CMAKE_DIR}/GradeSkeleton.cmake")
     set_tests_properties(${grading} PROPERTIES LABELS "grading;${X_BACKEND}" SKIP_REGULAR_EXPRESSION "GPGPU_SKIP"

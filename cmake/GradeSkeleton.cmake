@@ -4,11 +4,25 @@
 # the one recorded in exercises/skeletons.sha256 (sha256sum's format, paths from the repository root).
 # Once a student has changed the skeleton (solving it), the test reports itself skipped and says so:
 # their work is judged by exercise_<ID>_<NAME>, which they see pass. Under CI (GPGPU_STRICT_SKELETONS
-# set, as .ci/run does) a skeleton that differs from its record is an error instead: a changed
-# skeleton must be recorded again (`sha256sum FILE >> exercises/skeletons.sha256`, old line removed).
+# set, as .ci/run does) a skeleton that differs from its record is an error instead: a skeleton
+# changed on purpose is recorded again by `cmake --build build --target record_skeletons`.
 #
-#   cmake -DROOT=<repo> -DFILES=<a;b> -DCHECK=<exercise executable> -DSTUDENT_TEST=<ctest name> -P GradeSkeleton.cmake
+#   cmake -DROOT=<repo> -DFILES=<a|b> -DCHECK=<exercise executable> -DSTUDENT_TEST=<ctest name> -P GradeSkeleton.cmake
+#   cmake -DROOT=<repo> -DFILES=<every exercise's files, a|b|...> -DRECORD=ON -P GradeSkeleton.cmake
+# FILES are paths from the repository root, separated by '|'. RECORD writes the record instead.
+string(REPLACE "|" ";" FILES "${FILES}")
 set(list_file "${ROOT}/exercises/skeletons.sha256")
+if(RECORD)
+  list(SORT FILES)
+  set(text "")
+  foreach(f IN LISTS FILES)
+    file(SHA256 "${ROOT}/${f}" hash)
+    string(APPEND text "${hash}  ${f}\n")
+  endforeach()
+  file(WRITE "${list_file}" "${text}")
+  message("recorded ${list_file}")
+  return()
+endif()
 file(STRINGS "${list_file}" records)
 foreach(f IN LISTS FILES)
   file(SHA256 "${ROOT}/${f}" actual)
@@ -21,7 +35,7 @@ foreach(f IN LISTS FILES)
   if(NOT actual STREQUAL expected)
     if(DEFINED ENV{GPGPU_STRICT_SKELETONS})
       message(FATAL_ERROR "${f} is not the skeleton recorded in exercises/skeletons.sha256 "
-                          "(recorded '${expected}', now ${actual}): record the new skeleton there")
+                          "(recorded '${expected}', now ${actual}): record the new skeleton (target record_skeletons)")
     endif()
     message("GPGPU_SKIP: ${f} is no longer the shipped skeleton (you are solving it): "
             "this test proves the check fails on the shipped one; ${STUDENT_TEST} checks your work")
