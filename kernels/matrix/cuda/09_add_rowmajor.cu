@@ -31,7 +31,6 @@ constexpr int kAddRowmajorBlockX = 32, kAddRowmajorBlockY = 8;
 }  // namespace
 
 #ifndef GPGPU_CUDA_EMULATION  // tests/test_kernels_emulated.cpp runs the kernel above on the CPU
-//! [add_rowmajor_launch]
 LaunchShape add_rowmajor_shape(int rows, int cols) {
   return {dim3(blocks_for(cols, kAddRowmajorBlockX), grid_y(blocks_for(rows, kAddRowmajorBlockY))),
           dim3(kAddRowmajorBlockX, kAddRowmajorBlockY)};
@@ -43,7 +42,6 @@ void launch_add_rowmajor(const AddArgs<T>& a, cudaStream_t stream) {
   add_rowmajor<<<s.grid, s.block, 0, stream>>>(a);
   GPGPU_CUDA_CHECK_LAUNCH("add_rowmajor");
 }
-//! [add_rowmajor_launch]
 template void launch_add_rowmajor<float>(const AddArgs<float>&, cudaStream_t);
 template void launch_add_rowmajor<double>(const AddArgs<double>&, cudaStream_t);
 template void launch_add_rowmajor<std::int32_t>(const AddArgs<std::int32_t>&, cudaStream_t);
