@@ -8,10 +8,26 @@ A README asks for a table between two markers; everything between them is genera
     <!-- /results -->
 
 TABLE is one of the functions registered below with @table. `source` names the folder under
-results/. Run with no options to rewrite every README (README.md, chapters/*/README.md); with
---check to compare only, printing a diff and exiting 1 when a README's table and results/ disagree
-(the CTest test readme_results_tables). A table whose results are missing says so in the README
-rather than keeping old numbers.
+results/, `chapter` the chapter whose runs the table can show. Among those, one rule (select())
+picks the runs for every table:
+
+    file=ch09_8192_float.json[,...]   the runs by file name, in that order
+    size=4096[,...]                   the runs of that size, in that order: a grid's nx = ny (= nz),
+                                      a matrix's rows = cols, a product's m = n = k (or n); a run of
+                                      another shape is named by file=
+    type=float                        only runs whose problem.type is float (chapters 09 on)
+
+Each listed file or size must match exactly one run. Tables of one run (then_now, jacobi_variants,
+startup, width_sweep, matrix_sweep, gemm_steps, gemm_sweep) take one; without file= or size=,
+exactly one run they can show must be left (after type=). A marker that matches no run, or several
+where one is shown, is an error: no run is picked silently, the README is left as it is, and the
+tool prints one line (the README, the marker, the runs it could choose from) and exits 1. A marker
+without file= or size= whose chapter has no run for its table gets a line saying there are no
+results, rather than old numbers.
+
+Run with no options to rewrite every README (README.md, chapters/*/README.md); with --check to
+compare only, printing a diff and exiting 1 when a README's table and results/ disagree (the CTest
+test readme_results_tables).
 """
 from __future__ import annotations
 
@@ -41,18 +57,61 @@ def table(func):
     return func
 
 
-def _nx(run: Run) -> int:
-    problem = run.doc.get("problem") if isinstance(run.doc.get("problem"), dict) else {}
-    return problem.get("nx") if isinstance(problem.get("nx"), int) else 0
+class SelectionError(Exception):
+    """A marker names no run, or several where its table shows one: never pick one silently."""
 
 
-def _sizes(runs: list[Run], params: dict) -> list[Run]:
-    """The result runs, smallest grid first; only the sizes named by sizes=1024,4096 when given."""
-    chosen = sorted((r for r in runs if r.kind == "result"), key=_nx)
-    if "sizes" in params:
-        wanted = {int(s) for s in params["sizes"].split(",")}
-        chosen = [r for r in chosen if _nx(r) in wanted]
+def _problem(run: Run) -> dict:
+    return run.doc.get("problem") if isinstance(run.doc.get("problem"), dict) else {}
+
+
+def _size(run: Run) -> int | None:
+    """A run's size when one number says it: the grid's nx = ny (= nz), the matrix's rows = cols, or the
+    product's m = n = k (or n alone); None for other shapes, which a marker names by file=."""
+    problem = _problem(run)
+    for keys in (("nx", "ny", "nz"), ("rows", "cols"), ("m", "n", "k")):
+        dims = [problem[k] for k in keys if k in problem]
+        if dims:
+            return dims[0] if all(isinstance(d, int) and d == dims[0] for d in dims) else None
+    return None
+
+
+def _listing(runs: list[Run]) -> str:
+    return ", ".join(r.name + (f" (size={_size(r)})" if _size(r) else "") for r in runs) or "no run"
+
+
+def select(runs: list[Run], params: dict, one: bool) -> list[Run]:
+    """The runs a marker names among those its table can show (`runs`, in their order), by one rule for
+    every table: file=a.json,b.json or size=1024,4096 (see _size) lists them, type=float narrows;
+    each listed file or size must match exactly one run, and a table that shows one run (`one`)
+    takes one. Without file= and size=: all of `runs`, which for a one-run table must be one run
+    (none at all: the README says there are no results). Anything else raises SelectionError."""
+    if "type" in params:
+        runs = [r for r in runs if _problem(r).get("type") == params["type"]]
+    if "file" in params and "size" in params:
+        raise SelectionError("names its run by file= and by size=: use one of them")
+    key = "file" if "file" in params else "size" if "size" in params else None
+    if key is None:
+        if one and len(runs) > 1:
+            raise SelectionError(f"matches {len(runs)} runs and its table shows one: {_listing(runs)}; "
+                                 "name one with file= or size=")
+        return runs
+    wanted = params[key].split(",")
+    if one and len(wanted) > 1:
+        raise SelectionError(f"lists {len(wanted)} runs and its table shows one")
+    chosen = []
+    for w in wanted:
+        hits = [r for r in runs if (r.name if key == "file" else str(_size(r))) == w]
+        if len(hits) != 1:
+            raise SelectionError(f"{key}={w} matches {len(hits) or 'none'} of the runs this table can show: "
+                                 f"{_listing(runs)}" + ("; name one with file=" if hits else ""))
+        chosen += hits
     return chosen
+
+
+def _results(runs: list[Run]) -> list[Run]:
+    """The result runs (not the sweeps), smallest first."""
+    return sorted((r for r in runs if r.kind == "result"), key=lambda r: _size(r) or 0)
 
 
 def _fail_or(row: dict, cell: str) -> str:
@@ -61,8 +120,8 @@ def _fail_or(row: dict, cell: str) -> str:
 
 @table
 def results(runs: list[Run], params: dict) -> str:
-    """Every variant: ms per step and % of the limit at each size, and the verdicts."""
-    chosen = _sizes(runs, params)
+    """Every variant: ms per step and % of the limit at each size (all, or size=1024,4096), and the verdicts."""
+    chosen = select(_results(runs), params, one=False)
     if not chosen:
         return ""
     variants = list(dict.fromkeys(str(r.get("variant")) for run in chosen for r in run.doc["results"]))
@@ -88,9 +147,10 @@ def results(runs: list[Run], params: dict) -> str:
 
 @table
 def opencl_vs_cuda(runs: list[Run], params: dict) -> str:
-    """Chapter 08: each OpenCL variant beside the CUDA kernel it ports, same GPU, same run, per size."""
-    chosen = [r for r in _sizes(runs, params) if isinstance(r.doc.get("opencl_port"), dict)
-              and r.doc["opencl_port"].get("cuda_comparison")]
+    """Chapter 08: each OpenCL variant beside the CUDA kernel it ports, same GPU, same run, per size
+    (all, or size=1024,4096)."""
+    chosen = select([r for r in _results(runs) if isinstance(r.doc.get("opencl_port"), dict)
+                     and r.doc["opencl_port"].get("cuda_comparison")], params, one=False)
     if not chosen:
         return ""
     header = ["OpenCL variant", "CUDA kernel"]
@@ -123,10 +183,9 @@ def opencl_vs_cuda(runs: list[Run], params: dict) -> str:
 
 @table
 def then_now(runs: list[Run], params: dict) -> str:
-    """The chapter's then-and-now table at one size (size=1024), optionally only the rows whose
-    implementation is listed (rows=CUDA Shared,CUDA Texture,local,...)."""
-    chosen = _sizes(runs, {"sizes": params["size"]} if "size" in params else {})
-    chosen = [r for r in chosen if tables.then_now_table(r)]
+    """The chapter's then-and-now table of one run (size=1024 or file=NAME.json), optionally only the rows
+    whose implementation is listed (rows=CUDA Shared,CUDA Texture,local,...)."""
+    chosen = select([r for r in _results(runs) if tables.then_now_table(r)], params, one=True)
     if not chosen:
         return ""
     run = chosen[0]
@@ -154,11 +213,11 @@ def _wanted(params: dict, names: list[str]) -> list[str]:
 
 @table
 def jacobi_variants(runs: list[Run], params: dict) -> str:
-    """Chapters 01-08: every variant of the run at one size (size=4096; variants=a,b picks and
+    """Chapters 01-08: every variant of one run (size=4096 or file=NAME.json; variants=a,b picks and
     orders; launch=1 adds each variant's launch): ms/iter, GFLOP/s, GB/s of all accesses and of the minimum traffic, the limit measured in
     the run and the share of it, the floor (minimum bytes over the limit) and the time over it, and
     the speed-up over chapter 01's CPU layout measured in the same run; then the limits it used."""
-    chosen = _sizes(runs, {"sizes": params["size"]} if "size" in params else {})
+    chosen = select(_results(runs), params, one=True)
     if not chosen:
         return ""
     run = chosen[0]
@@ -201,7 +260,7 @@ def is_num(x) -> bool:
 def width_sweep(runs: list[Run], params: dict) -> str:
     """Chapters 03-05's --sweep: per width, each variant's seconds for 1000 iterations and its share
     of the limit (variants=a,b picks and orders); the paper's times are in the README's own table."""
-    chosen = [r for r in runs if r.kind == "width_sweep"]
+    chosen = select([r for r in runs if r.kind == "width_sweep"], params, one=True)
     if not chosen:
         return ""
     points = [p for p in chosen[0].doc["points"] if isinstance(p, dict)]
@@ -242,8 +301,7 @@ def matrix_sweep(runs: list[Run], params: dict) -> str:
     """Chapter 09 on: a matrix sweep (type=int|float or file=NAME.json picks the run): per variant "ms kernel / with
     copies" against n with its namesake's time in the paper under it, then each port over its
     original (kernel / with copies) beside the paper's OpenCL / CUDA ratio. rows=a,b picks variants."""
-    chosen = [r for r in runs if r.kind == "matrix_sweep" and r.name == params.get("file", r.name) and
-              ("type" not in params or (r.doc.get("problem") or {}).get("type") == params["type"])]
+    chosen = select([r for r in runs if r.kind == "matrix_sweep"], params, one=True)
     if not chosen:
         return ""
     points = [p for p in chosen[0].doc["points"] if isinstance(p, dict)]
@@ -276,11 +334,14 @@ def matrix_sweep(runs: list[Run], params: dict) -> str:
 
 @table
 def startup(runs: list[Run], params: dict) -> str:
-    """Paper 003, sec. 6.6: each API's start-up before its first kernel, from the first result run
-    that reports it (CUDA: driver and context; OpenCL: discovery, context, queue, program builds)."""
-    run = next((r for r in _sizes(runs, {}) if isinstance(r.doc.get("startup"), dict) and r.doc["startup"]), None)
-    if run is None:
+    """Paper 003, sec. 6.6: each API's start-up before its first kernel, from the result run that
+    reports it (file= or size= when several do; CUDA: driver and context; OpenCL: discovery, context,
+    queue, program builds)."""
+    chosen = select([r for r in _results(runs) if isinstance(r.doc.get("startup"), dict) and r.doc["startup"]],
+                    params, one=True)
+    if not chosen:
         return ""
+    run = chosen[0]
     labels = {"driver_init_s": "driver initialisation", "discovery_s": "platform and device discovery",
               "context_s": "context", "queue_s": "command queue"}
     rows = []
@@ -346,20 +407,11 @@ def _gemm_label(run: Run) -> str:
     return f"{m}³ {t}" if m == n == k else f"{m} x {n} x {k} {t}"
 
 
-def _gemm_runs(runs: list[Run], params: dict) -> list[Run]:
-    """The result runs named by file=a.json,b.json (in that order), or all of them."""
-    results = [r for r in runs if r.kind == "result"]
-    if "file" not in params:
-        return results
-    by_name = {r.name: r for r in results}
-    return [by_name[f] for f in params["file"].split(",") if f in by_name]
-
-
 @table
 def gemm_steps(runs: list[Run], params: dict) -> str:
     """Chapter 10: every variant of one run (file=NAME.json): GFLOP/s, % of the library of its
     arithmetic, % of the FMA kernel (none on tensor cores), the worst error over its bound."""
-    chosen = _gemm_runs(runs, params)
+    chosen = select([r for r in runs if r.kind == "result"], params, one=True)
     if not chosen:
         return ""
     rows_in = [r for r in chosen[0].doc["results"] if isinstance(r, dict)]
@@ -380,7 +432,7 @@ def gemm_steps(runs: list[Run], params: dict) -> str:
 @table
 def gemm_sizes(runs: list[Run], params: dict) -> str:
     """Chapter 10: each variant's GFLOP/s and % of its library in several runs (file=a.json,b.json)."""
-    chosen = _gemm_runs(runs, params)
+    chosen = select([r for r in runs if r.kind == "result"], params, one=False)
     if not chosen:
         return ""
     variants = list(dict.fromkeys(str(r.get("variant")) for run in chosen for r in run.doc["results"]))
@@ -405,9 +457,12 @@ def _gemm_best(rows: list[dict], backend: str, arith: str) -> dict | None:
 
 @table
 def gemm_goals(runs: list[Run], params: dict) -> str:
-    """Chapter 10's goals (its README's "The goals"), met or missed and by how much, from the float runs."""
+    """Chapter 10's goals (its README's "The goals"), met or missed and by how much, from the float runs
+    (all, or those of file=a.json,b.json)."""
     rows = []
-    for run in [r for r in _gemm_runs(runs, params) if _gemm_dims(r)[3] == "float"]:
+    for run in select([r for r in runs if r.kind == "result"], params, one=False):
+        if _gemm_dims(run)[3] != "float":
+            continue
         m, n, k, _ = _gemm_dims(run)
         res = run.doc["results"]
         by = {str(r.get("variant")): r for r in res}
@@ -438,7 +493,7 @@ def gemm_goals(runs: list[Run], params: dict) -> str:
 def gemm_sweep(runs: list[Run], params: dict) -> str:
     """Chapter 10's sweep (--sweep): GFLOP/s against n for the variants in rows=a,b (default: all),
     then each OpenCL port over its CUDA original (kernel / with copies) beside paper 003's ratio."""
-    chosen = [r for r in runs if r.kind == "gemm_sweep"]
+    chosen = select([r for r in runs if r.kind == "gemm_sweep"], params, one=True)
     if not chosen:
         return ""
     points = [p for p in chosen[0].doc["points"] if isinstance(p, dict)]
@@ -478,7 +533,7 @@ def render(name: str, params: dict, root: str) -> str:
     folder = os.path.join(root, "results", source)
     runs = [r for r in read_folder(folder) if r.chapter == params.get("chapter", r.chapter)]
     usable = [r for r in runs if r.readable]
-    body = func(usable, params) if usable else ""
+    body = func(usable, params)  # raises SelectionError when the marker names no run or too many
     # A file that is there but cannot be read is always named (it may be the one the table wants);
     # a run that left no file (skipped, broke) only when the table came out empty, not in every table.
     problems = [f"- `results/{source}/{r.name}`: {r.status}: {r.message}" for r in runs
@@ -489,10 +544,18 @@ def render(name: str, params: dict, root: str) -> str:
     return NOTE.format(files=files) + body + ("\n" + "\n".join(problems) + "\n" if problems else "")
 
 
-def regenerate(text: str, root: str) -> str:
+def regenerate(text: str, root: str) -> tuple[str, list[str]]:
+    """The text with every table generated again, and a line for each marker that names no run or
+    too many (its block is left as it was)."""
+    errors = []
+
     def one(m: re.Match) -> str:
-        return m.group(1) + render(m.group("name"), parse_params(m.group("params")), root) + m.group(5)
-    return BLOCK.sub(one, text)
+        try:
+            return m.group(1) + render(m.group("name"), parse_params(m.group("params")), root) + m.group(5)
+        except SelectionError as e:
+            errors.append(f"{m.group(1).strip()} {e}")
+            return m.group(0)
+    return BLOCK.sub(one, text), errors
 
 
 def readmes(root: str) -> list[str]:
@@ -507,12 +570,15 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--check", action="store_true", help="only compare; exit 1 when a table differs")
     args = parser.parse_args(argv)
     root = os.path.normpath(args.root)
-    stale, blocks = [], 0
+    stale, blocks, errors = [], 0, []
     for path in args.files or readmes(root):
         with open(path, encoding="utf-8") as f:
             old = f.read()
         blocks += len(BLOCK.findall(old))
-        new = regenerate(old, root)
+        new, wrong = regenerate(old, root)
+        if wrong:  # the README is left as it is
+            errors += [f"readme_tables: {path}: {e}" for e in wrong]
+            continue
         if new == old:
             continue
         stale.append(path)
@@ -522,15 +588,17 @@ def main(argv: list[str]) -> int:
         else:
             with open(path, "w", encoding="utf-8") as f:
                 f.write(new)
+    print("\n".join(errors), end="\n" if errors else "")
     if args.check:
-        if stale:
-            print(f"readme_tables: {len(stale)} README(s) disagree with results/: {', '.join(stale)}\n"
-                  "  run: python3 scripts/report/readme_tables.py")
+        if stale or errors:
+            if stale:
+                print(f"readme_tables: {len(stale)} README(s) disagree with results/: {', '.join(stale)}\n"
+                      "  run: python3 scripts/report/readme_tables.py")
             return 1
         print(f"readme_tables: {blocks} generated table(s) agree with results/")
         return 0
     print(f"readme_tables: {blocks} table(s); rewrote {len(stale)} README(s)" + (f": {', '.join(stale)}" if stale else ""))
-    return 0
+    return 1 if errors else 0
 
 
 if __name__ == "__main__":

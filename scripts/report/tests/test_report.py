@@ -518,7 +518,7 @@ class ReadmeTables(unittest.TestCase):
     def test_jacobi_variants_and_width_sweep(self):
         self.put("ch07b_cuda_past_the_paper_4096.json", real_result("ch07b_cuda_past_the_paper_4096.json"))
         failed = copy.deepcopy(real_result("ch07b_cuda_past_the_paper_4096.json"))
-        failed["problem"]["nx"] = 2048
+        failed["problem"].update(nx=2048, ny=2048)
         failed["results"][1]["check"] = "FAIL"
         self.put("ch07b_cuda_past_the_paper_2048.json", failed)
         sweep = width_sweep_doc()
@@ -611,6 +611,50 @@ class ReadmeTables(unittest.TestCase):
         self.assertIn("`cuda_tf32_wmma` / `cuda_warptile`: 1.50x", text)
         self.assertIn("missed: 75% of the goal", text)
         self.assertEqual(self.run_main("--check", path)[0], 0)
+
+    def put_matrix_runs(self, *sizes):
+        """Chapter 09 result runs (rows = cols = n, no nx) made from the committed 8192² one; the first
+        figure of each then-and-now table is n / 4096 ms, so a table says which run it shows."""
+        for n in sizes:
+            doc = copy.deepcopy(real_result("ch09_8192_float.json"))
+            doc["problem"].update(rows=n, cols=n)
+            doc["then_now"]["rows"][0]["values"][0] = n / 4096
+            self.put(f"ch09_{n}_float.json", doc)
+
+    def test_a_marker_picks_one_of_two_matrix_runs_by_size(self):
+        self.put_matrix_runs(4096, 8192)
+        first = real_result("ch09_8192_float.json")["then_now"]["rows"][0]["implementation"]
+        path = self.readme("<!-- results:then_now chapter=09 source=h100 size=4096 -->\n<!-- /results -->\n"
+                           "<!-- results:then_now chapter=09 source=h100 size=8192 -->\n<!-- /results -->\n")
+        self.assertEqual(self.run_main(path)[0], 0)
+        at_4096, at_8192 = read(path).split("<!-- results:then_now")[1:]
+        self.assertIn(f"| {first} | 1 |", at_4096)
+        self.assertIn(f"| {first} | 2 |", at_8192)
+        self.assertEqual(self.run_main("--check", path)[0], 0)
+
+    def test_an_ambiguous_marker_fails_with_the_candidates(self):
+        self.put_matrix_runs(4096, 8192)
+        marker = "<!-- results:then_now chapter=09 source=h100 -->"
+        path = self.readme(f"{marker}\nold table\n<!-- /results -->\n")
+        for args in ((path,), ("--check", path)):
+            code, out = self.run_main(*args)
+            self.assertEqual(code, 1)
+            (line,) = [x for x in out.splitlines() if "matches 2 runs" in x]
+            self.assertIn(f"{path}: {marker}", line)
+            self.assertIn("ch09_4096_float.json (size=4096), ch09_8192_float.json (size=8192)", line)
+        self.assertIn("old table", read(path))  # update left the README alone
+
+    def test_a_marker_matching_nothing_fails(self):
+        self.put_matrix_runs(8192)
+        for marker in ("<!-- results:then_now chapter=09 source=h100 size=2048 -->",
+                       "<!-- results:gemm_sizes chapter=09 source=h100 file=ch09_8192_float.json,nosuch.json -->"):
+            path = self.readme(f"{marker}\n<!-- /results -->\n")
+            for args in ((path,), ("--check", path)):
+                code, out = self.run_main(*args)
+                self.assertEqual(code, 1)
+                (line,) = [x for x in out.splitlines() if "matches none" in x]
+                self.assertIn(f"{path}: {marker}", line)
+                self.assertIn("ch09_8192_float.json (size=8192)", line)
 
     def test_the_repository_readmes_agree_with_results(self):
         # The same check as the CTest test readme_results_tables, on the real tree.
