@@ -190,6 +190,18 @@ function(gpgpu_add_chapter)
   endforeach()
 endfunction()
 
+# A GoogleTest executable with the project's test main and the backend's harness, not yet a test:
+# gpgpu_add_test registers it, an exercise's grading test runs it expecting a failure.
+#   gpgpu_add_test_executable(<name> <backend> <sources...> [LINK <libraries...>])
+function(gpgpu_add_test_executable name backend)
+  cmake_parse_arguments(E "" "" "LINK" ${ARGN})
+  string(TOLOWER "${backend}" lb)
+  add_executable(${name} ${E_UNPARSED_ARGUMENTS})
+  target_link_libraries(${name} PRIVATE gpgpu::common ${E_LINK} gpgpu_test_main gpgpu_harness_${lb}
+    GTest::gtest GTest::gmock)
+  gpgpu_target_defaults(${name})
+endfunction()
+
 # A GoogleTest executable. Its main() returns 77 (CTest: skipped) when the backend is missing at
 # run time, so CUDA tests skip cleanly on machines without a GPU.
 function(gpgpu_add_test)
@@ -199,10 +211,7 @@ function(gpgpu_add_test)
     return()
   endif()
   string(TOLOWER "${T_BACKEND}" lb)
-  add_executable(${T_NAME} ${T_SOURCES})
-  target_link_libraries(${T_NAME} PRIVATE gpgpu::common ${T_LINK} gpgpu_test_main gpgpu_harness_${lb}
-    GTest::gtest GTest::gmock)
-  gpgpu_target_defaults(${T_NAME})
+  gpgpu_add_test_executable(${T_NAME} ${T_BACKEND} ${T_SOURCES} LINK ${T_LINK})
   add_test(NAME ${T_NAME} COMMAND ${T_NAME})
   set_tests_properties(${T_NAME} PROPERTIES LABELS "${lb};${T_LABELS}" SKIP_RETURN_CODE 77 TIMEOUT 1200)
 endfunction()

@@ -68,11 +68,7 @@ function(gpgpu_add_exercise)
     if(kind MATCHES "^shortcut_(.*)$")
       # A shortcut's check is an executable only: its one test is the grading test below.
       set(target shortcut_${X_ID}_${X_NAME}${suffix}_${CMAKE_MATCH_1})
-      string(TOLOWER "${X_BACKEND}" lb)
-      add_executable(${target} ${sources})
-      target_link_libraries(${target} PRIVATE gpgpu::common ${X_LINK} gpgpu_test_main gpgpu_harness_${lb}
-        GTest::gtest GTest::gmock)
-      gpgpu_target_defaults(${target})
+      gpgpu_add_test_executable(${target} ${X_BACKEND} ${sources} LINK ${X_LINK})
       string(REPLACE ";" "|" shortcut_args "${X_SHORTCUT_ARGS}")
       set(run "$<TARGET_FILE:${target}>")
       if(shortcut_args)

@@ -36,6 +36,29 @@ std::vector<const char*> kernel_names(OpenClKernels kernels, Storage storage) {
   return {storage == Storage::f16 ? "tlm_fused_half" : "tlm_fused"};
 }
 
+// One work-item per node, in work-groups of one row segment: global (nx rounded up, ny, nz).
+cl::NDRange node_range(const Mesh& m, std::size_t work_group) {
+  return {gpgpu::ocl::round_up(static_cast<std::size_t>(m.nx), work_group), static_cast<std::size_t>(m.ny),
+          static_cast<std::size_t>(m.nz)};
+}
+
+// A half-precision layout must give every pulse its own half inside the buffer: the host could not
+// pack or unpack it otherwise.
+void require_one_half_each(const std::vector<std::int32_t>& slots, const PulseLayout& layout) {
+  std::vector<std::int64_t> owner(static_cast<std::size_t>(layout.elements()), -1);
+  for (std::size_t c = 0; c < slots.size(); ++c) {
+    const std::int64_t s = slots[c];
+    if (s < 0 || s >= layout.elements())
+      throw std::invalid_argument("half_slot: pulse " + std::to_string(c) + " (canonical p·nodes + node) at element " +
+                                  std::to_string(s) + ", outside the buffer's " + std::to_string(layout.elements()) +
+                                  " halves");
+    if (owner[static_cast<std::size_t>(s)] >= 0)
+      throw std::invalid_argument("half_slot: pulses " + std::to_string(owner[static_cast<std::size_t>(s)]) + " and " +
+                                  std::to_string(c) + " (canonical p·nodes + node) share element " + std::to_string(s));
+    owner[static_cast<std::size_t>(s)] = static_cast<std::int64_t>(c);
+  }
+}
+
 }  // namespace
 
 std::vector<Variant> opencl_variants() {
@@ -89,33 +112,11 @@ std::vector<std::int32_t> half_slots(gpgpu::ocl::Runtime& runtime, const cl::Pro
   cl::Kernel kernel = GPGPU_CL(cl::Kernel(program, "tlm_half_slots"));
   GPGPU_CL(kernel.setArg(0, sizeof(args), &args));
   GPGPU_CL(kernel.setArg(1, buffer));
-  const cl::NDRange global(gpgpu::ocl::round_up(static_cast<std::size_t>(mesh.nx), kWorkGroup),
-                           static_cast<std::size_t>(mesh.ny), static_cast<std::size_t>(mesh.nz));
-  GPGPU_CL(runtime.queue().enqueueNDRangeKernel(kernel, cl::NullRange, global, cl::NDRange(kWorkGroup, 1, 1)));
+  GPGPU_CL(runtime.queue().enqueueNDRangeKernel(kernel, cl::NullRange, node_range(mesh, kWorkGroup),
+                                                cl::NDRange(kWorkGroup, 1, 1)));
   GPGPU_CL(runtime.queue().enqueueReadBuffer(buffer, CL_TRUE, 0, slots.size() * sizeof(std::int32_t), slots.data()));
   return slots;
 }
-
-namespace {
-
-// A half-precision layout must give every pulse its own half inside the buffer: the host could not
-// pack or unpack it otherwise.
-void require_one_half_each(const std::vector<std::int32_t>& slots, const PulseLayout& layout) {
-  std::vector<std::int64_t> owner(static_cast<std::size_t>(layout.elements()), -1);
-  for (std::size_t c = 0; c < slots.size(); ++c) {
-    const std::int64_t s = slots[c];
-    if (s < 0 || s >= layout.elements())
-      throw std::invalid_argument("half_slot: pulse " + std::to_string(c) + " (canonical p·nodes + node) at element " +
-                                  std::to_string(s) + ", outside the buffer's " + std::to_string(layout.elements()) +
-                                  " halves");
-    if (owner[static_cast<std::size_t>(s)] >= 0)
-      throw std::invalid_argument("half_slot: pulses " + std::to_string(owner[static_cast<std::size_t>(s)]) + " and " +
-                                  std::to_string(c) + " (canonical p·nodes + node) share element " + std::to_string(s));
-    owner[static_cast<std::size_t>(s)] = static_cast<std::int64_t>(c);
-  }
-}
-
-}  // namespace
 
 OpenClBytes opencl_device_bytes(OpenClKernels kernels, Storage storage, const Mesh& mesh, int steps) {
   const double buffer = (storage == Storage::f16 ? 2.0 : 4.0) * static_cast<double>(layout_for(mesh).elements());
@@ -138,9 +139,7 @@ OpenClSolver::OpenClSolver(gpgpu::ocl::Runtime& runtime, const cl::Program& prog
   std::vector<cl_int> irises = iris_table(setup.structure);
   irises_ = GPGPU_CL(cl::Buffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, irises.size() * sizeof(cl_int), irises.data()));
   probe_ = GPGPU_CL(cl::Buffer(context, CL_MEM_WRITE_ONLY, std::max<std::size_t>(1, kProbeValues * setup.steps) * sizeof(float)));
-  // One work-item per node, in work-groups of one row segment: global (nx rounded up, ny, nz).
-  global_ = cl::NDRange(gpgpu::ocl::round_up(static_cast<std::size_t>(m.nx), work_group), static_cast<std::size_t>(m.ny),
-                        static_cast<std::size_t>(m.nz));
+  global_ = node_range(m, work_group);
   local_ = cl::NDRange(work_group, 1, 1);
   const Drive& d = setup.drive;
   args_ = {m.nx, m.ny, m.nz, layout_.pitch, static_cast<std::int32_t>(layout_.plane),

@@ -34,6 +34,9 @@ import matplotlib
 matplotlib.use("Agg")  # files only: no display needed
 import matplotlib.pyplot as plt  # noqa: E402
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from results import Run, read_result  # noqa: E402
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 PLOT_DIR = os.path.join("docs", "plots")
 Rows = list[dict]
@@ -48,6 +51,19 @@ def readme_plot(name: str):
         READMEPLOTS[name] = func
         return func
     return register
+
+
+def committed_runs(root: str, pattern: str, machine: str = "h100") -> list[Run]:
+    """The committed results results/<machine>/<pattern> (a file name or a glob), read by the report's
+    reader, in name order; one it cannot read, or none at all, is an error naming the file and why."""
+    paths = sorted(glob.glob(os.path.join(root, "results", machine, pattern)))
+    if not paths:
+        raise ValueError(f"no committed result matches results/{machine}/{pattern}")
+    runs = [read_result(path, machine) for path in paths]
+    for run in runs:
+        if not run.readable:
+            raise ValueError(f"results/{machine}/{run.name}: {run.status}: {run.message}")
+    return runs
 
 
 def csv_text(rows: Rows) -> str:

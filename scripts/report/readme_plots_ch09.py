@@ -11,19 +11,13 @@ with its unit.
 """
 from __future__ import annotations
 
-import json
-import os
-
 import matplotlib.pyplot as plt
 
-from readme_plots import readme_plot
-
-RESULTS = os.path.join("results", "h100")
+from readme_plots import committed_runs, readme_plot
 
 
 def _sweep(root: str, name: str) -> dict:
-    with open(os.path.join(root, RESULTS, name), encoding="utf-8") as f:
-        return json.load(f)
+    return committed_runs(root, name)[0].doc
 
 
 def _points(doc: dict, variant: str, key: str) -> list[tuple[int, float]]:

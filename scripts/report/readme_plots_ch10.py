@@ -3,14 +3,12 @@ CUDA kernel and its OpenCL port side by side, against strict-FP32 cuBLAS measure
 (results/h100/ch10_4096_float.json)."""
 from __future__ import annotations
 
-import json
-import os
 
 import matplotlib.pyplot as plt
 
-from readme_plots import readme_plot
+from readme_plots import committed_runs, readme_plot
 
-RESULT = os.path.join("results", "h100", "ch10_4096_float.json")
+RESULT = "ch10_4096_float.json"
 # The chapter's steps in order: (step, CUDA variant, OpenCL port or None).
 STEPS = [
     ("1 naive", "cuda_naive", "cl_naive"),
@@ -28,8 +26,8 @@ LIBRARY = "cublas_sgemm"
 
 @readme_plot("ch10_steps_4096_float")
 def steps(root: str):
-    with open(os.path.join(root, RESULT)) as f:
-        results = {r["variant"]: r for r in json.load(f)["results"] if r.get("check") == "PASS"}
+    doc = committed_runs(root, RESULT)[0].doc
+    results = {r["variant"]: r for r in doc["results"] if r.get("check") == "PASS"}
     library = results[LIBRARY]["gflops"] / 1000
     rows = []
     for label, cuda, opencl in STEPS:

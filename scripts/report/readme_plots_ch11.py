@@ -1,13 +1,10 @@
 """Chapter 11's README plots, drawn from the committed H100 runs (results/h100/ch11_*.json)."""
 from __future__ import annotations
 
-import glob
-import json
-import os
 
 import matplotlib.pyplot as plt
 
-from readme_plots import readme_plot
+from readme_plots import committed_runs, readme_plot
 
 # The variants in the order the chapter introduces them, with one colour each.
 VARIANTS = {
@@ -21,12 +18,7 @@ STRUCTURES = {"ch11_cavity.json": ("box 24x18x14", "s"), "ch11_waveguide.json": 
 
 
 def _runs(root: str) -> list[tuple[str, dict]]:
-    paths = sorted(glob.glob(os.path.join(root, "results", "h100", "ch11_*.json")))
-    runs = []
-    for path in paths:
-        with open(path, encoding="utf-8") as f:
-            runs.append((os.path.basename(path), json.load(f)))
-    return runs
+    return [(run.name, run.doc) for run in committed_runs(root, "ch11_*.json")]
 
 
 def _label(name: str, doc: dict) -> str:

@@ -3,20 +3,18 @@ ch12_goals.json, its "roofline" key), one panel per backend, drawn by the report
 (plots_roofline.py) so that the README and the report show the same picture."""
 from __future__ import annotations
 
-import os
 
 import matplotlib.pyplot as plt
 
 from plots_roofline import _draw_panel, roofline_of
-from readme_plots import readme_plot
-from results import read_result
+from readme_plots import committed_runs, readme_plot
 
-GOALS = os.path.join("results", "h100", "ch12_goals.json")
+GOALS = "ch12_goals.json"
 
 
 @readme_plot("ch12_roofline")
 def roofline(root: str):
-    run = read_result(os.path.join(root, GOALS), "h100")
+    run = committed_runs(root, GOALS)[0]
     ceilings, points = roofline_of(run)
     backends = list(dict.fromkeys(list(ceilings) + [str(p.get("backend")) for p in points]))
     # The GPU large on top, where most routines sit; the host and the GL fragment path below it.
