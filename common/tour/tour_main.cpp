@@ -75,6 +75,7 @@ const MachineSizes kNoGpuSizes[] = {
      {"--vector", "16777216", "--gemv-rows", "4096", "--gemv-cols", "4096", "--gemm", "1024", "--image-rows", "2048",
       "--image-cols", "2048"},
      "a quarter of each default side: SAXPY/SSCAL n = 2^24, SGEMV 4096², SGEMM 1024³, convolution 2048²"},
+    {"13", {"--nx", "1024", "--ny", "1024", "--iters", "100"}, "a 1024² grid, 100 iterations (default 4096², 200)"},
 };
 
 enum class Sizes { gpu, no_gpu };

@@ -68,6 +68,15 @@ struct SymmetricArgs {
   float omega;
 };
 
+/// 13_peer_store.cu: one GPU's rows of a split grid in the symmetric storage, and where its first
+/// and last rows also go: element (0, ghost row) of the neighbours' new iterates on their GPUs
+/// (nullptr at the grid's edges).
+struct PeerStoreArgs {
+  SymmetricArgs rows;
+  float* below_ghost;  ///< the ghost row above the rows of the GPU below (it receives row 0)
+  float* above_ghost;  ///< the ghost row below the rows of the GPU above (it receives row ny-1)
+};
+
 /// Rows of the grid handled by one launch: blockIdx.y covers at most this many; kernels loop over
 /// the rest (gridDim.y is limited to 65535 on every GPU).
 inline constexpr int kMaxGridY = 65535;

@@ -16,6 +16,7 @@ void launch_jacobi_readonly(const PitchedArgs& a, int block, cudaStream_t stream
 void launch_jacobi_tiled2d(const PitchedArgs& a, int block_x, int block_y, cudaStream_t stream);  // 07b_tiled2d.cu
 void launch_jacobi_multirow(const PitchedArgs& a, int block, int rows_per_thread, cudaStream_t stream);     // 07b_multirow.cu
 void launch_jacobi_symmetric(const SymmetricArgs& a, int block, int rows_per_thread, cudaStream_t stream);  // 07b_symmetric.cu
+void launch_jacobi_peer_store(const PeerStoreArgs& a, int block, int rows_per_thread, cudaStream_t stream);  // 13_peer_store.cu
 
 /// Resident blocks per SM of the multirow and symmetric kernels for a block size (sets the default
 /// rows per thread).

@@ -19,8 +19,6 @@ void SeparateDiagonalsSolver::reset(std::span<const float> x0) {
   x_ = make_ghost_padded<float>(sys_.grid, x0, simple_offset(sys_.grid));
 }
 
-namespace {
-
 // One sweep over nodes [begin, end). Nine unit-stride coefficient streams: the loads of 16
 // consecutive nodes are one AVX-512 vector per diagonal, so the loop vectorises.
 //! [sweep]
@@ -45,8 +43,6 @@ void sweep_separate(const LinearSystem& sys, const float* __restrict x, float* _
   }
 }
 //! [sweep]
-
-}  // namespace
 
 double SeparateDiagonalsSolver::iterate(int iters, float omega) {
   const gpgpu::Stopwatch clock;

@@ -8,6 +8,7 @@
 /// and hands the result back with solution(): the Solver every chapter implements.
 /// All compute in single precision, like the paper's CPU code.
 #pragma once
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
@@ -25,6 +26,13 @@ inline float jacobi_update(float x, float f, float offdiag_sum, float centre, fl
   return (1.0f - omega) * x + omega * (f - offdiag_sum) / centre;
 }
 //! [update]
+
+/// One sweep of the separate-diagonal layout over nodes [begin, end) of `sys`: y = the weighted
+/// Jacobi update of x. x points at unknown 0 and must hold one ghost row and one element more on
+/// each side (x[k ± (nx+1)] is read). SeparateDiagonalsSolver runs it over the whole grid;
+/// chapter 13 runs it over one MPI rank's rows, with its neighbours' rows in the ghost rows.
+void sweep_separate(const LinearSystem& sys, const float* __restrict x, float* __restrict y, std::int64_t begin,
+                    std::int64_t end, float omega);
 
 /// The paper's storage (Fig. 2): nine separate, zero-padded diagonal arrays and a ghost-padded x
 /// (offset nx+1, Fig. 12). Twelve memory streams per node: nine diagonals, f, x and the new x.

@@ -1,0 +1,89 @@
+// The CPU part of the MPI variant: chapter 01's separate-diagonal loop (sweep_separate) over one
+// rank's rows, whose x has a ghost row on each side: after every sweep the rank sends its first
+// row down and its last row up, and receives its neighbours' into its ghost rows (MPI_Sendrecv).
+// The arithmetic per node is chapter 01's, so the result equals the one-process run bit for bit.
+#include <algorithm>
+#include <limits>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "gpgpu/jacobi/cpu/solvers.hpp"
+#include "parts.hpp"
+
+namespace ch13 {
+namespace {
+
+using gpgpu::jacobi::LinearSystem;
+
+class MpiCpuPart final : public Part {
+ public:
+  explicit MpiCpuPart(const PartInputs& in)
+      : nx_(in.nx), rows_(in.split.part(in.part)), below_(in.split.has_below(in.part) ? in.part - 1 : MPI_PROC_NULL),
+        above_(in.split.has_above(in.part) ? in.part + 1 : MPI_PROC_NULL) {
+    // The rank's rows as a system of their own: chapter 01's loop indexes every array by node.
+    sys_.grid = {nx_, rows_.count()};
+    for (std::size_t d = 0; d < 9; ++d) sys_.A.diag[d].assign(in.arrays[d].begin(), in.arrays[d].end());
+    sys_.rhs.assign(in.arrays[9].begin(), in.arrays[9].end());
+    const std::size_t size = static_cast<std::size_t>(rows_.count() + 2) * nx_ + 2;
+    x_.assign(size, 0.0f);
+    next_.assign(size, 0.0f);
+  }
+
+  void reset(std::span<const float> x0) override {
+    std::fill(x_.begin(), x_.end(), 0.0f);
+    // x0 holds rows [begin-1, end+1) clipped to the grid: they start at the ghost row below, or at
+    // row 0 for the bottom rank.
+    float* first = row(x_, below_ == MPI_PROC_NULL ? 0 : -1);
+    std::copy(x0.begin(), x0.end(), first);
+    // The other iterate: unknowns and the ghost rows a neighbour fills NaN, so that a row the sweep
+    // or the exchange fails to write shows up in the result.
+    std::fill(next_.begin(), next_.end(), 0.0f);
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    std::fill(row(next_, below_ == MPI_PROC_NULL ? 0 : -1), row(next_, rows_.count() + (above_ == MPI_PROC_NULL ? 0 : 1)), nan);
+  }
+
+  void iterate(int iters, float omega, Mode mode) override {
+    const std::int64_t nodes = sys_.grid.nodes();
+    for (int it = 0; it < iters; ++it) {
+      if (mode != Mode::exchange_only) gpgpu::jacobi::cpu::sweep_separate(sys_, row(x_, 0), row(next_, 0), 0, nodes, omega);
+      if (mode != Mode::compute_only) exchange(next_);
+      std::swap(x_, next_);
+    }
+  }
+
+  std::vector<float> rows() override { return {row(x_, 0), row(x_, rows_.count())}; }
+
+  [[nodiscard]] std::string launch() const override {
+    return "rows " + std::to_string(rows_.begin) + "-" + std::to_string(rows_.end - 1) + ", 1 thread, MPI_Sendrecv";
+  }
+
+ private:
+  // Row r of an iterate (r = -1 and r = rows are the ghost rows); one spare element at each end
+  // covers the corner reads x[k ± (nx+1)].
+  float* row(std::vector<float>& x, int r) { return x.data() + 1 + static_cast<std::ptrdiff_t>(r + 1) * nx_; }
+
+  //! [mpi_cpu_exchange]
+  void exchange(std::vector<float>& x) {
+    const int last = rows_.count() - 1;
+    // First row down, the upper neighbour's first row into the ghost row above; then the reverse.
+    // MPI_PROC_NULL at the grid's edges makes these no-ops there.
+    CH13_MPI_CHECK(MPI_Sendrecv(row(x, 0), nx_, MPI_FLOAT, below_, 0, row(x, last + 1), nx_, MPI_FLOAT, above_, 0,
+                                MPI_COMM_WORLD, MPI_STATUS_IGNORE));
+    CH13_MPI_CHECK(MPI_Sendrecv(row(x, last), nx_, MPI_FLOAT, above_, 1, row(x, -1), nx_, MPI_FLOAT, below_, 1,
+                                MPI_COMM_WORLD, MPI_STATUS_IGNORE));
+  }
+  //! [mpi_cpu_exchange]
+
+  int nx_;
+  RowRange rows_;
+  int below_, above_;
+  LinearSystem sys_;
+  std::vector<float> x_, next_;
+};
+
+}  // namespace
+
+std::unique_ptr<Part> make_cpu_part(const PartInputs& in) { return std::make_unique<MpiCpuPart>(in); }
+
+}  // namespace ch13

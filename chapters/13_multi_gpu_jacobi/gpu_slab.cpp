@@ -1,0 +1,134 @@
+// One GPU's rows: allocate and upload (untimed), reset, launch the kernels of chapter 07b and 13 on
+// a range of its rows, download.
+#include "gpu_slab.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "gpgpu/cuda/check.hpp"
+#include "gpgpu/jacobi/layouts.hpp"
+#include "jacobi/cuda/launchers.hpp"
+
+namespace ch13 {
+
+namespace jc = gpgpu::jacobi::cuda;
+using gpgpu::jacobi::kPitchedGhostRows;
+
+DeviceScope::DeviceScope(int device) {
+  GPGPU_CUDA_CHECK(cudaGetDevice(&previous_));
+  GPGPU_CUDA_CHECK(cudaSetDevice(device));
+}
+
+DeviceScope::~DeviceScope() { (void)cudaSetDevice(previous_); }
+
+Stream::Stream(int priority) { GPGPU_CUDA_CHECK(cudaStreamCreateWithPriority(&s_, cudaStreamNonBlocking, priority)); }
+
+Stream::~Stream() {
+  if (s_ != nullptr) (void)cudaStreamDestroy(s_);
+}
+
+SyncEvent::SyncEvent() { GPGPU_CUDA_CHECK(cudaEventCreateWithFlags(&e_, cudaEventDisableTiming)); }
+
+SyncEvent::~SyncEvent() {
+  if (e_ != nullptr) (void)cudaEventDestroy(e_);
+}
+
+void SyncEvent::record(cudaStream_t s) { GPGPU_CUDA_CHECK(cudaEventRecord(e_, s)); }
+
+void SyncEvent::wait_in(cudaStream_t s) const { GPGPU_CUDA_CHECK(cudaStreamWaitEvent(s, e_, 0)); }
+
+namespace {
+
+int make_current(int device) {
+  GPGPU_CUDA_CHECK(cudaSetDevice(device));
+  return device;
+}
+
+int highest_priority() {
+  int least = 0, greatest = 0;
+  GPGPU_CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+  return greatest;
+}
+
+}  // namespace
+
+GpuSlab::GpuSlab(int device, const SlabInputs& in)
+    : device_(make_current(device)),
+      compute_stream(0),
+      boundary_stream(highest_priority()),
+      nx_(in.nx),
+      rows_(in.rows) {
+  const auto nx = static_cast<std::size_t>(nx_);
+  const auto stored_rows = static_cast<std::size_t>(rows_.count() + 2 * kPitchedGhostRows);
+  // Row `stored.begin` of the grid is local row stored.begin - rows.begin, at buffer row
+  // kPitchedGhostRows + that; rows of the grid's edges that do not exist stay zero.
+  const auto first = static_cast<std::size_t>(kPitchedGhostRows + in.stored.begin - in.rows.begin);
+  for (std::span<const float> a : in.arrays) {
+    gpgpu::cuda::PitchedBuffer<float> b(nx, stored_rows);
+    b.fill_bytes(0);
+    b.upload_rows(a, nx, static_cast<std::size_t>(in.stored.count()), first);
+    arrays_.push_back(std::move(b));
+  }
+  for (gpgpu::cuda::PitchedBuffer<float>& x : x_) x = gpgpu::cuda::PitchedBuffer<float>(nx, stored_rows);
+  pitch_ = static_cast<int>(x_[0].pitch());
+  for (const gpgpu::cuda::PitchedBuffer<float>& a : arrays_)
+    if (static_cast<int>(a.pitch()) != pitch_) throw std::logic_error("cudaMallocPitch gave arrays of one width different pitches");
+  if (pitch_ % 4 != 0) throw std::logic_error("pitch is not a multiple of 16 bytes: the float4 kernels need it");
+  blocks_per_sm_ = jc::symmetric_blocks_per_sm(kBlock);
+  GPGPU_CUDA_CHECK(cudaDeviceGetAttribute(&sm_count_, cudaDevAttrMultiProcessorCount, device_));
+}
+
+GpuSlab::~GpuSlab() { (void)cudaSetDevice(device_); }  // the members are freed on their own device
+
+void GpuSlab::reset(std::span<const float> x0, RowRange x0_rows) {
+  const DeviceScope on(device_);
+  const auto nx = static_cast<std::size_t>(nx_);
+  const auto local = [&](int grid_row) { return static_cast<std::size_t>(kPitchedGhostRows + grid_row - rows_.begin); };
+  x_[0].fill_bytes(0);
+  x_[0].upload_rows(x0, nx, static_cast<std::size_t>(x0_rows.count()), local(x0_rows.begin));
+  // The other iterate: NaN wherever the kernel or a neighbour must write (the part's rows and the
+  // ghost rows that have a neighbour), zero elsewhere, so a missed row shows up in the result.
+  x_[1].fill_bytes(0);
+  x_[1].fill_block_bytes(0xFF, nx, static_cast<std::size_t>(x0_rows.count()), local(x0_rows.begin));
+  GPGPU_CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+std::vector<float> GpuSlab::download(int b) const {
+  const DeviceScope on(device_);
+  return x_[static_cast<std::size_t>(b)].download_rows(static_cast<std::size_t>(nx_), static_cast<std::size_t>(rows()),
+                                                        kPitchedGhostRows);
+}
+
+float* GpuSlab::row(int b, int r) { return x_[static_cast<std::size_t>(b)].row(static_cast<std::size_t>(kPitchedGhostRows + r)); }
+
+jc::SymmetricArgs GpuSlab::args(int in, float omega, int first, int count) {
+  const auto at = [&](std::size_t a) { return arrays_[a].row(static_cast<std::size_t>(kPitchedGhostRows + first)); };
+  return {at(0), at(1), at(2), at(3), at(4), at(5), row(in, first), row(1 - in, first), nx_, count, pitch_, omega};
+}
+
+// Chapter 07b's rule: as many rows per thread (up to 8) as keep eight waves of resident threads;
+// a launch of one boundary row takes 1.
+int GpuSlab::rows_per_thread(int count) const {
+  const double resident = static_cast<double>(blocks_per_sm_) * kBlock * sm_count_;
+  const double threads_per_row = static_cast<double>(jc::blocks_for((nx_ + 3) / 4, kBlock)) * kBlock;
+  int rows = 8;
+  while (rows > 1 && threads_per_row * static_cast<double>(jc::blocks_for(count, rows)) < 8 * resident) rows /= 2;
+  return rows;
+}
+
+void GpuSlab::compute(int in, float omega, int first, int count, cudaStream_t stream) {
+  if (count <= 0) return;
+  jc::launch_jacobi_symmetric(args(in, omega, first, count), kBlock, rows_per_thread(count), stream);
+}
+
+void GpuSlab::compute_and_store(int in, float omega, float* below_ghost, float* above_ghost, cudaStream_t stream) {
+  jc::launch_jacobi_peer_store({args(in, omega, 0, rows()), below_ghost, above_ghost}, kBlock, rows_per_thread(rows()),
+                               stream);
+}
+
+std::string GpuSlab::describe() const {
+  return "GPU " + std::to_string(device_) + ": rows " + std::to_string(rows_.begin) + "-" + std::to_string(rows_.end - 1) +
+         ", block " + std::to_string(kBlock) + ", " + std::to_string(rows_per_thread(rows())) + " rows per thread";
+}
+
+}  // namespace ch13

@@ -1,0 +1,131 @@
+/// @file gpu_slab.hpp
+/// @brief One GPU's share of the grid: its rows in chapter 07b's symmetric storage, with ghost
+/// rows, two streams, and the launch of the symmetric kernel on any of its rows.
+///
+/// Part p holds rows [begin, end) of the grid as local rows 0 .. rows-1. Around them, as in chapter
+/// 05's pitched layout, kPitchedGhostRows = 2 rows on each side: local row -1 of x is the ghost row
+/// that receives the last row of the GPU below, local row `rows` the first row of the GPU above.
+/// The coefficients of local rows -2 .. rows+1 are copied from the whole grid once (the symmetric
+/// kernel reads the couplings of row -1 as its row 0's lower couplings); they never change.
+#pragma once
+#include <array>
+#include <cstddef>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <cuda_runtime_api.h>
+
+#include "decomposition.hpp"
+#include "gpgpu/cuda/buffers.hpp"
+#include "jacobi/cuda/jacobi_args.hpp"
+
+namespace ch13 {
+
+/// Makes `device` current for its lifetime and restores the one that was (RAII).
+class DeviceScope {
+ public:
+  explicit DeviceScope(int device);
+  ~DeviceScope();
+  DeviceScope(const DeviceScope&) = delete;
+  DeviceScope& operator=(const DeviceScope&) = delete;
+
+ private:
+  int previous_ = 0;
+};
+
+/// A CUDA stream of the current device with a priority (0 is the default, lower numbers are higher).
+class Stream {
+ public:
+  explicit Stream(int priority = 0);
+  ~Stream();
+  Stream(Stream&& o) noexcept : s_(std::exchange(o.s_, nullptr)) {}
+  Stream& operator=(Stream&&) = delete;
+  Stream(const Stream&) = delete;
+  [[nodiscard]] cudaStream_t get() const { return s_; }
+
+ private:
+  cudaStream_t s_ = nullptr;
+};
+
+/// An event used only to order streams (no timing: cheaper to record and wait on).
+class SyncEvent {
+ public:
+  SyncEvent();
+  ~SyncEvent();
+  SyncEvent(SyncEvent&& o) noexcept : e_(std::exchange(o.e_, nullptr)) {}
+  SyncEvent& operator=(SyncEvent&&) = delete;
+  SyncEvent(const SyncEvent&) = delete;
+  [[nodiscard]] cudaEvent_t get() const { return e_; }
+  void record(cudaStream_t s);
+  /// Makes `s` wait (on the GPU) for the work before the last record().
+  void wait_in(cudaStream_t s) const;
+
+ private:
+  cudaEvent_t e_ = nullptr;
+};
+
+/// The rows of the grid a slab is built from: `arrays` are C, E, NW, N, NE and f (the order of
+/// parts.hpp's system_arrays), each rows `stored` = with_ghosts(part, 2) of the whole grid.
+struct SlabInputs {
+  int nx = 0;
+  RowRange rows{};    ///< the part's own rows
+  RowRange stored{};  ///< rows of `arrays`
+  std::vector<std::span<const float>> arrays;
+};
+
+class GpuSlab {
+  int device_;  // first: the members below are created with this device current
+
+ public:
+  /// Makes `device` current, allocates and uploads there (untimed); leaves `device` current.
+  GpuSlab(int device, const SlabInputs& in);
+  ~GpuSlab();
+  GpuSlab(GpuSlab&&) noexcept = default;
+  GpuSlab& operator=(GpuSlab&&) = delete;
+  GpuSlab(const GpuSlab&) = delete;
+
+  [[nodiscard]] int device() const { return device_; }
+  [[nodiscard]] int rows() const { return rows_.count(); }
+  [[nodiscard]] int nx() const { return nx_; }
+  /// Bytes of one exchanged row (nx floats).
+  [[nodiscard]] std::size_t row_bytes() const { return static_cast<std::size_t>(nx_) * sizeof(float); }
+
+  /// Iterate 0 from x0 (rows with_ghosts(part, 1): the part's rows and the neighbours' boundary
+  /// rows), iterate 1 poisoned with NaN where a kernel or an exchange must write.
+  void reset(std::span<const float> x0, RowRange x0_rows);
+  /// The part's rows of iterate b.
+  [[nodiscard]] std::vector<float> download(int b) const;
+
+  /// Local row r of iterate b (r = -1 and r = rows() are the ghost rows).
+  [[nodiscard]] float* row(int b, int r);
+  /// The symmetric kernel's arguments for local rows [first, first+count) from iterate `in` into 1-in.
+  [[nodiscard]] gpgpu::jacobi::cuda::SymmetricArgs args(int in, float omega, int first, int count);
+  /// Launches the symmetric kernel (07b_symmetric.cu) on local rows [first, first+count).
+  void compute(int in, float omega, int first, int count, cudaStream_t stream);
+  /// Launches the peer-store kernel (13_peer_store.cu) on all rows, its first and last rows also
+  /// stored at `below_ghost` and `above_ghost` (other GPUs' memory, or nullptr).
+  void compute_and_store(int in, float omega, float* below_ghost, float* above_ghost, cudaStream_t stream);
+  /// "GPU 1: rows 8192-16383, block 128, 4 rows per thread".
+  [[nodiscard]] std::string describe() const;
+
+  Stream compute_stream;   ///< the interior (or everything)
+  Stream boundary_stream;  ///< the boundary rows and their exchange, at the highest priority
+  SyncEvent computed, boundary_done, sent;
+
+ private:
+  [[nodiscard]] int rows_per_thread(int count) const;
+
+  int nx_;
+  RowRange rows_;
+  int blocks_per_sm_ = 1, sm_count_ = 1;
+  std::vector<gpgpu::cuda::PitchedBuffer<float>> arrays_;  // C, E, NW, N, NE, f
+  std::array<gpgpu::cuda::PitchedBuffer<float>, 2> x_;
+  int pitch_ = 0;
+};
+
+/// Threads per block of every launch (chapter 07b's default for the symmetric kernel).
+inline constexpr int kBlock = 128;
+
+}  // namespace ch13
