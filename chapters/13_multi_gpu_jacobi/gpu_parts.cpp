@@ -262,6 +262,10 @@ class NcclGraphPart final : public NcclPart {
       (void)cudaGraphDestroy(graph);
       GPGPU_CUDA_CHECK(status);
     }
+    // The events' last records were inside the capture, where they only ordered the graph's nodes;
+    // record them again so that the un-captured iteration (compute or exchange alone) can wait on them.
+    slab_.boundary_done.record(boundary_stream);
+    slab_.computed.record(interior);
   }
 
   float omega_;

@@ -5,6 +5,7 @@
 #include "multi_gpu_solvers.hpp"
 
 #include <cmath>
+#include <set>
 #include <utility>
 
 #include "gpgpu/cuda/check.hpp"
@@ -23,21 +24,18 @@ std::vector<std::span<const float>> slab_arrays(const LinearSystem& sys, RowRang
   return arrays;
 }
 
-// Peer access both ways, so that kernels and copies on either GPU reach the other's memory over
-// NVLink (a pair already enabled is fine).
+}  // namespace
+
 void enable_peer_access(int a, int b) {
+  // Enabling a pair twice is an error (cudaErrorPeerAccessAlreadyEnabled, which compute-sanitizer
+  // reports): remember what this process has enabled.
+  static std::set<std::pair<int, int>> enabled;
   for (const auto& [from, to] : {std::pair{a, b}, std::pair{b, a}}) {
+    if (!enabled.insert({from, to}).second) continue;
     const DeviceScope on(from);
-    const cudaError_t status = cudaDeviceEnablePeerAccess(to, 0);
-    if (status == cudaErrorPeerAccessAlreadyEnabled) {
-      (void)cudaGetLastError();
-      continue;
-    }
-    GPGPU_CUDA_CHECK(status);
+    GPGPU_CUDA_CHECK(cudaDeviceEnablePeerAccess(to, 0));
   }
 }
-
-}  // namespace
 
 bool peers(int a, int b) {
   int ab = 0, ba = 0;

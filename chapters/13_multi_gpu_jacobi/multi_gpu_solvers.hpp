@@ -59,5 +59,8 @@ class MultiGpuSolver final : public ScalingSolver {
 
 /// Whether GPU `a` can store to and copy from GPU `b` directly (cudaDeviceCanAccessPeer both ways).
 [[nodiscard]] bool peers(int a, int b);
+/// Peer access both ways, so that kernels and copies on either GPU reach the other's memory over
+/// NVLink (each pair enabled once per process).
+void enable_peer_access(int a, int b);
 
 }  // namespace ch13

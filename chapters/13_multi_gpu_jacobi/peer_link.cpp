@@ -51,9 +51,11 @@ PeerLink measure_link_of_gpus_0_and_1(std::size_t row_bytes) {
     return link;
   }
   const int a = 0, b = 1;
+  const bool direct = peers(a, b);
+  if (direct) enable_peer_access(a, b);  // as the variants will: copies then go over NVLink
   link.measured = true;
   link.name = "cudaMemcpyPeerAsync GPU " + std::to_string(a) + " <-> " + std::to_string(b) + ", both ways at once" +
-              (peers(a, b) ? " (peer access)" : " (no peer access: through the host)");
+              (direct ? " (peer access)" : " (no peer access: through the host)");
   constexpr std::size_t kLarge = 256u << 20;
   link.gbs_each_way = static_cast<double>(kLarge) / both_ways(a, b, kLarge, 4) / 1e9;
   link.row_exchange_us = both_ways(a, b, row_bytes, 200) * 1e6;
