@@ -248,6 +248,7 @@ class NcclGraphPart final : public NcclPart {
     const cudaStream_t boundary_stream = slab_.boundary_stream.get(), interior = slab_.compute_stream.get();
     for (int in = 0; in < 2; ++in) {
       cudaGraph_t graph = nullptr;
+      const gpgpu::cuda::CaptureScope capturing;  // no synchronising launch checks while recording
       GPGPU_CUDA_CHECK(cudaStreamBeginCapture(boundary_stream, cudaStreamCaptureModeThreadLocal));
       fork_.record(boundary_stream);
       fork_.wait_in(interior);

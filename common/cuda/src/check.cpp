@@ -19,6 +19,13 @@ void check(cudaError_t status, const char* call, const char* file, int line) {
   throw ApiError(describe_failed_call(call, file, line, error_text(status)));
 }
 
+namespace {
+thread_local int captures = 0;  // CaptureScopes alive on this thread
+}
+
+CaptureScope::CaptureScope() { ++captures; }
+CaptureScope::~CaptureScope() { --captures; }
+
 bool synchronous_launch_checks() {
 #ifndef NDEBUG
   return true;
@@ -34,7 +41,7 @@ bool synchronous_launch_checks() {
 void check_launch(const char* kernel, const char* file, int line) {
   const std::string what = std::string("launch of ") + kernel;
   check(cudaGetLastError(), what.c_str(), file, line);
-  if (synchronous_launch_checks()) {
+  if (synchronous_launch_checks() && captures == 0) {
     const std::string sync = what + " (synchronised: GPGPU_CUDA_SYNC)";
     check(cudaDeviceSynchronize(), sync.c_str(), file, line);
   }

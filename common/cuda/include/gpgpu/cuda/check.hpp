@@ -29,6 +29,16 @@ void check_launch(const char* kernel, const char* file, int line);
 /// True when launches are checked synchronously (GPGPU_CUDA_SYNC=1 or a Debug build).
 bool synchronous_launch_checks();
 
+/// While one is alive, launch checks on this thread do not synchronise: a stream capture (a CUDA
+/// graph being recorded) forbids it. Errors of the captured kernels surface when the graph runs.
+class CaptureScope {
+ public:
+  CaptureScope();
+  ~CaptureScope();
+  CaptureScope(const CaptureScope&) = delete;
+  CaptureScope& operator=(const CaptureScope&) = delete;
+};
+
 /// "cudaErrorNoDevice: no CUDA-capable device is detected".
 std::string error_text(cudaError_t status);
 
