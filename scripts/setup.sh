@@ -18,6 +18,7 @@ packages=(
   doxygen                                                    # the docs target
   python3-numpy                                              # scripts/check_dump.py reads --dump output
   python3-matplotlib                                         # the lecture report's plots (scripts/report.sh)
+  libopenmpi-dev openmpi-bin                                 # MPI: chapter 13's ranks (its CPU variant runs in CI)
 )
 # The docs' browser test (docs_pages_render) uses Chromium; Debian packages it, Ubuntu only as a
 # snap (no use in containers), so there the test reports itself skipped.
