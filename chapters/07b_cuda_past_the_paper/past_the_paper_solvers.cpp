@@ -94,17 +94,11 @@ RowWalkingSolver::RowWalkingSolver(const gpgpu::jacobi::LinearSystem& sys, Stora
   rows_per_thread_ = launch.rows_per_thread > 0 ? launch.rows_per_thread : default_rows_per_thread(sm_count);
 }
 
-// As many rows per thread (up to 16) as keep at least eight waves of resident threads. More rows
-// save loads (each x and coefficient row is loaded once per thread, plus one row per strip), but a
-// block then lives longer, and at the end of every iteration the last blocks run with the rest of
-// the GPU idle: at 4096² on an H100 this picks 4 rows (blocks of ~6 µs), at 1024² 1 row.
+// Chapter 07b's rule (jc::rows_per_thread_for): as many rows per thread as keep eight waves of
+// resident threads.
 int RowWalkingSolver::default_rows_per_thread(int sm_count) const {
   const int per_sm = storage_ == Storage::symmetric ? jc::symmetric_blocks_per_sm(block_) : jc::multirow_blocks_per_sm(block_);
-  const double resident = static_cast<double>(per_sm) * block_ * sm_count;
-  const double threads_per_row = static_cast<double>(jc::blocks_for((grid().nx + 3) / 4, block_)) * block_;
-  int rows = 16;
-  while (rows > 1 && threads_per_row * static_cast<double>(jc::blocks_for(grid().ny, rows)) < 8 * resident) rows /= 2;
-  return rows;
+  return jc::rows_per_thread_for(grid().nx, grid().ny, block_, per_sm, sm_count);
 }
 
 void RowWalkingSolver::step(int in, float omega) {

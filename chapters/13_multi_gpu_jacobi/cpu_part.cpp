@@ -1,6 +1,7 @@
 // The CPU part of the MPI variant: chapter 01's separate-diagonal loop (sweep_separate) over one
 // rank's rows, whose x has a ghost row on each side: after every sweep the rank sends its first
-// row down and its last row up, and receives its neighbours' into its ghost rows (MPI_Sendrecv).
+// row down and its last row up, and receives its neighbours' into its ghost rows (exchange_halo,
+// halo_exchange.cpp).
 // The arithmetic per node is chapter 01's, so the result equals the one-process run bit for bit.
 #include <algorithm>
 #include <limits>
@@ -9,6 +10,7 @@
 #include <utility>
 
 #include "gpgpu/jacobi/cpu/solvers.hpp"
+#include "halo_exchange.hpp"
 #include "parts.hpp"
 
 namespace ch13 {
@@ -47,7 +49,10 @@ class MpiCpuPart final : public Part {
     const std::int64_t nodes = sys_.grid.nodes();
     for (int it = 0; it < iters; ++it) {
       if (mode != Mode::exchange_only) gpgpu::jacobi::cpu::sweep_separate(sys_, row(x_, 0), row(next_, 0), 0, nodes, omega);
-      if (mode != Mode::compute_only) exchange(next_);
+      if (mode != Mode::compute_only) {
+        const int last = rows_.count() - 1;
+        exchange_halo(row(next_, 0), row(next_, last), row(next_, -1), row(next_, last + 1), nx_, below_, above_);
+      }
       std::swap(x_, next_);
     }
   }
@@ -55,25 +60,13 @@ class MpiCpuPart final : public Part {
   std::vector<float> rows() override { return {row(x_, 0), row(x_, rows_.count())}; }
 
   [[nodiscard]] std::string launch() const override {
-    return "rows " + std::to_string(rows_.begin) + "-" + std::to_string(rows_.end - 1) + ", 1 thread, MPI_Sendrecv";
+    return "rows " + std::to_string(rows_.begin) + "-" + std::to_string(rows_.end - 1) + ", 1 thread, MPI_Sendrecv (exchange_halo)";
   }
 
  private:
   // Row r of an iterate (r = -1 and r = rows are the ghost rows); one spare element at each end
   // covers the corner reads x[k ± (nx+1)].
   float* row(std::vector<float>& x, int r) { return x.data() + 1 + static_cast<std::ptrdiff_t>(r + 1) * nx_; }
-
-  //! [mpi_cpu_exchange]
-  void exchange(std::vector<float>& x) {
-    const int last = rows_.count() - 1;
-    // First row down, the upper neighbour's first row into the ghost row above; then the reverse.
-    // MPI_PROC_NULL at the grid's edges makes these no-ops there.
-    CH13_MPI_CHECK(MPI_Sendrecv(row(x, 0), nx_, MPI_FLOAT, below_, 0, row(x, last + 1), nx_, MPI_FLOAT, above_, 0,
-                                MPI_COMM_WORLD, MPI_STATUS_IGNORE));
-    CH13_MPI_CHECK(MPI_Sendrecv(row(x, last), nx_, MPI_FLOAT, above_, 1, row(x, -1), nx_, MPI_FLOAT, below_, 1,
-                                MPI_COMM_WORLD, MPI_STATUS_IGNORE));
-  }
-  //! [mpi_cpu_exchange]
 
   int nx_;
   RowRange rows_;

@@ -3,7 +3,6 @@
 // messages from and to rank 0 (untimed: only iterate() is timed).
 #include "distributed_solver.hpp"
 
-#include <cmath>
 #include <cstdio>
 #include <exception>
 #include <vector>
@@ -52,8 +51,7 @@ PartInputs inputs(PartKind kind, int nx, const Decomposition& split, int part) {
 std::unique_ptr<Part> receive_part(const Command& c, const MpiSession& mpi) {
   const Decomposition split(c.ny, mpi.size());
   PartInputs in = inputs(c.kind, c.nx, split, mpi.rank());
-  const std::size_t count = c.kind == PartKind::mpi_cpu ? 10 : 6;
-  std::vector<std::vector<float>> arrays(count, std::vector<float>(static_cast<std::size_t>(in.stored.count()) * c.nx));
+  std::vector<std::vector<float>> arrays(array_count(c.kind), std::vector<float>(static_cast<std::size_t>(in.stored.count()) * c.nx));
   for (std::vector<float>& a : arrays) {
     recv_floats(a, 0, kTagArrays);
     in.arrays.emplace_back(a);
@@ -100,7 +98,6 @@ void DistributedSolver::reset(std::span<const float> x0) {
 }
 
 double DistributedSolver::timed(int iters, float omega, Mode mode) {
-  if (mode == Mode::exchange_only && !part_->separable()) return std::nan("");
   return guarded(mpi_, [&] {
     Command c{Op::iterate};
     c.iters = iters;

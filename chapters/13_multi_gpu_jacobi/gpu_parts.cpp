@@ -52,19 +52,34 @@ bool cuda_aware_mpi() {
 #endif
 }
 
-//! [mpi_gpu]
-class MpiGpuPart final : public Part {
+// What every GPU part has: its slab on this rank's GPU, its neighbours, and which iterate is current.
+class GpuPart : public Part {
  public:
-  explicit MpiGpuPart(const PartInputs& in)
+  explicit GpuPart(const PartInputs& in)
       : slab_(current_device(), slab_inputs(in)),
         x0_rows_(in.split.with_ghosts(in.part, 1)),
         below_(below(in)),
-        above_(above(in)),
-        cuda_aware_(cuda_aware_mpi()),
-        send_(2 * static_cast<std::size_t>(in.nx)),
-        recv_(2 * static_cast<std::size_t>(in.nx)) {}
+        above_(above(in)) {}
 
-  void reset(std::span<const float> x0) override { slab_.reset(x0, x0_rows_); }
+  void reset(std::span<const float> x0) override {
+    slab_.reset(x0, x0_rows_);
+    in_ = 0;
+  }
+  std::vector<float> rows() override { return slab_.download(in_); }
+
+ protected:
+  GpuSlab slab_;
+  RowRange x0_rows_;  // the rows reset() receives: the part's and the neighbours' boundary rows
+  int below_, above_;
+  int in_ = 0;  // the current iterate
+};
+
+//! [mpi_gpu]
+class MpiGpuPart final : public GpuPart {
+ public:
+  explicit MpiGpuPart(const PartInputs& in)
+      : GpuPart(in), cuda_aware_(cuda_aware_mpi()), send_(2 * static_cast<std::size_t>(in.nx)),
+        recv_(2 * static_cast<std::size_t>(in.nx)) {}
 
   void iterate(int iters, float omega, Mode mode) override {
     const cudaStream_t stream = slab_.compute_stream.get();
@@ -74,8 +89,6 @@ class MpiGpuPart final : public Part {
     }
     GPGPU_CUDA_CHECK(cudaStreamSynchronize(stream));
   }
-
-  std::vector<float> rows() override { return slab_.download(in_); }
 
   [[nodiscard]] std::string launch() const override {
     return slab_.describe() + (cuda_aware_ ? ", MPI_Sendrecv of device memory (CUDA-aware MPI)"
@@ -112,12 +125,8 @@ class MpiGpuPart final : public Part {
       GPGPU_CUDA_CHECK(cudaMemcpyAsync(slab_.row(b, last + 1), recv + nx, bytes, cudaMemcpyHostToDevice, stream));
   }
 
-  GpuSlab slab_;
-  RowRange x0_rows_;  // the rows reset() receives: the part's and the neighbours' boundary rows
-  int below_, above_;
   bool cuda_aware_;
   gpgpu::cuda::PinnedBuffer<float> send_, recv_;  // [first row | last row], [from below | from above]
-  int in_ = 0;
 };
 //! [mpi_gpu]
 
@@ -149,23 +158,14 @@ class NcclComm {
   ncclComm_t comm_ = nullptr;
 };
 
-class NcclPart : public Part {
+class NcclPart : public GpuPart {
  public:
-  NcclPart(const PartInputs& in, const MpiSession& mpi)
-      : slab_(current_device(), slab_inputs(in)),
-        x0_rows_(in.split.with_ghosts(in.part, 1)),
-        comm_(mpi),
-        below_(below(in)),
-        above_(above(in)) {}
-
-  void reset(std::span<const float> x0) override { slab_.reset(x0, x0_rows_); }
+  NcclPart(const PartInputs& in, const MpiSession& mpi) : GpuPart(in), comm_(mpi) {}
 
   void iterate(int iters, float omega, Mode mode) override {
     for (int it = 0; it < iters; ++it, in_ = 1 - in_) step(in_, omega, mode);
     synchronize();
   }
-
-  std::vector<float> rows() override { return slab_.download(in_); }
 
   [[nodiscard]] std::string launch() const override {
     return slab_.describe() + ", boundary rows on a high-priority stream, ncclSend/ncclRecv";
@@ -210,11 +210,7 @@ class NcclPart : public Part {
   }
   //! [nccl]
 
-  GpuSlab slab_;
-  RowRange x0_rows_;
   NcclComm comm_;
-  int below_, above_;
-  int in_ = 0;
 };
 
 //! [nccl_graph]

@@ -27,15 +27,9 @@ Stream::~Stream() {
   if (s_ != nullptr) (void)cudaStreamDestroy(s_);
 }
 
-SyncEvent::SyncEvent() { GPGPU_CUDA_CHECK(cudaEventCreateWithFlags(&e_, cudaEventDisableTiming)); }
+void SyncEvent::record(cudaStream_t s) { GPGPU_CUDA_CHECK(cudaEventRecord(event_.get(), s)); }
 
-SyncEvent::~SyncEvent() {
-  if (e_ != nullptr) (void)cudaEventDestroy(e_);
-}
-
-void SyncEvent::record(cudaStream_t s) { GPGPU_CUDA_CHECK(cudaEventRecord(e_, s)); }
-
-void SyncEvent::wait_in(cudaStream_t s) const { GPGPU_CUDA_CHECK(cudaStreamWaitEvent(s, e_, 0)); }
+void SyncEvent::wait_in(cudaStream_t s) const { GPGPU_CUDA_CHECK(cudaStreamWaitEvent(s, event_.get(), 0)); }
 
 namespace {
 
@@ -106,14 +100,8 @@ jc::SymmetricArgs GpuSlab::args(int in, float omega, int first, int count) {
   return {at(0), at(1), at(2), at(3), at(4), at(5), row(in, first), row(1 - in, first), nx_, count, pitch_, omega};
 }
 
-// Chapter 07b's rule: as many rows per thread (up to 8) as keep eight waves of resident threads;
-// a launch of one boundary row takes 1.
 int GpuSlab::rows_per_thread(int count) const {
-  const double resident = static_cast<double>(blocks_per_sm_) * kBlock * sm_count_;
-  const double threads_per_row = static_cast<double>(jc::blocks_for((nx_ + 3) / 4, kBlock)) * kBlock;
-  int rows = 8;
-  while (rows > 1 && threads_per_row * static_cast<double>(jc::blocks_for(count, rows)) < 8 * resident) rows /= 2;
-  return rows;
+  return jc::rows_per_thread_for(nx_, count, kBlock, blocks_per_sm_, sm_count_);
 }
 
 void GpuSlab::compute(int in, float omega, int first, int count, cudaStream_t stream) {

@@ -52,18 +52,12 @@ class Stream {
 /// An event used only to order streams (no timing: cheaper to record and wait on).
 class SyncEvent {
  public:
-  SyncEvent();
-  ~SyncEvent();
-  SyncEvent(SyncEvent&& o) noexcept : e_(std::exchange(o.e_, nullptr)) {}
-  SyncEvent& operator=(SyncEvent&&) = delete;
-  SyncEvent(const SyncEvent&) = delete;
-  [[nodiscard]] cudaEvent_t get() const { return e_; }
   void record(cudaStream_t s);
   /// Makes `s` wait (on the GPU) for the work before the last record().
   void wait_in(cudaStream_t s) const;
 
  private:
-  cudaEvent_t e_ = nullptr;
+  gpgpu::cuda::Event event_{cudaEventDisableTiming};
 };
 
 /// The rows of the grid a slab is built from: `arrays` are C, E, NW, N, NE and f (the order of

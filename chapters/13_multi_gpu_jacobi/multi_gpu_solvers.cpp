@@ -10,6 +10,7 @@
 
 #include "gpgpu/cuda/check.hpp"
 #include "gpgpu/timing.hpp"
+#include "parts.hpp"
 
 namespace ch13 {
 
@@ -17,10 +18,10 @@ using gpgpu::jacobi::LinearSystem;
 
 namespace {
 
+// The symmetric storage's rows `stored` (the part's and its ghost rows).
 std::vector<std::span<const float>> slab_arrays(const LinearSystem& sys, RowRange stored) {
-  std::vector<std::span<const float>> arrays;
-  for (const std::vector<float>* a : {&sys.A.diag[4], &sys.A.diag[5], &sys.A.diag[6], &sys.A.diag[7], &sys.A.diag[8], &sys.rhs})
-    arrays.push_back(rows_of(*a, sys.grid.nx, stored));
+  std::vector<std::span<const float>> arrays = symmetric_storage(sys);
+  for (std::span<const float>& a : arrays) a = rows_of(a, sys.grid.nx, stored);
   return arrays;
 }
 

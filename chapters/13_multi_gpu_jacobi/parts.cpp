@@ -10,17 +10,21 @@ namespace ch13 {
 using gpgpu::jacobi::Dir;
 using gpgpu::jacobi::idx;
 
-std::vector<std::span<const float>> system_arrays(PartKind kind, const gpgpu::jacobi::LinearSystem& sys) {
-  const auto diag = [&](Dir d) { return std::span<const float>(sys.A.diag[static_cast<std::size_t>(idx(d))]); };
+std::vector<std::span<const float>> symmetric_storage(const gpgpu::jacobi::LinearSystem& sys) {
   std::vector<std::span<const float>> arrays;
-  if (kind == PartKind::mpi_cpu) {
-    for (std::size_t d = 0; d < 9; ++d) arrays.emplace_back(sys.A.diag[d]);
-  } else {
-    for (Dir d : {Dir::C, Dir::E, Dir::NW, Dir::N, Dir::NE}) arrays.push_back(diag(d));
-  }
+  for (Dir d : {Dir::C, Dir::E, Dir::NW, Dir::N, Dir::NE}) arrays.emplace_back(sys.A.diag[static_cast<std::size_t>(idx(d))]);
   arrays.emplace_back(sys.rhs);
   return arrays;
 }
+
+std::vector<std::span<const float>> system_arrays(PartKind kind, const gpgpu::jacobi::LinearSystem& sys) {
+  if (on_gpu(kind)) return symmetric_storage(sys);
+  std::vector<std::span<const float>> arrays(sys.A.diag.begin(), sys.A.diag.end());
+  arrays.emplace_back(sys.rhs);
+  return arrays;
+}
+
+std::size_t array_count(PartKind kind) { return on_gpu(kind) ? 6 : 10; }
 
 int coefficient_ghost_rows(PartKind kind) { return kind == PartKind::mpi_cpu ? 0 : 2; }
 

@@ -36,8 +36,6 @@ class Part {
   [[nodiscard]] virtual std::vector<float> rows() = 0;
   /// How it runs on this rank ("GPU 1, block 128, 4 rows per thread, CUDA-aware MPI").
   [[nodiscard]] virtual std::string launch() const = 0;
-  /// False when the exchange cannot run apart from the compute.
-  [[nodiscard]] virtual bool separable() const { return true; }
 };
 
 /// What a part is built from: the rows `stored` of each array its kind keeps.
@@ -49,6 +47,9 @@ struct PartInputs {
   std::vector<std::span<const float>> arrays;  ///< in array order, each rows `stored` x nx values
 };
 
+/// Chapter 07b's symmetric storage of the system, in the order the GPU parts keep it (gpu_slab.hpp):
+/// the diagonals C, E, NW, N, NE, then f.
+[[nodiscard]] std::vector<std::span<const float>> symmetric_storage(const gpgpu::jacobi::LinearSystem& sys);
 /// The arrays a kind keeps, in order: the GPU kinds chapter 07b's symmetric storage (C, E, NW, N,
 /// NE, then f), the CPU kind chapter 01's nine diagonals and f.
 [[nodiscard]] std::vector<std::span<const float>> system_arrays(PartKind kind, const gpgpu::jacobi::LinearSystem& sys);
@@ -56,6 +57,8 @@ struct PartInputs {
 /// kernel reads its lower couplings from the rows below, and 16-byte loads reach one row further),
 /// 0 for the CPU kind (every node stores its nine coefficients).
 [[nodiscard]] int coefficient_ghost_rows(PartKind kind);
+/// How many arrays system_arrays(kind) holds (what a worker receives before it builds its part).
+[[nodiscard]] std::size_t array_count(PartKind kind);
 [[nodiscard]] bool on_gpu(PartKind kind);
 
 /// Builds this rank's part (a collective call: every rank builds its own at the same time).

@@ -6,7 +6,7 @@
 
 namespace gpgpu::cuda {
 
-Event::Event() { GPGPU_CUDA_CHECK(cudaEventCreate(&event_)); }
+Event::Event(unsigned flags) { GPGPU_CUDA_CHECK(cudaEventCreateWithFlags(&event_, flags)); }
 Event::~Event() {
   if (event_ != nullptr) (void)cudaEventDestroy(event_);
 }

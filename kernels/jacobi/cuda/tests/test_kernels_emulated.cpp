@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <utility>
@@ -35,6 +36,7 @@ float tile[1 << 16];  // the kernels' `extern __shared__` tile: blocks run one a
 #include "../07b_tiled2d.cu"
 #include "../07b_multirow.cu"
 #include "../07b_symmetric.cu"
+#include "../13_peer_store.cu"
 #include "gpgpu/jacobi/checks.hpp"
 
 namespace gpgpu::jacobi::cuda {
@@ -146,6 +148,69 @@ std::vector<float> emulate_pitched(const std::string& variant, const LinearSyste
   return out;
 }
 
+// --- A grid split over parts: 13_peer_store ------------------------------------------------------
+
+// Rows [first, first + rows) of a field (zero where they fall outside the grid) as a pitched part
+// with kPitchedGhostRows rows of `first`'s side included: origin() is grid row first + kPitchedGhostRows.
+Pitched part_rows(std::span<const float> values, const Grid& g, int pitch, int first, int rows, float fill = 0.0f) {
+  Pitched p{pitch, std::vector<float>(static_cast<std::size_t>(rows) * pitch, 0.0f)};
+  for (int b = 0; b < rows; ++b) {
+    const int j = first + b;
+    if (j < 0 || j >= g.ny) continue;
+    for (int i = 0; i < g.nx; ++i)
+      p.data[static_cast<std::size_t>(b) * pitch + i] = values.empty() ? fill : values[static_cast<std::size_t>(j) * g.nx + i];
+  }
+  return p;
+}
+
+// The symmetric kernel of chapter 13 on `parts` parts of the rows, each with its own arrays as on its
+// own GPU; every part stores its boundary rows into its neighbours' ghost rows. Returns the whole field.
+std::vector<float> emulate_split(const LinearSystem& sys, std::span<const float> x0, int iters, int parts,
+                                 const PitchedCase& c) {
+  const Grid g = sys.grid;
+  const int p = (g.nx + 3) / 4 * 4 + c.pitch_extra, ghost = kPitchedGhostRows;
+  struct Part {
+    int begin, rows;
+    std::vector<Pitched> coef;
+    Pitched x, y;
+    float* row(Pitched& a, int r) { return a.origin() + r * a.pitch; }
+  };
+  std::vector<Part> part;
+  for (int q = 0; q < parts; ++q) {
+    const int begin = g.ny * q / parts, end = g.ny * (q + 1) / parts, rows = end - begin;
+    Part t{begin, rows, {}, {}, {}};
+    for (Dir dir : {Dir::C, Dir::E, Dir::NW, Dir::N, Dir::NE})
+      t.coef.push_back(part_rows(sys.A.diag[idx(dir)], g, p, begin - ghost, rows + 2 * ghost));
+    t.coef.push_back(part_rows(sys.rhs, g, p, begin - ghost, rows + 2 * ghost));
+    // x: the part's rows and the neighbours' boundary rows; y: NaN wherever a kernel must write.
+    t.x = part_rows(x0, g, p, begin - ghost, rows + 2 * ghost);
+    t.y = part_rows({}, g, p, begin - ghost, rows + 2 * ghost, kNaN);
+    for (int r : {-2, rows + 1}) std::fill_n(t.row(t.y, r), p, 0.0f);
+    for (int r : {-1, rows})
+      if ((r < 0 && q == 0) || (r == rows && q == parts - 1)) std::fill_n(t.row(t.y, r), p, 0.0f);
+    for (int r = -ghost; r < rows + ghost; ++r) std::fill(t.row(t.y, r) + g.nx, t.row(t.y, r) + p, 0.0f);
+    for (int r = -ghost; r < rows + ghost; ++r)  // x outside the part and its two neighbour rows: zero
+      if (r < -1 || r > rows) std::fill_n(t.row(t.x, r), p, 0.0f);
+    part.push_back(std::move(t));
+  }
+  for (int it = 0; it < iters; ++it) {
+    for (int q = 0; q < parts; ++q) {
+      Part& t = part[static_cast<std::size_t>(q)];
+      const auto o = [&](std::size_t i) { return t.coef[i].origin(); };
+      const SymmetricArgs a{o(0), o(1), o(2), o(3), o(4), o(5), t.x.origin(), t.y.origin(), g.nx, t.rows, p, kOmega};
+      float* below = q > 0 ? part[q - 1].row(part[q - 1].y, part[q - 1].rows) : nullptr;
+      float* above = q + 1 < parts ? part[q + 1].row(part[q + 1].y, -1) : nullptr;
+      const dim3 grid(blocks_for((g.nx + 3) / 4, c.block_x), blocks_for(t.rows, c.rows_per_thread));
+      emu::launch(grid, dim3(c.block_x), false, [&] { jacobi_peer_store(a, below, above, c.rows_per_thread); });
+    }
+    for (Part& t : part) std::swap(t.x, t.y);
+  }
+  std::vector<float> out;
+  for (Part& t : part)
+    for (int r = 0; r < t.rows; ++r) out.insert(out.end(), t.row(t.x, r), t.row(t.x, r) + g.nx);
+  return out;
+}
+
 // --- The cases -----------------------------------------------------------------------------------
 
 const Grid kGrids[] = {{1, 1}, {2, 7}, {5, 9}, {17, 33}, {33, 17}, {64, 10}, {13, 70}};
@@ -179,6 +244,29 @@ TEST(EmulatedKernels, PitchedLayoutsMatchTheReference) {
           SCOPED_TRACE(std::string(v) + " on " + g.str() + ", pitch +" + std::to_string(c.pitch_extra) + ", block " +
                        std::to_string(c.block_x) + ", rows " + std::to_string(c.rows_per_thread));
           EXPECT_TRUE(checks::matches_reference(emulate_pitched(v, sys, x0, iters, c), sys, x0, iters));
+        }
+    }
+}
+
+TEST(EmulatedKernels, PeerStoresOnASplitGridEqualTheWholeGridBitForBit) {
+  // Splitting the rows changes no operation: every part's kernel (its boundary rows stored into the
+  // neighbours' ghost rows) must give exactly what 07b_symmetric gives on the whole grid, with or
+  // without row padding (pitch == nx reads the corner elements of the rows beyond).
+  const PitchedCase cases[] = {{0, 64, 8, 4, 65535}, {8, 7, 3, 3, 65535}, {4, 32, 1, 1, 65535}};
+  for (const Grid& g : kGrids)
+    for (int parts : {2, 3}) {
+      if (parts > g.ny) continue;
+      const auto sys = assemble_bidomain(g);
+      const auto x0 = checks::random_guess(g.nodes(), 9);
+      for (const PitchedCase& c : cases)
+        for (int iters : {1, 4}) {
+          SCOPED_TRACE(g.str() + " over " + std::to_string(parts) + " parts, pitch +" + std::to_string(c.pitch_extra) +
+                       ", rows per thread " + std::to_string(c.rows_per_thread) + ", " + std::to_string(iters) + " iterations");
+          const std::vector<float> whole = emulate_pitched("symmetric", sys, x0, iters, c);
+          const std::vector<float> split = emulate_split(sys, x0, iters, parts, c);
+          ASSERT_EQ(split.size(), whole.size());
+          EXPECT_EQ(0, std::memcmp(split.data(), whole.data(), whole.size() * sizeof(float)));
+          EXPECT_TRUE(checks::matches_reference(split, sys, x0, iters));
         }
     }
 }

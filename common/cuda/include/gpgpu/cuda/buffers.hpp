@@ -185,7 +185,8 @@ template <typename T>
 /// Owns one CUDA event.
 class Event {
  public:
-  Event();
+  /// cudaEventCreateWithFlags: cudaEventDisableTiming for an event that only orders streams.
+  explicit Event(unsigned flags = cudaEventDefault);
   ~Event();
   Event(Event&& o) noexcept : event_(std::exchange(o.event_, nullptr)) {}
   Event& operator=(Event&& o) noexcept {

@@ -1,6 +1,6 @@
 /// @file halo_exchange.hpp
-/// @brief Exercise 13: the halo exchange of chapter 13's MPI CPU part, one call per sweep on every
-/// rank. Your code is in halo_exchange.cpp; the part that calls it is halo_cpu_part.cpp.
+/// @brief The halo exchange of the MPI CPU part (cpu_part.cpp), one call per sweep on every rank
+/// (halo_exchange.cpp; exercise 13 has the student write it).
 #pragma once
 
 namespace ch13 {
