@@ -8,6 +8,7 @@
 #include <cmath>
 #include <memory>
 #include <optional>
+#include <span>
 #include <type_traits>
 #include <stdexcept>
 #include <utility>
@@ -96,6 +97,28 @@ namespace {
 template <typename T>
 using Launch = void (*)(const bc::GemmArgs<T>&, cudaStream_t);
 
+// A kernel file compiled in several configurations (steps 9 and 10): for T, the list, the launch
+// of one and its shape (launchers.hpp).
+template <typename T>
+struct TunableFor {
+  std::span<const bc::TileConfig> (*configs)();
+  void (*launch)(const bc::GemmArgs<T>&, std::size_t, cudaStream_t);
+  bc::GemmShape (*shape)(std::size_t);
+};
+struct Tunable {
+  TunableFor<float> f;
+  TunableFor<double> d;
+  template <typename T>
+  const TunableFor<T>& of() const {
+    if constexpr (std::is_same_v<T, double>) return d;
+    else return f;
+  }
+};
+constexpr Tunable kThreeStage{{bc::three_stage_configs<float>, bc::launch_three_stage_config<float>, bc::three_stage_shape<float>},
+                              {bc::three_stage_configs<double>, bc::launch_three_stage_config<double>, bc::three_stage_shape<double>}};
+constexpr Tunable kPrefetch{{bc::prefetch_configs<float>, bc::launch_prefetch_config<float>, bc::prefetch_shape<float>},
+                            {bc::prefetch_configs<double>, bc::launch_prefetch_config<double>, bc::prefetch_shape<double>}};
+
 struct CudaKernelVariant {
   const char* name;
   const char* file;        // in kernels/blas/cuda/
@@ -105,29 +128,32 @@ struct CudaKernelVariant {
   Launch<double> launch_double;  // nullptr: float only
   bool tf32;
   bc::GemmShape (*shape)();      // the tile of C per block and its threads (from the kernel's file)
-  bool configurable;             // its kernels are bc::three_stage_configs<T>(), launched by index
+  const Tunable* tunable;        // nullptr: one launch; else its configurations, launched by index
 };
 
 constexpr CudaKernelVariant kKernels[] = {
     {"cuda_naive", "10_naive.cu", "CUDA", "one thread per element of C, operands from global memory (paper Obr. 8)",
-     bc::launch_naive<float>, bc::launch_naive<double>, false, bc::naive_shape, false},
+     bc::launch_naive<float>, bc::launch_naive<double>, false, bc::naive_shape, nullptr},
     {"cuda_tile16", "10_tile16.cu", "OPT CUDA", "16 x 16 tiles of A and B in shared memory (paper Obr. 10)",
-     bc::launch_tile16<float>, bc::launch_tile16<double>, false, bc::tile16_shape, false},
+     bc::launch_tile16<float>, bc::launch_tile16<double>, false, bc::tile16_shape, nullptr},
     {"cuda_blocktile_1d", "10_blocktile_1d.cu", "", "64 x 64 tile per block, 8 elements of a column per thread",
-     bc::launch_blocktile_1d<float>, bc::launch_blocktile_1d<double>, false, bc::blocktile_1d_shape, false},
+     bc::launch_blocktile_1d<float>, bc::launch_blocktile_1d<double>, false, bc::blocktile_1d_shape, nullptr},
     {"cuda_blocktile_2d", "10_blocktile_2d.cu", "", "128 x 128 tile per block, 8 x 8 elements per thread",
-     bc::launch_blocktile_2d<float>, bc::launch_blocktile_2d<double>, false, bc::blocktile_2d_shape, false},
+     bc::launch_blocktile_2d<float>, bc::launch_blocktile_2d<double>, false, bc::blocktile_2d_shape, nullptr},
     {"cuda_vectorized", "10_vectorized.cu", "", "the 8 x 8 blocking with 16-byte loads and a transposed A tile",
-     bc::launch_vectorized<float>, bc::launch_vectorized<double>, false, bc::vectorized_shape, false},
+     bc::launch_vectorized<float>, bc::launch_vectorized<double>, false, bc::vectorized_shape, nullptr},
     {"cuda_warptile", "10_warptile.cu", "", "the vectorized kernel with 32 x 64 warp tiles",
-     bc::launch_warptile<float>, bc::launch_warptile<double>, false, bc::warptile_shape, false},
+     bc::launch_warptile<float>, bc::launch_warptile<double>, false, bc::warptile_shape, nullptr},
     {"cuda_double_buffer", "10_double_buffer.cu", "", "the warp tiles with two buffers filled by cp.async",
-     bc::launch_double_buffer<float>, bc::launch_double_buffer<double>, false, bc::double_buffer_shape, false},
+     bc::launch_double_buffer<float>, bc::launch_double_buffer<double>, false, bc::double_buffer_shape, nullptr},
     {"cuda_tf32_wmma", "10_tf32_wmma.cu", "", "tensor cores: TF32 inputs, FP32 sums (WMMA 16 x 16 x 8)",
-     bc::launch_tf32_wmma, nullptr, true, bc::tf32_wmma_shape, false},
+     bc::launch_tf32_wmma, nullptr, true, bc::tf32_wmma_shape, nullptr},
     {"cuda_three_stage", "10_three_stage.cu", "",
      "the double buffer with 16 x 8 per thread in 256 x 128 tiles and three stages (--tune: six configurations)",
-     bc::launch_three_stage<float>, bc::launch_three_stage<double>, false, nullptr, true},
+     bc::launch_three_stage<float>, bc::launch_three_stage<double>, false, nullptr, &kThreeStage},
+    {"cuda_prefetch", "10_prefetch.cu", "",
+     "step 9 with its fragments prefetched into registers, 16-byte loads of A and grouped blocks (--tune: three configurations)",
+     bc::launch_prefetch<float>, bc::launch_prefetch<double>, false, nullptr, &kPrefetch},
 };
 
 std::string launch_line(const Dims& d, const bc::GemmShape& s) {
@@ -145,8 +171,8 @@ std::string config_name(const bc::TileConfig& c) {
 
 // The most block rows any of the variant's launches needs for m rows (gridDim.y holds 65535).
 long long block_rows(const CudaKernelVariant& k, const Dims& d, ElementType type) {
-  if (!k.configurable) return bc::blocks_for(d.m, k.shape().tile_m);
-  const auto configs = type == ElementType::f64 ? bc::three_stage_configs<double>() : bc::three_stage_configs<float>();
+  if (k.tunable == nullptr) return bc::blocks_for(d.m, k.shape().tile_m);
+  const auto configs = type == ElementType::f64 ? k.tunable->d.configs() : k.tunable->f.configs();
   long long rows = 0;
   for (const bc::TileConfig& c : configs) rows = std::max<long long>(rows, bc::blocks_for(d.m, c.bm));
   return rows;
@@ -159,18 +185,20 @@ std::unique_ptr<gpgpu::blas::GemmOperation> make_gemm(const CudaKernelVariant& k
   const int m = static_cast<int>(d.m), n = static_cast<int>(d.n), kk = static_cast<int>(d.k);
   using Configuration = typename DeviceGemm<T>::Configuration;
   std::vector<Configuration> configurations;
-  if (!k.configurable) {
+  if (k.tunable == nullptr) {
     Launch<T> launch = nullptr;
     if constexpr (std::is_same_v<T, double>) launch = k.launch_double;
     else launch = k.launch_float;
     auto call = [launch, m, n, kk](const T* a, const T* b, T* c) { launch({a, b, c, m, n, kk}, nullptr); };
     configurations.push_back({"", call, launch_line(d, k.shape())});
   }
-  const auto configs = bc::three_stage_configs<T>();
-  for (std::size_t i = 0; k.configurable && i < configs.size(); ++i) {
-    auto call = [i, m, n, kk](const T* a, const T* b, T* c) { bc::launch_three_stage_config<T>({a, b, c, m, n, kk}, i, nullptr); };
+  if (k.tunable == nullptr) return std::make_unique<DeviceGemm<T>>(d, std::move(configurations));
+  const TunableFor<T>& tunable = k.tunable->of<T>();
+  const auto configs = tunable.configs();
+  for (std::size_t i = 0; i < configs.size(); ++i) {
+    auto call = [launch = tunable.launch, i, m, n, kk](const T* a, const T* b, T* c) { launch({a, b, c, m, n, kk}, i, nullptr); };
     const bc::TileConfig& c = configs[i];
-    configurations.push_back({config_name(c), call, launch_line(d, bc::three_stage_shape<T>(i)) + ", " + thread_tile_and_stages(c)});
+    configurations.push_back({config_name(c), call, launch_line(d, tunable.shape(i)) + ", " + thread_tile_and_stages(c)});
   }
   return std::make_unique<DeviceGemm<T>>(d, std::move(configurations));
 }

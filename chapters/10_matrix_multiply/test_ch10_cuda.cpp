@@ -57,17 +57,18 @@ TEST_P(CudaVariant, WithinTheBoundAtSanitizerSizes) { run_all(GetParam(), kSanit
 INSTANTIATE_TEST_SUITE_P(Ch10, CudaVariant, ::testing::ValuesIn(all_variants()),
                          [](const auto& info) { return info.param.info.name; });
 
-// Step 9's every configuration (what --tune may pick) at `sizes`, C poisoned before each.
-void every_three_stage_configuration(const std::vector<gpgpu::blas::Dims>& sizes) {
+// Every configuration of a tunable variant (steps 9 and 10: what --tune may pick) at `sizes`, C
+// poisoned before each; `float_count` configurations in float, one (nothing to tune) in double.
+void every_configuration(const std::string& name, std::size_t float_count, const std::vector<gpgpu::blas::Dims>& sizes) {
   const auto variants = ch10::cuda_variants();
-  const auto spec = std::find_if(variants.begin(), variants.end(), [](const auto& v) { return v.info.name == "cuda_three_stage"; });
+  const auto spec = std::find_if(variants.begin(), variants.end(), [&name](const auto& v) { return v.info.name == name; });
   ASSERT_NE(spec, variants.end());
   for (ElementType t : checks::kTypes)
     for (const gpgpu::blas::Dims& d : sizes) {
       const auto& [ops, ref] = checks::problem(d, t);
       const std::unique_ptr<gpgpu::blas::GemmOperation> op = spec->make({d, t}, session());
       const std::vector<std::string> names = op->configurations();
-      EXPECT_EQ(names.size(), t == ElementType::f64 ? 0u : 6u);  // double: one configuration, nothing to tune
+      EXPECT_EQ(names.size(), t == ElementType::f64 ? 0u : float_count);  // double: one configuration, nothing to tune
       for (std::size_t i = 0; i < std::max<std::size_t>(names.size(), 1); ++i) {
         if (!names.empty()) op->configure(i);
         op->upload(ops);
@@ -78,12 +79,20 @@ void every_three_stage_configuration(const std::vector<gpgpu::blas::Dims>& sizes
     }
 }
 
-TEST(ThreeStage, EveryConfigurationAtAwkwardSizes) {
+std::vector<gpgpu::blas::Dims> awkward_and_aligned() {
   std::vector<gpgpu::blas::Dims> sizes = checks::awkward_dims();
   for (const gpgpu::blas::Dims& d : checks::aligned_dims()) sizes.push_back(d);
-  every_three_stage_configuration(sizes);
+  return sizes;
 }
-TEST(ThreeStage, EveryConfigurationAtSanitizerSizes) { every_three_stage_configuration(kSanitizerSizes); }
+
+TEST(ThreeStage, EveryConfigurationAtAwkwardSizes) { every_configuration("cuda_three_stage", 6, awkward_and_aligned()); }
+TEST(ThreeStage, EveryConfigurationAtSanitizerSizes) { every_configuration("cuda_three_stage", 6, kSanitizerSizes); }
+TEST(Prefetch, EveryConfigurationAtAwkwardSizes) { every_configuration("cuda_prefetch", 3, awkward_and_aligned()); }
+TEST(Prefetch, EveryConfigurationAtSanitizerSizes) { every_configuration("cuda_prefetch", 3, kSanitizerSizes); }
+// Past one group of the grouped rasterisation (8 tile rows) in both paths, with a partial last group.
+TEST(Prefetch, EveryConfigurationPastOneGroup) {
+  every_configuration("cuda_prefetch", 3, {{2100, 300, 9}, {1100, 516, 12}});
+}
 
 TEST(CudaFmaPeak, IsAPositiveFiniteRate) {
   for (ElementType t : checks::kTypes) {

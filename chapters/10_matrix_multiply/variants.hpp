@@ -21,7 +21,7 @@ std::vector<gpgpu::blas::GemmVariant> cpu_variants();
 
 /// Our kernels of kernels/blas/cuda in step order: cuda_naive, cuda_tile16, cuda_blocktile_1d,
 /// cuda_blocktile_2d, cuda_vectorized, cuda_warptile, cuda_double_buffer, cuda_tf32_wmma,
-/// cuda_three_stage (cuda_gemm.cpp).
+/// cuda_three_stage, cuda_prefetch (cuda_gemm.cpp).
 #if GPGPU_BUILT_CUDA
 std::vector<gpgpu::blas::GemmVariant> cuda_variants();
 #else

@@ -50,6 +50,12 @@ template <typename T> void launch_three_stage(const GemmArgs<T>& g, cudaStream_t
 template <typename T> void launch_three_stage_config(const GemmArgs<T>& g, std::size_t config, cudaStream_t stream);
 /// The shape of configuration `config` for T.
 template <typename T> GemmShape three_stage_shape(std::size_t config);
+/// 10_prefetch.cu, configured the same way (TileConfig, stages always 2): its configurations, the
+/// launch of one of them or of the first, and their shapes.
+template <typename T> std::span<const TileConfig> prefetch_configs();
+template <typename T> void launch_prefetch(const GemmArgs<T>& g, cudaStream_t stream);
+template <typename T> void launch_prefetch_config(const GemmArgs<T>& g, std::size_t config, cudaStream_t stream);
+template <typename T> GemmShape prefetch_shape(std::size_t config);
 
 /// 10_fma_peak.cu on a GPU of `sm_count` SMs: every SM full of blocks of `threads` threads, each
 /// thread running `chains` independent chains of fused multiply-adds.

@@ -17,8 +17,8 @@ void add_options(Cli& cli, Options& o, std::int64_t default_n) {
   g.add_option("--type", *type, "element type: float or double")->check(CLI::IsMember({"float", "double"}))->capture_default_str();
   g.add_option("--calls", o.calls, "products per timed run")->check(integer_in_range(1, 100000))->capture_default_str();
   g.add_flag("--tune", o.tune,
-             "variants with several compiled configurations (tile shapes, stages: cuda_three_stage) verify each "
-             "against the reference, time it, and run the fastest");
+             "variants with several compiled configurations (tile shapes, stages: cuda_three_stage, cuda_prefetch) "
+             "verify each against the reference, time it, and run the fastest");
   cli.on_parsed([&o, type](const Cli& c) {
     o.type = matrix::parse_type(*type);
     const bool sized = c.given("--n") || c.given("--m") || c.given("--k");

@@ -14,6 +14,7 @@
 
 #include <cstring>
 #include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,7 @@ using std::fma;
 #include "../10_warptile.cu"
 #include "../10_double_buffer.cu"
 #include "../10_three_stage.cu"
+#include "../10_prefetch.cu"
 #include "wmma_emulation.hpp"  // before the tensor-core kernel: nvcuda::wmma on the CPU
 #include "../10_tf32_wmma.cu"
 
@@ -51,11 +53,28 @@ void emulate_three_stage(const GemmArgs<T>& g, std::size_t config, bool aligned)
   });
 }
 
+// Step 10's configuration `config` (10_prefetch.cu), launched as launch_prefetch_config does.
+template <typename T>
+void emulate_prefetch(const GemmArgs<T>& g, std::size_t config, bool aligned) {
+  with_prefetch_config<T>(config, [&](auto index) {
+    constexpr TileConfig c = PrefetchConfigs<T>::all[decltype(index)::value];
+    const auto kernel = aligned ? prefetch_kernel<T, decltype(index)::value, true>()
+                                : prefetch_kernel<T, decltype(index)::value, false>();
+    emu::launch_with_barriers(dim3(blocks_for(g.n, c.bn), blocks_for(g.m, c.bm)), dim3(kPrefetchThreads), [&] { kernel(g); });
+  });
+}
+
 // The launches of launchers.hpp, on the emulation. `aligned`: the template the launcher picks
 // (true only where k and n are multiples of the vector width; false is always correct).
-// "three_stage" is step 9's default configuration, "three_stage/2" its third.
+// "three_stage" is step 9's default configuration, "three_stage/2" its third; "prefetch" and
+// "prefetch/N" the same for step 10.
 template <typename T>
 void emulate(const std::string& kernel, const GemmArgs<T>& g, bool aligned) {
+  if (kernel.starts_with("prefetch")) {
+    const std::size_t slash = kernel.find('/');
+    emulate_prefetch(g, slash == std::string::npos ? 0 : std::stoul(kernel.substr(slash + 1)), aligned);
+    return;
+  }
   if (kernel.starts_with("three_stage")) {
     const std::size_t slash = kernel.find('/');
     emulate_three_stage(g, slash == std::string::npos ? 0 : std::stoul(kernel.substr(slash + 1)), aligned);
@@ -146,7 +165,7 @@ TEST_P(EmulatedKernel, WithinTheBoundOnTheAlignedPath) {
 
 INSTANTIATE_TEST_SUITE_P(Ch10, EmulatedKernel,
                          ::testing::Values("naive", "tile16", "blocktile_1d", "blocktile_2d", "vectorized", "warptile",
-                                           "double_buffer", "tf32_wmma", "three_stage"),
+                                           "double_buffer", "tf32_wmma", "three_stage", "prefetch"),
                          [](const auto& info) { return info.param; });
 
 // Every configuration --tune may pick, in float and double (double has fewer: types_of below
@@ -165,13 +184,38 @@ TEST_P(EmulatedThreeStage, EveryConfigurationWithinTheBound) {
 
 INSTANTIATE_TEST_SUITE_P(Ch10, EmulatedThreeStage, ::testing::Range<std::size_t>(1, three_stage_configs<float>().size()));
 
-// Step 9's thread tiles: the 256 threads of every configuration cover its tile once, and a
-// configuration that does not exist is refused.
-TEST(ThreeStage, ThreadsCoverTheTileOnce) {
-  for (const TileConfig& c : three_stage_configs<float>()) {
+// Step 10's every configuration (the first is EmulatedKernel's "prefetch"), in float and double as
+// above, at the awkward and aligned sizes and at sizes past one group of the grouped rasterisation
+// (more than 8 tile rows, the last group partial), on both paths: those where the launcher takes the
+// 16-byte path (k and n multiples of 4) on it and on the element path, the others on the element path.
+class EmulatedPrefetch : public ::testing::TestWithParam<std::size_t> {};
+
+TEST_P(EmulatedPrefetch, EveryConfigurationWithinTheBound) {
+  const std::string kernel = "prefetch/" + std::to_string(GetParam());
+  for (ElementType t : checks::kTypes) {
+    const std::size_t count = t == ElementType::f64 ? prefetch_configs<double>().size() : prefetch_configs<float>().size();
+    if (GetParam() >= count) continue;
+    if (GetParam() > 0) {  // configuration 0 runs in EmulatedKernel
+      for (const Dims& d : checks::awkward_dims()) EXPECT_TRUE(emulated_within_bound(kernel, d, t, false));
+      for (const Dims& d : checks::aligned_dims()) EXPECT_TRUE(emulated_within_bound(kernel, d, t, true));
+    }
+    for (const Dims& d : {Dims{2100, 300, 9}, Dims{1100, 77, 13}}) EXPECT_TRUE(emulated_within_bound(kernel, d, t, false));
+    for (const Dims& d : {Dims{1100, 516, 12}, Dims{2049, 260, 8}}) {
+      EXPECT_TRUE(emulated_within_bound(kernel, d, t, true));
+      EXPECT_TRUE(emulated_within_bound(kernel, d, t, false));
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Ch10, EmulatedPrefetch, ::testing::Range<std::size_t>(0, prefetch_configs<float>().size()));
+
+// Steps 9 and 10 share the thread layout (warp_tile.hpp): `threads` threads of warps of 4 x 8 lanes,
+// each TM x TN in blocks of 4 x 4, cover every configuration's tile once.
+void threads_cover_the_tile_once(std::span<const TileConfig> configs, int threads) {
+  for (const TileConfig& c : configs) {
     std::vector<int> hits(static_cast<std::size_t>(c.bm * c.bn), 0);
     const int wm = 4 * c.tm, wn = 8 * c.tn;
-    for (int t = 0; t < kThreeStageThreads; ++t) {
+    for (int t = 0; t < threads; ++t) {
       const int warp = t / 32, lane = t % 32;
       const int c_row = warp / (c.bn / wn) * wm + lane / 8 * 4, c_col = warp % (c.bn / wn) * wn + lane % 8 * 4;
       for (int i = 0; i < c.tm; ++i)
@@ -179,6 +223,43 @@ TEST(ThreeStage, ThreadsCoverTheTileOnce) {
     }
     for (int h : hits) ASSERT_EQ(h, 1) << c.bm << " x " << c.bn << ", " << c.tm << " x " << c.tn;
   }
+}
+
+// Step 10's thread tiles cover each configuration's tile once, and a configuration that does not
+// exist is refused.
+TEST(Prefetch, ThreadsCoverTheTileOnce) {
+  threads_cover_the_tile_once(prefetch_configs<float>(), kPrefetchThreads);
+  threads_cover_the_tile_once(prefetch_configs<double>(), kPrefetchThreads);
+  EXPECT_THROW(with_prefetch_config<float>(prefetch_configs<float>().size(), [](auto) {}), std::out_of_range);
+  EXPECT_THROW(with_prefetch_config<double>(prefetch_configs<double>().size(), [](auto) {}), std::out_of_range);
+}
+
+// The grouped rasterisation maps the blocks of a grid onto its tiles one to one, and consecutive
+// blocks walk down a group's column: for grids smaller, equal to and larger than a group, with a
+// partial last group.
+TEST(Prefetch, GroupedTilesAreAPermutation) {
+  for (const auto& [tiles_n, tiles_m] : {std::pair{1, 1}, std::pair{16, 32}, std::pair{17, 33}, std::pair{3, 8}, std::pair{5, 7},
+                                         std::pair{1, 100}, std::pair{100, 1}, std::pair{2, 19}}) {
+    std::vector<int> hits(static_cast<std::size_t>(tiles_n * tiles_m), 0);
+    for (int by = 0; by < tiles_m; ++by)
+      for (int bx = 0; bx < tiles_n; ++bx) {
+        int tm = -1, tn = -1;
+        grouped_tile<kPrefetchGroupM>(bx, by, tiles_n, tiles_m, tm, tn);
+        ASSERT_TRUE(tm >= 0 && tm < tiles_m && tn >= 0 && tn < tiles_n) << tiles_n << " x " << tiles_m << ": " << bx << ", " << by;
+        ++hits[static_cast<std::size_t>(tm * tiles_n + tn)];
+      }
+    for (int h : hits) ASSERT_EQ(h, 1) << tiles_n << " x " << tiles_m;
+  }
+  int tm = -1, tn = -1;  // the second block of a 16 x 32 grid: one tile row down, same column
+  grouped_tile<kPrefetchGroupM>(1, 0, 16, 32, tm, tn);
+  EXPECT_EQ(tm, 1);
+  EXPECT_EQ(tn, 0);
+}
+
+// Step 9's thread tiles: the 256 threads of every configuration cover its tile once, and a
+// configuration that does not exist is refused.
+TEST(ThreeStage, ThreadsCoverTheTileOnce) {
+  threads_cover_the_tile_once(three_stage_configs<float>(), kThreeStageThreads);
   EXPECT_THROW(with_three_stage_config<float>(three_stage_configs<float>().size(), [](auto) {}), std::out_of_range);
 }
 
