@@ -12,7 +12,7 @@
 namespace ch13 {
 namespace {
 
-enum class Op : int { make, reset, iterate, solution, destroy, quit };
+enum class Op : int { make, reset, iterate, shape, solution, destroy, quit };
 
 struct Command {
   Op op = Op::quit;
@@ -20,6 +20,7 @@ struct Command {
   int nx = 0, ny = 0, iters = 0;
   float omega = 0;
   Mode mode = Mode::full;
+  LaunchShape shape{};
 };
 
 void broadcast(Command& c) { CH13_MPI_CHECK(MPI_Bcast(&c, sizeof c, MPI_BYTE, 0, MPI_COMM_WORLD)); }
@@ -113,6 +114,15 @@ double DistributedSolver::timed(int iters, float omega, Mode mode) {
   });
 }
 
+bool DistributedSolver::set_launch(const LaunchShape& shape) {
+  return guarded(mpi_, [&] {
+    Command c{Op::shape};
+    c.shape = shape;
+    broadcast(c);
+    return part_->set_launch(shape);
+  });
+}
+
 std::vector<float> DistributedSolver::solution() {
   return guarded(mpi_, [&] {
     Command c{Op::solution};
@@ -154,6 +164,9 @@ int serve(const MpiSession& mpi) {
           CH13_MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
           part->iterate(c.iters, c.omega, c.mode);
           CH13_MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
+          break;
+        case Op::shape:
+          (void)part->set_launch(c.shape);
           break;
         case Op::solution:
           send_floats(part->rows(), 0, kTagRows);

@@ -26,6 +26,7 @@ class DistributedSolver final : public ScalingSolver {
   [[nodiscard]] std::vector<float> solution() override;
   [[nodiscard]] std::string launch() const override;
   [[nodiscard]] int parts() const override { return split_.parts(); }
+  bool set_launch(const LaunchShape& shape) override;
 
  private:
   const gpgpu::jacobi::LinearSystem& sys_;

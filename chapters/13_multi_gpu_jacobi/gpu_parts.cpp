@@ -66,6 +66,10 @@ class GpuPart : public Part {
     in_ = 0;
   }
   std::vector<float> rows() override { return slab_.download(in_); }
+  bool set_launch(const LaunchShape& shape) override {
+    slab_.set_launch(shape);
+    return true;
+  }
 
  protected:
   GpuSlab slab_;
@@ -228,19 +232,24 @@ class NcclGraphPart final : public NcclPart {
 
   void iterate(int iters, float omega, Mode mode) override {
     if (mode != Mode::full) return NcclPart::iterate(iters, omega, mode);
-    if (graphs_[0] == nullptr || omega != omega_) capture(omega);
+    if (graphs_[0] == nullptr || omega != omega_ || stale_) capture(omega);
     const cudaStream_t stream = slab_.boundary_stream.get();
     for (int it = 0; it < iters; ++it, in_ = 1 - in_) GPGPU_CUDA_CHECK(cudaGraphLaunch(graphs_[static_cast<std::size_t>(in_)], stream));
     synchronize();
   }
 
   [[nodiscard]] std::string launch() const override { return NcclPart::launch() + ", one CUDA graph per iteration"; }
+  bool set_launch(const LaunchShape& shape) override {
+    stale_ = true;  // the graphs hold the old launches
+    return NcclPart::set_launch(shape);
+  }
 
  private:
   // Within a graph the interior forks off the boundary stream and joins it at the end; graph
   // launches on one stream run one after the other, which orders one iteration after the last.
   void capture(float omega) {
     omega_ = omega;
+    stale_ = false;
     const cudaStream_t boundary_stream = slab_.boundary_stream.get(), interior = slab_.compute_stream.get();
     for (int in = 0; in < 2; ++in) {
       cudaGraph_t graph = nullptr;
@@ -266,6 +275,7 @@ class NcclGraphPart final : public NcclPart {
   }
 
   float omega_;
+  bool stale_ = true;
   SyncEvent fork_, join_;
   std::array<cudaGraphExec_t, 2> graphs_{nullptr, nullptr};
 };

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "gpgpu/cuda/check.hpp"
+#include "gpgpu/jacobi/cuda/chapter_kit.hpp"
 #include "gpgpu/jacobi/layouts.hpp"
 #include "jacobi/cuda/launchers.hpp"
 
@@ -68,8 +69,15 @@ GpuSlab::GpuSlab(int device, const SlabInputs& in)
   for (const gpgpu::cuda::PitchedBuffer<float>& a : arrays_)
     if (static_cast<int>(a.pitch()) != pitch_) throw std::logic_error("cudaMallocPitch gave arrays of one width different pitches");
   if (pitch_ % 4 != 0) throw std::logic_error("pitch is not a multiple of 16 bytes: the float4 kernels need it");
-  blocks_per_sm_ = jc::symmetric_blocks_per_sm(kBlock);
   GPGPU_CUDA_CHECK(cudaDeviceGetAttribute(&sm_count_, cudaDevAttrMultiProcessorCount, device_));
+  set_launch(shape_);
+}
+
+void GpuSlab::set_launch(const LaunchShape& shape) {
+  const DeviceScope on(device_);
+  jc::check_block(shape.block);
+  shape_ = shape;
+  blocks_per_sm_ = jc::symmetric_blocks_per_sm(shape_.block);
 }
 
 GpuSlab::~GpuSlab() { (void)cudaSetDevice(device_); }  // the members are freed on their own device
@@ -101,22 +109,23 @@ jc::SymmetricArgs GpuSlab::args(int in, float omega, int first, int count) {
 }
 
 int GpuSlab::rows_per_thread(int count) const {
-  return jc::rows_per_thread_for(nx_, count, kBlock, blocks_per_sm_, sm_count_);
+  if (shape_.rows_per_thread > 0) return shape_.rows_per_thread;
+  return jc::rows_per_thread_for(nx_, count, shape_.block, blocks_per_sm_, sm_count_);
 }
 
 void GpuSlab::compute(int in, float omega, int first, int count, cudaStream_t stream) {
   if (count <= 0) return;
-  jc::launch_jacobi_symmetric(args(in, omega, first, count), kBlock, rows_per_thread(count), stream);
+  jc::launch_jacobi_symmetric(args(in, omega, first, count), shape_.block, rows_per_thread(count), stream);
 }
 
 void GpuSlab::compute_and_store(int in, float omega, float* below_ghost, float* above_ghost, cudaStream_t stream) {
-  jc::launch_jacobi_peer_store({args(in, omega, 0, rows()), below_ghost, above_ghost}, kBlock, rows_per_thread(rows()),
+  jc::launch_jacobi_peer_store({args(in, omega, 0, rows()), below_ghost, above_ghost}, shape_.block, rows_per_thread(rows()),
                                stream);
 }
 
 std::string GpuSlab::describe() const {
   return "GPU " + std::to_string(device_) + ": rows " + std::to_string(rows_.begin) + "-" + std::to_string(rows_.end - 1) +
-         ", block " + std::to_string(kBlock) + ", " + std::to_string(rows_per_thread(rows())) + " rows per thread";
+         ", block " + std::to_string(shape_.block) + ", " + std::to_string(rows_per_thread(rows())) + " rows per thread";
 }
 
 }  // namespace ch13

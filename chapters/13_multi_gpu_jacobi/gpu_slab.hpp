@@ -20,6 +20,7 @@
 #include "decomposition.hpp"
 #include "gpgpu/cuda/buffers.hpp"
 #include "jacobi/cuda/jacobi_args.hpp"
+#include "scaling_solver.hpp"
 
 namespace ch13 {
 
@@ -101,6 +102,8 @@ class GpuSlab {
   /// Launches the peer-store kernel (13_peer_store.cu) on all rows, its first and last rows also
   /// stored at `below_ghost` and `above_ghost` (other GPUs' memory, or nullptr).
   void compute_and_store(int in, float omega, float* below_ghost, float* above_ghost, cudaStream_t stream);
+  /// Launches from now on with `shape` (ScalingSolver::tune tries them).
+  void set_launch(const LaunchShape& shape);
   /// "GPU 1: rows 8192-16383, block 128, 4 rows per thread".
   [[nodiscard]] std::string describe() const;
 
@@ -113,13 +116,11 @@ class GpuSlab {
 
   int nx_;
   RowRange rows_;
-  int blocks_per_sm_ = 1, sm_count_ = 1;
+  LaunchShape shape_{};
+  int blocks_per_sm_ = 1, sm_count_ = 1;  // of shape_.block
   std::vector<gpgpu::cuda::PitchedBuffer<float>> arrays_;  // C, E, NW, N, NE, f
   std::array<gpgpu::cuda::PitchedBuffer<float>, 2> x_;
   int pitch_ = 0;
 };
-
-/// Threads per block of every launch (chapter 07b's default for the symmetric kernel).
-inline constexpr int kBlock = 128;
 
 }  // namespace ch13

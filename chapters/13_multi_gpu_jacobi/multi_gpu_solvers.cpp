@@ -83,6 +83,11 @@ double MultiGpuSolver::timed(int iters, float omega, Mode mode) {
   return clock.seconds();
 }
 
+bool MultiGpuSolver::set_launch(const LaunchShape& shape) {
+  for (GpuSlab& s : slabs_) s.set_launch(shape);
+  return true;
+}
+
 void MultiGpuSolver::synchronize_all() {
   for (GpuSlab& s : slabs_) {
     GPGPU_CUDA_CHECK(cudaSetDevice(s.device()));

@@ -36,6 +36,7 @@ class MultiGpuSolver final : public ScalingSolver {
   [[nodiscard]] std::vector<float> solution() override;
   [[nodiscard]] std::string launch() const override;
   [[nodiscard]] int parts() const override { return split_.parts(); }
+  bool set_launch(const LaunchShape& shape) override;
 
  private:
   /// One iteration from iterate `in` on every GPU.

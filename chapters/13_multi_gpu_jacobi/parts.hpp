@@ -36,6 +36,11 @@ class Part {
   [[nodiscard]] virtual std::vector<float> rows() = 0;
   /// How it runs on this rank ("GPU 1, block 128, 4 rows per thread, CUDA-aware MPI").
   [[nodiscard]] virtual std::string launch() const = 0;
+  /// Launches with `shape` from now on (ScalingSolver::set_launch); false on the CPU.
+  virtual bool set_launch(const LaunchShape& shape) {
+    (void)shape;
+    return false;
+  }
 };
 
 /// What a part is built from: the rows `stored` of each array its kind keeps.

@@ -122,18 +122,24 @@ void Problem::prepare(Experiment& run, std::ostream& out, const std::vector<cons
       << " s; every variant is compared with it and, bit for bit, with its baseline's solution\n";
 }
 
-ResultRow Problem::measure(Experiment& run, std::ostream&, const Variant& v) {
+ResultRow Problem::measure(Experiment& run, std::ostream& out, const Variant& v) {
   std::unique_ptr<gpgpu::jacobi::Solver> solver = v.make(system_, run.session_of(v.info));
   auto* split = dynamic_cast<ScalingSolver*>(solver.get());
   const int parts = split != nullptr ? split->parts() : 1;
   const auto omega = static_cast<float>(options_.omega);
   const gpgpu::CoreOptions& core = run.options();
+  // The baseline and every split variant pick their launch alike (ScalingSolver::tune), so that an
+  // efficiency compares each at its best: a quarter of the run's iterations per shape, at most 200.
+  solver->reset(x0_);
+  const std::string tuned = solver->tune(std::clamp(options_.iters / 4, 1, 200), omega);
+  if (!tuned.empty()) out << "  " << v.info.name << " tuned: " << tuned << "\n";
   ResultRow row = run.row_for(v.info);
   row.samples = gpgpu::repeat_runs(core.warmup, core.repeat, [&] {
     solver->reset(x0_);
     return solver->iterate(options_.iters, omega);
   });
   row.launch = solver->launch();
+  if (!tuned.empty()) row.launch += "; tuned: " + tuned;
   row.work = gpgpu::jacobi::work(v.work, options_.grid, options_.iters);
   row.limit = limit_of(run, v, parts);
   if (parts > 1) row.device = std::to_string(parts) + " x " + row.device;

@@ -3,6 +3,8 @@
 /// its iteration with the exchange alone or the compute alone: the split of the time per iteration
 /// into compute and exchange that the chapter's tables show.
 #pragma once
+#include <string>
+
 #include "gpgpu/jacobi/solver.hpp"
 
 namespace ch13 {
@@ -14,6 +16,13 @@ enum class Mode : int {
   exchange_only,  ///< the same exchange without the compute (what the exchange alone costs)
 };
 
+/// How a GPU part launches chapter 07b's symmetric kernel: threads per block, and rows per thread
+/// (0: chapter 07b's occupancy rule, rows_per_thread_for).
+struct LaunchShape {
+  int block = 128;
+  int rows_per_thread = 0;
+};
+
 class ScalingSolver : public gpgpu::jacobi::Solver {
  public:
   double iterate(int iters, float omega) final { return timed(iters, omega, Mode::full); }
@@ -23,6 +32,15 @@ class ScalingSolver : public gpgpu::jacobi::Solver {
   virtual double timed(int iters, float omega, Mode mode) = 0;
   /// How many parts (GPUs, ranks) the grid is split over.
   [[nodiscard]] virtual int parts() const = 0;
+  /// Every part launches with `shape` from now on; false where there is nothing to shape (the CPU).
+  virtual bool set_launch(const LaunchShape& shape) {
+    (void)shape;
+    return false;
+  }
+  /// Chapter 07b's --tune for every variant alike, the baseline included: times the whole iteration
+  /// (compute and exchange) with each shape of blocks 64, 128, 256 x rows per thread 1 ... 16 on
+  /// every part, keeps the fastest and says which; "" on the CPU. Leaves an arbitrary iterate.
+  std::string tune(int iters, float omega) final;
 };
 
 }  // namespace ch13
