@@ -54,17 +54,18 @@ GpuSlab::GpuSlab(int device, const SlabInputs& in)
       nx_(in.nx),
       rows_(in.rows) {
   const auto nx = static_cast<std::size_t>(nx_);
+  const auto width = static_cast<std::size_t>(nx_ + kRowPadding);  // gpu_slab.hpp: why the rows are padded
   const auto stored_rows = static_cast<std::size_t>(rows_.count() + 2 * kPitchedGhostRows);
   // Row `stored.begin` of the grid is local row stored.begin - rows.begin, at buffer row
   // kPitchedGhostRows + that; rows of the grid's edges that do not exist stay zero.
   const auto first = static_cast<std::size_t>(kPitchedGhostRows + in.stored.begin - in.rows.begin);
   for (std::span<const float> a : in.arrays) {
-    gpgpu::cuda::PitchedBuffer<float> b(nx, stored_rows);
+    gpgpu::cuda::PitchedBuffer<float> b(width, stored_rows);
     b.fill_bytes(0);
     b.upload_rows(a, nx, static_cast<std::size_t>(in.stored.count()), first);
     arrays_.push_back(std::move(b));
   }
-  for (gpgpu::cuda::PitchedBuffer<float>& x : x_) x = gpgpu::cuda::PitchedBuffer<float>(nx, stored_rows);
+  for (gpgpu::cuda::PitchedBuffer<float>& x : x_) x = gpgpu::cuda::PitchedBuffer<float>(width, stored_rows);
   pitch_ = static_cast<int>(x_[0].pitch());
   for (const gpgpu::cuda::PitchedBuffer<float>& a : arrays_)
     if (static_cast<int>(a.pitch()) != pitch_) throw std::logic_error("cudaMallocPitch gave arrays of one width different pitches");
