@@ -1,10 +1,12 @@
-"""Chapter 13's plots, drawn from its committed runs on two GPUs (results/h200x2/ch13/ch13_*.json):
+"""Chapter 13's plots, drawn from its committed runs on 2 and 4 GPUs (results/h200x4/ch13/ch13_g*.json):
 
-- ch13_efficiency: strong scaling, the efficiency T1 / (2 T2) of every two-GPU variant against the
-  grid's side n (n × n grids), beside the time per iteration the one-GPU baseline needs (the compute
-  that the exchange has to hide);
-- ch13_time_split: at each n, the one-GPU time halved (what two GPUs would take with a free
-  exchange) beside each variant's compute alone and its exposed exchange (total minus compute).
+- ch13_efficiency: strong scaling, the efficiency T1 / (G TG) of every split variant against the
+  grid's side n (n × n grids), on 2 GPUs (solid) and 4 (dashed), beside the time per iteration the
+  one-GPU baseline needs (the compute that the exchange has to hide);
+- ch13_by_gpus: the efficiency against G = 1, 2, 4 at 4096², 8192² and 16384², every variant, with
+  the README's model E = T1 / (G (W/G + c0 + e)), W = T1 − c0;
+- ch13_time_split: on 2 GPUs at each n, the one-GPU time halved (what two GPUs would take with a
+  free exchange) beside each variant's compute alone and its exposed exchange (total minus compute).
 
 Each CSV row is one plotted point: the panel, the series (a variant), n and the value with its unit.
 """
@@ -14,18 +16,31 @@ import matplotlib.pyplot as plt
 
 from readme_plots import committed_runs, readme_plot
 
-MACHINE = "h200x2/ch13"
+MACHINE = "h200x4/ch13"
 ORDER = ["host_staged", "peer_copy", "peer_store", "overlap", "nccl", "nccl_graph", "mpi"]
+COLOURS = dict(zip(ORDER, plt.rcParams["axes.prop_cycle"].by_key()["color"]))
+# The README's model (its section "A model of efficiency"): per iteration c0 µs that do not divide
+# (kernels ramping up and draining, launch gaps), e µs of exchange left exposed.
+C0_US, EXPOSED_US = 10.0, 1.0
 
 
-def _square_runs(root: str) -> list[tuple[int, dict]]:
-    """(n, run) of the strong-scaling runs (n × n grids), n ascending."""
+def model_efficiency(t1_us: float, gpus: int) -> float:
+    work = t1_us - C0_US
+    return t1_us / (gpus * (work / gpus + C0_US + (EXPOSED_US if gpus > 1 else 0.0)))
+
+
+def _gpus(doc: dict) -> int:
+    return max(int(r.get("extra", {}).get("gpus", 1)) for r in doc["results"])
+
+
+def _square_runs(root: str) -> list[tuple[int, int, dict]]:
+    """(G, n, run) of the strong-scaling runs (n × n grids), by G, then n."""
     out = []
-    for run in committed_runs(root, "ch13_*.json", MACHINE):
+    for run in committed_runs(root, "ch13_g*.json", MACHINE):
         p = run.doc["problem"]
         if p["nx"] == p["ny"]:
-            out.append((int(p["nx"]), run.doc))
-    return sorted(out, key=lambda t: t[0])
+            out.append((_gpus(run.doc), int(p["nx"]), run.doc))
+    return sorted(out, key=lambda t: (t[0], t[1]))
 
 
 def _row(doc: dict, variant: str) -> dict | None:
@@ -35,42 +50,82 @@ def _row(doc: dict, variant: str) -> dict | None:
     return None
 
 
+def _log2_axis(ax, ns):
+    ax.set_xscale("log", base=2)
+    ax.set_xticks(ns)
+    ax.set_xticklabels([str(n) for n in ns])
+    ax.set_xlabel("n (n × n grid)")
+    ax.grid(True, alpha=0.3)
+
+
 @readme_plot("ch13_efficiency")
 def efficiency(root: str):
     runs = _square_runs(root)
-    ns = [n for n, _ in runs]
+    ns = sorted({n for _, n, _ in runs})
     rows: list[dict] = []
-    fig, (ax, ax_t) = plt.subplots(1, 2, figsize=(11, 4.2), gridspec_kw={"width_ratios": [3, 2]})
-    for variant in ORDER:
-        pts = [(n, 100.0 * r["extra"]["efficiency"]) for n, doc in runs
-               if (r := _row(doc, variant)) is not None and "efficiency" in r["extra"]]
-        if not pts:
-            continue
-        ax.plot([n for n, _ in pts], [v for _, v in pts], marker="o", markersize=4, label=variant)
-        rows += [{"panel": "efficiency", "series": variant, "n": n, "value": v, "unit": "%"} for n, v in pts]
+    fig, (ax, ax_t) = plt.subplots(1, 2, figsize=(11, 4.4), gridspec_kw={"width_ratios": [3, 2]})
+    for gpus, style in ((2, "-"), (4, "--")):
+        for variant in ORDER:
+            pts = [(n, 100.0 * r["extra"]["efficiency"]) for g, n, doc in runs
+                   if g == gpus and (r := _row(doc, variant)) is not None and "efficiency" in r["extra"]]
+            if not pts:
+                continue
+            ax.plot([n for n, _ in pts], [v for _, v in pts], style, marker="o", markersize=3.5, color=COLOURS[variant],
+                    label=variant if gpus == 2 else None)
+            rows += [{"panel": f"efficiency, G={gpus}", "series": variant, "n": n, "value": v, "unit": "%"} for n, v in pts]
+    ax.plot([], [], "k-", label="2 GPUs")
+    ax.plot([], [], "k--", label="4 GPUs")
     ax.axhline(100, color="grey", lw=0.8)
-    ax.set_ylabel("efficiency T1 / (2 T2), %")
-    ax.set_title("Strong scaling on two GPUs")
-    base = [(n, r["ms_per_step"]) for n, doc in runs if (r := _row(doc, "one_gpu")) is not None]
+    ax.set_ylabel("efficiency T1 / (G TG), %")
+    ax.set_title("Strong scaling on 2 and 4 GPUs")
+    base = [(n, r["ms_per_step"]) for g, n, doc in runs if g == 2 and (r := _row(doc, "one_gpu")) is not None]
     ax_t.plot([n for n, _ in base], [v * 1e3 for _, v in base], marker="s", color="black", label="one_gpu")
     rows += [{"panel": "one_gpu", "series": "one_gpu", "n": n, "value": v, "unit": "ms/iter"} for n, v in base]
     ax_t.set_yscale("log")
     ax_t.set_ylabel("µs per iteration, one GPU")
     ax_t.set_title("The compute the exchange must hide")
     for a in (ax, ax_t):
-        a.set_xscale("log", base=2)
-        a.set_xticks(ns)
-        a.set_xticklabels([str(n) for n in ns])
-        a.set_xlabel("n (n × n grid)")
-        a.grid(True, alpha=0.3)
-    ax.legend(fontsize=8, ncol=2)
+        _log2_axis(a, ns)
+    ax.legend(fontsize=7.5, ncol=3)
+    fig.tight_layout()
+    return fig, rows
+
+
+@readme_plot("ch13_by_gpus")
+def by_gpus(root: str):
+    runs = _square_runs(root)
+    sizes = [n for n in (4096, 8192, 16384) if sum(1 for _, m, _ in runs if m == n) >= 2]
+    rows: list[dict] = []
+    fig, axes = plt.subplots(1, len(sizes), figsize=(4.0 * len(sizes), 4.0), sharey=True)
+    for ax, n in zip(axes, sizes):
+        docs = sorted((g, doc) for g, m, doc in runs if m == n)
+        t1 = _row(docs[0][1], "one_gpu")["ms_per_step"] * 1e3
+        for variant in ORDER:
+            pts = [(1, 100.0)] + [(g, 100.0 * r["extra"]["efficiency"]) for g, doc in docs
+                                  if (r := _row(doc, variant)) is not None and "efficiency" in r["extra"]]
+            if len(pts) < 2:
+                continue
+            ax.plot([g for g, _ in pts], [v for _, v in pts], marker="o", markersize=3.5, color=COLOURS[variant], label=variant)
+            rows += [{"panel": f"n={n}", "series": variant, "n": g, "value": v, "unit": "% (n is G here)"} for g, v in pts]
+        gs = [1, 2, 4, 8]
+        model = [100.0 * model_efficiency(t1, g) for g in gs]
+        ax.plot(gs, model, "k:", lw=1.5, label="model (c0 = 10 µs)")
+        rows += [{"panel": f"n={n}", "series": "model", "n": g, "value": v, "unit": "% (n is G here)"} for g, v in zip(gs, model)]
+        ax.set_xscale("log", base=2)
+        ax.set_xticks(gs)
+        ax.set_xticklabels([str(g) for g in gs])
+        ax.set_xlabel("GPUs G (8: the model only)")
+        ax.set_title(f"{n}², T1 = {t1:.0f} µs")
+        ax.grid(True, alpha=0.3)
+    axes[0].set_ylabel("efficiency T1 / (G TG), %")
+    axes[0].legend(fontsize=7)
     fig.tight_layout()
     return fig, rows
 
 
 @readme_plot("ch13_time_split")
 def time_split(root: str):
-    runs = _square_runs(root)
+    runs = [(n, doc) for g, n, doc in _square_runs(root) if g == 2]
     rows: list[dict] = []
     fig, axes = plt.subplots(1, len(runs), figsize=(3.2 * len(runs), 3.8), sharey=False)
     for ax, (n, doc) in zip(axes, runs):
@@ -91,7 +146,7 @@ def time_split(root: str):
         ax.axhline(half, color="black", ls="--", lw=1, label="one GPU / 2")
         ax.set_xticks(list(x))
         ax.set_xticklabels(names, rotation=60, fontsize=7)
-        ax.set_title(f"{n}²")
+        ax.set_title(f"{n}², 2 GPUs")
         ax.set_ylabel("µs per iteration")
     axes[0].legend(fontsize=7)
     fig.tight_layout()

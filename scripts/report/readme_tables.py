@@ -519,6 +519,96 @@ def gemm_sweep(runs: list[Run], params: dict) -> str:
     return tables.markdown(header, rows, right=range(1, len(header)))
 
 
+def _scaling_parts(run: Run) -> int:
+    """How many GPUs (or ranks) a chapter 13 run split its grid over."""
+    return max([int((r.get("extra") or {}).get("gpus", 1)) for r in run.doc["results"] if isinstance(r, dict)] or [1])
+
+
+def _scaling_label(run: Run) -> str:
+    p = _problem(run)
+    grid = f"{p.get('nx')}²" if p.get("nx") == p.get("ny") else f"{p.get('nx')} x {p.get('ny')}"
+    return f"G={_scaling_parts(run)}, {grid}"
+
+
+def _scaling_rows(run: Run) -> list[dict]:
+    return [r for r in run.doc["results"] if isinstance(r, dict)]
+
+
+@table
+def scaling_efficiency(runs: list[Run], params: dict) -> str:
+    """Chapter 13: the efficiency T1 / (G TG) of every split variant in several runs (file=a.json,...),
+    each against the one-GPU run of the same grid in the same run (its time in the first row); the
+    best of each run in bold."""
+    chosen = select([r for r in runs if r.kind == "result"], params, one=False)
+    if not chosen:
+        return ""
+    variants = list(dict.fromkeys(str(r.get("variant")) for run in chosen for r in _scaling_rows(run)
+                                  if "efficiency" in (r.get("extra") or {})))
+    base = ["`one_gpu`, µs per iteration"]
+    best: dict[str, float] = {}
+    for run in chosen:
+        one = next((r for r in _scaling_rows(run) if r.get("variant") == "one_gpu"), None)
+        base.append("-" if one is None else _fail_or(one, tables.number(one.get("ms_per_step"), ".1f", 1e3)))
+        best[run.name] = max([(r.get("extra") or {}).get("efficiency", 0.0) for r in _scaling_rows(run)
+                              if r.get("check") == "PASS"] or [0.0])
+    rows = [base]
+    for v in variants:
+        row = [f"`{v}`"]
+        for run in chosen:
+            r = next((x for x in _scaling_rows(run) if str(x.get("variant")) == v), None)
+            e = (r.get("extra") or {}).get("efficiency") if r else None
+            cell = tables.number(e, ".1f", 100.0) + "%" if isinstance(e, (int, float)) else "-"
+            if isinstance(e, (int, float)) and r.get("check") == "PASS" and e == best[run.name]:
+                cell = f"**{cell}**"
+            row.append("-" if r is None else _fail_or(r, cell))
+        rows.append(row)
+    return tables.markdown(["variant"] + [_scaling_label(run) for run in chosen], rows, right=range(1, len(chosen) + 1))
+
+
+@table
+def scaling_split(runs: list[Run], params: dict) -> str:
+    """Chapter 13: where the time of one run (file=NAME.json) goes, in µs per iteration on each GPU:
+    the total, the compute alone, the exchange alone and the exposed exchange (total minus compute)."""
+    chosen = select([r for r in runs if r.kind == "result"], params, one=True)
+    if not chosen:
+        return ""
+    rows = []
+    for r in _scaling_rows(chosen[0]):
+        e = r.get("extra") or {}
+        if "compute_ms" not in e:
+            continue
+        rows.append([f"`{r.get('variant')}`"] + [_fail_or(r, tables.number(x, ".1f", 1e3)) for x in
+                     (r.get("ms_per_step"), e.get("compute_ms"), e.get("exchange_ms"), e.get("exposed_exchange_ms"))])
+    header = [f"{_scaling_label(chosen[0])}: variant", "total", "compute alone", "exchange alone", "exposed"]
+    return tables.markdown(header, rows, right=range(1, 5))
+
+
+@table
+def weak_scaling(runs: list[Run], params: dict) -> str:
+    """Chapter 13: the rows per GPU fixed. file=BASE,RUN,...: BASE's one_gpu time is T1; each RUN splits
+    G times as many rows over G GPUs; a cell is its time per iteration and T1 / TG."""
+    chosen = select([r for r in runs if r.kind == "result"], params, one=False)
+    if len(chosen) < 2:
+        raise SelectionError("needs the base run and at least one scaled run (file=BASE,RUN,...)")
+    one = next((r for r in _scaling_rows(chosen[0]) if r.get("variant") == "one_gpu" and r.get("check") == "PASS"), None)
+    if one is None:
+        raise SelectionError(f"{chosen[0].name} has no passing one_gpu row")
+    t1 = one["ms_per_step"]
+    scaled = chosen[1:]
+    variants = list(dict.fromkeys(str(r.get("variant")) for run in scaled for r in _scaling_rows(run)
+                                  if "efficiency" in (r.get("extra") or {})))
+    grid = _scaling_label(chosen[0]).split(", ")[1]
+    rows = [[f"`one_gpu` on {grid} (T1)"] + [f"{tables.number(t1, '.1f', 1e3)} µs"] * len(scaled)]
+    for v in variants:
+        row = [f"`{v}`"]
+        for run in scaled:
+            r = next((x for x in _scaling_rows(run) if str(x.get("variant")) == v), None)
+            row.append("-" if r is None else _fail_or(r, f"{tables.number(r.get('ms_per_step'), '.1f', 1e3)} µs "
+                                                         f"({tables.number(t1 / r['ms_per_step'], '.1f', 100.0)}%)"))
+        rows.append(row)
+    return tables.markdown(["variant"] + [_scaling_label(run) for run in scaled], rows, right=range(1, len(scaled) + 1))
+
+
 def parse_params(text: str) -> dict:
     """key=value pairs; a value with spaces goes in quotes: rows="CUDA Shared,local"."""
     return {m.group(1): m.group(2) if m.group(2) is not None else m.group(3)
