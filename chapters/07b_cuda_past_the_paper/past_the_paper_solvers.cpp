@@ -3,11 +3,11 @@
 #include "past_the_paper_solvers.hpp"
 
 #include <array>
-#include <cstdio>
 #include <memory>
 #include <span>
 
 #include "gpgpu/cuda/opener.hpp"
+#include "gpgpu/jacobi/launch_tuning.hpp"
 #include "jacobi/cuda/launchers.hpp"
 
 namespace ch07b {
@@ -114,26 +114,16 @@ void RowWalkingSolver::step(int in, float omega) {
 //! [tune]
 std::string RowWalkingSolver::tune(int iters, float omega) {
   if (!tuning_) return {};
-  int best_block = block_, best_rows = rows_per_thread_, tried = 1;
-  double best = iterate(iters, omega);  // the occupancy-based default first (it also warms up)
-  for (int block : {64, 128, 256})
-    for (int rows : {1, 2, 4, 8, 16}) {
-      block_ = block;
-      rows_per_thread_ = rows;
-      const double t = iterate(iters, omega);
-      ++tried;
-      if (t < best) {
-        best = t;
-        best_block = block;
-        best_rows = rows;
-      }
-    }
-  block_ = best_block;
-  rows_per_thread_ = best_rows;
-  char text[160];
-  std::snprintf(text, sizeof text, "block %d, %d rows per thread: %.4f ms/iter, fastest of %d configurations x %d iterations",
-                best_block, best_rows, 1e3 * best / iters, tried, iters);
-  return text;
+  // The occupancy-based default first, then every shape of gpgpu::jacobi::fastest_launch.
+  const gpgpu::jacobi::TunedLaunch best =
+      gpgpu::jacobi::fastest_launch({block_, rows_per_thread_}, iters, [&](const gpgpu::jacobi::LaunchShape& shape) {
+        block_ = shape.block;
+        rows_per_thread_ = shape.rows_per_thread;
+        return iterate(iters, omega);
+      });
+  block_ = best.shape.block;
+  rows_per_thread_ = best.shape.rows_per_thread;
+  return best.text;
 }
 //! [tune]
 

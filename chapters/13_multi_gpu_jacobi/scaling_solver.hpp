@@ -5,6 +5,7 @@
 #pragma once
 #include <string>
 
+#include "gpgpu/jacobi/launch_tuning.hpp"
 #include "gpgpu/jacobi/solver.hpp"
 
 namespace ch13 {
@@ -16,12 +17,8 @@ enum class Mode : int {
   exchange_only,  ///< the same exchange without the compute (what the exchange alone costs)
 };
 
-/// How a GPU part launches chapter 07b's symmetric kernel: threads per block, and rows per thread
-/// (0: chapter 07b's occupancy rule, rows_per_thread_for).
-struct LaunchShape {
-  int block = 128;
-  int rows_per_thread = 0;
-};
+/// How a GPU part launches chapter 07b's symmetric kernel (rows per thread 0: chapter 07b's rule).
+using gpgpu::jacobi::LaunchShape;
 
 class ScalingSolver : public gpgpu::jacobi::Solver {
  public:
@@ -38,8 +35,8 @@ class ScalingSolver : public gpgpu::jacobi::Solver {
     return false;
   }
   /// Chapter 07b's --tune for every variant alike, the baseline included: times the whole iteration
-  /// (compute and exchange) with each shape of blocks 64, 128, 256 x rows per thread 1 ... 16 on
-  /// every part, keeps the fastest and says which; "" on the CPU. Leaves an arbitrary iterate.
+  /// (compute and exchange) with each shape of gpgpu::jacobi::fastest_launch on every part, keeps
+  /// the fastest and says which; "" on the CPU. Leaves an arbitrary iterate.
   std::string tune(int iters, float omega) final;
 };
 
