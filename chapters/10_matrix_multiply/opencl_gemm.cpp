@@ -2,19 +2,24 @@
 // timing of cuda_gemm.cpp, spelled out with handles: buffers, a kernel object with its arguments
 // set once, an NDRange enqueued `calls` times with profiling events on the first and the last
 // launch, the read-back. The kernels are compiled from the embedded sources with -DT=float or
-// -DT=double -DUSE_FP64.
+// -DT=double -DUSE_FP64, those with 16-byte loads after vector_load.cl.
 #include <array>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "embedded/_10_blocktile_1d_cl.hpp"
 #include "embedded/_10_blocktile_2d_cl.hpp"
 #include "embedded/_10_naive_cl.hpp"
+#include "embedded/_10_prefetch_cl.hpp"
 #include "embedded/_10_tile16_cl.hpp"
 #include "embedded/_10_vectorized_cl.hpp"
 #include "embedded/_10_warptile_cl.hpp"
+#include "embedded/vector_load_cl.hpp"
 #include "gpgpu/opencl/opener.hpp"
 #include "gpgpu/opencl/runtime.hpp"
 #include "variants.hpp"
@@ -36,6 +41,12 @@ struct ClVariant {
   const char* kernel;
   std::size_t local_x, local_y;  // the work-group
   std::size_t tile_m, tile_n;    // of C per work-group
+  bool vector_load = false;      // compiled after kernels/blas/opencl/vector_load.cl (load_segment, load16)
+  std::size_t tile_n_f64 = 0;    // in double, where the kernel's tile is narrower (10_prefetch.cl); 0: tile_n
+
+  [[nodiscard]] std::size_t tile_n_of(ElementType type) const {
+    return type == ElementType::f64 && tile_n_f64 != 0 ? tile_n_f64 : tile_n;
+  }
 };
 
 constexpr std::array kVariants{
@@ -48,13 +59,40 @@ constexpr std::array kVariants{
     ClVariant{"cl_blocktile_2d", "cuda_blocktile_2d", "", "128 x 128 tile per work-group, 8 x 8 per work-item",
               &gpgpu::embedded::_10_blocktile_2d_cl, "gemm_blocktile_2d", 256, 1, 128, 128},
     ClVariant{"cl_vectorized", "cuda_vectorized", "", "the 8 x 8 blocking with 16-byte loads and a transposed A tile",
-              &gpgpu::embedded::_10_vectorized_cl, "gemm_vectorized", 256, 1, 128, 128},
+              &gpgpu::embedded::_10_vectorized_cl, "gemm_vectorized", 256, 1, 128, 128, true},
     ClVariant{"cl_warptile", "cuda_warptile", "", "the vectorized kernel with 32 x 64 warp tiles (32-wide warps assumed)",
-              &gpgpu::embedded::_10_warptile_cl, "gemm_warptile", 256, 1, 128, 128},
+              &gpgpu::embedded::_10_warptile_cl, "gemm_warptile", 256, 1, 128, 128, true},
+    ClVariant{"cl_prefetch", "cuda_prefetch", "",
+              "the next tiles through registers, fragments prefetched, A in a padded tile, work-groups grouped "
+              "(128 x 256, 8 x 16 per work-item; double 128 x 128, 8 x 8)",
+              &gpgpu::embedded::_10_prefetch_cl, "gemm_prefetch", 256, 1, 128, 256, true, 128},
 };
 
+// The program of a variant: its kernel file, after vector_load.cl where it uses it (as the CUDA
+// kernels include vector_load.hpp), with #line directives so that compiler messages name the right
+// file and line. One text per kernel file, kept for the life of the process.
+const gpgpu::EmbeddedText& program_source(const ClVariant& v) {
+  if (!v.vector_load) return *v.source;
+  struct Joined {
+    std::string text;
+    gpgpu::EmbeddedText embedded;
+  };
+  static std::mutex mutex;
+  static std::map<std::string_view, Joined> programs;  // by kernel file; a map's entries stay where they are
+  const std::lock_guard lock(mutex);
+  auto [it, added] = programs.try_emplace(v.source->path);
+  if (added) {
+    const gpgpu::EmbeddedText& prelude = gpgpu::embedded::vector_load_cl;
+    it->second.text = "#line 1 \"" + std::string(prelude.path) + "\"\n" + std::string(prelude.text) + "\n#line 1 \"" +
+                      std::string(v.source->path) + "\"\n" + std::string(v.source->text);
+    it->second.embedded = {v.source->path, it->second.text};
+  }
+  return it->second.embedded;
+}
+
 // The element type, its 16-byte vector (TV, L lanes), and whether every row starts on 16 bytes (k
-// and n multiples of L: 10_vectorized.cl then loads whole vectors; the other kernels ignore it).
+// and n multiples of L: 10_vectorized.cl and the kernels after it then load whole vectors; the
+// earlier kernels ignore it).
 std::string type_options(ElementType type, bool aligned = false) {
   return (type == ElementType::f64 ? "-DT=double -DUSE_FP64 -DTV=double2 -DL=2" : "-DT=float -DTV=float4 -DL=4") +
          std::string(aligned ? " -DALIGNED=1" : " -DALIGNED=0");
@@ -72,12 +110,14 @@ class ClGemm final : public gpgpu::blas::GemmOperation {
     a_ = GPGPU_CL(cl::Buffer(context, CL_MEM_READ_ONLY, bytes(d.m * d.k)));
     b_ = GPGPU_CL(cl::Buffer(context, CL_MEM_READ_ONLY, bytes(d.k * d.n)));
     c_ = GPGPU_CL(cl::Buffer(context, CL_MEM_WRITE_ONLY, bytes(d.m * d.n)));
-    kernel_ = GPGPU_CL(cl::Kernel(runtime_.program(*v.source, type_options(type, rows_aligned(d, type))), v.kernel));
+    kernel_ = GPGPU_CL(cl::Kernel(runtime_.program(program_source(v), type_options(type, rows_aligned(d, type))), v.kernel));
     cl_uint arg = 0;
     for (const cl::Buffer* buffer : {&a_, &b_, &c_}) GPGPU_CL(kernel_.setArg(arg++, *buffer));
     for (std::int64_t size : {d.m, d.n, d.k}) GPGPU_CL(kernel_.setArg(arg++, static_cast<cl_int>(size)));
-    // One work-group per tile of C: dimension 0 along the columns, 1 down the rows.
-    const std::size_t groups_x = round_up(static_cast<std::size_t>(d.n), v.tile_n) / v.tile_n;
+    // One work-group per tile of C: dimension 0 along the columns, 1 down the rows (10_prefetch.cl maps
+    // each work-group to its tile in the grouped order, as its CUDA kernel maps blocks).
+    const std::size_t tile_n = v.tile_n_of(type);
+    const std::size_t groups_x = round_up(static_cast<std::size_t>(d.n), tile_n) / tile_n;
     const std::size_t groups_y = round_up(static_cast<std::size_t>(d.m), v.tile_m) / v.tile_m;
     global_ = cl::NDRange(groups_x * v.local_x, groups_y * v.local_y);
     local_ = cl::NDRange(v.local_x, v.local_y);
@@ -128,7 +168,7 @@ class ClGemm final : public gpgpu::blas::GemmOperation {
 std::optional<std::string> limitation(const ClVariant& v, ElementType type, gpgpu::ocl::Runtime& runtime) {
   if (type == ElementType::f64 && GPGPU_CL(runtime.device().getInfo<CL_DEVICE_DOUBLE_FP_CONFIG>()) == 0)
     return "the device has no double precision (cl_khr_fp64)";
-  const cl::Kernel kernel = GPGPU_CL(cl::Kernel(runtime.program(*v.source, type_options(type)), v.kernel));
+  const cl::Kernel kernel = GPGPU_CL(cl::Kernel(runtime.program(program_source(v), type_options(type)), v.kernel));
   const std::size_t most = GPGPU_CL(kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(runtime.device()));
   if (v.local_x * v.local_y > most)
     return "needs work-groups of " + std::to_string(v.local_x * v.local_y) + "; the device runs this kernel in at most " +

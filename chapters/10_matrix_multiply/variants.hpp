@@ -41,7 +41,8 @@ inline std::vector<gpgpu::blas::GemmVariant> cublas_variants() { return {}; }  /
 #endif
 
 /// The ports of the CUDA kernels of the same names, kernels/blas/opencl/10_*.cl: cl_naive,
-/// cl_tile16, cl_blocktile_1d, cl_blocktile_2d, cl_vectorized, cl_warptile (opencl_gemm.cpp).
+/// cl_tile16, cl_blocktile_1d, cl_blocktile_2d, cl_vectorized, cl_warptile, cl_prefetch
+/// (opencl_gemm.cpp).
 #if GPGPU_BUILT_OPENCL
 std::vector<gpgpu::blas::GemmVariant> opencl_variants();
 #else

@@ -2,10 +2,8 @@
 // global loads (TV: float4 or double2, L lanes) where ALIGNED (the host defines it when k and n are
 // multiples of L, so every row starts on 16 bytes) and the segment lies inside the matrix, element
 // by element otherwise; the A tile stored transposed, both tiles 16-byte aligned so that a
-// work-item's 8 neighbouring values can be read by vector loads from __local memory.
-#ifdef USE_FP64
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-#endif
+// work-item's 8 neighbouring values can be read by vector loads from __local memory. Compiled
+// after vector_load.cl (load_segment; it also enables cl_khr_fp64 for double).
 
 #define BM 128
 #define BN 128
@@ -13,18 +11,6 @@
 #define TM 8
 #define TN 8
 #define THREADS (BM * BN / (TM * TN))
-
-// The `valid` (at most L, may be <= 0) elements of a row from row_base[offset] into seg, zeros after.
-inline void load_segment(__global const T* row_base, int offset, int valid, T seg[L]) {
-#if ALIGNED
-  if (valid >= L) {
-    const TV v = *(__global const TV*)(row_base + offset);
-    *(TV*)seg = v;
-    return;
-  }
-#endif
-  for (int l = 0; l < L; ++l) seg[l] = l < valid ? row_base[offset + l] : (T)0;
-}
 
 //! [cl_vectorized]
 __kernel __attribute__((reqd_work_group_size(THREADS, 1, 1)))

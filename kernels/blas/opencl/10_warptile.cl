@@ -2,10 +2,8 @@
 // and tiles as 10_vectorized.cl; a work-item's 8 x 8 elements of C are placed as in the CUDA kernel:
 // groups of 32 work-items ("warps": OpenCL 1.2 cannot ask for the SIMD width, so this assumes
 // NVIDIA's 32, which only speed depends on) cover 32 x 64 warp tiles, each work-item 2 x 2 blocks
-// of 4 x 4, 16 rows and 32 columns apart.
-#ifdef USE_FP64
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-#endif
+// of 4 x 4, 16 rows and 32 columns apart. Compiled after vector_load.cl (load_segment; it also
+// enables cl_khr_fp64 for double).
 
 #define BM 128
 #define BN 128
@@ -17,18 +15,6 @@
 #define WARP_N 64
 #define ROW_OF(i) ((i) / 4 * 16 + (i) % 4)
 #define COL_OF(j) ((j) / 4 * 32 + (j) % 4)
-
-// The `valid` (at most L, may be <= 0) elements of a row from row_base[offset] into seg, zeros after.
-inline void load_segment(__global const T* row_base, int offset, int valid, T seg[L]) {
-#if ALIGNED
-  if (valid >= L) {
-    const TV v = *(__global const TV*)(row_base + offset);
-    *(TV*)seg = v;
-    return;
-  }
-#endif
-  for (int l = 0; l < L; ++l) seg[l] = l < valid ? row_base[offset + l] : (T)0;
-}
 
 //! [cl_warptile]
 __kernel __attribute__((reqd_work_group_size(THREADS, 1, 1)))
