@@ -72,7 +72,7 @@ step "ch10 sweep wide float" "$CH10" --cl-type gpu --sweep wide --calls 2 --repe
   --json "$OUT/ch10_sweep_float.json"
 fi
 
-# 5. Nsight Compute at 4096³ float, the timed call of steps 7, 8, 9 (its default configuration) and
+# 5. Nsight Compute at 4096³ float, the timed call of steps 7, 8, 9, 10 (their default configurations) and
 #    strict-FP32 cuBLAS (the second launch of each name; steps 1-6 and TF32 cuBLAS were profiled at
 #    0fa67e0 and have not changed): the sections that say what limits a kernel (speed of light: SM and memory
 #    throughput as % of peak; occupancy and its limiters; launch statistics: registers, shared
@@ -86,7 +86,7 @@ step "ncu 4096^3 float" ncu --section SpeedOfLight --section Occupancy --section
   --metrics l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum \
   --kernel-id '::regex:(gemm|sgemm|xmma|cutlass):2' --cache-control none \
   -f -o "$TMP/ncu" "$CH10" --n 4096 --calls 1 --repeat 1 --warmup 0 --no-verify \
-  --variant cuda_double_buffer,cuda_tf32_wmma,cuda_three_stage,cublas_sgemm
+  --variant cuda_double_buffer,cuda_tf32_wmma,cuda_three_stage,cuda_prefetch,cublas_sgemm
 ncu --import "$TMP/ncu.ncu-rep" --csv --page details --print-units base > "$OUT/ch10_ncu_step9.csv" 2>> "$LOG"
 # Every metric those sections collected, the stall reasons among them (smsp__average_warps_issue_stalled_*)
 # and the pipes' utilisation (FMA, tensor): what the details page only summarises.
