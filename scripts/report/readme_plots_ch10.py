@@ -20,6 +20,7 @@ STEPS = [
     ("7 cp.async, 2 buffers", "cuda_double_buffer", None),
     ("8 TF32 (WMMA)", "cuda_tf32_wmma", None),
     ("9 three stages", "cuda_three_stage", None),
+    ("10 prefetch", "cuda_prefetch", "cl_prefetch"),
 ]
 LIBRARY = "cublas_sgemm"
 
@@ -39,10 +40,13 @@ def steps(root: str):
             rows.append({"step": label, "backend": backend, "variant": name, "arithmetic": r["extra"]["arithmetic"],
                          "tflops": tflops, "share_of_cublas_sgemm": tflops / library})
     fig, ax = plt.subplots(figsize=(8, 4.6))
-    # Step 9 ran the configuration --tune kept: name it ("tuned: 128 x 256 tile, 8 x 16 per thread,
-    # 2 stages; grid ..." in the run's launch line).
-    tuned = results["cuda_three_stage"]["launch"].split(";")[0].replace("tuned: ", "").replace(" tile", "")
-    relabel = {"9 three stages": f"9 as tuned: {tuned.split(',')[0]}, {tuned.split(',')[-1].strip()}"}
+    # Steps 9 and 10 ran the configurations --tune kept: name them ("tuned: 128 x 256 tile, 8 x 16 per
+    # thread, 2 stages; grid ..." in the run's launch line).
+    def tuned(variant: str) -> str:
+        kept = results[variant]["launch"].split(";")[0].replace("tuned: ", "").replace(" tile", "")
+        return f"{kept.split(',')[0]}, {kept.split(',')[-1].strip()}"
+    relabel = {"9 three stages": f"9 as tuned: {tuned('cuda_three_stage')}",
+               "10 prefetch": f"10 prefetch, tuned: {tuned('cuda_prefetch')}"}
     for row in rows:
         row["step"] = relabel.get(row["step"], row["step"])
     labels = [relabel.get(label, label) for label, _, _ in STEPS]
@@ -61,6 +65,6 @@ def steps(root: str):
     ax.set_xlabel("TFLOP/s, 4096³ float, H100 (higher is better)")
     ax.set_xlim(0, library * 1.12)
     handles = [plt.Rectangle((0, 0), 1, 1, color=c) for c in ("#2a6f97", "#f4a261", "#6a4c93")]
-    ax.legend(handles, ["CUDA, FP32", "OpenCL port, FP32", "CUDA, TF32 tensor cores"], loc="lower right", fontsize=8)
+    ax.legend(handles, ["CUDA, FP32", "OpenCL port, FP32", "CUDA, TF32 tensor cores"], loc="center right", fontsize=8)
     fig.tight_layout()
     return fig, rows

@@ -469,6 +469,13 @@ def gemm_goals(runs: list[Run], params: dict) -> str:
         best = _gemm_best(res, "cuda", "FP32")
         goal = 0.9 if m == n == k == 4096 else 0.8
         share = _gemm_share(best, by.get("cublas_sgemm")) if best else None
+        if best and m == n == k == 4096 and isinstance(best.get("gflops"), (int, float)):
+            # The rate goal at 4096: 42 TFLOP/s, and never below 37.7, the best of a widely used public
+            # SGEMM tutorial's kernels measured on the same H100 the same way (chapter README, step 10).
+            rate = best["gflops"] / 1000
+            rows.append([_gemm_label(run), "best FP32 CUDA kernel >= 42 TFLOP/s (floor 37.7)",
+                         f"`{best['variant']}`: {rate:.1f} TFLOP/s",
+                         "met" if rate >= 42 else ("above the floor, missed" if rate >= 37.7 else "missed")])
         if share is not None:
             rows.append([_gemm_label(run), f"best FP32 CUDA kernel >= {goal:.0%} of strict-FP32 cuBLAS",
                          f"`{best['variant']}`: {share:.1%}", "met" if share >= goal else f"missed by {goal - share:.1%} of cuBLAS"])
