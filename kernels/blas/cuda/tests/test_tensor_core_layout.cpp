@@ -1,0 +1,305 @@
+// Chapter 10b's index arithmetic (tensor_core_layout.hpp) on the CPU, each function against an
+// independent statement of what it must compute: the swizzle against the row XOR formula of the
+// TMA swizzle patterns, the descriptor against the PTX ISA's bit table, the ldmatrix addresses
+// against a simulation of ldmatrix and the mma fragment tables of the PTX ISA (through a swizzled
+// tile, as the kernel reads it), the tile order and the TMA boxes by counting what they cover.
+// No GPU needed (label cpu): what it cannot say is whether the hardware agrees with the PTX ISA as
+// read here; the GPU tests of the chapter say that.
+#include "blas/cuda/tensor_core_layout.hpp"
+
+#include <cuda.h>  // CUtensorMapSwizzle (the enum only: nothing is linked)
+
+#include <cstring>
+#include <set>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+namespace gpgpu::blas::cuda::tc {
+namespace {
+
+constexpr Swizzle kModes[] = {Swizzle::b32, Swizzle::b64, Swizzle::b128};
+
+// The TMA swizzle patterns stated per row: a `span`-byte row r keeps its bytes within 16-byte
+// chunks, and chunk c moves to c XOR (the row's line index within the pattern): r % 8 for 128-byte
+// rows, (r / 2) % 4 for 64-byte rows (two rows per 128-byte line), (r / 4) % 2 for 32-byte rows.
+unsigned by_rows(unsigned row, unsigned byte, Swizzle s) {
+  const unsigned span = static_cast<unsigned>(s);
+  const unsigned line = row * span / 128;
+  const unsigned chunks = span / 16;
+  return row * span + ((byte / 16) ^ (line % chunks)) * 16 + byte % 16;
+}
+
+TEST(Swizzle, MatchesTheRowXorFormula) {
+  for (Swizzle s : kModes)
+    for (unsigned row = 0; row < 64; ++row)
+      for (unsigned byte = 0; byte < static_cast<unsigned>(s); ++byte)
+        ASSERT_EQ(swizzled_offset(row, byte, static_cast<unsigned>(s), s), by_rows(row, byte, s))
+            << static_cast<int>(s) << "B, row " << row << ", byte " << byte;
+}
+
+// Within each atom (8 lines of 128 bytes for 128B, 512 bytes for 64B, 256 for 32B) the swizzle is a
+// permutation of whole 16-byte chunks that stays in the atom, and applying it twice undoes it.
+TEST(Swizzle, PermutesChunksWithinEachAtom) {
+  for (Swizzle s : kModes) {
+    const unsigned atom = 16u << (swizzle_bits(s) + 3);
+    ASSERT_EQ(atom, 8 * static_cast<unsigned>(s));
+    for (unsigned base = 0; base < 4 * atom; base += atom) {
+      std::set<unsigned> seen;
+      for (unsigned offset = base; offset < base + atom; ++offset) {
+        const unsigned to = swizzle(offset, s);
+        ASSERT_GE(to, base);
+        ASSERT_LT(to, base + atom);
+        ASSERT_EQ(to % 16, offset % 16);
+        ASSERT_EQ(swizzle(to, s), offset);
+        seen.insert(to);
+      }
+      ASSERT_EQ(seen.size(), atom);
+    }
+  }
+  EXPECT_EQ(swizzle(12345, Swizzle::none), 12345u);
+}
+
+// Why the kernels swizzle: the same logical chunk of 8 consecutive 128-byte rows (what ldmatrix
+// reads as one matrix) falls on 8 different 16-byte bank groups, so the 32 banks serve it at once.
+TEST(Swizzle, EightRowsOfAChunkHitEightBankGroups) {
+  for (unsigned row0 = 0; row0 < 64; row0 += 8)
+    for (unsigned chunk = 0; chunk < 8; ++chunk) {
+      std::set<unsigned> groups;
+      for (unsigned r = row0; r < row0 + 8; ++r) groups.insert(swizzled_offset(r, chunk * 16, 128, Swizzle::b128) / 16 % 8);
+      ASSERT_EQ(groups.size(), 8u) << "rows " << row0 << "+, chunk " << chunk;
+    }
+}
+
+TEST(Swizzle, TensorMapEnumIsTheDriversOne) {
+  EXPECT_EQ(tensor_map_swizzle(Swizzle::none), CU_TENSOR_MAP_SWIZZLE_NONE);
+  EXPECT_EQ(tensor_map_swizzle(Swizzle::b32), CU_TENSOR_MAP_SWIZZLE_32B);
+  EXPECT_EQ(tensor_map_swizzle(Swizzle::b64), CU_TENSOR_MAP_SWIZZLE_64B);
+  EXPECT_EQ(tensor_map_swizzle(Swizzle::b128), CU_TENSOR_MAP_SWIZZLE_128B);
+}
+
+// Each field at the bits the PTX ISA's descriptor table gives it, one field at a time.
+TEST(Descriptor, FieldsAtTheDocumentedBits) {
+  EXPECT_EQ(matrix_descriptor({16, 0, 0, 0, Swizzle::none}), 1u);
+  EXPECT_EQ(matrix_descriptor({0x3FFF0, 0, 0, 0, Swizzle::none}), 0x3FFFu);
+  EXPECT_EQ(matrix_descriptor({0, 16, 0, 0, Swizzle::none}), std::uint64_t{1} << 16);
+  EXPECT_EQ(matrix_descriptor({0, 0x3FFF0, 0, 0, Swizzle::none}), std::uint64_t{0x3FFF} << 16);
+  EXPECT_EQ(matrix_descriptor({0, 0, 16, 0, Swizzle::none}), std::uint64_t{1} << 32);
+  EXPECT_EQ(matrix_descriptor({0, 0, 0x3FFF0, 0, Swizzle::none}), std::uint64_t{0x3FFF} << 32);
+  EXPECT_EQ(matrix_descriptor({0, 0, 0, 7, Swizzle::none}), std::uint64_t{7} << 49);
+  EXPECT_EQ(matrix_descriptor({0, 0, 0, 0, Swizzle::b128}), std::uint64_t{1} << 62);
+  EXPECT_EQ(matrix_descriptor({0, 0, 0, 0, Swizzle::b64}), std::uint64_t{2} << 62);
+  EXPECT_EQ(matrix_descriptor({0, 0, 0, 0, Swizzle::b32}), std::uint64_t{3} << 62);
+  // The 4 low bits of addresses and offsets are dropped (they must be zero), not carried.
+  EXPECT_EQ(matrix_descriptor({15, 15, 15, 0, Swizzle::none}), 0u);
+}
+
+// Valid fields (multiples of 16 below 2^18) decode back; the reserved bits stay zero.
+TEST(Descriptor, DecodesBack) {
+  constexpr std::uint64_t kReserved = (std::uint64_t{3} << 14) | (std::uint64_t{3} << 30) | (std::uint64_t{7} << 46) |
+                                      (std::uint64_t{0x3FF} << 52);
+  for (unsigned start = 0; start < (1u << 18); start += 16 * 37)
+    for (unsigned leading : {0u, 16u, 128u, 1024u, 0x3FFF0u})
+      for (unsigned stride : {16u, 1024u, 8192u, 0x3FFF0u})
+        for (Swizzle s : {Swizzle::none, Swizzle::b32, Swizzle::b64, Swizzle::b128}) {
+          const std::uint64_t d = matrix_descriptor({start, leading, stride, 0, s});
+          ASSERT_EQ(d & kReserved, 0u);
+          const DescriptorFields f = decode_descriptor(d);
+          ASSERT_EQ(f.start, start);
+          ASSERT_EQ(f.leading, leading);
+          ASSERT_EQ(f.stride, stride);
+          ASSERT_EQ(f.base_offset, 0u);
+          ASSERT_EQ(f.swizzle, s);
+        }
+}
+
+// The accumulator and TF32 B fragments cover their matrices once, as the PTX ISA's tables state them.
+TEST(Fragments, AccumulatorAndTf32BCoverOnce) {
+  std::vector<int> c(16 * 8, 0), b(8 * 8, 0);
+  for (int lane = 0; lane < 32; ++lane) {
+    const int g = lane >> 2, t = lane % 4;
+    for (int i = 0; i < 4; ++i) {
+      const RowCol e = mma_c_element(lane, i);
+      ASSERT_EQ(e.row, i < 2 ? g : g + 8);
+      ASSERT_EQ(e.col, t * 2 + (i & 1));
+      ++c[e.row * 8 + e.col];
+    }
+    for (int i = 0; i < 2; ++i) {
+      const RowCol e = mma_tf32_b_element(lane, i);
+      ASSERT_EQ(e.row, i == 0 ? t : t + 4);
+      ASSERT_EQ(e.col, g);
+      ++b[e.row * 8 + e.col];
+    }
+  }
+  for (int h : c) ASSERT_EQ(h, 1);
+  for (int h : b) ASSERT_EQ(h, 1);
+}
+
+// ldmatrix as the PTX ISA describes it, on a byte array standing for shared memory: lane 8j + r
+// gives the address of row r of matrix j; without .trans, lane l's register j is the 32-bit word
+// 4 * (l % 4) bytes into row l / 4 of matrix j; with .trans, it is the two 16-bit elements of
+// column l / 4 in rows 2 (l % 4) and 2 (l % 4) + 1, the lower row in the lower half.
+struct Ldmatrix {
+  std::uint32_t reg[32][4];
+};
+Ldmatrix ldmatrix_x4(const std::vector<unsigned char>& smem, const unsigned (&address)[32], bool trans) {
+  Ldmatrix out{};
+  for (int lane = 0; lane < 32; ++lane)
+    for (int j = 0; j < 4; ++j) {
+      if (!trans) {
+        std::memcpy(&out.reg[lane][j], &smem[address[8 * j + lane / 4] + 4 * (lane % 4)], 4);
+      } else {
+        std::uint16_t lo, hi;
+        std::memcpy(&lo, &smem[address[8 * j + 2 * (lane % 4)] + 2 * (lane / 4)], 2);
+        std::memcpy(&hi, &smem[address[8 * j + 2 * (lane % 4) + 1] + 2 * (lane / 4)], 2);
+        out.reg[lane][j] = lo | std::uint32_t{hi} << 16;
+      }
+    }
+  return out;
+}
+
+// A 16-row tile of 128-byte rows stored with the 128B swizzle, element (r, c) holding a label of
+// (r, c); and the addresses ldmatrix_x4_row gives for the 16 x 32-byte block at column chunk `chunk0`.
+template <typename Label>
+std::vector<unsigned char> labelled_tile(int rows) {
+  constexpr int per_row = 128 / static_cast<int>(sizeof(Label));
+  std::vector<unsigned char> smem(static_cast<std::size_t>(rows) * 128);
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < per_row; ++c) {
+      const Label label = static_cast<Label>(r * per_row + c);
+      std::memcpy(&smem[swizzled_offset(r, c * sizeof(Label), 128, Swizzle::b128)], &label, sizeof(Label));
+    }
+  return smem;
+}
+void block_addresses(int row0, int chunk0, unsigned (&address)[32]) {
+  for (int lane = 0; lane < 32; ++lane) {
+    const RowChunk rc = ldmatrix_x4_row(lane);
+    address[lane] = swizzled_offset(row0 + rc.row, (chunk0 + rc.chunk) * 16, 128, Swizzle::b128);
+  }
+}
+
+// Every 16 x 32-byte block of a labelled 32-row tile through ldmatrix .x4 (`trans` or not): register
+// j of each lane must hold want(lane, j, row0, chunk0), the block's first row and 16-byte chunk.
+template <typename Label, typename Want>
+void every_block_loads(bool trans, Want want) {
+  const auto smem = labelled_tile<Label>(32);
+  for (int row0 : {0, 16})
+    for (int chunk0 = 0; chunk0 < 8; chunk0 += 2) {
+      unsigned address[32];
+      block_addresses(row0, chunk0, address);
+      const Ldmatrix got = ldmatrix_x4(smem, address, trans);
+      for (int lane = 0; lane < 32; ++lane)
+        for (int j = 0; j < 4; ++j)
+          ASSERT_EQ(got.reg[lane][j], want(lane, j, row0, chunk0)) << "rows " << row0 << "+, chunk " << chunk0 << ", lane " << lane << ", register " << j;
+    }
+}
+
+// Two 16-bit labels as one register, the first in the lower half.
+std::uint32_t pair(int lo, int hi) { return static_cast<std::uint32_t>(lo) | static_cast<std::uint32_t>(hi) << 16; }
+
+// TF32 A (m16n8k8): register j of lane l is a_j: row g (j even) or g + 8, column t (j < 2) or t + 4.
+TEST(Fragments, LdmatrixGivesTheTf32AFragment) {
+  every_block_loads<std::uint32_t>(false, [](int lane, int j, int row0, int chunk0) {
+    const int row = row0 + lane / 4 + (j % 2) * 8, col = chunk0 * 4 + lane % 4 + (j / 2) * 4;
+    return static_cast<std::uint32_t>(row * 32 + col);
+  });
+}
+
+// BF16 A (m16n8k16): register j of lane l holds a_{2j}, a_{2j+1}: row g (j even) or g + 8, columns
+// 2t, 2t + 1 (j < 2) or 2t + 8, 2t + 9.
+TEST(Fragments, LdmatrixGivesTheBf16AFragment) {
+  every_block_loads<std::uint16_t>(false, [](int lane, int j, int row0, int chunk0) {
+    const int row = row0 + lane / 4 + (j % 2) * 8, col = chunk0 * 8 + (lane % 4) * 2 + (j / 2) * 8;
+    return pair(row * 64 + col, row * 64 + col + 1);
+  });
+}
+
+// BF16 B (m16n8k16) from row-major B (rows k, columns n) with .trans: registers 0, 1 of lane l hold
+// b0, b1 and b2, b3 of the n8 tile at the block's first column (b_i: row 2t + i or 2t + 8 + i - 2,
+// column g), registers 2, 3 the same for the n8 tile 8 columns on.
+TEST(Fragments, LdmatrixTransGivesTwoBf16BFragments) {
+  every_block_loads<std::uint16_t>(true, [](int lane, int j, int row0, int chunk0) {
+    const int k = row0 + (lane % 4) * 2 + (j % 2) * 8, n = chunk0 * 8 + lane / 4 + (j / 2) * 8;
+    return pair(k * 64 + n, (k + 1) * 64 + n);
+  });
+}
+
+// Every index of the grouped order is a different tile inside the grid, and the persistent loop of
+// a grid of `blocks` visits each tile once: at awkward sizes, one tile and fewer, group sizes that
+// do and do not divide the tile rows.
+TEST(TileOrder, EveryTileOnceAtAwkwardSizes) {
+  for (int m : {1, 17, 128, 1023, 4097})
+    for (int n : {1, 17, 256, 1023, 4097})
+      for (const auto& [tm, tn] : {std::pair{128, 128}, std::pair{128, 256}, std::pair{256, 128}})
+        for (int group : {1, 3, 8}) {
+          const TileGrid g = tile_grid(m, n, tm, tn, group);
+          ASSERT_EQ(g.tiles_m, (m + tm - 1) / tm);
+          ASSERT_EQ(g.tiles_n, (n + tn - 1) / tn);
+          std::vector<int> hits(static_cast<std::size_t>(tile_count(g)), 0);
+          for (int blocks : {1, 7, 132}) {
+            std::fill(hits.begin(), hits.end(), 0);
+            for (int b = 0; b < blocks; ++b)
+              for (int index = b; index < tile_count(g); index += blocks) {
+                const RowCol t = tile_of(g, index);
+                ASSERT_TRUE(t.row >= 0 && t.row < g.tiles_m && t.col >= 0 && t.col < g.tiles_n) << m << " x " << n << ": " << index;
+                ++hits[static_cast<std::size_t>(t.row * g.tiles_n + t.col)];
+              }
+            for (int h : hits) ASSERT_EQ(h, 1) << m << " x " << n << ", tiles " << tm << " x " << tn << ", group " << group;
+          }
+        }
+}
+
+// The order walks down a group's rows before the next column: consecutive indices share a column
+// (B's tile stays in L2) until the group's rows are done; the last, short group likewise.
+TEST(TileOrder, WalksDownTheGroupFirst) {
+  const TileGrid g = tile_grid(10 * 128, 5 * 128, 128, 128, 4);  // groups of 4, 4 and 2 rows
+  EXPECT_EQ(tile_of(g, 0).row, 0);
+  EXPECT_EQ(tile_of(g, 1).row, 1);
+  EXPECT_EQ(tile_of(g, 1).col, 0);
+  EXPECT_EQ(tile_of(g, 4).row, 0);
+  EXPECT_EQ(tile_of(g, 4).col, 1);
+  EXPECT_EQ(tile_of(g, 20).row, 4);  // the second group begins after 4 x 5 tiles
+  EXPECT_EQ(tile_of(g, 40).row, 8);  // the short last group: rows 8, 9
+  EXPECT_EQ(tile_of(g, 41).row, 9);
+  EXPECT_EQ(tile_of(g, 42).row, 8);
+  EXPECT_EQ(tile_of(g, 42).col, 1);
+  EXPECT_EQ(tile_of(g, 49).row, 9);
+  EXPECT_EQ(tile_of(g, 49).col, 4);
+}
+
+// The boxes of a tile's k-steps start inside the tensor and, together, cover exactly the tile's
+// rows by [0, k) of A and [0, k) by the tile's columns of B (partial boxes are zero-filled by TMA);
+// the bytes a box brings do not depend on where it is.
+TEST(TmaBoxes, CoverTheTileAndK) {
+  constexpr int BM = 128, BN = 128, BK = 64, kPanel = 64;  // BF16: 64 elements = one 128-byte swizzle row
+  for (int m : {1, 17, 129})
+    for (int n : {1, 65, 200})
+      for (int k : {1, 63, 64, 1023}) {
+        const TileGrid g = tile_grid(m, n, BM, BN, 1);
+        const int k_steps = tiles_for(k, BK);
+        for (int index = 0; index < tile_count(g); ++index) {
+          const RowCol t = tile_of(g, index);
+          std::vector<int> a_hits(static_cast<std::size_t>(BM) * k, 0), b_hits(static_cast<std::size_t>(k) * BN, 0);
+          for (int s = 0; s < k_steps; ++s) {
+            const BoxCoord a = a_box(t.row, s, BM, BK);
+            ASSERT_LT(a.inner, k);
+            ASSERT_LT(a.outer, m);
+            for (int r = a.outer; r < a.outer + BM; ++r)
+              for (int c = a.inner; c < a.inner + BK && c < k; ++c) ++a_hits[static_cast<std::size_t>((r - t.row * BM) * k + c)];
+            for (int p = 0; p < BN / kPanel; ++p) {
+              const BoxCoord b = b_box(t.col, s, p, BN, kPanel, BK);
+              ASSERT_LT(b.outer, k);
+              for (int r = b.outer; r < b.outer + BK && r < k; ++r)
+                for (int c = b.inner; c < b.inner + kPanel; ++c) ++b_hits[static_cast<std::size_t>(r * BN + c - t.col * BN)];
+            }
+          }
+          for (int h : a_hits) ASSERT_EQ(h, 1);
+          for (int h : b_hits) ASSERT_EQ(h, 1);
+        }
+      }
+  EXPECT_EQ(box_bytes(64, 128, 2), 16384u);
+  EXPECT_EQ(box_bytes(32, 128, 4), 16384u);
+}
+
+}  // namespace
+}  // namespace gpgpu::blas::cuda::tc
