@@ -9,11 +9,13 @@
 
 namespace gpgpu::blas::cuda {
 
-template <typename T>
+/// Out: C's type, T's unless the inputs are narrower than the sums (chapter 10b's BF16 inputs with
+/// FP32 C, tensor_core_launchers.hpp).
+template <typename T, typename Out = T>
 struct GemmArgs {
   const T* a;
   const T* b;
-  T* c;
+  Out* c;
   int m;
   int n;
   int k;

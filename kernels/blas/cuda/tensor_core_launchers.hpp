@@ -1,0 +1,27 @@
+/// @file tensor_core_launchers.hpp
+/// @brief What chapter 10b's tensor-core kernels receive, and one launch function per kernel file
+/// and input type. The inputs are TF32 (float, rounded to TF32 inside the kernel, as chapter 10's
+/// WMMA step) or BF16 (rounded to bfloat16 once, before the product, by the caller, as cuBLAS's
+/// BF16 GEMM receives them); C and every sum are FP32. Row-major A (m x k), B (k x n), C (m x n),
+/// any m, n, k >= 1 (tails are zero-filled tiles), every index an int (the option group keeps the
+/// matrices below matrix::kMaxElements).
+#pragma once
+#include <cuda_bf16.h>
+#include <cuda_runtime_api.h>
+
+#include "gemm_args.hpp"
+#include "launchers.hpp"  // GemmShape
+
+namespace gpgpu::blas::cuda {
+
+template <typename In>
+using TensorCoreArgs = GemmArgs<In, float>;
+
+using Bf16 = __nv_bfloat16;
+
+// 10b_mma_sync.cu: mma.sync with ldmatrix from swizzled shared tiles (step 2).
+void launch_mma_sync(const TensorCoreArgs<float>& g, cudaStream_t stream);
+void launch_mma_sync(const TensorCoreArgs<Bf16>& g, cudaStream_t stream);
+GemmShape mma_sync_shape();
+
+}  // namespace gpgpu::blas::cuda
