@@ -158,9 +158,9 @@ Report GemmProblem::report(Experiment& run, std::ostream& out) {
   matrix::print_port_ratios(out, ratios);
   run.add_json("port_ratios", ratios);
   out << "\n  % FMA peak: GFLOP/s over the FMA kernel's, measured in this run on the same device in the same type;\n"
-         "  '-' on tensor cores (TF32, and cuBLAS DGEMM's FP64 MMA), which that kernel does not bound;\n"
-         "  % library: over the vendor library's of the same arithmetic in this run (strict FP32, FP64, or TF32 for\n"
-         "  the TF32 rows; cuBLAS for CUDA and OpenCL, OpenBLAS for the CPU); err/bound: the worst\n"
+         "  '-' on tensor cores (TF32, BF16, and cuBLAS DGEMM's FP64 MMA), which that kernel does not bound;\n"
+         "  % library: over the vendor library's of the same arithmetic in this run (strict FP32, FP64, or TF32\n"
+         "  and BF16 for those rows; cuBLAS for CUDA and OpenCL, OpenBLAS for the CPU); err/bound: the worst\n"
          "  |C - Ĉ| / (γ_k |A||B|) over all elements (must be <= 1).\n";
   return {columns, then_now(options_.dims, options_.type, rows)};
 }

@@ -17,7 +17,20 @@ double unit_roundoff(Arithmetic a) {
   switch (a) {
     case Arithmetic::fp32: return std::ldexp(1.0, -24);
     case Arithmetic::fp64: return std::ldexp(1.0, -53);
-    case Arithmetic::tf32: return std::ldexp(1.0, -23);  // see error_bound
+    case Arithmetic::tf32:
+    case Arithmetic::bf16: return std::ldexp(1.0, -23);  // the FP32 sums of tensor cores: see error_bound
+  }
+  return 0;
+}
+
+// The relative error of one input of a tensor-core product, before the product (see error_bound);
+// 0 where the inputs are used as they are.
+double input_roundoff(Arithmetic a) {
+  switch (a) {
+    case Arithmetic::tf32: return std::ldexp(1.0, -10);
+    case Arithmetic::bf16: return std::ldexp(1.0, -8);
+    case Arithmetic::fp32:
+    case Arithmetic::fp64: return 0;
   }
   return 0;
 }
@@ -42,6 +55,7 @@ std::string_view arithmetic_name(Arithmetic a) {
     case Arithmetic::fp32: return "FP32";
     case Arithmetic::fp64: return "FP64";
     case Arithmetic::tf32: return "TF32";
+    case Arithmetic::bf16: return "BF16";
   }
   return "unknown";
 }
@@ -57,13 +71,17 @@ Arithmetic native_arithmetic(ElementType t) { return t == ElementType::f64 ? Ari
 //   cores' FP32 sums need not round to nearest (Fasi, Higham, Mikaitis, Pranesh 2021 found
 //   truncation): we take u = 2^-23, the bound of a directed rounding. Together:
 //   (1 + u_in)^2 (1 + γ_k(2^-23)) - 1.
+// - BF16: the same with u_in = 2^-8: the inputs are rounded to bfloat16 (8 significant bits) to
+//   nearest, once, before the product (chapter 10b rounds them on the GPU, and cuBLAS receives the
+//   same rounded copies). A product of two BF16 values has at most 16 significant bits, exact in
+//   FP32, so only the inputs' rounding (2 u_in + u_in^2) and the k-term FP32 sum (γ_k) remain.
 // - The reference is computed in FP64 (from the exact inputs, widened), so it may be off by
 //   γ_k(2^-53)|A||B| itself, and |A||B| too: adding 2 γ_k(2^-53) covers both.
 double error_bound(Arithmetic arithmetic, std::int64_t k) {
   const double reference = 2 * gamma_n(k, std::ldexp(1.0, -53));
   const double sums = gamma_n(k, unit_roundoff(arithmetic));
-  if (arithmetic != Arithmetic::tf32) return sums + reference;
-  const double u_in = std::ldexp(1.0, -10);
+  const double u_in = input_roundoff(arithmetic);
+  if (u_in == 0) return sums + reference;
   return (1 + u_in) * (1 + u_in) * (1 + sums) - 1 + reference;
 }
 

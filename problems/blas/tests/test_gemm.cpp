@@ -45,6 +45,11 @@ TEST(ErrorBound, IsGammaKOfTheUnitRoundoffPlusTheReferences) {
   const double r = 2 * 1000 * std::ldexp(1.0, -53) / (1 - 1000 * std::ldexp(1.0, -53));
   EXPECT_DOUBLE_EQ(error_bound(Arithmetic::fp32, 1000), g + r);
   EXPECT_GT(error_bound(Arithmetic::tf32, 1), std::ldexp(1.0, -10));  // the inputs' rounding alone
+  // BF16: (1 + u)^2 (1 + γ_k(2^-23)) - 1 plus the reference's share: 2u + u^2 + γ_k, and the
+  // product of the two (below 3 u γ_k).
+  const double u = std::ldexp(1.0, -8), g23 = 1000 * std::ldexp(1.0, -23) / (1 - 1000 * std::ldexp(1.0, -23));
+  EXPECT_GE(error_bound(Arithmetic::bf16, 1000), 2 * u + u * u + g23 + r);
+  EXPECT_LE(error_bound(Arithmetic::bf16, 1000), 2 * u + u * u + g23 + r + 3 * u * g23);
   EXPECT_LT(error_bound(Arithmetic::fp64, 4096), 2e-12);  // 3 x 4096 x 2^-53
   EXPECT_THROW((void)error_bound(Arithmetic::fp32, std::int64_t{1} << 24), std::invalid_argument);
 }
@@ -70,22 +75,45 @@ TEST(Compare, AcceptsTheFloatLoopAndRefusesAMissingTermPoisonAndNaN) {
   EXPECT_THROW((void)compare(HostMatrix::zeros({d.n, d.m}, ElementType::f32), ref, Arithmetic::fp32), std::invalid_argument);
 }
 
+// Every element of the float operands A and B replaced by `round` of its bits: a narrower input
+// format, as a tensor core's caller or the tensor core itself makes it.
+template <typename Round>
+void round_inputs(Operands& ops, Round round) {
+  for (HostMatrix* m : {&ops.a, &ops.b})
+    for (float& x : m->as<float>()) {
+      std::uint32_t bits;
+      std::memcpy(&bits, &x, 4);
+      bits = round(bits);
+      std::memcpy(&x, &bits, 4);
+    }
+}
+
 TEST(Compare, TheTf32BoundAcceptsInputsCutTo10Bits) {
   const Dims d{31, 29, 300};
   Operands ops = random_operands(d, ElementType::f32, 9);
   const Reference ref = reference(ops);
   // Truncate the inputs to TF32 (clear the low 13 of 23 mantissa bits), then multiply in float.
-  for (HostMatrix* m : {&ops.a, &ops.b})
-    for (float& x : m->as<float>()) {
-      std::uint32_t bits;
-      std::memcpy(&bits, &x, 4);
-      bits &= ~0x1FFFu;
-      std::memcpy(&x, &bits, 4);
-    }
+  round_inputs(ops, [](std::uint32_t bits) { return bits & ~0x1FFFu; });
   const HostMatrix c = naive_product(ops);
   EXPECT_FALSE(compare(c, ref, Arithmetic::fp32).pass);
   const Verification v = compare(c, ref, Arithmetic::tf32);
   EXPECT_TRUE(v.pass) << v.summary();
+}
+
+// Inputs rounded to bfloat16 (to nearest even, 8 significant bits) and multiplied in float pass the
+// BF16 bound; at k = 2 the inputs' rounding (up to 2^-8 each) is not averaged away by long sums, so
+// the same result must fail the TF32 bound (2^-10 per input): the bounds tell the two apart.
+TEST(Compare, TheBf16BoundAcceptsInputsRoundedTo8BitsAndTheTf32BoundDoesNot) {
+  const Dims d{40, 50, 2};
+  Operands ops = random_operands(d, ElementType::f32, 11);
+  const Reference ref = reference(ops);
+  // To nearest even on the upper 16 bits (the inputs are finite: no NaN case).
+  round_inputs(ops, [](std::uint32_t bits) { return (bits + 0x7FFFu + (bits >> 16 & 1u)) & 0xFFFF0000u; });
+  const HostMatrix c = naive_product(ops);
+  const Verification v = compare(c, ref, Arithmetic::bf16);
+  EXPECT_TRUE(v.pass) << v.summary();
+  EXPECT_FALSE(compare(c, ref, Arithmetic::tf32).pass);
+  EXPECT_EQ(arithmetic_name(Arithmetic::bf16), "BF16");
 }
 
 TEST(Work, TwoMnkFlopsAndEveryOperandOnce) {
@@ -132,12 +160,15 @@ TEST(LibraryShare, EachRowIsJudgedByTheLibraryOfItsArithmetic) {
 }
 
 TEST(TensorCores, TheFmaKernelBoundsOnlyTheFmaUnits) {
-  GemmVariant fma, tf32, dgemm;
+  GemmVariant fma, tf32, bf16, dgemm;
   tf32.tf32 = true;
+  bf16.bf16 = true;
   dgemm.fp64_tensor_cores = true;
   for (ElementType t : {ElementType::f32, ElementType::f64}) {
     EXPECT_FALSE(fma.tensor_cores(t));
     EXPECT_TRUE(tf32.tensor_cores(t));
+    EXPECT_TRUE(bf16.tensor_cores(t));
+    EXPECT_EQ(bf16.arithmetic(t), Arithmetic::bf16);
   }
   EXPECT_TRUE(dgemm.tensor_cores(ElementType::f64));
   EXPECT_FALSE(dgemm.tensor_cores(ElementType::f32));

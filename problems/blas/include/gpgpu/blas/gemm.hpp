@@ -47,18 +47,19 @@ struct Operands {
 /// A and B of `dims` with random values of both signs (matrix::random_matrix: uniform in [-100, 100)).
 Operands random_operands(const Dims& dims, ElementType type, unsigned seed);
 
-/// How a variant rounds: the products and sums of its element type, or tensor cores' TF32 inputs.
+/// How a variant rounds: the products and sums of its element type, or tensor cores' narrow inputs.
 enum class Arithmetic {
   fp32,  ///< IEEE single: u = 2^-24
   fp64,  ///< IEEE double: u = 2^-53
   tf32,  ///< inputs cut to TF32 (10 explicit mantissa bits), products and sums in FP32
+  bf16,  ///< inputs rounded to bfloat16 (7 explicit mantissa bits) once, products and sums in FP32
 };
 std::string_view arithmetic_name(Arithmetic a);
 /// fp32 for float, fp64 for double.
 Arithmetic native_arithmetic(ElementType t);
 
 /// The largest k the bound is meaningful for: k u <= 1/4 in every arithmetic (the FP32 sums of the
-/// TF32 variants take u = 2^-23, see error_bound), i.e. k <= 2^21.
+/// TF32 and BF16 variants take u = 2^-23, see error_bound), i.e. k <= 2^21.
 inline constexpr std::int64_t kMaxK = std::int64_t{1} << 21;
 
 /// γ such that |C - Ĉ| <= γ |A||B| must hold element by element for a k-term product computed in
