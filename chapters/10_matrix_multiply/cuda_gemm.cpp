@@ -92,6 +92,11 @@ gpgpu::blas::GemmVariant cuda_variant(std::string name, std::string description,
   return v;
 }
 
+std::string launch_line(const Dims& d, const bc::GemmShape& s) {
+  return "grid " + std::to_string(bc::blocks_for(d.n, s.tile_n)) + " x " + std::to_string(bc::blocks_for(d.m, s.tile_m)) + " of " +
+         std::to_string(s.threads) + " threads, " + std::to_string(s.tile_m) + " x " + std::to_string(s.tile_n) + " of C per block";
+}
+
 namespace {
 
 template <typename T>
@@ -155,11 +160,6 @@ constexpr CudaKernelVariant kKernels[] = {
      "step 9 with its fragments prefetched into registers, 16-byte loads of A and grouped blocks (--tune: three configurations)",
      bc::launch_prefetch<float>, bc::launch_prefetch<double>, false, nullptr, &kPrefetch},
 };
-
-std::string launch_line(const Dims& d, const bc::GemmShape& s) {
-  return "grid " + std::to_string(bc::blocks_for(d.n, s.tile_n)) + " x " + std::to_string(bc::blocks_for(d.m, s.tile_m)) + " of " +
-         std::to_string(s.threads) + " threads, " + std::to_string(s.tile_m) + " x " + std::to_string(s.tile_n) + " of C per block";
-}
 
 // "16 x 8 per thread, 3 stages", and with the block tile before it the configuration's name.
 std::string thread_tile_and_stages(const bc::TileConfig& c) {

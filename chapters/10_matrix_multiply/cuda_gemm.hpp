@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "blas/cuda/launchers.hpp"
 #include "gpgpu/blas/operation.hpp"
 #include "gpgpu/cuda/buffers.hpp"
 
@@ -46,5 +47,9 @@ class DeviceGemm final : public gpgpu::blas::GemmOperation {
 /// refuses operands the device's free memory cannot hold). The caller adds make and limitation.
 gpgpu::blas::GemmVariant cuda_variant(std::string name, std::string description, std::string source,
                                       std::string paper_name = "");
+
+/// "grid X x Y of T threads, BM x BN of C per block": a kernel's launch on `dims` as the run prints it
+/// (chapter 10b's tensor-core kernels say it the same way).
+std::string launch_line(const gpgpu::blas::Dims& dims, const gpgpu::blas::cuda::GemmShape& shape);
 
 }  // namespace ch10

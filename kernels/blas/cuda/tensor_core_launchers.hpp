@@ -24,4 +24,7 @@ void launch_mma_sync(const TensorCoreArgs<float>& g, cudaStream_t stream);
 void launch_mma_sync(const TensorCoreArgs<Bf16>& g, cudaStream_t stream);
 GemmShape mma_sync_shape();
 
+// 10b_round_bf16.cu: `count` floats rounded to bfloat16 (to nearest even), the BF16 inputs' one rounding.
+void launch_round_to_bf16(const float* in, Bf16* out, long long count, cudaStream_t stream);
+
 }  // namespace gpgpu::blas::cuda

@@ -1,4 +1,4 @@
-// Chapter 10b's mma.sync kernel (10b_mma_sync.cu), unchanged, on the CPU emulation of the thread
+// Chapter 10b's mma.sync kernel (10b_mma_sync.cu) and the BF16 inputs' rounding (10b_round_bf16.cu), unchanged, on the CPU emulation of the thread
 // model, with ldmatrix and mma.sync emulated from the PTX ISA (mma_sync_emulation.hpp): TF32 against
 // the FP64 reference within the TF32 bound; BF16, its inputs rounded to bfloat16 once as the
 // chapter's caller does, against the FP64 product of the rounded inputs within the FP32 bound (the
@@ -13,6 +13,8 @@
 #define __launch_bounds__(...)
 #endif
 
+#include <cmath>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -23,6 +25,7 @@
 
 #define GPGPU_CUDA_EMULATION
 #include "../10b_mma_sync.cu"
+#include "../10b_round_bf16.cu"
 
 namespace gpgpu::blas::cuda {
 namespace {
@@ -102,6 +105,42 @@ TEST(MmaSync, Tf32FailsTheFp32Bound) {
   emulate_mma_sync(TensorCoreArgs<float>{ops.a.as<float>().data(), ops.b.as<float>().data(), c.as<float>().data(), 64, 64, 256}, true);
   EXPECT_TRUE(compare(c, ref, Arithmetic::tf32).pass);
   EXPECT_FALSE(compare(c, ref, Arithmetic::fp32).pass);
+}
+
+// The BF16 inputs' rounding, bit for bit against round to nearest even stated on the bits (add
+// 0x7FFF plus the lowest kept bit, drop the low 16: ties go to the even neighbour, and the largest
+// floats carry into the exponent, to infinity, as they must), for every non-NaN float: ties both
+// ways, either side of a tie, signs, subnormals, the largest finite float, infinity, then random
+// bit patterns; NaN stays NaN. The grid is partial (1000 elements, blocks of 256): the threads past
+// the end write nothing.
+TEST(RoundToBf16, ToNearestEvenOnEveryThreadOfAPartialGrid) {
+  constexpr int kCount = 1000, kSentinel = 24;
+  std::vector<std::uint32_t> bits{0x3F808000u, 0x3F818000u, 0x3F808001u, 0x3F807FFFu, 0xBF808000u, 0xBF818000u,
+                                  0x00000001u, 0x0000C000u, 0x80018000u, 0x7F7FFFFFu, 0x7F800000u, 0xFF800000u,
+                                  0x00000000u, 0x80000000u, 0x42C80000u};
+  std::uint32_t state = 12345;
+  while (bits.size() < kCount) {
+    state = state * 1664525u + 1013904223u;  // any pattern but NaN
+    if ((state & 0x7F800000u) != 0x7F800000u) bits.push_back(state);
+  }
+  bits[500] = 0x7FC00001u;  // a NaN
+  std::vector<float> in(kCount);
+  std::memcpy(in.data(), bits.data(), kCount * sizeof(float));
+  std::vector<Bf16> out(kCount + kSentinel, __float2bfloat16(-7.0f));
+  emu::launch(dim3(blocks_for(kCount, kRoundThreads)), dim3(kRoundThreads), false,
+              [&] { round_to_bf16(in.data(), out.data(), kCount); });
+  for (int i = 0; i < kCount; ++i) {
+    const float got = __bfloat162float(out[static_cast<std::size_t>(i)]);
+    if (i == 500) {
+      EXPECT_TRUE(std::isnan(got));
+      continue;
+    }
+    std::uint32_t got_bits;
+    std::memcpy(&got_bits, &got, 4);
+    const std::uint32_t b = bits[static_cast<std::size_t>(i)];
+    EXPECT_EQ(got_bits, (b + 0x7FFFu + (b >> 16 & 1u)) & 0xFFFF0000u) << "input bits " << std::hex << b;
+  }
+  for (int i = kCount; i < kCount + kSentinel; ++i) EXPECT_EQ(__bfloat162float(out[static_cast<std::size_t>(i)]), -7.0f);
 }
 
 }  // namespace

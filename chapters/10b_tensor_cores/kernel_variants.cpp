@@ -1,0 +1,79 @@
+// Chapter 10b's own kernels as variants, in step order: each one launch of a kernel file of
+// kernels/blas/cuda on the device buffers of tensor_core_gemm.hpp (TF32: chapter 10's
+// DeviceGemm<float>; BF16: Bf16DeviceGemm, whose inputs are rounded once before the timed calls).
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "blas/cuda/tensor_core_launchers.hpp"
+#include "cuda_gemm.hpp"  // chapter 10's DeviceGemm and launch_line
+#include "tensor_core_gemm.hpp"
+#include "tensor_core_variants.hpp"
+
+namespace ch10b {
+namespace {
+
+namespace bc = gpgpu::blas::cuda;
+using gpgpu::blas::Dims;
+
+using Tf32Launch = void (*)(const bc::TensorCoreArgs<float>&, cudaStream_t);
+using Bf16Launch = void (*)(const bc::TensorCoreArgs<bc::Bf16>&, cudaStream_t);
+
+struct KernelVariant {
+  const char* name;
+  const char* file;  // in kernels/blas/cuda/
+  const char* description;
+  Input input;
+  Tf32Launch launch_tf32;  // Input::tf32
+  Bf16Launch launch_bf16;  // Input::bf16
+  bc::GemmShape (*shape)();
+  int cc_major;       // the compute capability its instructions need
+  const char* needs;  // the reason printed below it
+};
+
+constexpr const char* kNeedsAmpere = "TF32 and BF16 tensor cores (WMMA, mma.sync) need compute capability 8.0";
+
+//! [kernels]
+constexpr KernelVariant kKernels[] = {
+    {"wmma_tf32", "10_tf32_wmma.cu", "chapter 10's step, the start: WMMA 16 x 16 x 8, TF32 inputs, FP32 sums", Input::tf32,
+     bc::launch_tf32_wmma, nullptr, bc::tf32_wmma_shape, 8, kNeedsAmpere},
+    {"mma_sync_tf32", "10b_mma_sync.cu", "mma.sync m16n8k8 by PTX, ldmatrix from 128B-swizzled tiles, TF32", Input::tf32,
+     static_cast<Tf32Launch>(bc::launch_mma_sync), nullptr, bc::mma_sync_shape, 8, kNeedsAmpere},
+    {"mma_sync_bf16", "10b_mma_sync.cu", "the same with m16n8k16 on BF16 inputs (rounded once), FP32 sums", Input::bf16,
+     nullptr, static_cast<Bf16Launch>(bc::launch_mma_sync), bc::mma_sync_shape, 8, kNeedsAmpere},
+};
+//! [kernels]
+
+std::unique_ptr<gpgpu::blas::GemmOperation> make(const KernelVariant& k, const Dims& d) {
+  const int m = static_cast<int>(d.m), n = static_cast<int>(d.n), kk = static_cast<int>(d.k);
+  const std::string launch = ch10::launch_line(d, k.shape());
+  if (k.input == Input::tf32) {
+    auto call = [f = k.launch_tf32, m, n, kk](const float* a, const float* b, float* c) { f({a, b, c, m, n, kk}, nullptr); };
+    return std::make_unique<ch10::DeviceGemm<float>>(d, call, launch);
+  }
+  auto call = [f = k.launch_bf16, m, n, kk](const bc::Bf16* a, const bc::Bf16* b, float* c) { f({a, b, c, m, n, kk}, nullptr); };
+  return std::make_unique<Bf16DeviceGemm>(d, call, launch);
+}
+
+gpgpu::blas::GemmVariant kernel_variant(const KernelVariant& k) {
+  gpgpu::blas::GemmVariant v =
+      tensor_core_variant(k.name, k.description, std::string("kernels/blas/cuda/") + k.file, k.input, k.cc_major, k.needs);
+  v.make = [&k](const gpgpu::blas::GemmSize& s, gpgpu::Session&) { return make(k, s.dims); };
+  v.limitation = [&k, device = v.limitation](const gpgpu::blas::GemmSize& s, gpgpu::Session& session) -> std::optional<std::string> {
+    if (auto why = device(s, session)) return why;
+    const long long rows = bc::blocks_for(s.dims.m, k.shape().tile_m);
+    if (rows > bc::kMaxGridY) return "needs " + std::to_string(rows) + " block rows; a grid has at most 65535";
+    return std::nullopt;
+  };
+  return v;
+}
+
+}  // namespace
+
+std::vector<gpgpu::blas::GemmVariant> kernel_variants() {
+  std::vector<gpgpu::blas::GemmVariant> v;
+  for (const KernelVariant& k : kKernels) v.push_back(kernel_variant(k));
+  return v;
+}
+
+}  // namespace ch10b

@@ -1,0 +1,72 @@
+// Chapter 10b's BF16 product on the device and the part every tensor-core variant shares
+// (tensor_core_gemm.hpp).
+#include "tensor_core_gemm.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <utility>
+
+#include "blas/cuda/tensor_core_launchers.hpp"
+#include "cuda_gemm.hpp"  // chapter 10's cuda_variant
+#include "gpgpu/cuda/check.hpp"
+#include "gpgpu/cuda/opener.hpp"
+#include "gpgpu/table.hpp"
+
+namespace ch10b {
+
+using gpgpu::blas::Dims;
+using gpgpu::blas::ElementType;
+using gpgpu::blas::HostMatrix;
+
+Bf16DeviceGemm::Bf16DeviceGemm(Dims dims, Call call, std::string launch)
+    : dims_(dims), call_(std::move(call)), launch_(std::move(launch)),
+      staging_(static_cast<std::size_t>(std::max(dims.m * dims.k, dims.k * dims.n))),
+      a_(static_cast<std::size_t>(dims.m * dims.k)), b_(static_cast<std::size_t>(dims.k * dims.n)),
+      c_(static_cast<std::size_t>(dims.m * dims.n)) {}
+
+//! [bf16_upload]
+void Bf16DeviceGemm::upload(const gpgpu::blas::Operands& in) {
+  gpgpu::cuda::EventTimer rounding;
+  double seconds = 0;
+  for (auto [host, device] : {std::pair{in.a.as<float>(), &a_}, std::pair{in.b.as<float>(), &b_}}) {
+    staging_.upload(host);
+    rounding.start();
+    gpgpu::blas::cuda::launch_round_to_bf16(staging_.get(), device->get(), static_cast<long long>(host.size()), nullptr);
+    rounding.stop();
+    seconds += rounding.seconds();
+  }
+  rounding_s_ = seconds;
+  c_.fill_bytes(0xFF);                        // NaN in every element until the product writes it
+  GPGPU_CUDA_CHECK(cudaDeviceSynchronize());  // the rounded inputs and the poison are in place
+}
+//! [bf16_upload]
+
+double Bf16DeviceGemm::run(int calls) {
+  timer_.start();
+  for (int c = 0; c < calls; ++c) call_(a_.get(), b_.get(), c_.get());
+  timer_.stop();
+  return timer_.seconds();
+}
+
+HostMatrix Bf16DeviceGemm::download() { return HostMatrix(dims_.c(), c_.download(0, c_.size())); }
+
+std::string Bf16DeviceGemm::launch() const {
+  if (rounding_s_ < 0) return launch_;
+  return launch_ + "; A and B rounded to BF16 on the GPU before the timed calls in " + gpgpu::format_cell("%.3f", rounding_s_ * 1e3) + " ms";
+}
+
+gpgpu::blas::GemmVariant tensor_core_variant(std::string name, std::string description, std::string source, Input input,
+                                             int cc_major, std::string needs) {
+  gpgpu::blas::GemmVariant v = ch10::cuda_variant(std::move(name), std::move(description), std::move(source));
+  v.tf32 = input == Input::tf32;
+  v.bf16 = input == Input::bf16;
+  v.limitation = [cc_major, needs = std::move(needs)](const gpgpu::blas::GemmSize& s,
+                                                      gpgpu::Session& session) -> std::optional<std::string> {
+    if (s.type == ElementType::f64) return "float only (the tensor cores' TF32 and BF16 inputs are rounded floats)";
+    if (gpgpu::cuda::device_info(session).cc_major < cc_major) return needs;
+    return std::nullopt;
+  };
+  return v;
+}
+
+}  // namespace ch10b

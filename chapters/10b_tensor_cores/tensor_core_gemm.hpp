@@ -1,0 +1,56 @@
+/// @file tensor_core_gemm.hpp
+/// @brief Chapter 10b's host code shared by its kernels and its cuBLAS peers: the BF16 product on
+/// the device (A and B rounded to bfloat16 once, C in FP32), and the part of a variant every
+/// tensor-core row has (its input rounding, the float run only, the compute capability it needs).
+/// The TF32 rows use chapter 10's DeviceGemm<float> as they are: their inputs stay float.
+#pragma once
+#include <functional>
+#include <string>
+
+#include <cuda_bf16.h>
+
+#include "gpgpu/blas/operation.hpp"
+#include "gpgpu/cuda/buffers.hpp"
+
+namespace ch10b {
+
+using Bf16 = __nv_bfloat16;
+
+/// How a variant's inputs reach the tensor cores: float rounded to TF32 inside the product, or
+/// rounded to bfloat16 once before it (Bf16DeviceGemm).
+enum class Input { tf32, bf16 };
+
+/// A, B and C of one BF16 product in device memory. upload() copies A and B as floats into one
+/// staging buffer and rounds each to bfloat16 on the GPU (10b_round_bf16.cu), timed by CUDA events
+/// on its own: the rounding is done once, outside run(), for every BF16 variant alike, and launch()
+/// says how long it took. run() enqueues the call `calls` times between two CUDA events.
+class Bf16DeviceGemm final : public gpgpu::blas::GemmOperation {
+ public:
+  using Call = std::function<void(const Bf16* a, const Bf16* b, float* c)>;
+  Bf16DeviceGemm(gpgpu::blas::Dims dims, Call call, std::string launch);
+
+  void upload(const gpgpu::blas::Operands& in) override;
+  double run(int calls) override;
+  [[nodiscard]] gpgpu::blas::HostMatrix download() override;
+  [[nodiscard]] std::string launch() const override;
+
+ private:
+  gpgpu::blas::Dims dims_;
+  Call call_;
+  std::string launch_;
+  double rounding_s_ = -1;  // the last upload's rounding of A and B; < 0 before the first
+  gpgpu::cuda::DeviceBuffer<float> staging_;  // A, then B, as floats
+  gpgpu::cuda::DeviceBuffer<Bf16> a_, b_;
+  gpgpu::cuda::DeviceBuffer<float> c_;
+  gpgpu::cuda::EventTimer timer_;
+};
+
+/// The part of a tensor-core variant that every row of the chapter shares: chapter 10's CUDA part
+/// (opener, timer, FMA peak, device memory check), the bound of its input rounding (TF32 or BF16,
+/// problems/blas gemm.cpp), and a limitation that refuses the double run (the tensor cores' inputs
+/// here are floats) and GPUs below compute capability `cc_major` (`needs` says what for). The
+/// caller adds make, and may wrap the limitation.
+gpgpu::blas::GemmVariant tensor_core_variant(std::string name, std::string description, std::string source, Input input,
+                                             int cc_major, std::string needs);
+
+}  // namespace ch10b

@@ -1,0 +1,26 @@
+/// @file tensor_core_variants.hpp
+/// @brief Chapter 10b's variants in the order main.cpp runs them: our kernels step by step, then
+/// the library a user would pick. cuBLAS, when CMake did not find it, gives a gpgpu::NotBuilt note
+/// with the reason instead.
+#pragma once
+#include <vector>
+
+#include "gpgpu/blas/operation.hpp"
+
+namespace ch10b {
+
+/// Our kernels of kernels/blas/cuda in step order: wmma_tf32 (chapter 10's WMMA step, the starting
+/// point), mma_sync_tf32, mma_sync_bf16 (kernel_variants.cpp).
+std::vector<gpgpu::blas::GemmVariant> kernel_variants();
+
+/// The peers: cublas_tf32 (cublasGemmEx, CUBLAS_COMPUTE_32F_FAST_TF32) and cublas_bf16 (BF16
+/// inputs rounded as ours, CUBLAS_COMPUTE_32F) (cublas_tensor_cores.cpp).
+#if GPGPU_HAVE_CUBLAS
+std::vector<gpgpu::blas::GemmVariant> cublas_variants();
+#else
+inline gpgpu::NotBuilt cublas_variants() {
+  return {gpgpu::Backend::cuda, "cuBLAS (CUDA::cublas) was not found: cublas_tf32 and cublas_bf16"};
+}
+#endif
+
+}  // namespace ch10b
