@@ -26,9 +26,9 @@
 #include <stdexcept>
 #include <type_traits>
 
-#include "async_copy.hpp"
 #include "gpgpu/cuda/check.hpp"
 #include "mma_sync.hpp"
+#include "swizzled_staging.hpp"
 #include "tensor_core_layout.hpp"
 
 namespace gpgpu::blas::cuda {
@@ -40,25 +40,9 @@ struct MmaSyncTiles {
   static constexpr int BM = 128, BN = 128, kThreads = 256;
   static constexpr int kRowBytes = 128;                                // one row of the 128B swizzle
   static constexpr int BK = kRowBytes / static_cast<int>(sizeof(In));  // 32 TF32 or 64 BF16 elements
-  static constexpr int kChunk = 16 / static_cast<int>(sizeof(In));     // elements per 16-byte chunk
+  static constexpr int kChunk = kChunkElements<In>;                     // elements per 16-byte chunk
   static constexpr int kMmaK = std::is_same_v<In, float> ? 8 : 16;     // m16n8k8.tf32, m16n8k16.bf16
 };
-
-/// The 16-byte chunk of elements (row, col .. col + kChunk - 1) of a row-major rows x cols matrix
-/// into shared `dst`, zeros outside the matrix. Aligned (cols a multiple of the chunk, so a chunk
-/// is inside or outside as a whole): one 16-byte cp.async; otherwise element by element.
-template <typename In, bool Aligned>
-__device__ __forceinline__ void load_chunk(unsigned char* dst, const In* src, int rows, int cols, int row, int col) {
-  constexpr int E = MmaSyncTiles<In>::kChunk;
-  if (Aligned) {
-    const bool inside = row < rows && col < cols;
-    copy_async<16>(dst, inside ? src + row * cols + col : src, inside);
-  } else {
-    In* d = reinterpret_cast<In*>(dst);
-#pragma unroll
-    for (int l = 0; l < E; ++l) d[l] = row < rows && col + l < cols ? src[row * cols + col + l] : In(0.0f);
-  }
-}
 
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
 // TF32 and BF16 mma.sync begin with compute capability 8.0: a stub for older targets of a fat

@@ -91,6 +91,21 @@ constexpr __host__ __device__ std::uint64_t matrix_descriptor(const DescriptorFi
 }
 //! [descriptor]
 
+/// The descriptor of a K-major operand tile as chapter 10b stages it: rows (M of A, N of B) of 128
+/// bytes of K each, with the 128-byte swizzle, from shared byte address `tile` (on a 1024-byte atom
+/// boundary), for the k-slice that starts `k_byte` bytes into every row (0, 32, 64, 96: one k-step
+/// of 8 TF32 or 16 BF16 elements). The stride byte offset is the distance between groups of 8 rows,
+/// one swizzle atom: 1024. The leading byte offset is not used by swizzled K-major layouts (whose
+/// K extent per instruction lies inside one 128-byte row); it is set to 16 (field value 1). A k-slice
+/// inside the row is addressed by moving the start address alone, because the hardware applies the
+/// swizzle to the address bits themselves (bits 4-6 XOR bits 7-9), as the staging did: the CPU test
+/// checks that model against swizzled_offset; the first wgmma run must confirm it on the hardware.
+//! [kmajor_descriptor]
+constexpr __host__ __device__ std::uint64_t kmajor_sw128_descriptor(unsigned tile, unsigned k_byte) {
+  return matrix_descriptor({tile + k_byte, 16, 1024, 0, Swizzle::b128});
+}
+//! [kmajor_descriptor]
+
 /// The fields of a descriptor (the inverse of matrix_descriptor for valid fields).
 constexpr __host__ __device__ DescriptorFields decode_descriptor(std::uint64_t d) {
   constexpr Swizzle kModes[4] = {Swizzle::none, Swizzle::b128, Swizzle::b64, Swizzle::b32};
@@ -117,6 +132,15 @@ constexpr __host__ __device__ RowCol mma_c_element(int lane, int i) {
 
 /// B of m16n8k8.tf32 (8 x 8): element i (0, 1) of lane l is at row (k) t + 4i, column (n) g.
 constexpr __host__ __device__ RowCol mma_tf32_b_element(int lane, int i) { return {lane % 4 + 4 * i, lane / 4}; }
+
+/// wgmma's FP32 accumulator of m64nNk* (PTX ISA, "Asynchronous Warpgroup Level Matrix Register
+/// Fragment", the D matrix): the 128 threads of a warpgroup hold D (64 x N); warp w = thread / 32
+/// holds rows 16w .. 16w + 15, and holds each 8-column slice of them as mma.sync's 16 x 8
+/// accumulator: register r (0 .. N/2 - 1) is element r % 4 of slice r / 4.
+constexpr __host__ __device__ RowCol wgmma_d_element(int thread, int reg) {
+  const RowCol e = mma_c_element(thread % 32, reg % 4);
+  return {16 * (thread / 32) + e.row, 8 * (reg / 4) + e.col};
+}
 
 /// ldmatrix .x4 loads four 8 x 16-byte matrices; lanes 8j..8j+7 give the addresses of matrix j's
 /// rows, and register j of every lane receives a part of matrix j (PTX ISA, "Warp-level matrix load

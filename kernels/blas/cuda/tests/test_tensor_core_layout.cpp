@@ -113,6 +113,45 @@ TEST(Descriptor, DecodesBack) {
         }
 }
 
+// The K-major descriptor of a 64-row tile at a 1024-byte boundary, read as the hardware is modelled
+// (tensor_core_layout.hpp): element byte b of row r of the k-slice is at start + (r / 8) * stride +
+// (r % 8) * 128 + b, then swizzled on the address bits. That must be where the staging put it
+// (swizzled_offset of byte k_byte + b of row r), for every k-slice; and moving k by 32 bytes adds 2 to
+// the start field and changes nothing else.
+TEST(Descriptor, KMajorSliceReadsWhatTheStagingWrote) {
+  for (unsigned tile : {0u, 1024u, 0x3F000u})
+    for (unsigned k_byte : {0u, 32u, 64u, 96u}) {
+      const std::uint64_t d = kmajor_sw128_descriptor(tile, k_byte);
+      const DescriptorFields f = decode_descriptor(d);
+      ASSERT_EQ(f.swizzle, Swizzle::b128);
+      if (k_byte > 0) ASSERT_EQ(d, kmajor_sw128_descriptor(tile, k_byte - 32) + 2);
+      for (unsigned r = 0; r < 64; ++r)
+        for (unsigned b = 0; b < 32; ++b) {
+          const unsigned address = f.start + (r / 8) * f.stride + (r % 8) * 128 + b;
+          ASSERT_EQ(swizzle(address, Swizzle::b128) - tile, swizzled_offset(r, k_byte + b, 128, Swizzle::b128))
+              << "row " << r << ", k byte " << k_byte + b;
+        }
+    }
+}
+
+// wgmma's m64nN accumulator: every element of 64 x N once, warp w on rows 16w.., the same lanes as
+// the mma.sync accumulator in each 8-column slice (PTX ISA's figure for the D fragment).
+TEST(Fragments, WgmmaAccumulatorCoversOnce) {
+  for (int n : {8, 64, 128, 256}) {
+    std::vector<int> d(64 * static_cast<std::size_t>(n), 0);
+    for (int thread = 0; thread < 128; ++thread)
+      for (int reg = 0; reg < n / 2; ++reg) {
+        const RowCol e = wgmma_d_element(thread, reg);
+        const int lane = thread % 32, g = lane / 4, t = lane % 4, i = reg % 4;
+        ASSERT_EQ(e.row, 16 * (thread / 32) + g + 8 * (i / 2));
+        ASSERT_EQ(e.col, 8 * (reg / 4) + 2 * t + i % 2);
+        ASSERT_LT(e.col, n);
+        ++d[static_cast<std::size_t>(e.row * n + e.col)];
+      }
+    for (int h : d) ASSERT_EQ(h, 1) << "n = " << n;
+  }
+}
+
 // The accumulator and TF32 B fragments cover their matrices once, as the PTX ISA's tables state them.
 TEST(Fragments, AccumulatorAndTf32BCoverOnce) {
   std::vector<int> c(16 * 8, 0), b(8 * 8, 0);
