@@ -56,14 +56,15 @@ std::string Bf16DeviceGemm::launch() const {
 }
 
 gpgpu::blas::GemmVariant tensor_core_variant(std::string name, std::string description, std::string source, Input input,
-                                             int cc_major, std::string needs) {
+                                             Requires gpus) {
   gpgpu::blas::GemmVariant v = ch10::cuda_variant(std::move(name), std::move(description), std::move(source));
   v.tf32 = input == Input::tf32;
   v.bf16 = input == Input::bf16;
-  v.limitation = [cc_major, needs = std::move(needs)](const gpgpu::blas::GemmSize& s,
-                                                      gpgpu::Session& session) -> std::optional<std::string> {
+  v.limitation = [gpus = std::move(gpus)](const gpgpu::blas::GemmSize& s,
+                                                   gpgpu::Session& session) -> std::optional<std::string> {
     if (s.type == ElementType::f64) return "float only (the tensor cores' TF32 and BF16 inputs are rounded floats)";
-    if (gpgpu::cuda::device_info(session).cc_major < cc_major) return needs;
+    const int major = gpgpu::cuda::device_info(session).cc_major;
+    if (major < gpus.cc_major || (gpus.only_major && major != gpus.cc_major)) return gpus.needs;
     return std::nullopt;
   };
   return v;

@@ -45,12 +45,20 @@ class Bf16DeviceGemm final : public gpgpu::blas::GemmOperation {
   gpgpu::cuda::EventTimer timer_;
 };
 
+/// The GPUs a variant's instructions run on: compute capability cc_major or later (only_major: that
+/// one alone, as sm_90a code), and what it says on any other.
+struct Requires {
+  int cc_major;
+  bool only_major;
+  std::string needs;
+};
+
 /// The part of a tensor-core variant that every row of the chapter shares: chapter 10's CUDA part
 /// (opener, timer, FMA peak, device memory check), the bound of its input rounding (TF32 or BF16,
 /// problems/blas gemm.cpp), and a limitation that refuses the double run (the tensor cores' inputs
-/// here are floats) and GPUs below compute capability `cc_major` (`needs` says what for). The
-/// caller adds make, and may wrap the limitation.
+/// here are floats) and the GPUs `gpus` excludes. The caller adds make, and may wrap the
+/// limitation.
 gpgpu::blas::GemmVariant tensor_core_variant(std::string name, std::string description, std::string source, Input input,
-                                             int cc_major, std::string needs);
+                                             Requires gpus);
 
 }  // namespace ch10b

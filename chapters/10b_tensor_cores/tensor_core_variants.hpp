@@ -13,6 +13,14 @@ namespace ch10b {
 /// point), mma_sync_tf32, mma_sync_bf16 (kernel_variants.cpp).
 std::vector<gpgpu::blas::GemmVariant> kernel_variants();
 
+/// Step 3, Hopper's warpgroup MMA: wgmma_tf32, wgmma_bf16 (kernel_variants.cpp), where CMake built
+/// the sm_90a code (kernels/blas/cuda/CMakeLists.txt), else a note with the reason.
+#if GPGPU_HAVE_WGMMA
+std::vector<gpgpu::blas::GemmVariant> wgmma_variants();
+#else
+inline gpgpu::NotBuilt wgmma_variants() { return {gpgpu::Backend::cuda, GPGPU_WHY_NO_WGMMA, "wgmma_tf32 and wgmma_bf16"}; }
+#endif
+
 /// The peers: cublas_tf32 (cublasGemmEx, CUBLAS_COMPUTE_32F_FAST_TF32) and cublas_bf16 (BF16
 /// inputs rounded as ours, CUBLAS_COMPUTE_32F) (cublas_tensor_cores.cpp).
 #if GPGPU_HAVE_CUBLAS

@@ -22,6 +22,9 @@ namespace checks = gpgpu::blas::checks;
 
 std::vector<gpgpu::blas::GemmVariant> kernels_then_cublas() {
   std::vector<gpgpu::blas::GemmVariant> v = ch10b::kernel_variants();
+#if GPGPU_HAVE_WGMMA
+  std::ranges::move(ch10b::wgmma_variants(), std::back_inserter(v));
+#endif
 #if GPGPU_HAVE_CUBLAS
   std::ranges::move(ch10b::cublas_variants(), std::back_inserter(v));
 #endif

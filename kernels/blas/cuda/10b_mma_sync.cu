@@ -70,10 +70,7 @@ __global__ void __launch_bounds__(256) gemm_mma_sync(TensorCoreArgs<In> g) {
   const tc::RowChunk ld = tc::ldmatrix_x4_row(lane);  // the row this lane points ldmatrix at
   float acc[kFragsM][kFragsN][4] = {};
   for (int p0 = 0; p0 < g.k; p0 += BK) {
-    for (int e = t; e < BM * kRow / 16; e += Tiles::kThreads) {  // A: BM rows of 8 chunks
-      const int r = e / 8, c = e % 8;
-      load_chunk<In, Aligned>(as + tc::swizzled_offset(r, c * 16, kRow, kSwizzle), g.a, g.m, g.k, row0 + r, p0 + c * E);
-    }
+    stage_rows_128b<In, Aligned, BM, Tiles::kThreads>(as, g.a, g.m, g.k, row0, p0);  // A: BM rows of 8 chunks
     for (int e = t; e < BK * BN / E; e += Tiles::kThreads) {  // B: BK rows of BN / E chunks, 8 per panel
       const int r = e / (BN / E), c = e % (BN / E);
       load_chunk<In, Aligned>(bs + c / 8 * kPanel + tc::swizzled_offset(r, c % 8 * 16, kRow, kSwizzle), g.b, g.k, g.n,

@@ -5,6 +5,7 @@
 /// the chunk's place in the swizzled tile (tensor_core_layout.hpp).
 #pragma once
 #include "async_copy.hpp"
+#include "tensor_core_layout.hpp"
 
 namespace gpgpu::blas::cuda {
 
@@ -30,5 +31,18 @@ __device__ __forceinline__ void load_chunk(unsigned char* dst, const In* src, in
   }
 }
 //! [load_chunk]
+
+/// Rows row0 .. row0 + Rows - 1 of a row-major rows x cols matrix, 128 bytes of each from column
+/// col0 on, into `tile`: Rows rows of 128 bytes with the 128-byte swizzle (a K-major operand tile:
+/// A of both steps). The block's Threads threads share the 8 chunks of every row, neighbouring
+/// threads on neighbouring chunks. Issues cp.async on the aligned path; the caller commits and waits.
+template <typename In, bool Aligned, int Rows, int Threads>
+__device__ __forceinline__ void stage_rows_128b(unsigned char* tile, const In* src, int rows, int cols, int row0, int col0) {
+  for (int e = static_cast<int>(threadIdx.x); e < Rows * 8; e += Threads) {
+    const int r = e / 8, c = e % 8;
+    load_chunk<In, Aligned>(tile + tc::swizzled_offset(r, c * 16, 128, tc::Swizzle::b128), src, rows, cols, row0 + r,
+                            col0 + c * kChunkElements<In>);
+  }
+}
 
 }  // namespace gpgpu::blas::cuda

@@ -24,6 +24,15 @@ void launch_mma_sync(const TensorCoreArgs<float>& g, cudaStream_t stream);
 void launch_mma_sync(const TensorCoreArgs<Bf16>& g, cudaStream_t stream);
 GemmShape mma_sync_shape();
 
+// 10b_wgmma.cu: wgmma.mma_async from 128B-swizzled shared tiles through descriptors (step 3),
+// built for sm_90a only: declared where CMake built it (GPGPU_HAVE_WGMMA, else GPGPU_WHY_NO_WGMMA
+// says why not), and to be launched on compute capability 9.0 only.
+#if GPGPU_HAVE_WGMMA
+void launch_wgmma(const TensorCoreArgs<float>& g, cudaStream_t stream);
+void launch_wgmma(const TensorCoreArgs<Bf16>& g, cudaStream_t stream);
+GemmShape wgmma_shape();
+#endif
+
 // 10b_round_bf16.cu: `count` floats rounded to bfloat16 (to nearest even), the BF16 inputs' one rounding.
 void launch_round_to_bf16(const float* in, Bf16* out, long long count, cudaStream_t stream);
 
