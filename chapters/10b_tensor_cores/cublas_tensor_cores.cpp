@@ -48,12 +48,7 @@ std::unique_ptr<gpgpu::blas::GemmOperation> make(Input input, const Dims& d) {
 }
 
 gpgpu::blas::GemmVariant variant(const char* name, Input input, const char* description) {
-  gpgpu::blas::GemmVariant v = tensor_core_variant(name, description, "chapters/10b_tensor_cores/cublas_tensor_cores.cpp", input,
-                                                   {8, false, "TF32 and BF16 tensor cores need compute capability 8.0"});
-  v.info.timer = "CUDA events (cuBLAS on the default stream)";
-  v.library = true;
-  v.make = [input](const gpgpu::blas::GemmSize& s, gpgpu::Session&) { return make(input, s.dims); };
-  return v;
+  return library_variant(name, description, "chapters/10b_tensor_cores/cublas_tensor_cores.cpp", input, "cuBLAS", make);
 }
 
 }  // namespace

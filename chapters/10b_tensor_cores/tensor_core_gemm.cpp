@@ -70,4 +70,14 @@ gpgpu::blas::GemmVariant tensor_core_variant(std::string name, std::string descr
   return v;
 }
 
+gpgpu::blas::GemmVariant library_variant(std::string name, std::string description, std::string source, Input input,
+                                         const std::string& library, LibraryMake make) {
+  gpgpu::blas::GemmVariant v = tensor_core_variant(std::move(name), std::move(description), std::move(source), input,
+                                                   {8, false, "TF32 and BF16 tensor cores need compute capability 8.0"});
+  v.info.timer = "CUDA events (" + library + " on the default stream)";
+  v.library = true;
+  v.make = [input, make](const gpgpu::blas::GemmSize& s, gpgpu::Session&) { return make(input, s.dims); };
+  return v;
+}
+
 }  // namespace ch10b

@@ -5,6 +5,7 @@
 /// The TF32 rows use chapter 10's DeviceGemm<float> as they are: their inputs stay float.
 #pragma once
 #include <functional>
+#include <memory>
 #include <string>
 
 #include <cuda_bf16.h>
@@ -60,5 +61,12 @@ struct Requires {
 /// limitation.
 gpgpu::blas::GemmVariant tensor_core_variant(std::string name, std::string description, std::string source, Input input,
                                              Requires gpus);
+
+/// A library peer (cuBLAS, cuBLASLt): tensor_core_variant on compute capability 8.0 or later,
+/// marked as a library, timed on the default stream where `library` enqueues its calls, made by
+/// `make` for its input type and dimensions.
+using LibraryMake = std::unique_ptr<gpgpu::blas::GemmOperation> (*)(Input, const gpgpu::blas::Dims&);
+gpgpu::blas::GemmVariant library_variant(std::string name, std::string description, std::string source, Input input,
+                                         const std::string& library, LibraryMake make);
 
 }  // namespace ch10b

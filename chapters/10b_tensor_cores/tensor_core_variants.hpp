@@ -31,4 +31,14 @@ inline gpgpu::NotBuilt cublas_variants() {
 }
 #endif
 
+/// The second peer: cublaslt_tf32 and cublaslt_bf16 (cublasLtMatmul with the heuristic's algorithm
+/// and a workspace, cublaslt_tensor_cores.cpp), where CMake found CUDA::cublasLt beside CUDA::cublas.
+#if GPGPU_HAVE_CUBLASLT
+std::vector<gpgpu::blas::GemmVariant> cublaslt_variants();
+#else
+inline gpgpu::NotBuilt cublaslt_variants() {
+  return {gpgpu::Backend::cuda, "cuBLASLt (CUDA::cublasLt, with CUDA::cublas) was not found: cublaslt_tf32 and cublaslt_bf16"};
+}
+#endif
+
 }  // namespace ch10b

@@ -28,6 +28,9 @@ std::vector<gpgpu::blas::GemmVariant> kernels_then_cublas() {
 #if GPGPU_HAVE_CUBLAS
   std::ranges::move(ch10b::cublas_variants(), std::back_inserter(v));
 #endif
+#if GPGPU_HAVE_CUBLASLT
+  std::ranges::move(ch10b::cublaslt_variants(), std::back_inserter(v));
+#endif
   return v;
 }
 
