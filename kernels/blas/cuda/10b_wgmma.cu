@@ -39,18 +39,10 @@
 #include "swizzled_staging.hpp"
 #include "tensor_core_layout.hpp"
 #include "wgmma.hpp"
+#include "wgmma_tile.hpp"
 
 namespace gpgpu::blas::cuda {
 namespace {
-
-/// The launch: a 64 x 64 tile of C per block of one warpgroup, K in steps of 128 bytes per row.
-template <typename In>
-struct WgmmaTiles {
-  static constexpr int BM = 64, BN = 64, kThreads = 128;
-  static constexpr int kRowBytes = 128;                                // one row of the 128B swizzle
-  static constexpr int BK = kRowBytes / static_cast<int>(sizeof(In));  // 32 TF32 or 64 BF16 elements
-  static constexpr int kStepBytes = 32;                                // K of one wgmma: k8 TF32, k16 BF16
-};
 
 #if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM90_ALL)
 template <typename In, bool Aligned>
@@ -81,33 +73,14 @@ __global__ void __launch_bounds__(128) gemm_wgmma(TensorCoreArgs<In> g) {
     copy_async_wait<0>();
     if constexpr (kTf32) {
       __syncthreads();  // A's chunks, copied by every thread, are in place
-      for (int e = t; e < BM * BK; e += Tiles::kThreads) {  // the swizzle moves whole elements: any order
-        float* x = reinterpret_cast<float*>(as) + e;
-        *x = __uint_as_float(to_tf32(*x));
-      }
+      round_tile_to_tf32<Tiles::kThreads>(as, BM * BK);
     }
     fence_proxy_async_shared();  // this thread's tile writes, visible to wgmma's reads
     __syncthreads();
-    wgmma_fence();
-#pragma unroll
-    for (int kb = 0; kb < kRow; kb += Tiles::kStepBytes) {
-      const std::uint64_t a = tc::kmajor_sw128_descriptor(shared_address(as), kb);
-      const std::uint64_t b = tc::kmajor_sw128_descriptor(shared_address(bs), kb);
-      if constexpr (kTf32)
-        wgmma_m64n64k8_tf32(acc, a, b, 1);
-      else
-        wgmma_m64n64k16_bf16(acc, a, b, 1);
-    }
-    wgmma_commit_group();
-    wgmma_wait_group<0>();  // the tiles are read and D is complete
-    __syncthreads();        // every warp's wgmma has read the tiles before they are overwritten
+    wgmma_k_block<In>(acc, shared_address(as), shared_address(bs));
+    __syncthreads();  // every warp's wgmma has read the tiles before they are overwritten
   }
-#pragma unroll
-  for (int r = 0; r < BN / 2; ++r) {  // each thread stores its own accumulators, those inside C
-    const tc::RowCol e = tc::wgmma_d_element(t, r);
-    const int row = row0 + e.row, col = col0 + e.col;
-    if (row < g.m && col < g.n) g.c[row * g.n + col] = acc[r];
-  }
+  store_wgmma_tile(acc, g.c, g.m, g.n, row0, col0);
 }
 //! [wgmma_kernel]
 #endif

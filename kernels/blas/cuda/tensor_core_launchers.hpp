@@ -6,6 +6,7 @@
 /// any m, n, k >= 1 (tails are zero-filled tiles), every index an int (the option group keeps the
 /// matrices below matrix::kMaxElements).
 #pragma once
+#include <cuda.h>  // CUtensorMap (the type only: nothing of the driver is linked)
 #include <cuda_bf16.h>
 #include <cuda_runtime_api.h>
 
@@ -31,6 +32,21 @@ GemmShape mma_sync_shape();
 void launch_wgmma(const TensorCoreArgs<float>& g, cudaStream_t stream);
 void launch_wgmma(const TensorCoreArgs<Bf16>& g, cudaStream_t stream);
 GemmShape wgmma_shape();
+
+// 10b_tma.cu: step 3's products on tiles that TMA fills (step 4), sm_90a only as step 3. The
+// operands arrive as tensor maps the host encodes (chapters/10b_tensor_cores/tensor_maps.cpp) from
+// tc::kmajor_sw128_map (tma_map.hpp) with tma_box_rows() rows per box: A (m x k) and Bᵀ (n x k, a
+// transposed copy of B), both row-major with k contiguous, of float (TF32) or bfloat16 (BF16).
+struct TmaArgs {
+  CUtensorMap a;
+  CUtensorMap bt;
+  float* c;
+  int m, n, k;
+};
+void launch_tma_tf32(const TmaArgs& g, cudaStream_t stream);
+void launch_tma_bf16(const TmaArgs& g, cudaStream_t stream);
+GemmShape tma_shape();
+int tma_box_rows();
 #endif
 
 // 10b_round_bf16.cu: `count` floats rounded to bfloat16 (to nearest even), the BF16 inputs' one rounding.

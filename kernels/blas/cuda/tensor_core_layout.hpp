@@ -220,4 +220,24 @@ constexpr __host__ __device__ unsigned box_bytes(int box_inner, int box_outer, i
   return static_cast<unsigned>(box_inner * box_outer * element_bytes);
 }
 
+// ---------------------------------------------------------------------------------------------
+// mbarrier phases (PTX ISA, "Parallel Synchronization and Communication Instructions: mbarrier").
+// An mbarrier counts arrivals and transaction bytes of its current phase; when both are done, the
+// phase completes and the next begins. mbarrier.try_wait.parity waits for the completion of the
+// phase whose parity (0 for even, 1 for odd phases) it is given. A kernel with `stages` buffers,
+// each with its own mbarrier, uses buffer k_step % stages for k-step k_step, and that buffer's
+// barrier completes once per use: use u = k_step / stages waits for parity u % 2.
+// ---------------------------------------------------------------------------------------------
+
+struct StagePhase {
+  int stage;          ///< the buffer (and its mbarrier)
+  unsigned parity;    ///< the phase parity to wait for
+};
+
+//! [stage_phase]
+constexpr __host__ __device__ StagePhase stage_phase(int k_step, int stages) {
+  return {k_step % stages, static_cast<unsigned>(k_step / stages) & 1u};
+}
+//! [stage_phase]
+
 }  // namespace gpgpu::blas::cuda::tc

@@ -6,11 +6,13 @@
 // No GPU needed (label cpu): what it cannot say is whether the hardware agrees with the PTX ISA as
 // read here; the GPU tests of the chapter say that.
 #include "blas/cuda/tensor_core_layout.hpp"
+#include "blas/cuda/tma_map.hpp"
 
 #include <cuda.h>  // CUtensorMapSwizzle (the enum only: nothing is linked)
 
 #include <cstring>
 #include <set>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -338,6 +340,61 @@ TEST(TmaBoxes, CoverTheTileAndK) {
       }
   EXPECT_EQ(box_bytes(64, 128, 2), 16384u);
   EXPECT_EQ(box_bytes(32, 128, 4), 16384u);
+}
+
+// The tensor maps of step 4 (tma_map.hpp) against cuTensorMapEncodeTiled's documented limits (CUDA
+// driver API): row stride a multiple of 16 bytes below 2^40, dimensions 1 .. 2^32 innermost first,
+// box dimensions 1 .. 256, the box's inner bytes a multiple of 16 and exactly the 128-byte swizzle
+// span (so that one box row is one swizzled tile row, as wgmma's descriptor reads it); and the box
+// is the tile the kernel expects: box_bytes of it is box_rows rows of 128 bytes.
+TEST(TmaMap, WithinTheDriversLimitsWhereNotRefused) {
+  for (int bytes : {4, 2})
+    for (long long rows : {1LL, 63LL, 64LL, 4097LL, 46340LL})
+      for (long long k = 1; k <= 300; ++k) {
+        const auto why = tma_refusal(k, bytes);
+        ASSERT_EQ(why.has_value(), (k * bytes) % 16 != 0) << "k " << k << ", " << bytes << "-byte elements";
+        if (why) {
+          EXPECT_NE(why->find("k = " + std::to_string(k)), std::string::npos) << *why;
+          continue;
+        }
+        const TmaMapShape s = kmajor_sw128_map(rows, k, bytes, 64);
+        EXPECT_EQ(s.dims[0], static_cast<std::uint64_t>(k));  // innermost first: k, then rows
+        EXPECT_EQ(s.dims[1], static_cast<std::uint64_t>(rows));
+        EXPECT_EQ(s.row_stride % 16, 0u);
+        EXPECT_EQ(s.row_stride, static_cast<std::uint64_t>(k * bytes));
+        EXPECT_LT(s.row_stride, std::uint64_t{1} << 40);
+        for (std::uint32_t b : s.box) {
+          EXPECT_GE(b, 1u);
+          EXPECT_LE(b, 256u);
+        }
+        EXPECT_EQ(s.box[0] * static_cast<unsigned>(bytes), 128u);  // the swizzle's span, a multiple of 16
+        EXPECT_EQ(s.swizzle, Swizzle::b128);
+        EXPECT_EQ(tensor_map_swizzle(s.swizzle), static_cast<int>(CU_TENSOR_MAP_SWIZZLE_128B));
+        EXPECT_EQ(box_bytes(static_cast<int>(s.box[0]), static_cast<int>(s.box[1]), bytes), 64u * 128u);
+      }
+  EXPECT_TRUE(tma_refusal(130, 4).has_value());  // chapter 10's awkward k
+  EXPECT_FALSE(tma_refusal(136, 2).has_value());
+  EXPECT_TRUE(tma_refusal(132, 2).has_value());  // a multiple of 4 is enough for TF32, not for BF16
+}
+
+// The mbarrier bookkeeping: with `stages` buffers, k-step s uses buffer s % stages, and each
+// buffer's successive uses wait for parities 0, 1, 0, 1, ... (its barrier completes one phase per
+// use, starting from phase 0 after mbarrier.init). Simulated: a per-buffer phase counter that
+// advances when its box lands must always show the parity the kernel waits for.
+TEST(MbarrierPhase, EachStageAlternatesItsParity) {
+  for (int stages : {1, 2, 3, 4, 7}) {
+    std::vector<unsigned> completed(static_cast<std::size_t>(stages), 0);  // phases completed per barrier
+    for (int s = 0; s < 100; ++s) {
+      const StagePhase p = stage_phase(s, stages);
+      ASSERT_EQ(p.stage, s % stages);
+      unsigned& phase = completed[static_cast<std::size_t>(p.stage)];
+      ASSERT_EQ(p.parity, phase % 2) << "stages " << stages << ", k-step " << s;  // the phase now completing
+      ++phase;
+    }
+  }
+  EXPECT_EQ(stage_phase(0, 1).parity, 0u);
+  EXPECT_EQ(stage_phase(1, 1).parity, 1u);
+  EXPECT_EQ(stage_phase(2, 1).parity, 0u);
 }
 
 }  // namespace

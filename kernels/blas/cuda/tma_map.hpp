@@ -1,0 +1,53 @@
+/// @file tma_map.hpp
+/// @brief The parameters of chapter 10b's TMA tensor maps (step 4, 10b_tma.cu), as a pure function
+/// the CPU tests check (tests/test_tensor_core_layout.cpp), and the shapes TMA cannot serve, with the
+/// reason the chapter prints. The host code passes these parameters to cuTensorMapEncodeTiled
+/// (chapters/10b_tensor_cores/tensor_maps.cpp); nothing here calls CUDA.
+///
+/// Both operands are K-major row-major matrices: A (m x k) as it is and Bᵀ (n x k, a transposed
+/// copy of B made before the product). Each k-step of a tile loads one box per operand: `box_rows`
+/// rows of 128 bytes of k, written by TMA with CU_TENSOR_MAP_SWIZZLE_128B, which is the layout steps
+/// 2 and 3 stage by hand (tensor_core_layout.hpp) and wgmma reads through kmajor_sw128_descriptor.
+/// Limits (CUDA driver API, cuTensorMapEncodeTiled): global address 16-byte aligned; each global
+/// stride a multiple of 16 bytes below 2^40; each dimension 1 .. 2^32; each box dimension 1 .. 256;
+/// the box's inner dimension in bytes a multiple of 16 and, with a swizzle, at most its span.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "tensor_core_layout.hpp"
+
+namespace gpgpu::blas::cuda::tc {
+
+/// A two-dimensional tensor map's parameters, innermost (contiguous) dimension first.
+struct TmaMapShape {
+  std::uint64_t dims[2];      ///< {columns (k), rows}
+  std::uint64_t row_stride;   ///< bytes from one row to the next (cuTensorMapEncodeTiled's globalStrides[0])
+  std::uint32_t box[2];       ///< {elements of k per box, rows per box}
+  Swizzle swizzle;
+};
+
+/// The map of a row-major rows x k operand read in boxes of box_rows rows by 128 bytes of k.
+//! [tma_map_shape]
+constexpr TmaMapShape kmajor_sw128_map(long long rows, long long k, int element_bytes, int box_rows) {
+  return {{static_cast<std::uint64_t>(k), static_cast<std::uint64_t>(rows)},
+          static_cast<std::uint64_t>(k) * static_cast<std::uint64_t>(element_bytes),
+          {static_cast<std::uint32_t>(128 / element_bytes), static_cast<std::uint32_t>(box_rows)},
+          Swizzle::b128};
+}
+//! [tma_map_shape]
+
+/// Why TMA cannot read a K-major operand whose rows hold k elements of element_bytes, or nothing.
+/// The row pitch is the only shape-dependent limit here (the buffers come from cudaMalloc, 256-byte
+/// aligned, and Bᵀ's pitch is k as well): k must be a multiple of 4 (TF32) or 8 (BF16). Such a shape
+/// is refused rather than padded: a padded copy of A would be a second one-off pass beside Bᵀ, and
+/// steps 2 and 3 already cover every shape (PLAN.md weighs the padded copy for later steps).
+inline std::optional<std::string> tma_refusal(long long k, int element_bytes) {
+  const long long pitch = k * element_bytes;
+  if (pitch % 16 == 0) return std::nullopt;
+  return "TMA needs rows of a multiple of 16 bytes: k = " + std::to_string(k) + " gives " + std::to_string(pitch) +
+         " (k must be a multiple of " + std::to_string(16 / element_bytes) + ")";
+}
+
+}  // namespace gpgpu::blas::cuda::tc

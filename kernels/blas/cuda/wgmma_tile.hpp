@@ -1,0 +1,70 @@
+/// @file wgmma_tile.hpp
+/// @brief What chapter 10b's wgmma steps (3: 10b_wgmma.cu, 4: 10b_tma.cu) share around the
+/// instructions of wgmma.hpp: the tile shape, one 128-byte k-block of products on staged tiles,
+/// TF32 rounding of a staged tile in place, and the accumulators' store. The steps differ in who
+/// fills the tiles (threads or TMA) and how they learn the tiles are full.
+#pragma once
+#include <type_traits>
+
+#include "mma_sync.hpp"  // to_tf32, shared_address
+#include "tensor_core_layout.hpp"
+#include "tensor_core_launchers.hpp"
+#include "wgmma.hpp"
+
+namespace gpgpu::blas::cuda {
+
+/// One warpgroup per block, a 64 x 64 tile of C, K in blocks of 128 bytes of each operand row
+/// (the 128-byte swizzle's row), one m64n64 wgmma per 32 bytes of it (k8 TF32, k16 BF16).
+template <typename In>
+struct WgmmaTiles {
+  static constexpr int BM = 64, BN = 64, kThreads = 128;
+  static constexpr int kRowBytes = 128;
+  static constexpr int BK = kRowBytes / static_cast<int>(sizeof(In));  // 32 TF32 or 64 BF16 elements
+  static constexpr int kStepBytes = 32;
+};
+
+#if !defined(__CUDA_ARCH__) || defined(__CUDA_ARCH_FEAT_SM90_ALL)
+/// acc += the A tile (BM rows of 128 bytes of k) times the Bᵀ tile (BN rows of 128 bytes of k),
+/// both K-major and 128B-swizzled at shared addresses `as` and `bs` (1024-byte aligned), visible to
+/// the async proxy; returns when the products are done and the tiles may be overwritten by this
+/// warpgroup (the caller's barrier then covers the other warps).
+//! [wgmma_k_block]
+template <typename In>
+__device__ __forceinline__ void wgmma_k_block(float (&acc)[32], unsigned as, unsigned bs) {
+  using Tiles = WgmmaTiles<In>;
+  wgmma_fence();
+#pragma unroll
+  for (int kb = 0; kb < Tiles::kRowBytes; kb += Tiles::kStepBytes) {
+    const std::uint64_t a = tc::kmajor_sw128_descriptor(as, kb), b = tc::kmajor_sw128_descriptor(bs, kb);
+    if constexpr (std::is_same_v<In, float>)
+      wgmma_m64n64k8_tf32(acc, a, b, 1);
+    else
+      wgmma_m64n64k16_bf16(acc, a, b, 1);
+  }
+  wgmma_commit_group();
+  wgmma_wait_group<0>();
+}
+//! [wgmma_k_block]
+#endif
+
+/// The `count` floats of a staged tile rounded to TF32 (cvt.rna) in place by the block's Threads
+/// threads (the swizzle moves whole elements, so the order does not matter).
+template <int Threads>
+__device__ __forceinline__ void round_tile_to_tf32(unsigned char* tile, int count) {
+  for (int e = static_cast<int>(threadIdx.x); e < count; e += Threads) {
+    float* x = reinterpret_cast<float*>(tile) + e;
+    *x = __uint_as_float(to_tf32(*x));
+  }
+}
+
+/// Each thread stores its own accumulators of the 64 x 64 tile at (row0, col0), those inside C.
+__device__ __forceinline__ void store_wgmma_tile(const float (&acc)[32], float* c, int m, int n, int row0, int col0) {
+#pragma unroll
+  for (int r = 0; r < 32; ++r) {
+    const tc::RowCol e = tc::wgmma_d_element(static_cast<int>(threadIdx.x), r);
+    const int row = row0 + e.row, col = col0 + e.col;
+    if (row < m && col < n) c[row * n + col] = acc[r];
+  }
+}
+
+}  // namespace gpgpu::blas::cuda
