@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <type_traits>
 #include <utility>
 
 #include "blas/cuda/tensor_core_launchers.hpp"
@@ -18,42 +19,66 @@ using gpgpu::blas::Dims;
 using gpgpu::blas::ElementType;
 using gpgpu::blas::HostMatrix;
 
-Bf16DeviceGemm::Bf16DeviceGemm(Dims dims, Call call, std::string launch)
-    : dims_(dims), call_(std::move(call)), launch_(std::move(launch)),
-      staging_(static_cast<std::size_t>(std::max(dims.m * dims.k, dims.k * dims.n))),
+template <typename In>
+TensorCoreGemm<In>::TensorCoreGemm(Dims dims, Call call, std::string launch, Preparation prepare)
+    : dims_(dims), call_(std::move(call)), launch_(std::move(launch)), prepare_(std::move(prepare)),
+      staging_(std::is_same_v<In, Bf16> ? static_cast<std::size_t>(std::max(dims.m * dims.k, dims.k * dims.n)) : 0),
       a_(static_cast<std::size_t>(dims.m * dims.k)), b_(static_cast<std::size_t>(dims.k * dims.n)),
       c_(static_cast<std::size_t>(dims.m * dims.n)) {}
 
 //! [bf16_upload]
-void Bf16DeviceGemm::upload(const gpgpu::blas::Operands& in) {
-  gpgpu::cuda::EventTimer rounding;
-  double seconds = 0;
-  for (auto [host, device] : {std::pair{in.a.as<float>(), &a_}, std::pair{in.b.as<float>(), &b_}}) {
-    staging_.upload(host);
-    rounding.start();
-    gpgpu::blas::cuda::launch_round_to_bf16(staging_.get(), device->get(), static_cast<long long>(host.size()), nullptr);
-    rounding.stop();
-    seconds += rounding.seconds();
+template <typename In>
+void TensorCoreGemm<In>::upload(const gpgpu::blas::Operands& in) {
+  gpgpu::cuda::EventTimer once;
+  if constexpr (std::is_same_v<In, Bf16>) {
+    double seconds = 0;
+    for (auto [host, device] : {std::pair{in.a.as<float>(), &a_}, std::pair{in.b.as<float>(), &b_}}) {
+      staging_.upload(host);
+      once.start();
+      gpgpu::blas::cuda::launch_round_to_bf16(staging_.get(), device->get(), static_cast<long long>(host.size()), nullptr);
+      once.stop();
+      seconds += once.seconds();
+    }
+    rounding_s_ = seconds;
+  } else {
+    a_.upload(in.a.as<float>());
+    b_.upload(in.b.as<float>());
   }
-  rounding_s_ = seconds;
+  if (prepare_.run) {
+    once.start();
+    prepare_.run(a_.get(), b_.get());
+    once.stop();
+    preparing_s_ = once.seconds();
+  }
   c_.fill_bytes(0xFF);                        // NaN in every element until the product writes it
-  GPGPU_CUDA_CHECK(cudaDeviceSynchronize());  // the rounded inputs and the poison are in place
+  GPGPU_CUDA_CHECK(cudaDeviceSynchronize());  // the inputs, their preparation and the poison are in place
 }
 //! [bf16_upload]
 
-double Bf16DeviceGemm::run(int calls) {
+template <typename In>
+double TensorCoreGemm<In>::run(int calls) {
   timer_.start();
   for (int c = 0; c < calls; ++c) call_(a_.get(), b_.get(), c_.get());
   timer_.stop();
   return timer_.seconds();
 }
 
-HostMatrix Bf16DeviceGemm::download() { return HostMatrix(dims_.c(), c_.download(0, c_.size())); }
-
-std::string Bf16DeviceGemm::launch() const {
-  if (rounding_s_ < 0) return launch_;
-  return launch_ + "; A and B rounded to BF16 on the GPU before the timed calls in " + gpgpu::format_cell("%.3f", rounding_s_ * 1e3) + " ms";
+template <typename In>
+HostMatrix TensorCoreGemm<In>::download() {
+  return HostMatrix(dims_.c(), c_.download(0, c_.size()));
 }
+
+template <typename In>
+std::string TensorCoreGemm<In>::launch() const {
+  std::string line = launch_;
+  if (rounding_s_ >= 0)
+    line += "; A and B rounded to BF16 on the GPU before the timed calls in " + gpgpu::format_cell("%.3f", rounding_s_ * 1e3) + " ms";
+  if (preparing_s_ >= 0) line += "; " + prepare_.what + " before the timed calls in " + gpgpu::format_cell("%.3f", preparing_s_ * 1e3) + " ms";
+  return line;
+}
+
+template class TensorCoreGemm<float>;
+template class TensorCoreGemm<Bf16>;
 
 gpgpu::blas::GemmVariant tensor_core_variant(std::string name, std::string description, std::string source, Input input,
                                              Requires gpus) {

@@ -2,7 +2,7 @@
 /// @brief Chapter 10b's host code shared by its kernels and its cuBLAS peers: the BF16 product on
 /// the device (A and B rounded to bfloat16 once, C in FP32), and the part of a variant every
 /// tensor-core row has (its input rounding, the float run only, the compute capability it needs).
-/// The TF32 rows use chapter 10's DeviceGemm<float> as they are: their inputs stay float.
+/// The TF32 rows use chapter 10's DeviceGemm<float> where they need no preparation.
 #pragma once
 #include <functional>
 #include <memory>
@@ -21,14 +21,22 @@ using Bf16 = __nv_bfloat16;
 /// rounded to bfloat16 once before it (Bf16DeviceGemm).
 enum class Input { tf32, bf16 };
 
-/// A, B and C of one BF16 product in device memory. upload() copies A and B as floats into one
-/// staging buffer and rounds each to bfloat16 on the GPU (10b_round_bf16.cu), timed by CUDA events
-/// on its own: the rounding is done once, outside run(), for every BF16 variant alike, and launch()
-/// says how long it took. run() enqueues the call `calls` times between two CUDA events.
-class Bf16DeviceGemm final : public gpgpu::blas::GemmOperation {
+/// A, B and C of one tensor-core product in device memory (In: float for TF32, Bf16 for BF16; C
+/// in FP32). upload() puts A and B on the device: floats as they are, or, for Bf16, through one
+/// float staging buffer rounded to bfloat16 on the GPU (10b_round_bf16.cu), as cuBLAS's BF16 GEMM
+/// receives them. Then the optional preparation runs on them once (a transposed copy of B for TMA),
+/// timed by CUDA events on its own like the rounding: both are done once, outside run(), and
+/// launch() says how long each took. run() enqueues the call `calls` times between two CUDA events.
+template <typename In>
+class TensorCoreGemm final : public gpgpu::blas::GemmOperation {
  public:
-  using Call = std::function<void(const Bf16* a, const Bf16* b, float* c)>;
-  Bf16DeviceGemm(gpgpu::blas::Dims dims, Call call, std::string launch);
+  using Call = std::function<void(const In* a, const In* b, float* c)>;
+  /// Work on the uploaded A and B before the timed calls, and what the launch line calls it.
+  struct Preparation {
+    std::string what;
+    std::function<void(const In* a, const In* b)> run;
+  };
+  TensorCoreGemm(gpgpu::blas::Dims dims, Call call, std::string launch, Preparation prepare = {});
 
   void upload(const gpgpu::blas::Operands& in) override;
   double run(int calls) override;
@@ -39,12 +47,19 @@ class Bf16DeviceGemm final : public gpgpu::blas::GemmOperation {
   gpgpu::blas::Dims dims_;
   Call call_;
   std::string launch_;
-  double rounding_s_ = -1;  // the last upload's rounding of A and B; < 0 before the first
-  gpgpu::cuda::DeviceBuffer<float> staging_;  // A, then B, as floats
-  gpgpu::cuda::DeviceBuffer<Bf16> a_, b_;
+  Preparation prepare_;
+  double rounding_s_ = -1;   // the last upload's rounding of A and B (BF16); < 0 before it or for TF32
+  double preparing_s_ = -1;  // the last upload's preparation; < 0 before it or without one
+  gpgpu::cuda::DeviceBuffer<float> staging_;  // BF16: A, then B, as floats; TF32: empty
+  gpgpu::cuda::DeviceBuffer<In> a_, b_;
   gpgpu::cuda::DeviceBuffer<float> c_;
   gpgpu::cuda::EventTimer timer_;
 };
+
+extern template class TensorCoreGemm<float>;
+extern template class TensorCoreGemm<Bf16>;
+/// The BF16 rows' operation (the TF32 rows without a preparation use chapter 10's DeviceGemm<float>).
+using Bf16DeviceGemm = TensorCoreGemm<Bf16>;
 
 /// The GPUs a variant's instructions run on: compute capability cc_major or later (only_major: that
 /// one alone, as sm_90a code), and what it says on any other.

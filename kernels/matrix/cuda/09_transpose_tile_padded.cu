@@ -49,6 +49,8 @@ void launch_transpose_tile_padded(const TransposeArgs<T>& a, cudaStream_t stream
 template void launch_transpose_tile_padded<float>(const TransposeArgs<float>&, cudaStream_t);
 template void launch_transpose_tile_padded<double>(const TransposeArgs<double>&, cudaStream_t);
 template void launch_transpose_tile_padded<std::int32_t>(const TransposeArgs<std::int32_t>&, cudaStream_t);
+// Chapter 10b transposes B once for its TMA step: floats as they are, bfloat16 as their 16-bit patterns.
+template void launch_transpose_tile_padded<std::uint16_t>(const TransposeArgs<std::uint16_t>&, cudaStream_t);
 #endif
 
 }  // namespace gpgpu::matrix::cuda

@@ -1,0 +1,94 @@
+// Chapter 10b's step 4 as variants: tma_tf32 and tma_bf16 (kernels/blas/cuda/10b_tma.cu). Before
+// the timed calls, the host makes Bᵀ, a transposed copy of B (chapter 09's padded-tile transpose;
+// bfloat16 moved as its 16-bit patterns), so that both operands are K-major as wgmma needs them
+// (TF32 has no transposed B), and encodes one tensor map per operand (tensor_maps.cpp): the copy
+// is timed and printed in the launch line, as the BF16 rounding is. Refused, with the reason,
+// where k does not give rows of a multiple of 16 bytes (TMA's row pitch: tc::tma_refusal), and on
+// any GPU but compute capability 9.0 (sm_90a code).
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <type_traits>
+
+#include "blas/cuda/tensor_core_launchers.hpp"
+#include "blas/cuda/tma_map.hpp"
+#include "cuda_gemm.hpp"  // chapter 10's launch_line
+#include "gpgpu/cuda/buffers.hpp"
+#include "matrix/cuda/launchers.hpp"  // chapter 09's transpose
+#include "tensor_core_gemm.hpp"
+#include "tensor_core_variants.hpp"
+#include "tensor_maps.hpp"
+
+namespace ch10b {
+namespace {
+
+namespace bc = gpgpu::blas::cuda;
+using gpgpu::blas::Dims;
+
+/// Bᵀ and the two maps of one product, made by the preparation and read by every call.
+template <typename In>
+struct TmaOperands {
+  gpgpu::cuda::DeviceBuffer<In> bt;
+  bc::TmaArgs args{};
+};
+
+//! [tma_prepare]
+template <typename In>
+void prepare(TmaOperands<In>& t, const Dims& d, const In* a, const In* b) {
+  using Bits = std::conditional_t<std::is_same_v<In, float>, float, std::uint16_t>;  // what the transpose moves
+  const int m = static_cast<int>(d.m), n = static_cast<int>(d.n), k = static_cast<int>(d.k);
+  gpgpu::matrix::cuda::launch_transpose_tile_padded<Bits>(
+      {reinterpret_cast<const Bits*>(b), reinterpret_cast<Bits*>(t.bt.get()), k, n}, nullptr);  // B (k x n) to Bᵀ (n x k)
+  constexpr CUtensorMapDataType kType = std::is_same_v<In, float> ? CU_TENSOR_MAP_DATA_TYPE_FLOAT32 : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+  constexpr int kBytes = static_cast<int>(sizeof(In));
+  t.args.a = encode_tensor_map(a, kType, bc::tc::kmajor_sw128_map(m, k, kBytes, bc::tma_box_rows()));
+  t.args.bt = encode_tensor_map(t.bt.get(), kType, bc::tc::kmajor_sw128_map(n, k, kBytes, bc::tma_box_rows()));
+  t.args.m = m;
+  t.args.n = n;
+  t.args.k = k;
+}
+//! [tma_prepare]
+
+template <typename In>
+std::unique_ptr<gpgpu::blas::GemmOperation> make(const Dims& d) {
+  auto t = std::make_shared<TmaOperands<In>>();
+  t->bt = gpgpu::cuda::DeviceBuffer<In>(static_cast<std::size_t>(d.k * d.n));
+  auto call = [t](const In*, const In*, float* c) {  // A and Bᵀ are in the maps
+    bc::TmaArgs g = t->args;
+    g.c = c;
+    if constexpr (std::is_same_v<In, float>)
+      bc::launch_tma_tf32(g, nullptr);
+    else
+      bc::launch_tma_bf16(g, nullptr);
+  };
+  typename TensorCoreGemm<In>::Preparation p{"B transposed on the GPU (tensor maps of A and B^T encoded)",
+                                             [t, d](const In* a, const In* b) { prepare(*t, d, a, b); }};
+  return std::make_unique<TensorCoreGemm<In>>(d, call, ch10::launch_line(d, bc::tma_shape()) + ", TMA boxes 64 x 128 bytes",
+                                              std::move(p));
+}
+
+template <typename In>
+gpgpu::blas::GemmVariant variant(const char* name, const char* description, Input input) {
+  gpgpu::blas::GemmVariant v =
+      tensor_core_variant(name, description, "kernels/blas/cuda/10b_tma.cu", input,
+                          {9, true, "TMA with wgmma is Hopper's alone: compiled for sm_90a, it runs on compute capability 9.0 only"});
+  v.make = [](const gpgpu::blas::GemmSize& s, gpgpu::Session&) { return make<In>(s.dims); };
+  v.limitation = [device = v.limitation](const gpgpu::blas::GemmSize& s, gpgpu::Session& session) -> std::optional<std::string> {
+    if (auto why = device(s, session)) return why;
+    if (auto why = bc::tc::tma_refusal(s.dims.k, static_cast<int>(sizeof(In)))) return why;
+    const long long rows = bc::blocks_for(s.dims.m, bc::tma_shape().tile_m);
+    if (rows > bc::kMaxGridY) return "needs " + std::to_string(rows) + " block rows; a grid has at most 65535";
+    return std::nullopt;
+  };
+  return v;
+}
+
+}  // namespace
+
+std::vector<gpgpu::blas::GemmVariant> tma_variants() {
+  return {variant<float>("tma_tf32", "step 3 with its tiles loaded by TMA (one stage, mbarrier), B transposed once, TF32", Input::tf32),
+          variant<Bf16>("tma_bf16", "the same on BF16 inputs (rounded once), FP32 sums", Input::bf16)};
+}
+
+}  // namespace ch10b
