@@ -25,13 +25,13 @@
 // but compute capability 9.0 before launching.
 #include "tensor_core_launchers.hpp"
 
-#include <stdexcept>
 #include <type_traits>
 
 #include "gpgpu/cuda/check.hpp"
 #include "mma_sync.hpp"  // shared_address
 #include "tensor_core_layout.hpp"
 #include "tma.hpp"
+#include "tma_stages.hpp"
 #include "wgmma.hpp"
 #include "wgmma_tile.hpp"
 
@@ -50,8 +50,6 @@ __global__ void __launch_bounds__(128) gemm_tma(const __grid_constant__ CUtensor
                                                 const __grid_constant__ CUtensorMap bt_map, float* c, int m, int n, int k) {
   using Tiles = WgmmaTiles<In>;
   constexpr int BM = Tiles::BM, BN = Tiles::BN, BK = Tiles::BK, kRow = Tiles::kRowBytes, kStages = 1;
-  // Every box's full size, partial boxes included: TMA counts the zeros it fills.
-  constexpr unsigned kBytes = tc::box_bytes(BK, BM, sizeof(In)) + tc::box_bytes(BK, BN, sizeof(In));
   __shared__ __align__(1024) unsigned char as[BM * kRow];  // A: BM rows (m) of 128 bytes of k
   __shared__ __align__(1024) unsigned char bs[BN * kRow];  // Bᵀ: BN rows (n) of 128 bytes of k
   __shared__ __align__(8) std::uint64_t full;              // the mbarrier: the boxes have landed
@@ -65,33 +63,23 @@ __global__ void __launch_bounds__(128) gemm_tma(const __grid_constant__ CUtensor
   float acc[32] = {};
   const int steps = tc::tiles_for(k, BK);
   for (int s = 0; s < steps; ++s) {
-    if (issuer) {
-      mbarrier_arrive_expect_tx(bar, kBytes);
-      const tc::BoxCoord a = tc::a_box(blockIdx.y, s, BM, BK), b = tc::a_box(blockIdx.x, s, BN, BK);  // Bᵀ is K-major as A
-      tma_load_2d(shared_address(as), &a_map, a.inner, a.outer, bar);
-      tma_load_2d(shared_address(bs), &bt_map, b.inner, b.outer, bar);
-    }
+    if (issuer) tma_load_k_step<In>(&a_map, &bt_map, shared_address(as), shared_address(bs), bar, blockIdx.y, blockIdx.x, s);
     mbarrier_wait_parity(bar, tc::stage_phase(s, kStages).parity);
     if constexpr (std::is_same_v<In, float>) {
-      round_tile_to_tf32<Tiles::kThreads>(as, BM * BK);
-      round_tile_to_tf32<Tiles::kThreads>(bs, BN * BK);
-      fence_proxy_async_shared();  // the rounded values, visible to wgmma (and ordered before the next box)
+      round_stage_to_tf32<Tiles::kThreads>(as, bs, static_cast<int>(threadIdx.x));  // and fenced for wgmma
       __syncthreads();
     }
     wgmma_k_block<In>(acc, shared_address(as), shared_address(bs));
     __syncthreads();  // every warp's wgmma has read the tiles before the issuer asks for the next boxes
   }
-  store_wgmma_tile(acc, c, m, n, blockIdx.y * BM, blockIdx.x * BN);
+  store_wgmma_tile(acc, c, m, n, blockIdx.y * BM, blockIdx.x * BN, static_cast<int>(threadIdx.x));
 }
 //! [tma_kernel]
 #endif
 
 template <typename In>
 void launch(const TmaArgs& g, cudaStream_t stream) {
-  using Tiles = WgmmaTiles<In>;
-  const dim3 grid(blocks_for(g.n, Tiles::BN), blocks_for(g.m, Tiles::BM));
-  if (grid.y > kMaxGridY) throw std::length_error("gemm_tma: more block rows than gridDim.y allows");
-  gemm_tma<In><<<grid, Tiles::kThreads, 0, stream>>>(g.a, g.bt, g.c, g.m, g.n, g.k);
+  gemm_tma<In><<<tma_grid(g, "gemm_tma"), WgmmaTiles<In>::kThreads, 0, stream>>>(g.a, g.bt, g.c, g.m, g.n, g.k);
   GPGPU_CUDA_CHECK_LAUNCH("gemm_tma");
 }
 

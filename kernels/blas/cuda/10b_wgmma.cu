@@ -73,14 +73,14 @@ __global__ void __launch_bounds__(128) gemm_wgmma(TensorCoreArgs<In> g) {
     copy_async_wait<0>();
     if constexpr (kTf32) {
       __syncthreads();  // A's chunks, copied by every thread, are in place
-      round_tile_to_tf32<Tiles::kThreads>(as, BM * BK);
+      round_tile_to_tf32<Tiles::kThreads>(as, BM * BK, static_cast<int>(threadIdx.x));
     }
     fence_proxy_async_shared();  // this thread's tile writes, visible to wgmma's reads
     __syncthreads();
     wgmma_k_block<In>(acc, shared_address(as), shared_address(bs));
     __syncthreads();  // every warp's wgmma has read the tiles before they are overwritten
   }
-  store_wgmma_tile(acc, g.c, g.m, g.n, row0, col0);
+  store_wgmma_tile(acc, g.c, g.m, g.n, row0, col0, static_cast<int>(threadIdx.x));
 }
 //! [wgmma_kernel]
 #endif

@@ -47,6 +47,19 @@ void launch_tma_tf32(const TmaArgs& g, cudaStream_t stream);
 void launch_tma_bf16(const TmaArgs& g, cudaStream_t stream);
 GemmShape tma_shape();
 int tma_box_rows();
+
+// 10b_pipeline.cu: step 4 with a ring of pipeline_stages() stages, TMA loading ahead while wgmma
+// multiplies (step 5); 10b_warp_specialized.cu: a producer warpgroup loads, a consumer warpgroup
+// multiplies, "full" and "empty" mbarriers per stage, setmaxnreg (step 6). Both take step 4's
+// arguments and maps (boxes of tma_box_rows() rows), sm_90a only.
+void launch_pipeline_tf32(const TmaArgs& g, cudaStream_t stream);
+void launch_pipeline_bf16(const TmaArgs& g, cudaStream_t stream);
+GemmShape pipeline_shape();
+int pipeline_stages();
+void launch_ws_tf32(const TmaArgs& g, cudaStream_t stream);
+void launch_ws_bf16(const TmaArgs& g, cudaStream_t stream);
+GemmShape ws_shape();
+int ws_stages();
 #endif
 
 // 10b_round_bf16.cu: `count` floats rounded to bfloat16 (to nearest even), the BF16 inputs' one rounding.

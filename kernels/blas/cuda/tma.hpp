@@ -34,6 +34,13 @@ __device__ __forceinline__ void mbarrier_arrive_expect_tx(std::uint32_t bar, uns
                : "memory");
 }
 
+/// One arrival on `bar`, nothing expected: step 6's consumers releasing a stage on its "empty"
+/// barrier. Release semantics (the default .release.cta): the wgmma reads and generic writes before
+/// it are ordered before the producer's wait that observes the phase.
+__device__ __forceinline__ void mbarrier_arrive(std::uint32_t bar) {
+  asm volatile("{\n.reg .b64 state;\nmbarrier.arrive.shared::cta.b64 state, [%0];\n}\n" ::"r"(bar) : "memory");
+}
+
 /// Waits until the phase of parity `parity` of `bar` has completed (try_wait may give up after a
 /// time the hardware chooses: loop until it reports completion).
 __device__ __forceinline__ void mbarrier_wait_parity(std::uint32_t bar, unsigned parity) {
@@ -62,6 +69,7 @@ __device__ __forceinline__ void tma_load_2d(std::uint32_t dst, const CUtensorMap
 __device__ void mbarrier_init(std::uint32_t bar, unsigned count);
 __device__ void fence_mbarrier_init();
 __device__ void mbarrier_arrive_expect_tx(std::uint32_t bar, unsigned bytes);
+__device__ void mbarrier_arrive(std::uint32_t bar);
 __device__ void mbarrier_wait_parity(std::uint32_t bar, unsigned parity);
 __device__ void tma_load_2d(std::uint32_t dst, const CUtensorMap* map, int inner, int outer, std::uint32_t bar);
 #endif

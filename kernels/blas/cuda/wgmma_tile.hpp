@@ -1,8 +1,9 @@
 /// @file wgmma_tile.hpp
-/// @brief What chapter 10b's wgmma steps (3: 10b_wgmma.cu, 4: 10b_tma.cu) share around the
-/// instructions of wgmma.hpp: the tile shape, one 128-byte k-block of products on staged tiles,
-/// TF32 rounding of a staged tile in place, and the accumulators' store. The steps differ in who
-/// fills the tiles (threads or TMA) and how they learn the tiles are full.
+/// @brief What chapter 10b's wgmma steps (3: 10b_wgmma.cu, 4: 10b_tma.cu, 5: 10b_pipeline.cu, 6:
+/// 10b_warp_specialized.cu) share around the instructions of wgmma.hpp: the tile shape, one
+/// 128-byte k-block of products on staged tiles (waited for, or left in flight), TF32 rounding of a
+/// staged tile in place, and the accumulators' store. The steps differ in who fills the tiles
+/// (threads or TMA), how they learn the tiles are full, and how many tiles are in flight.
 #pragma once
 #include <type_traits>
 
@@ -24,44 +25,67 @@ struct WgmmaTiles {
 };
 
 #if !defined(__CUDA_ARCH__) || defined(__CUDA_ARCH_FEAT_SM90_ALL)
-/// acc += the A tile (BM rows of 128 bytes of k) times the Bᵀ tile (BN rows of 128 bytes of k),
-/// both K-major and 128B-swizzled at shared addresses `as` and `bs` (1024-byte aligned), visible to
-/// the async proxy; returns when the products are done and the tiles may be overwritten by this
-/// warpgroup (the caller's barrier then covers the other warps).
+/// Issues acc += the A tile (BM rows of 128 bytes of k) times the Bᵀ tile (BN rows of 128 bytes
+/// of k), both K-major and 128B-swizzled at shared addresses `as` and `bs` (1024-byte aligned),
+/// visible to the async proxy, as one wgmma group, and returns without waiting for it: the
+/// pipelined steps (5, 6) keep it in flight while the next tiles land. `accumulate` 0 makes the
+/// first product overwrite acc instead (the first k-step of the pipelined steps: their accumulators
+/// are never set by other instructions, which would make ptxas serialise the wgmma in flight
+/// across the loop, its warning C7515).
 //! [wgmma_k_block]
 template <typename In>
-__device__ __forceinline__ void wgmma_k_block(float (&acc)[32], unsigned as, unsigned bs) {
+__device__ __forceinline__ void wgmma_k_block_async(float (&acc)[32], unsigned as, unsigned bs, int accumulate = 1) {
   using Tiles = WgmmaTiles<In>;
   wgmma_fence();
 #pragma unroll
   for (int kb = 0; kb < Tiles::kRowBytes; kb += Tiles::kStepBytes) {
     const std::uint64_t a = tc::kmajor_sw128_descriptor(as, kb), b = tc::kmajor_sw128_descriptor(bs, kb);
+    const int scale_d = kb == 0 ? accumulate : 1;
     if constexpr (std::is_same_v<In, float>)
-      wgmma_m64n64k8_tf32(acc, a, b, 1);
+      wgmma_m64n64k8_tf32(acc, a, b, scale_d);
     else
-      wgmma_m64n64k16_bf16(acc, a, b, 1);
+      wgmma_m64n64k16_bf16(acc, a, b, scale_d);
   }
   wgmma_commit_group();
+}
+
+/// The same, waited for: returns when the products are done and the tiles may be overwritten by
+/// this warpgroup (the caller's barrier then covers the other warps). Steps 3 and 4.
+template <typename In>
+__device__ __forceinline__ void wgmma_k_block(float (&acc)[32], unsigned as, unsigned bs) {
+  wgmma_k_block_async<In>(acc, as, bs);
   wgmma_wait_group<0>();
 }
 //! [wgmma_k_block]
 #endif
 
-/// The `count` floats of a staged tile rounded to TF32 (cvt.rna) in place by the block's Threads
-/// threads (the swizzle moves whole elements, so the order does not matter).
+/// The `count` floats of a staged tile rounded to TF32 (cvt.rna) in place by Threads threads, this
+/// one being `thread` of them (the swizzle moves whole elements, so the order does not matter).
 template <int Threads>
-__device__ __forceinline__ void round_tile_to_tf32(unsigned char* tile, int count) {
-  for (int e = static_cast<int>(threadIdx.x); e < count; e += Threads) {
+__device__ __forceinline__ void round_tile_to_tf32(unsigned char* tile, int count, int thread) {
+  for (int e = thread; e < count; e += Threads) {
     float* x = reinterpret_cast<float*>(tile) + e;
     *x = __uint_as_float(to_tf32(*x));
   }
 }
 
-/// Each thread stores its own accumulators of the 64 x 64 tile at (row0, col0), those inside C.
-__device__ __forceinline__ void store_wgmma_tile(const float (&acc)[32], float* c, int m, int n, int row0, int col0) {
+/// Both tiles of a TMA stage (A: BM rows, Bᵀ: BN rows of 128 bytes) rounded to TF32 in place by
+/// Threads threads, then fenced so that wgmma (the async proxy) sees the rounded values and a later
+/// TMA write into the stage is ordered after them; the caller's barrier over those threads follows.
+template <int Threads>
+__device__ __forceinline__ void round_stage_to_tf32(unsigned char* a_tile, unsigned char* b_tile, int thread) {
+  using Tiles = WgmmaTiles<float>;
+  round_tile_to_tf32<Threads>(a_tile, Tiles::BM * Tiles::BK, thread);
+  round_tile_to_tf32<Threads>(b_tile, Tiles::BN * Tiles::BK, thread);
+  fence_proxy_async_shared();
+}
+
+/// Each thread of the warpgroup (`thread`: 0..127 within it) stores its own accumulators of the
+/// 64 x 64 tile at (row0, col0), those inside C.
+__device__ __forceinline__ void store_wgmma_tile(const float (&acc)[32], float* c, int m, int n, int row0, int col0, int thread) {
 #pragma unroll
   for (int r = 0; r < 32; ++r) {
-    const tc::RowCol e = tc::wgmma_d_element(static_cast<int>(threadIdx.x), r);
+    const tc::RowCol e = tc::wgmma_d_element(thread, r);
     const int row = row0 + e.row, col = col0 + e.col;
     if (row < m && col < n) c[row * n + col] = acc[r];
   }
