@@ -21,12 +21,13 @@ std::vector<gpgpu::blas::GemmVariant> wgmma_variants();
 inline gpgpu::NotBuilt wgmma_variants() { return {gpgpu::Backend::cuda, GPGPU_WHY_NO_WGMMA, "wgmma_tf32 and wgmma_bf16"}; }
 #endif
 
-/// Step 4, the tiles loaded by TMA: tma_tf32, tma_bf16 (tma_variants.cpp), built with step 3's
+/// Steps 4-6, the tiles loaded by TMA: tma_*, pipeline_* (a ring of stages), ws_* (producer and
+/// consumer warpgroups), each _tf32 and _bf16 (tma_variants.cpp), built with step 3's
 /// sm_90a code, else a note with the reason.
 #if GPGPU_HAVE_WGMMA
 std::vector<gpgpu::blas::GemmVariant> tma_variants();
 #else
-inline gpgpu::NotBuilt tma_variants() { return {gpgpu::Backend::cuda, GPGPU_WHY_NO_WGMMA, "tma_tf32 and tma_bf16"}; }
+inline gpgpu::NotBuilt tma_variants() { return {gpgpu::Backend::cuda, GPGPU_WHY_NO_WGMMA, "tma_*, pipeline_* and ws_* (TF32 and BF16)"}; }
 #endif
 
 /// The peers: cublas_tf32 (cublasGemmEx, CUBLAS_COMPUTE_32F_FAST_TF32) and cublas_bf16 (BF16

@@ -1,11 +1,15 @@
-// Chapter 10b's step 4 as variants: tma_tf32 and tma_bf16 (kernels/blas/cuda/10b_tma.cu). Before
+// Chapter 10b's TMA steps as variants: tma_tf32 and tma_bf16 (step 4, kernels/blas/cuda/10b_tma.cu),
+// pipeline_tf32 and pipeline_bf16 (step 5, 10b_pipeline.cu), ws_tf32 and ws_bf16 (step 6,
+// 10b_warp_specialized.cu); all take the same operands (Bᵀ and two maps). Before
 // the timed calls, the host makes Bᵀ, a transposed copy of B (chapter 09's padded-tile transpose;
 // bfloat16 moved as its 16-bit patterns), so that both operands are K-major as wgmma needs them
 // (TF32 has no transposed B), and encodes one tensor map per operand (tensor_maps.cpp): the copy
 // is timed and printed in the launch line, as the BF16 rounding is. Refused, with the reason,
 // where k does not give rows of a multiple of 16 bytes (TMA's row pitch: tc::tma_refusal), and on
 // any GPU but compute capability 9.0 (sm_90a code).
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
@@ -50,45 +54,82 @@ void prepare(TmaOperands<In>& t, const Dims& d, const In* a, const In* b) {
 }
 //! [tma_prepare]
 
+using TmaLaunch = void (*)(const bc::TmaArgs&, cudaStream_t);
+
+/// One TMA kernel in one input type: its launch and what the launch line says about it.
+struct TmaKernel {
+  const char* name;
+  const char* file;  // in kernels/blas/cuda/
+  const char* description;
+  TmaLaunch launch;
+  bc::GemmShape (*shape)();
+  int (*stages)();
+};
+
+int one_stage() { return 1; }
+
 template <typename In>
-std::unique_ptr<gpgpu::blas::GemmOperation> make(const Dims& d) {
+std::unique_ptr<gpgpu::blas::GemmOperation> make(const TmaKernel& kernel, const Dims& d) {
   auto t = std::make_shared<TmaOperands<In>>();
   t->bt = gpgpu::cuda::DeviceBuffer<In>(static_cast<std::size_t>(d.k * d.n));
-  auto call = [t](const In*, const In*, float* c) {  // A and Bᵀ are in the maps
+  auto call = [t, f = kernel.launch](const In*, const In*, float* c) {  // A and Bᵀ are in the maps
     bc::TmaArgs g = t->args;
     g.c = c;
-    if constexpr (std::is_same_v<In, float>)
-      bc::launch_tma_tf32(g, nullptr);
-    else
-      bc::launch_tma_bf16(g, nullptr);
+    f(g, nullptr);
   };
   typename TensorCoreGemm<In>::Preparation p{"B transposed on the GPU (tensor maps of A and B^T encoded)",
                                              [t, d](const In* a, const In* b) { prepare(*t, d, a, b); }};
-  return std::make_unique<TensorCoreGemm<In>>(d, call, ch10::launch_line(d, bc::tma_shape()) + ", TMA boxes 64 x 128 bytes",
-                                              std::move(p));
+  return std::make_unique<TensorCoreGemm<In>>(
+      d, call,
+      ch10::launch_line(d, kernel.shape()) + ", TMA boxes 64 x 128 bytes, " + std::to_string(kernel.stages()) + " stage(s)",
+      std::move(p));
 }
 
 template <typename In>
-gpgpu::blas::GemmVariant variant(const char* name, const char* description, Input input) {
+gpgpu::blas::GemmVariant variant(const TmaKernel& kernel) {
   gpgpu::blas::GemmVariant v =
-      tensor_core_variant(name, description, "kernels/blas/cuda/10b_tma.cu", input,
+      tensor_core_variant(kernel.name, kernel.description, std::string("kernels/blas/cuda/") + kernel.file,
+                          std::is_same_v<In, float> ? Input::tf32 : Input::bf16,
                           {9, true, "TMA with wgmma is Hopper's alone: compiled for sm_90a, it runs on compute capability 9.0 only"});
-  v.make = [](const gpgpu::blas::GemmSize& s, gpgpu::Session&) { return make<In>(s.dims); };
-  v.limitation = [device = v.limitation](const gpgpu::blas::GemmSize& s, gpgpu::Session& session) -> std::optional<std::string> {
+  v.make = [&kernel](const gpgpu::blas::GemmSize& s, gpgpu::Session&) { return make<In>(kernel, s.dims); };
+  v.limitation = [&kernel, device = v.limitation](const gpgpu::blas::GemmSize& s,
+                                                  gpgpu::Session& session) -> std::optional<std::string> {
     if (auto why = device(s, session)) return why;
     if (auto why = bc::tc::tma_refusal(s.dims.k, static_cast<int>(sizeof(In)))) return why;
-    const long long rows = bc::blocks_for(s.dims.m, bc::tma_shape().tile_m);
+    const long long rows = bc::blocks_for(s.dims.m, kernel.shape().tile_m);
     if (rows > bc::kMaxGridY) return "needs " + std::to_string(rows) + " block rows; a grid has at most 65535";
     return std::nullopt;
   };
   return v;
 }
 
+//! [tma_kernels]
+constexpr TmaKernel kTf32[] = {
+    {"tma_tf32", "10b_tma.cu", "step 3 with its tiles loaded by TMA (one stage, mbarrier), B transposed once, TF32",
+     bc::launch_tma_tf32, bc::tma_shape, one_stage},
+    {"pipeline_tf32", "10b_pipeline.cu", "step 4 with a ring of stages: TMA loads ahead while wgmma multiplies, TF32",
+     bc::launch_pipeline_tf32, bc::pipeline_shape, bc::pipeline_stages},
+    {"ws_tf32", "10b_warp_specialized.cu", "a producer warpgroup loads, a consumer multiplies, full/empty mbarriers, setmaxnreg, TF32",
+     bc::launch_ws_tf32, bc::ws_shape, bc::ws_stages},
+};
+constexpr TmaKernel kBf16[] = {
+    {"tma_bf16", "10b_tma.cu", "the same on BF16 inputs (rounded once), FP32 sums", bc::launch_tma_bf16, bc::tma_shape, one_stage},
+    {"pipeline_bf16", "10b_pipeline.cu", "the pipeline on BF16 inputs (rounded once), FP32 sums", bc::launch_pipeline_bf16,
+     bc::pipeline_shape, bc::pipeline_stages},
+    {"ws_bf16", "10b_warp_specialized.cu", "producer and consumer on BF16 inputs (rounded once), FP32 sums", bc::launch_ws_bf16,
+     bc::ws_shape, bc::ws_stages},
+};
+//! [tma_kernels]
+
 }  // namespace
 
 std::vector<gpgpu::blas::GemmVariant> tma_variants() {
-  return {variant<float>("tma_tf32", "step 3 with its tiles loaded by TMA (one stage, mbarrier), B transposed once, TF32", Input::tf32),
-          variant<Bf16>("tma_bf16", "the same on BF16 inputs (rounded once), FP32 sums", Input::bf16)};
+  std::vector<gpgpu::blas::GemmVariant> v;
+  for (std::size_t i = 0; i < std::size(kTf32); ++i) {  // in step order, each step in TF32 then BF16
+    v.push_back(variant<float>(kTf32[i]));
+    v.push_back(variant<Bf16>(kBf16[i]));
+  }
+  return v;
 }
 
 }  // namespace ch10b
