@@ -112,7 +112,9 @@ __global__ void __launch_bounds__(kThreads, 1) gemm_warp_specialized(const __gri
 //! [ws_kernel]
 #endif
 
-/// The registers each thread of the kernel is launched with must give setmaxnreg's pool enough.
+/// The registers each thread of the kernel is launched with must give setmaxnreg's pool enough, and
+/// lie between the two counts: setmaxnreg.inc to a count below the current one, or .dec to one
+/// above it, is undefined (PTX ISA, setmaxnreg).
 template <typename In>
 void check_register_pool() {
   cudaFuncAttributes attributes{};
@@ -121,6 +123,10 @@ void check_register_pool() {
     throw std::runtime_error("gemm_warp_specialized: launched with " + std::to_string(attributes.numRegs) +
                              " registers per thread, setmaxnreg's counts need " + std::to_string(kLaunchRegistersAtLeast) +
                              " (the consumer's setmaxnreg.inc would wait for ever)");
+  if (attributes.numRegs > kConsumerRegisters)
+    throw std::runtime_error("gemm_warp_specialized: launched with " + std::to_string(attributes.numRegs) +
+                             " registers per thread, more than the consumer's setmaxnreg.inc count " +
+                             std::to_string(kConsumerRegisters) + " (undefined)");
 }
 
 template <typename In>

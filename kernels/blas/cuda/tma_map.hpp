@@ -44,6 +44,9 @@ constexpr TmaMapShape kmajor_sw128_map(long long rows, long long k, int element_
 /// is refused rather than padded: a padded copy of A would be a second one-off pass beside Bᵀ, and
 /// steps 2 and 3 already cover every shape (PLAN.md weighs the padded copy for later steps).
 inline std::optional<std::string> tma_refusal(long long k, int element_bytes) {
+  // k = 0: a tensor map needs dimensions of at least 1, and the k loop would run no step, leaving
+  // the accumulators unwritten (and the last step's release on stage -1).
+  if (k < 1) return "TMA needs k >= 1: k = " + std::to_string(k);
   const long long pitch = k * element_bytes;
   if (pitch % 16 == 0) return std::nullopt;
   return "TMA needs rows of a multiple of 16 bytes: k = " + std::to_string(k) + " gives " + std::to_string(pitch) +

@@ -126,7 +126,9 @@ TEST(Descriptor, KMajorSliceReadsWhatTheStagingWrote) {
       const std::uint64_t d = kmajor_sw128_descriptor(tile, k_byte);
       const DescriptorFields f = decode_descriptor(d);
       ASSERT_EQ(f.swizzle, Swizzle::b128);
-      if (k_byte > 0) ASSERT_EQ(d, kmajor_sw128_descriptor(tile, k_byte - 32) + 2);
+      if (k_byte > 0) {
+        ASSERT_EQ(d, kmajor_sw128_descriptor(tile, k_byte - 32) + 2);
+      }
       for (unsigned r = 0; r < 64; ++r)
         for (unsigned b = 0; b < 32; ++b) {
           const unsigned address = f.start + (r / 8) * f.stride + (r % 8) * 128 + b;
@@ -372,6 +374,8 @@ TEST(TmaMap, WithinTheDriversLimitsWhereNotRefused) {
         EXPECT_EQ(tensor_map_swizzle(s.swizzle), static_cast<int>(CU_TENSOR_MAP_SWIZZLE_128B));
         EXPECT_EQ(box_bytes(static_cast<int>(s.box[0]), static_cast<int>(s.box[1]), bytes), 64u * 128u);
       }
+  EXPECT_TRUE(tma_refusal(0, 4).has_value());    // no k step at all
+  EXPECT_TRUE(tma_refusal(0, 2).has_value());
   EXPECT_TRUE(tma_refusal(130, 4).has_value());  // chapter 10's awkward k
   EXPECT_FALSE(tma_refusal(136, 2).has_value());
   EXPECT_TRUE(tma_refusal(132, 2).has_value());  // a multiple of 4 is enough for TF32, not for BF16
