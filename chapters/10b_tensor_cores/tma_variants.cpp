@@ -111,6 +111,10 @@ constexpr TmaKernel kTf32[] = {
      bc::launch_pipeline_tf32, bc::pipeline_shape, bc::pipeline_stages},
     {"ws_tf32", "10b_warp_specialized.cu", "a producer warpgroup loads, a consumer multiplies, full/empty mbarriers, setmaxnreg, TF32",
      bc::launch_ws_tf32, bc::ws_shape, bc::ws_stages},
+    {"wide_tf32", "10b_wide_tile.cu", "a 128 x 256 tile, two consumer warpgroups of m64n256 wgmma, FP32 operands read as TF32",
+     bc::launch_wide_tile_tf32, bc::wide_tile_shape, bc::wide_tile_stages},
+    {"persistent_tf32", "10b_persistent.cu", "one block per SM walks the tiles in a grouped order, loading ahead across tiles, TF32",
+     bc::launch_persistent_tf32, bc::persistent_shape, bc::persistent_stages},
 };
 constexpr TmaKernel kBf16[] = {
     {"tma_bf16", "10b_tma.cu", "the same on BF16 inputs (rounded once), FP32 sums", bc::launch_tma_bf16, bc::tma_shape, one_stage},
@@ -118,6 +122,10 @@ constexpr TmaKernel kBf16[] = {
      bc::pipeline_shape, bc::pipeline_stages},
     {"ws_bf16", "10b_warp_specialized.cu", "producer and consumer on BF16 inputs (rounded once), FP32 sums", bc::launch_ws_bf16,
      bc::ws_shape, bc::ws_stages},
+    {"wide_bf16", "10b_wide_tile.cu", "the 128 x 256 tile on BF16 inputs (rounded once), FP32 sums", bc::launch_wide_tile_bf16,
+     bc::wide_tile_shape, bc::wide_tile_stages},
+    {"persistent_bf16", "10b_persistent.cu", "the persistent kernel on BF16 inputs (rounded once), FP32 sums",
+     bc::launch_persistent_bf16, bc::persistent_shape, bc::persistent_stages},
 };
 //! [tma_kernels]
 

@@ -47,7 +47,7 @@ constexpr int kConsumerBarrier = 1;  // bar.sync id of the consumer's own barrie
 // times 256 threads; __launch_bounds__(256, 1) lets ptxas give each thread up to 255 (it reports
 // the count it chose, ptxas -v). The two warpgroups' new counts together must not exceed twice the
 // launch count, else the consumer's .inc never returns: 40 + 232 = 272 needs a launch count of 136
-// or more, which launch() checks (cudaFuncGetAttributes) before the first launch, so that a build
+// or more, which launch() checks (check_register_pool) before the first launch, so that a build
 // that gives fewer fails with the reason instead of hanging.
 constexpr int kProducerRegisters = 40;
 constexpr int kConsumerRegisters = 232;
@@ -112,26 +112,10 @@ __global__ void __launch_bounds__(kThreads, 1) gemm_warp_specialized(const __gri
 //! [ws_kernel]
 #endif
 
-/// The registers each thread of the kernel is launched with must give setmaxnreg's pool enough, and
-/// lie between the two counts: setmaxnreg.inc to a count below the current one, or .dec to one
-/// above it, is undefined (PTX ISA, setmaxnreg).
-template <typename In>
-void check_register_pool() {
-  cudaFuncAttributes attributes{};
-  GPGPU_CUDA_CHECK(cudaFuncGetAttributes(&attributes, gemm_warp_specialized<In>));
-  if (attributes.numRegs < kLaunchRegistersAtLeast)
-    throw std::runtime_error("gemm_warp_specialized: launched with " + std::to_string(attributes.numRegs) +
-                             " registers per thread, setmaxnreg's counts need " + std::to_string(kLaunchRegistersAtLeast) +
-                             " (the consumer's setmaxnreg.inc would wait for ever)");
-  if (attributes.numRegs > kConsumerRegisters)
-    throw std::runtime_error("gemm_warp_specialized: launched with " + std::to_string(attributes.numRegs) +
-                             " registers per thread, more than the consumer's setmaxnreg.inc count " +
-                             std::to_string(kConsumerRegisters) + " (undefined)");
-}
-
 template <typename In>
 void launch(const TmaArgs& g, cudaStream_t stream) {
-  static const bool pool_checked = (check_register_pool<In>(), true);  // once per type: it does not change
+  static const bool pool_checked =  // once per type: it does not change
+      (check_register_pool(gemm_warp_specialized<In>, "gemm_warp_specialized", {kProducerRegisters, kConsumerRegisters, 1}), true);
   (void)pool_checked;
   constexpr int kBytes = TmaRing<In, kStages>::kDynamicBytes;
   allow_dynamic_shared(gemm_warp_specialized<In>, kBytes);

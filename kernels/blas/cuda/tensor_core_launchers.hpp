@@ -60,6 +60,14 @@ void launch_ws_tf32(const TmaArgs& g, cudaStream_t stream);
 void launch_ws_bf16(const TmaArgs& g, cudaStream_t stream);
 GemmShape ws_shape();
 int ws_stages();
+void launch_wide_tile_tf32(const TmaArgs& g, cudaStream_t stream);
+void launch_wide_tile_bf16(const TmaArgs& g, cudaStream_t stream);
+GemmShape wide_tile_shape();
+int wide_tile_stages();
+void launch_persistent_tf32(const TmaArgs& g, cudaStream_t stream);
+void launch_persistent_bf16(const TmaArgs& g, cudaStream_t stream);
+GemmShape persistent_shape();
+int persistent_stages();
 #endif
 
 // 10b_round_bf16.cu: `count` floats rounded to bfloat16 (to nearest even), the BF16 inputs' one rounding.

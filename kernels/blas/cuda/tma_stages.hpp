@@ -18,29 +18,39 @@
 namespace gpgpu::blas::cuda {
 
 #if !defined(__CUDA_ARCH__) || defined(__CUDA_ARCH_FEAT_SM90_ALL)
-/// By one thread: k-step `k_step` of the block's tile (tile_m, tile_n) requested, A's box into
-/// shared `as` and Bᵀ's into `bs`, both completing on `bar`, which is told to expect every byte of
-/// both boxes (partial boxes included: TMA counts the zeros it fills) with this thread's arrival.
+/// By one thread: k-step `k_step` of the block's tile (tile_m, tile_n) requested, A's boxes into
+/// shared `as` and Bᵀ's into `bs`, all completing on `bar`, which is told to expect every byte of
+/// them (partial boxes, and boxes wholly outside the matrix, included: TMA counts the zeros it
+/// fills) with this thread's arrival. A box is 64 rows (tma_box_rows); a taller tile (step 7) takes
+/// several, one under the other: 64 rows of 128 bytes are 8 whole 1024-byte swizzle periods, so
+/// the boxes side by side are the layout one tall box would write.
 //! [tma_load_k_step]
-template <typename In>
+template <typename In, typename Tiles = WgmmaTiles<In>>
 __device__ __forceinline__ void tma_load_k_step(const CUtensorMap* a_map, const CUtensorMap* bt_map, unsigned as, unsigned bs,
                                                 unsigned bar, int tile_m, int tile_n, int k_step) {
-  using Tiles = WgmmaTiles<In>;
   constexpr int kBytes = static_cast<int>(sizeof(In));
+  constexpr int kBoxRows = WgmmaTiles<In>::BM, kBoxBytes = kBoxRows * Tiles::kRowBytes;
+  static_assert(Tiles::BM % kBoxRows == 0 && Tiles::BN % kBoxRows == 0, "whole boxes per tile");
   mbarrier_arrive_expect_tx(bar, tc::box_bytes(Tiles::BK, Tiles::BM, kBytes) + tc::box_bytes(Tiles::BK, Tiles::BN, kBytes));
-  const tc::BoxCoord a = tc::a_box(tile_m, k_step, Tiles::BM, Tiles::BK);
-  const tc::BoxCoord b = tc::a_box(tile_n, k_step, Tiles::BN, Tiles::BK);  // Bᵀ is K-major as A
-  tma_load_2d(as, a_map, a.inner, a.outer, bar);
-  tma_load_2d(bs, bt_map, b.inner, b.outer, bar);
+#pragma unroll
+  for (int i = 0; i < Tiles::BM / kBoxRows; ++i) {
+    const tc::BoxCoord a = tc::a_box(tile_m * (Tiles::BM / kBoxRows) + i, k_step, kBoxRows, Tiles::BK);
+    tma_load_2d(as + i * kBoxBytes, a_map, a.inner, a.outer, bar);
+  }
+#pragma unroll
+  for (int i = 0; i < Tiles::BN / kBoxRows; ++i) {
+    const tc::BoxCoord b = tc::a_box(tile_n * (Tiles::BN / kBoxRows) + i, k_step, kBoxRows, Tiles::BK);  // Bᵀ is K-major as A
+    tma_load_2d(bs + i * kBoxBytes, bt_map, b.inner, b.outer, bar);
+  }
 }
 //! [tma_load_k_step]
 #endif
 
-/// `Stages` buffers of one A tile and one Bᵀ tile each, and their "full" and "empty" mbarriers, in
+/// `Stages` buffers of one A tile and one Bᵀ tile each (of the shape TileShape), and their "full" and "empty" mbarriers, in
 /// the block's dynamic shared memory (tc::ring_layout), from a base aligned up to 1024 bytes.
-template <typename In, int Stages>
+template <typename In, int Stages, typename TileShape = WgmmaTiles<In>>
 struct TmaRing {
-  using Tiles = WgmmaTiles<In>;
+  using Tiles = TileShape;
   static constexpr tc::RingLayout kLayout = tc::ring_layout(Stages, Tiles::BM * Tiles::kRowBytes, Tiles::BN * Tiles::kRowBytes);
   static_assert(Stages >= 2, "one wgmma group stays in flight: one stage would be overwritten while read (test_pipeline_ring)");
   static_assert(kLayout.stage_bytes % tc::kRingAlignment == 0 && kLayout.b_offset % tc::kRingAlignment == 0,
@@ -67,9 +77,10 @@ struct TmaRing {
   __device__ unsigned empty(int stage) const { return base + static_cast<unsigned>(kEmpty + 8 * stage); }
 };
 
-/// The grid of a TMA step: one block per 64 x 64 tile of C.
-inline dim3 tma_grid(const TmaArgs& g, const char* kernel) {
-  const dim3 grid(blocks_for(g.n, WgmmaTiles<float>::BN), blocks_for(g.m, WgmmaTiles<float>::BM));
+/// The grid of a TMA step: one block per tile of C (64 x 64 for steps 4 to 6).
+template <typename Tiles = WgmmaTiles<float>>
+dim3 tma_grid(const TmaArgs& g, const char* kernel) {
+  const dim3 grid(blocks_for(g.n, Tiles::BN), blocks_for(g.m, Tiles::BM));
   if (grid.y > kMaxGridY) throw std::length_error(std::string(kernel) + ": more block rows than gridDim.y allows");
   return grid;
 }

@@ -15,6 +15,12 @@
 ///
 /// sm_90a builds only, as wgmma.hpp; other targets get declarations.
 #pragma once
+#include <stdexcept>
+#include <string>
+
+#include <cuda_runtime_api.h>
+
+#include "gpgpu/cuda/check.hpp"
 
 namespace gpgpu::blas::cuda {
 
@@ -40,5 +46,37 @@ template <int Registers>
 __device__ void setmaxnreg_inc();
 __device__ void named_barrier_sync(int id, int threads);
 #endif
+
+
+/// setmaxnreg's counts of a kernel with one producer warpgroup and `consumers` consumer warpgroups.
+struct RegisterSplit {
+  int producer;   ///< the producer's setmaxnreg.dec count
+  int consumer;   ///< each consumer's setmaxnreg.inc count
+  int consumers;  ///< consumer warpgroups
+};
+
+/// Host side, before the first launch: the registers each thread of `kernel` is launched with (its
+/// ptxas count) must give setmaxnreg's pool enough for the split, or the consumers' .inc waits for
+/// ever (a hang, not an error), and must lie between the two counts: .inc to a count below the
+/// current one, or .dec to one above it, is undefined (PTX ISA, setmaxnreg). Throws with the reason.
+//! [register_pool]
+template <typename Kernel>
+void check_register_pool(Kernel* kernel, const char* name, RegisterSplit split) {
+  cudaFuncAttributes attributes{};
+  GPGPU_CUDA_CHECK(cudaFuncGetAttributes(&attributes, kernel));
+  const int launched = attributes.numRegs, warpgroups = 1 + split.consumers;
+  const int needed = split.producer + split.consumers * split.consumer;  // per thread of each warpgroup
+  std::string why;
+  if (launched * warpgroups < needed)
+    why = "setmaxnreg's counts need " + std::to_string((needed + warpgroups - 1) / warpgroups) +
+          " (the consumers' setmaxnreg.inc would wait for ever)";
+  else if (launched > split.consumer)
+    why = "more than the consumers' setmaxnreg.inc count " + std::to_string(split.consumer) + " (undefined)";
+  else if (launched < split.producer)
+    why = "fewer than the producer's setmaxnreg.dec count " + std::to_string(split.producer) + " (undefined)";
+  if (!why.empty())
+    throw std::runtime_error(std::string(name) + ": launched with " + std::to_string(launched) + " registers per thread, " + why);
+}
+//! [register_pool]
 
 }  // namespace gpgpu::blas::cuda

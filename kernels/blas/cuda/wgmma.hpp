@@ -56,6 +56,33 @@ GPGPU_WGMMA_M64N64(wgmma_m64n64k8_tf32, "wgmma.mma_async.sync.aligned.m64n64k8.f
 GPGPU_WGMMA_M64N64(wgmma_m64n64k16_bf16, "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16", ", 1, 1, 0, 0")
 //! [wgmma_m64n64]
 #undef GPGPU_WGMMA_M64N64
+
+// The 128 FP32 accumulators of an m64n256 wgmma (step 7's 64 x 256 tile per warpgroup), the same way.
+#define GPGPU_WGMMA_D128_LIST \
+  "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15," \
+  " %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31," \
+  " %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47," \
+  " %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63," \
+  " %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79," \
+  " %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95," \
+  " %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111," \
+  " %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}"
+#define GPGPU_WGMMA_D64(i) GPGPU_WGMMA_D8(i), GPGPU_WGMMA_D8(i + 8), GPGPU_WGMMA_D8(i + 16), GPGPU_WGMMA_D8(i + 24), \
+                           GPGPU_WGMMA_D8(i + 32), GPGPU_WGMMA_D8(i + 40), GPGPU_WGMMA_D8(i + 48), GPGPU_WGMMA_D8(i + 56)
+// D (64 x 256) = A (64 x K) · B (K x 256) + (scale_d ? D : 0): the same instruction with n = 256,
+// the widest wgmma, so that each byte of A read from shared memory meets 256 columns of B.
+#define GPGPU_WGMMA_M64N256(name, instruction, operands_tail)                                           \
+  __device__ __forceinline__ void name(float(&d)[128], std::uint64_t a, std::uint64_t b, int scale_d) { \
+    asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n" instruction " " GPGPU_WGMMA_D128_LIST     \
+                 ", %128, %129, p" operands_tail ";\n}\n"                                               \
+                 : GPGPU_WGMMA_D64(0), GPGPU_WGMMA_D64(64)                                              \
+                 : "l"(a), "l"(b), "r"(scale_d));                                                       \
+  }
+GPGPU_WGMMA_M64N256(wgmma_m64n256k8_tf32, "wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32", ", 1, 1")
+GPGPU_WGMMA_M64N256(wgmma_m64n256k16_bf16, "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16", ", 1, 1, 0, 0")
+#undef GPGPU_WGMMA_M64N256
+#undef GPGPU_WGMMA_D64
+#undef GPGPU_WGMMA_D128_LIST
 #undef GPGPU_WGMMA_D32_LIST
 #undef GPGPU_WGMMA_D8
 
@@ -67,6 +94,8 @@ __device__ void wgmma_wait_group();
 __device__ void fence_proxy_async_shared();
 __device__ void wgmma_m64n64k8_tf32(float (&d)[32], std::uint64_t a, std::uint64_t b, int scale_d);
 __device__ void wgmma_m64n64k16_bf16(float (&d)[32], std::uint64_t a, std::uint64_t b, int scale_d);
+__device__ void wgmma_m64n256k8_tf32(float (&d)[128], std::uint64_t a, std::uint64_t b, int scale_d);
+__device__ void wgmma_m64n256k16_bf16(float (&d)[128], std::uint64_t a, std::uint64_t b, int scale_d);
 #endif
 
 }  // namespace gpgpu::blas::cuda

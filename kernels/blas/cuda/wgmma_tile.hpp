@@ -14,14 +14,17 @@
 
 namespace gpgpu::blas::cuda {
 
-/// One warpgroup per block, a 64 x 64 tile of C, K in blocks of 128 bytes of each operand row
-/// (the 128-byte swizzle's row), one m64n64 wgmma per 32 bytes of it (k8 TF32, k16 BF16).
-template <typename In>
+/// The tile of C a block computes and how K is cut: one consumer warpgroup per 64 rows of the tile
+/// (steps 3 to 6: one warpgroup, 64 x 64; step 7: two, 128 x 256), K in blocks of 128 bytes of each
+/// operand row (the 128-byte swizzle's row), one wgmma per 32 bytes of it (k8 TF32, k16 BF16).
+template <typename In, int Consumers = 1, int N = 64>
 struct WgmmaTiles {
-  static constexpr int BM = 64, BN = 64, kThreads = 128;
+  static constexpr int kConsumers = Consumers;
+  static constexpr int BM = 64 * Consumers, BN = N, kThreads = 128;
   static constexpr int kRowBytes = 128;
   static constexpr int BK = kRowBytes / static_cast<int>(sizeof(In));  // 32 TF32 or 64 BF16 elements
   static constexpr int kStepBytes = 32;
+  static constexpr int kAccumulators = 64 * N / kThreads;  // per thread of a consumer warpgroup
 };
 
 #if !defined(__CUDA_ARCH__) || defined(__CUDA_ARCH_FEAT_SM90_ALL)
@@ -33,26 +36,31 @@ struct WgmmaTiles {
 /// are never set by other instructions, which would make ptxas serialise the wgmma in flight
 /// across the loop, its warning C7515).
 //! [wgmma_k_block]
-template <typename In>
-__device__ __forceinline__ void wgmma_k_block_async(float (&acc)[32], unsigned as, unsigned bs, int accumulate = 1) {
+template <typename In, int R>
+__device__ __forceinline__ void wgmma_k_block_async(float (&acc)[R], unsigned as, unsigned bs, int accumulate = 1) {
+  static_assert(R == 32 || R == 128, "an m64n64 (32 accumulators) or m64n256 (128) wgmma");
   using Tiles = WgmmaTiles<In>;
   wgmma_fence();
 #pragma unroll
   for (int kb = 0; kb < Tiles::kRowBytes; kb += Tiles::kStepBytes) {
     const std::uint64_t a = tc::kmajor_sw128_descriptor(as, kb), b = tc::kmajor_sw128_descriptor(bs, kb);
     const int scale_d = kb == 0 ? accumulate : 1;
-    if constexpr (std::is_same_v<In, float>)
+    if constexpr (std::is_same_v<In, float> && R == 32)
       wgmma_m64n64k8_tf32(acc, a, b, scale_d);
-    else
+    else if constexpr (R == 32)
       wgmma_m64n64k16_bf16(acc, a, b, scale_d);
+    else if constexpr (std::is_same_v<In, float>)
+      wgmma_m64n256k8_tf32(acc, a, b, scale_d);
+    else
+      wgmma_m64n256k16_bf16(acc, a, b, scale_d);
   }
   wgmma_commit_group();
 }
 
 /// The same, waited for: returns when the products are done and the tiles may be overwritten by
 /// this warpgroup (the caller's barrier then covers the other warps). Steps 3 and 4.
-template <typename In>
-__device__ __forceinline__ void wgmma_k_block(float (&acc)[32], unsigned as, unsigned bs) {
+template <typename In, int R>
+__device__ __forceinline__ void wgmma_k_block(float (&acc)[R], unsigned as, unsigned bs) {
   wgmma_k_block_async<In>(acc, as, bs);
   wgmma_wait_group<0>();
 }
@@ -81,13 +89,24 @@ __device__ __forceinline__ void round_stage_to_tf32(unsigned char* a_tile, unsig
 }
 
 /// Each thread of the warpgroup (`thread`: 0..127 within it) stores its own accumulators of the
-/// 64 x 64 tile at (row0, col0), those inside C.
-__device__ __forceinline__ void store_wgmma_tile(const float (&acc)[32], float* c, int m, int n, int row0, int col0, int thread) {
+/// 64 x N tile at (row0, col0), those inside C. Accumulators 2i and 2i + 1 are neighbours in a row
+/// (tc::wgmma_d_element): where both lie inside C and n is even (so the pair is 8-byte aligned),
+/// they go as one 8-byte store, so that a warp's store fills whole 32-byte sectors.
+template <int R>
+__device__ __forceinline__ void store_wgmma_tile(const float (&acc)[R], float* c, int m, int n, int row0, int col0, int thread) {
+  const bool pairs = n % 2 == 0;
 #pragma unroll
-  for (int r = 0; r < 32; ++r) {
+  for (int r = 0; r < R; r += 2) {
     const tc::RowCol e = tc::wgmma_d_element(thread, r);
     const int row = row0 + e.row, col = col0 + e.col;
-    if (row < m && col < n) c[row * n + col] = acc[r];
+    if (row >= m) continue;
+    float* at = c + static_cast<long long>(row) * n + col;
+    if (pairs && col + 1 < n) {
+      *reinterpret_cast<float2*>(at) = make_float2(acc[r], acc[r + 1]);
+    } else {
+      if (col < n) at[0] = acc[r];
+      if (col + 1 < n) at[1] = acc[r + 1];
+    }
   }
 }
 
