@@ -1,12 +1,14 @@
-// Chapter 10b's TMA steps as variants: tma_tf32 and tma_bf16 (step 4, kernels/blas/cuda/10b_tma.cu),
-// pipeline_tf32 and pipeline_bf16 (step 5, 10b_pipeline.cu), ws_tf32 and ws_bf16 (step 6,
-// 10b_warp_specialized.cu); all take the same operands (Bᵀ and two maps). Before
-// the timed calls, the host makes Bᵀ, a transposed copy of B (chapter 09's padded-tile transpose;
+// Chapter 10b's TMA steps as variants: tma_* (step 4, kernels/blas/cuda/10b_tma.cu), pipeline_*
+// (step 5, 10b_pipeline.cu), ws_* (step 6, 10b_warp_specialized.cu), wide_* (step 7,
+// 10b_wide_tile.cu), persistent_* (step 8, 10b_persistent.cu) and cluster_* (step 9,
+// 10b_cluster.cu), each in TF32 and BF16; all take the same operands (Bᵀ and two maps). Before the
+// timed calls, the host makes Bᵀ, a transposed copy of B (chapter 09's padded-tile transpose;
 // bfloat16 moved as its 16-bit patterns), so that both operands are K-major as wgmma needs them
-// (TF32 has no transposed B), and encodes one tensor map per operand (tensor_maps.cpp): the copy
-// is timed and printed in the launch line, as the BF16 rounding is. Refused, with the reason,
-// where k does not give rows of a multiple of 16 bytes (TMA's row pitch: tc::tma_refusal), and on
-// any GPU but compute capability 9.0 (sm_90a code).
+// (TF32 has no transposed B), copies A and Bᵀ into rows of a multiple of 16 bytes where k does not
+// give such rows (TMA's row pitch: tc::tma_pitch), and encodes one tensor map per operand
+// (tensor_maps.cpp): the preparation is timed and printed in the launch line, as the BF16 rounding
+// is. Refused, with the reason, for k = 0 (tc::tma_refusal) and on any GPU but compute capability
+// 9.0 (sm_90a code).
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -30,24 +32,49 @@ namespace {
 namespace bc = gpgpu::blas::cuda;
 using gpgpu::blas::Dims;
 
-/// Bᵀ and the two maps of one product, made by the preparation and read by every call.
+/// Bᵀ and the two maps of one product, made by the preparation and read by every call. Where k
+/// gives rows that are no multiple of 16 bytes (TMA's row pitch), the operands are copied into rows
+/// of tc::tma_pitch elements: A into a_padded, Bᵀ from its transpose (bt_dense) into bt.
 template <typename In>
 struct TmaOperands {
-  gpgpu::cuda::DeviceBuffer<In> bt;
+  gpgpu::cuda::DeviceBuffer<In> bt;        // n rows of `pitch`
+  gpgpu::cuda::DeviceBuffer<In> a_padded;  // m rows of `pitch`; empty where A is read in place
+  gpgpu::cuda::DeviceBuffer<In> bt_dense;  // n rows of k; empty where the transpose goes straight to bt
+  long long pitch = 0;
   bc::TmaArgs args{};
 };
+
+/// `rows` rows of k elements from `from` into rows of `pitch` elements at `to`, the columns from k
+/// to the pitch zeroed (the maps' k is k, so TMA never reads them; zeroed so that every byte of the
+/// copy is defined).
+template <typename In>
+void copy_into_pitch(In* to, const In* from, long long rows, long long k, long long pitch) {
+  constexpr std::size_t kBytes = sizeof(In);
+  GPGPU_CUDA_CHECK(cudaMemsetAsync(to, 0, static_cast<std::size_t>(rows * pitch) * kBytes, nullptr));
+  GPGPU_CUDA_CHECK(cudaMemcpy2DAsync(to, static_cast<std::size_t>(pitch) * kBytes, from, static_cast<std::size_t>(k) * kBytes,
+                                     static_cast<std::size_t>(k) * kBytes, static_cast<std::size_t>(rows), cudaMemcpyDeviceToDevice,
+                                     nullptr));
+}
 
 //! [tma_prepare]
 template <typename In>
 void prepare(TmaOperands<In>& t, const Dims& d, const In* a, const In* b) {
   using Bits = std::conditional_t<std::is_same_v<In, float>, float, std::uint16_t>;  // what the transpose moves
   const int m = static_cast<int>(d.m), n = static_cast<int>(d.n), k = static_cast<int>(d.k);
+  const bool padded = t.pitch != k;
+  In* bt = padded ? t.bt_dense.get() : t.bt.get();
   gpgpu::matrix::cuda::launch_transpose_tile_padded<Bits>(
-      {reinterpret_cast<const Bits*>(b), reinterpret_cast<Bits*>(t.bt.get()), k, n}, nullptr);  // B (k x n) to Bᵀ (n x k)
+      {reinterpret_cast<const Bits*>(b), reinterpret_cast<Bits*>(bt), k, n}, nullptr);  // B (k x n) to Bᵀ (n x k)
+  const In* a_rows = a;
+  if (padded) {  // rows of 16-byte multiples for TMA
+    copy_into_pitch(t.a_padded.get(), a, m, k, t.pitch);
+    copy_into_pitch(t.bt.get(), t.bt_dense.get(), n, k, t.pitch);
+    a_rows = t.a_padded.get();
+  }
   constexpr CUtensorMapDataType kType = std::is_same_v<In, float> ? CU_TENSOR_MAP_DATA_TYPE_FLOAT32 : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
   constexpr int kBytes = static_cast<int>(sizeof(In));
-  t.args.a = encode_tensor_map(a, kType, bc::tc::kmajor_sw128_map(m, k, kBytes, bc::tma_box_rows()));
-  t.args.bt = encode_tensor_map(t.bt.get(), kType, bc::tc::kmajor_sw128_map(n, k, kBytes, bc::tma_box_rows()));
+  t.args.a = encode_tensor_map(a_rows, kType, bc::tc::kmajor_sw128_map(m, k, kBytes, bc::tma_box_rows(), t.pitch));
+  t.args.bt = encode_tensor_map(t.bt.get(), kType, bc::tc::kmajor_sw128_map(n, k, kBytes, bc::tma_box_rows(), t.pitch));
   t.args.m = m;
   t.args.n = n;
   t.args.k = k;
@@ -71,13 +98,19 @@ int one_stage() { return 1; }
 template <typename In>
 std::unique_ptr<gpgpu::blas::GemmOperation> make(const TmaKernel& kernel, const Dims& d) {
   auto t = std::make_shared<TmaOperands<In>>();
-  t->bt = gpgpu::cuda::DeviceBuffer<In>(static_cast<std::size_t>(d.k * d.n));
+  t->pitch = bc::tc::tma_pitch(d.k, static_cast<int>(sizeof(In)));
+  t->bt = gpgpu::cuda::DeviceBuffer<In>(static_cast<std::size_t>(t->pitch * d.n));
+  if (t->pitch != d.k) {
+    t->a_padded = gpgpu::cuda::DeviceBuffer<In>(static_cast<std::size_t>(t->pitch * d.m));
+    t->bt_dense = gpgpu::cuda::DeviceBuffer<In>(static_cast<std::size_t>(d.k * d.n));
+  }
   auto call = [t, f = kernel.launch](const In*, const In*, float* c) {  // A and Bᵀ are in the maps
     bc::TmaArgs g = t->args;
     g.c = c;
     f(g, nullptr);
   };
-  typename TensorCoreGemm<In>::Preparation p{"B transposed on the GPU (tensor maps of A and B^T encoded)",
+  typename TensorCoreGemm<In>::Preparation p{t->pitch != d.k ? "B transposed on the GPU, A and B^T copied into rows of 16-byte multiples (tensor maps encoded)"
+                                                              : "B transposed on the GPU (tensor maps of A and B^T encoded)",
                                              [t, d](const In* a, const In* b) { prepare(*t, d, a, b); }};
   return std::make_unique<TensorCoreGemm<In>>(
       d, call,
@@ -95,7 +128,7 @@ gpgpu::blas::GemmVariant variant(const TmaKernel& kernel) {
   v.limitation = [&kernel, device = v.limitation](const gpgpu::blas::GemmSize& s,
                                                   gpgpu::Session& session) -> std::optional<std::string> {
     if (auto why = device(s, session)) return why;
-    if (auto why = bc::tc::tma_refusal(s.dims.k, static_cast<int>(sizeof(In)))) return why;
+    if (auto why = bc::tc::tma_refusal(s.dims.k)) return why;
     const long long rows = bc::blocks_for(s.dims.m, kernel.shape().tile_m);
     if (rows > bc::kMaxGridY) return "needs " + std::to_string(rows) + " block rows; a grid has at most 65535";
     return std::nullopt;
@@ -115,6 +148,8 @@ constexpr TmaKernel kTf32[] = {
      bc::launch_wide_tile_tf32, bc::wide_tile_shape, bc::wide_tile_stages},
     {"persistent_tf32", "10b_persistent.cu", "one block per SM walks the tiles in a grouped order, loading ahead across tiles, TF32",
      bc::launch_persistent_tf32, bc::persistent_shape, bc::persistent_stages},
+    {"cluster_tf32", "10b_cluster.cu", "clusters of two blocks, one above the other, share their B tile by TMA multicast, TF32",
+     bc::launch_cluster_tf32, bc::cluster_shape, bc::cluster_stages},
 };
 constexpr TmaKernel kBf16[] = {
     {"tma_bf16", "10b_tma.cu", "the same on BF16 inputs (rounded once), FP32 sums", bc::launch_tma_bf16, bc::tma_shape, one_stage},
@@ -126,6 +161,8 @@ constexpr TmaKernel kBf16[] = {
      bc::wide_tile_shape, bc::wide_tile_stages},
     {"persistent_bf16", "10b_persistent.cu", "the persistent kernel on BF16 inputs (rounded once), FP32 sums",
      bc::launch_persistent_bf16, bc::persistent_shape, bc::persistent_stages},
+    {"cluster_bf16", "10b_cluster.cu", "the clusters on BF16 inputs (rounded once), FP32 sums", bc::launch_cluster_bf16,
+     bc::cluster_shape, bc::cluster_stages},
 };
 //! [tma_kernels]
 

@@ -68,6 +68,10 @@ void launch_persistent_tf32(const TmaArgs& g, cudaStream_t stream);
 void launch_persistent_bf16(const TmaArgs& g, cudaStream_t stream);
 GemmShape persistent_shape();
 int persistent_stages();
+void launch_cluster_tf32(const TmaArgs& g, cudaStream_t stream);
+void launch_cluster_bf16(const TmaArgs& g, cudaStream_t stream);
+GemmShape cluster_shape();
+int cluster_stages();
 #endif
 
 // 10b_round_bf16.cu: `count` floats rounded to bfloat16 (to nearest even), the BF16 inputs' one rounding.

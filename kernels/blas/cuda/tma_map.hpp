@@ -28,29 +28,35 @@ struct TmaMapShape {
   Swizzle swizzle;
 };
 
-/// The map of a row-major rows x k operand read in boxes of box_rows rows by 128 bytes of k.
+/// The row pitch, in elements, of a K-major operand copy TMA can read: k rounded up so that a row
+/// is a multiple of 16 bytes (cuTensorMapEncodeTiled's globalStrides). Where k already gives such
+/// rows it is k, and A is read where it is; otherwise the preparation copies A into rows of this
+/// pitch (Bᵀ, a copy anyway, is written with it). The map's k stays k, so TMA fills the columns
+/// from k to the pitch with zeros instead of reading them.
+//! [tma_pitch]
+constexpr long long tma_pitch(long long k, int element_bytes) {
+  const long long per_16_bytes = 16 / element_bytes;
+  return (k + per_16_bytes - 1) / per_16_bytes * per_16_bytes;
+}
+//! [tma_pitch]
+
+/// The map of a row-major rows x k operand stored in rows of `pitch` elements (k <= pitch), read in
+/// boxes of box_rows rows by 128 bytes of k.
 //! [tma_map_shape]
-constexpr TmaMapShape kmajor_sw128_map(long long rows, long long k, int element_bytes, int box_rows) {
+constexpr TmaMapShape kmajor_sw128_map(long long rows, long long k, int element_bytes, int box_rows, long long pitch) {
   return {{static_cast<std::uint64_t>(k), static_cast<std::uint64_t>(rows)},
-          static_cast<std::uint64_t>(k) * static_cast<std::uint64_t>(element_bytes),
+          static_cast<std::uint64_t>(pitch) * static_cast<std::uint64_t>(element_bytes),
           {static_cast<std::uint32_t>(128 / element_bytes), static_cast<std::uint32_t>(box_rows)},
           Swizzle::b128};
 }
 //! [tma_map_shape]
 
-/// Why TMA cannot read a K-major operand whose rows hold k elements of element_bytes, or nothing.
-/// The row pitch is the only shape-dependent limit here (the buffers come from cudaMalloc, 256-byte
-/// aligned, and Bᵀ's pitch is k as well): k must be a multiple of 4 (TF32) or 8 (BF16). Such a shape
-/// is refused rather than padded: a padded copy of A would be a second one-off pass beside Bᵀ, and
-/// steps 2 and 3 already cover every shape (PLAN.md weighs the padded copy for later steps).
-inline std::optional<std::string> tma_refusal(long long k, int element_bytes) {
-  // k = 0: a tensor map needs dimensions of at least 1, and the k loop would run no step, leaving
-  // the accumulators unwritten (and the last step's release on stage -1).
+/// Why TMA cannot serve a product with this k, or nothing: k = 0 (a tensor map needs dimensions of
+/// at least 1, and the k loop would run no step, leaving the accumulators unwritten and the last
+/// step's release on stage -1). Any k >= 1 is served, through tma_pitch.
+inline std::optional<std::string> tma_refusal(long long k) {
   if (k < 1) return "TMA needs k >= 1: k = " + std::to_string(k);
-  const long long pitch = k * element_bytes;
-  if (pitch % 16 == 0) return std::nullopt;
-  return "TMA needs rows of a multiple of 16 bytes: k = " + std::to_string(k) + " gives " + std::to_string(pitch) +
-         " (k must be a multiple of " + std::to_string(16 / element_bytes) + ")";
+  return std::nullopt;
 }
 
 }  // namespace gpgpu::blas::cuda::tc

@@ -1,0 +1,204 @@
+// Chapter 10b, step 9: clusters of two blocks share their Bᵀ tile. In step 8 every block brings its
+// own 16 KiB of A and 32 KiB of Bᵀ per k-step from L2. Two blocks whose tiles lie one above the other
+// (tile rows 2p and 2p + 1 of the same tile column) need the same Bᵀ tile. Here they run as a
+// cluster of two (launched with cudaLaunchAttributeClusterDimension; the hardware places both on
+// one GPC and lets each address the other's shared memory), and each producer asks TMA for its own
+// A boxes and for half of the Bᵀ boxes, multicast: each Bᵀ box lands in both blocks' stages
+// (cluster.hpp, tma_load_2d_multicast). L2 serves 32 KiB per block and k-step instead of 48.
+//
+// What that changes in the protocol of step 8:
+//   - a stage is refilled by both producers (each writes half of Bᵀ into both blocks), so it is
+//     free only when the consumers of both blocks have released it: each consumer warp arrives on
+//     the "empty" barrier of both blocks (mbarrier_arrive_cluster), which count 2 x 8 warps;
+//   - a block's "full" barrier receives bytes from both producers; its own producer still announces
+//     all 48 KiB (expect_tx), and the peer's bytes may arrive before that announcement (the
+//     transaction count goes below zero until then, and the phase cannot complete while the
+//     producer's own arrival is missing);
+//   - a barrier of the whole cluster after the mbarriers are initialised (no block may signal a
+//     peer's barrier before it exists) and before the blocks exit (no block may leave while its peer
+//     can still write into its shared memory), so the producer warps no longer leave early;
+//   - the grid is one cluster per pair of SMs that can hold one (cudaOccupancyMaxActiveClusters),
+//     and a cluster walks pairs of tile rows in the grouped order; where the tile rows are odd in
+//     number, the last pair's lower tile lies below C: its A boxes arrive as zeros and its stores
+//     are skipped, but its producer still brings its half of Bᵀ.
+// Consumer warps now arrive once per warp (lane 0, after __syncwarp) instead of once per thread: 16
+// arrivals per stage across the cluster instead of 512.
+//
+// Built for sm_90a only; the chapter refuses any GPU but compute capability 9.0.
+#include "tensor_core_launchers.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <stdexcept>
+
+#include "cluster.hpp"
+#include "gpgpu/cuda/check.hpp"
+#include "pipeline_ring.hpp"
+#include "tensor_core_layout.hpp"
+#include "tma.hpp"
+#include "tma_stages.hpp"
+#include "warp_specialization.hpp"
+#include "wgmma.hpp"
+#include "wgmma_tile.hpp"
+
+namespace gpgpu::blas::cuda {
+namespace {
+
+template <typename In>
+using Tiles = WgmmaTiles<In, 2, 256>;
+constexpr int kStages = 4;
+constexpr int kWarpgroup = 128;
+constexpr int kConsumers = 2;
+constexpr int kThreads = (1 + kConsumers) * kWarpgroup;
+constexpr int kConsumerWarps = kConsumers * kWarpgroup / 32;
+constexpr RegisterSplit kSplit{40, 232, kConsumers};
+constexpr int kGroupRows = 8;  // pairs of tile rows: 16 tile rows per group, as step 8's
+constexpr int kClusterSize = 2;
+constexpr std::uint16_t kBothBlocks = 0b11;
+
+#if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM90_ALL)
+template <typename In>
+__global__ void gemm_cluster(const __grid_constant__ TmaArgs) {
+  __trap();
+}
+#else
+/// Step 8's tma_load_k_step for block `rank` of a cluster of two: its own A boxes, and Bᵀ boxes
+/// rank·half .. rank·half + half - 1 multicast into both blocks.
+//! [cluster_load]
+template <typename In>
+__device__ __forceinline__ void tma_load_k_step_shared_b(const TmaArgs& g, unsigned as, unsigned bs, unsigned bar, int tile_m,
+                                                         int tile_n, int k_step, unsigned rank) {
+  using T = Tiles<In>;
+  constexpr int kBytes = static_cast<int>(sizeof(In));
+  constexpr int kBoxRows = WgmmaTiles<In>::BM, kBoxBytes = kBoxRows * T::kRowBytes;
+  constexpr int kBBoxes = T::BN / kBoxRows, kHalf = kBBoxes / kClusterSize;
+  mbarrier_arrive_expect_tx(bar, tc::box_bytes(T::BK, T::BM, kBytes) + tc::box_bytes(T::BK, T::BN, kBytes));
+#pragma unroll
+  for (int i = 0; i < T::BM / kBoxRows; ++i) {
+    const tc::BoxCoord a = tc::a_box(tile_m * (T::BM / kBoxRows) + i, k_step, kBoxRows, T::BK);
+    tma_load_2d(as + i * kBoxBytes, &g.a, a.inner, a.outer, bar);
+  }
+#pragma unroll
+  for (int j = 0; j < kHalf; ++j) {
+    const int i = static_cast<int>(rank) * kHalf + j;
+    const tc::BoxCoord b = tc::a_box(tile_n * kBBoxes + i, k_step, kBoxRows, T::BK);
+    tma_load_2d_multicast(bs + i * kBoxBytes, &g.bt, b.inner, b.outer, bar, kBothBlocks);
+  }
+}
+//! [cluster_load]
+
+/// One consumer warp's release of `stage` to both producers (lane 0, once the warp's wgmma reading
+/// it have completed).
+__device__ __forceinline__ void release_to_cluster(unsigned empty) {
+  __syncwarp();
+  if (threadIdx.x % 32 == 0)
+    for (unsigned r = 0; r < kClusterSize; ++r) mbarrier_arrive_cluster(empty, r);
+}
+
+//! [cluster_kernel]
+template <typename In>
+__global__ void __launch_bounds__(kThreads, 1) gemm_cluster(const __grid_constant__ TmaArgs g) {
+  using T = Tiles<In>;
+  extern __shared__ unsigned char dynamic[];
+  const TmaRing<In, kStages, T> ring(dynamic);
+  const unsigned rank = cluster_rank();
+  const int cluster = static_cast<int>(blockIdx.x) / kClusterSize, clusters = static_cast<int>(gridDim.x) / kClusterSize;
+  const int steps = tc::tiles_for(g.k, T::BK);
+  const tc::TileGrid pairs = tc::tile_grid(g.m, g.n, kClusterSize * T::BM, T::BN, kGroupRows);
+  const int count = tc::tile_count(pairs);
+  if (threadIdx.x == 0) {
+    for (int i = 0; i < kStages; ++i) {
+      mbarrier_init(ring.full(i), 1);
+      mbarrier_init(ring.empty(i), kClusterSize * kConsumerWarps);  // every consumer warp of both blocks
+    }
+    fence_mbarrier_init();
+  }
+  cluster_sync();
+
+  if (threadIdx.x < kWarpgroup) {
+    setmaxnreg_dec<kSplit.producer>();
+    if (threadIdx.x == 0) {
+      int it = 0;
+      for (int t = cluster; t < count; t += clusters) {
+        const tc::RowCol pair = tc::tile_of(pairs, t);
+        for (int s = 0; s < steps; ++s, ++it) {
+          const tc::StagePhase p = tc::stage_phase(it, kStages);
+          const tc::EmptyWait w = tc::empty_wait(it, kStages);
+          if (w.wait) mbarrier_wait_parity(ring.empty(p.stage), w.parity);
+          tma_load_k_step_shared_b<In>(g, ring.a(p.stage), ring.b(p.stage), ring.full(p.stage),
+                                       pair.row * kClusterSize + static_cast<int>(rank), pair.col, s, rank);
+        }
+      }
+    }
+  } else {
+    setmaxnreg_inc<kSplit.consumer>();
+    const int consumer = static_cast<int>(threadIdx.x) / kWarpgroup - 1;
+    const int thread = static_cast<int>(threadIdx.x) % kWarpgroup;
+    const unsigned a_rows = static_cast<unsigned>(consumer * 64 * T::kRowBytes);
+    float acc[T::kAccumulators];
+    int it = 0;
+    for (int t = cluster; t < count; t += clusters) {
+      const tc::RowCol pair = tc::tile_of(pairs, t);
+      const int tile_m = pair.row * kClusterSize + static_cast<int>(rank);
+      for (int s = 0; s < steps; ++s, ++it) {
+        const tc::StagePhase p = tc::stage_phase(it, kStages);
+        mbarrier_wait_parity(ring.full(p.stage), p.parity);
+        wgmma_k_block_async<In>(acc, ring.a(p.stage) + a_rows, ring.b(p.stage), s > 0);
+        wgmma_wait_group<1>();
+        if (s > 0) release_to_cluster(ring.empty(tc::stage_phase(it - 1, kStages).stage));
+      }
+      wgmma_wait_group<0>();
+      release_to_cluster(ring.empty(tc::stage_phase(it - 1, kStages).stage));
+      store_wgmma_tile(acc, g.c, g.m, g.n, tile_m * T::BM + consumer * 64, pair.col * T::BN, thread);
+    }
+  }
+  cluster_sync();  // no block leaves while its peer may still multicast into it or arrive on its barriers
+}
+//! [cluster_kernel]
+#endif
+
+/// The launch's clusters: as many as the GPU can hold at once (two SMs of one GPC each, with 197
+/// KiB of shared memory per block), or one per pair of tiles where there are fewer. Asked once per
+/// input type: the occupancy query is not free, and the chapter runs on one device.
+template <typename In>
+int clusters_to_launch(cudaLaunchConfig_t config, const TmaArgs& g) {
+  static const int most = [&config] {
+    int clusters = 0;
+    config.gridDim = dim3(kClusterSize);
+    GPGPU_CUDA_CHECK(cudaOccupancyMaxActiveClusters(&clusters, gemm_cluster<In>, &config));
+    if (clusters < 1) throw std::runtime_error("gemm_cluster: the GPU cannot hold one cluster of two of these blocks");
+    return clusters;
+  }();
+  const int pairs = tc::tile_count(tc::tile_grid(g.m, g.n, kClusterSize * Tiles<In>::BM, Tiles<In>::BN, kGroupRows));
+  return std::max(1, std::min(most, pairs));
+}
+
+template <typename In>
+void launch(const TmaArgs& g, cudaStream_t stream) {
+  static const bool pool_checked = (check_register_pool(gemm_cluster<In>, "gemm_cluster", kSplit), true);
+  (void)pool_checked;
+  constexpr int kBytes = TmaRing<In, kStages, Tiles<In>>::kDynamicBytes;
+  allow_dynamic_shared(gemm_cluster<In>, kBytes);
+  cudaLaunchAttribute cluster{};
+  cluster.id = cudaLaunchAttributeClusterDimension;
+  cluster.val.clusterDim.x = kClusterSize;
+  cluster.val.clusterDim.y = 1;
+  cluster.val.clusterDim.z = 1;
+  cudaLaunchConfig_t config{};
+  config.blockDim = dim3(kThreads);
+  config.dynamicSmemBytes = kBytes;
+  config.stream = stream;
+  config.attrs = &cluster;
+  config.numAttrs = 1;
+  config.gridDim = dim3(kClusterSize * clusters_to_launch<In>(config, g));
+  GPGPU_CUDA_CHECK(cudaLaunchKernelEx(&config, gemm_cluster<In>, g));
+}
+
+}  // namespace
+
+GemmShape cluster_shape() { return {Tiles<float>::BM, Tiles<float>::BN, kThreads}; }
+int cluster_stages() { return kStages; }
+void launch_cluster_tf32(const TmaArgs& g, cudaStream_t stream) { launch<float>(g, stream); }
+void launch_cluster_bf16(const TmaArgs& g, cudaStream_t stream) { launch<Bf16>(g, stream); }
+
+}  // namespace gpgpu::blas::cuda
