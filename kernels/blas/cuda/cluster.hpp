@@ -37,12 +37,14 @@ __device__ __forceinline__ void cluster_sync() {
 }
 
 /// One arrival on the mbarrier at shared offset `bar` of block `rank` of the cluster (this block's
-/// own included), with release semantics at cluster scope: this thread's earlier reads of the stage
-/// (its wgmma, waited for) are ordered before the producer that observes the phase refills it.
+/// own included). The arrival's default semantics, release at CTA scope, as for a local arrival:
+/// what it must order is the wgmma reads of the stage, which wgmma.wait_group has already
+/// completed; a release at cluster scope would also wait for this thread's earlier global stores
+/// (the last tile's C) to reach the cluster's view, at every k-step.
 __device__ __forceinline__ void mbarrier_arrive_cluster(std::uint32_t bar, unsigned rank) {
   asm volatile(
       "{\n.reg .b32 remote;\nmapa.shared::cluster.u32 remote, %0, %1;\n"
-      "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [remote];\n}\n" ::"r"(bar),
+      "mbarrier.arrive.shared::cluster.b64 _, [remote];\n}\n" ::"r"(bar),
       "r"(rank)
       : "memory");
 }
