@@ -5,7 +5,8 @@
 // rounds them itself, as our TF32 kernels do). BF16: the inputs rounded to bfloat16 once, by the
 // same kernel and at the same point as ours (Bf16DeviceGemm), then CUDA_R_16BF A and B with
 // CUDA_R_32F C and CUBLAS_COMPUTE_32F (the cuBLAS documentation's cublasGemmEx table of supported
-// type combinations lists this one). Both judged by their inputs' bound, as ours.
+// type combinations lists this one). Both judged by their inputs' bound, as ours. A third row,
+// cublas_bf16_round_each_call, times the rounding from FP32 with every product.
 #include <memory>
 #include <string>
 
@@ -47,15 +48,31 @@ std::unique_ptr<gpgpu::blas::GemmOperation> make(Input input, const Dims& d) {
   return std::make_unique<Bf16DeviceGemm>(d, call, "cublasGemmEx(N, N), CUDA_R_16BF inputs, CUDA_R_32F C, CUBLAS_COMPUTE_32F");
 }
 
-gpgpu::blas::GemmVariant variant(const char* name, Input input, const char* description) {
-  return library_variant(name, description, "chapters/10b_tensor_cores/cublas_tensor_cores.cpp", input, "cuBLAS", make);
+/// The BF16 conversion's own row: cuBLAS's BF16 product on A and B that every timed call first
+/// rounds from FP32 (the same rounding kernel). Its time minus cublas_bf16's is what rounding costs
+/// a caller whose data are floats, which the BF16 rows otherwise pay once, outside their timing.
+//! [bf16_rounding_row]
+std::unique_ptr<gpgpu::blas::GemmOperation> make_rounding_every_call(Input, const Dims& d) {
+  auto handle = std::make_shared<gpgpu::cuda::CublasHandle>();
+  auto call = [handle, d](const Bf16* a, const Bf16* b, float* c) {
+    gemm_ex(handle->get(), d, a, b, c, CUDA_R_16BF, CUBLAS_COMPUTE_32F);
+  };
+  return std::make_unique<Bf16DeviceGemm>(d, call, "cublasGemmEx(N, N), CUDA_R_16BF inputs, CUDA_R_32F C, CUBLAS_COMPUTE_32F",
+                                          Bf16DeviceGemm::Preparation{}, Bf16DeviceGemm::Rounding::every_call);
+}
+//! [bf16_rounding_row]
+
+gpgpu::blas::GemmVariant variant(const char* name, Input input, const char* description, LibraryMake how = make) {
+  return library_variant(name, description, "chapters/10b_tensor_cores/cublas_tensor_cores.cpp", input, "cuBLAS", how);
 }
 
 }  // namespace
 
 std::vector<gpgpu::blas::GemmVariant> cublas_variants() {
   return {variant("cublas_tf32", Input::tf32, "cuBLAS GEMM on TF32 tensor cores (the peer of the TF32 rows)"),
-          variant("cublas_bf16", Input::bf16, "cuBLAS GEMM on BF16 inputs, FP32 sums (the peer of the BF16 rows)")};
+          variant("cublas_bf16", Input::bf16, "cuBLAS GEMM on BF16 inputs, FP32 sums (the peer of the BF16 rows)"),
+          variant("cublas_bf16_round_each_call", Input::bf16,
+                  "cuBLAS BF16 with A and B rounded from FP32 inside every timed call: the conversion's row", make_rounding_every_call)};
 }
 
 }  // namespace ch10b

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <stdexcept>
 #include <type_traits>
 #include <utility>
 
@@ -20,17 +21,29 @@ using gpgpu::blas::ElementType;
 using gpgpu::blas::HostMatrix;
 
 template <typename In>
-TensorCoreGemm<In>::TensorCoreGemm(Dims dims, Call call, std::string launch, Preparation prepare)
-    : dims_(dims), call_(std::move(call)), launch_(std::move(launch)), prepare_(std::move(prepare)),
-      staging_(std::is_same_v<In, Bf16> ? static_cast<std::size_t>(std::max(dims.m * dims.k, dims.k * dims.n)) : 0),
+TensorCoreGemm<In>::TensorCoreGemm(Dims dims, Call call, std::string launch, Preparation prepare, Rounding rounding)
+    : dims_(dims), call_(std::move(call)), launch_(std::move(launch)), prepare_(std::move(prepare)), rounding_(rounding),
+      staging_(std::is_same_v<In, Bf16> && rounding == Rounding::once
+                   ? static_cast<std::size_t>(std::max(dims.m * dims.k, dims.k * dims.n))
+                   : 0),
+      a_float_(rounding == Rounding::every_call ? static_cast<std::size_t>(dims.m * dims.k) : 0),
+      b_float_(rounding == Rounding::every_call ? static_cast<std::size_t>(dims.k * dims.n) : 0),
       a_(static_cast<std::size_t>(dims.m * dims.k)), b_(static_cast<std::size_t>(dims.k * dims.n)),
-      c_(static_cast<std::size_t>(dims.m * dims.n)) {}
+      c_(static_cast<std::size_t>(dims.m * dims.n)) {
+  if (rounding == Rounding::every_call && !std::is_same_v<In, Bf16>)
+    throw std::logic_error("TensorCoreGemm: rounding in every call is for BF16 inputs");
+  if (rounding == Rounding::every_call && prepare_.run)
+    throw std::logic_error("TensorCoreGemm: a preparation runs on rounded inputs, which every-call rounding does not have before the calls");
+}
 
 //! [bf16_upload]
 template <typename In>
 void TensorCoreGemm<In>::upload(const gpgpu::blas::Operands& in) {
   gpgpu::cuda::EventTimer once;
-  if constexpr (std::is_same_v<In, Bf16>) {
+  if (rounding_ == Rounding::every_call) {  // run() rounds them
+    a_float_.upload(in.a.as<float>());
+    b_float_.upload(in.b.as<float>());
+  } else if constexpr (std::is_same_v<In, Bf16>) {
     double seconds = 0;
     for (auto [host, device] : {std::pair{in.a.as<float>(), &a_}, std::pair{in.b.as<float>(), &b_}}) {
       staging_.upload(host);
@@ -58,7 +71,15 @@ void TensorCoreGemm<In>::upload(const gpgpu::blas::Operands& in) {
 template <typename In>
 double TensorCoreGemm<In>::run(int calls) {
   timer_.start();
-  for (int c = 0; c < calls; ++c) call_(a_.get(), b_.get(), c_.get());
+  for (int c = 0; c < calls; ++c) {
+    if constexpr (std::is_same_v<In, Bf16>) {
+      if (rounding_ == Rounding::every_call) {
+        gpgpu::blas::cuda::launch_round_to_bf16(a_float_.get(), a_.get(), static_cast<long long>(a_float_.size()), nullptr);
+        gpgpu::blas::cuda::launch_round_to_bf16(b_float_.get(), b_.get(), static_cast<long long>(b_float_.size()), nullptr);
+      }
+    }
+    call_(a_.get(), b_.get(), c_.get());
+  }
   timer_.stop();
   return timer_.seconds();
 }
@@ -71,6 +92,7 @@ HostMatrix TensorCoreGemm<In>::download() {
 template <typename In>
 std::string TensorCoreGemm<In>::launch() const {
   std::string line = launch_;
+  if (rounding_ == Rounding::every_call) line += "; A and B rounded from FP32 to BF16 on the GPU inside every timed call";
   if (rounding_s_ >= 0)
     line += "; A and B rounded to BF16 on the GPU before the timed calls in " + gpgpu::format_cell("%.3f", rounding_s_ * 1e3) + " ms";
   if (preparing_s_ >= 0) line += "; " + prepare_.what + " before the timed calls in " + gpgpu::format_cell("%.3f", preparing_s_ * 1e3) + " ms";

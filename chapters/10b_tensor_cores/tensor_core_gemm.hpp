@@ -36,7 +36,12 @@ class TensorCoreGemm final : public gpgpu::blas::GemmOperation {
     std::string what;
     std::function<void(const In* a, const In* b)> run;
   };
-  TensorCoreGemm(gpgpu::blas::Dims dims, Call call, std::string launch, Preparation prepare = {});
+  /// When BF16 inputs are rounded: once, in upload() (every BF16 row), or inside every timed call
+  /// (the row that times the conversion: float A and B stay on the device and each call rounds them
+  /// before the product).
+  enum class Rounding { once, every_call };
+  TensorCoreGemm(gpgpu::blas::Dims dims, Call call, std::string launch, Preparation prepare = {},
+                 Rounding rounding = Rounding::once);
 
   void upload(const gpgpu::blas::Operands& in) override;
   double run(int calls) override;
@@ -48,9 +53,11 @@ class TensorCoreGemm final : public gpgpu::blas::GemmOperation {
   Call call_;
   std::string launch_;
   Preparation prepare_;
+  Rounding rounding_;
   double rounding_s_ = -1;   // the last upload's rounding of A and B (BF16); < 0 before it or for TF32
   double preparing_s_ = -1;  // the last upload's preparation; < 0 before it or without one
   gpgpu::cuda::DeviceBuffer<float> staging_;  // BF16: A, then B, as floats; TF32: empty
+  gpgpu::cuda::DeviceBuffer<float> a_float_, b_float_;  // Rounding::every_call: the float inputs it rounds
   gpgpu::cuda::DeviceBuffer<In> a_, b_;
   gpgpu::cuda::DeviceBuffer<float> c_;
   gpgpu::cuda::EventTimer timer_;

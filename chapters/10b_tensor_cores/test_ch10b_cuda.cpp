@@ -4,6 +4,8 @@
 // ones, C poisoned before every run; the double run is refused, with a reason, by every variant.
 // compute-sanitizer runs this binary with --gtest_filter=*AtSanitizerSizes*.
 #include <algorithm>
+#include <cmath>
+#include <iostream>
 #include <iterator>
 #include <memory>
 #include <optional>
@@ -70,6 +72,33 @@ TEST_P(TensorCoreVariant, WithinTheBoundAtLargeSizes) { within_bound_at(checks::
 TEST_P(TensorCoreVariant, WithinTheBoundAtSanitizerSizes) {
   within_bound_at({{1, 1, 1}, {33, 17, 130}, {67, 129, 93}, {131, 136, 72}, {1, 1000, 3}});
 }
+// What the tensor cores do with a float that has more than TF32's 10 mantissa bits, and that it
+// stays within the bound's input error u_in = 2^-10. A is one row of k = 8 copies of
+// a = 1 + 3·2^-12 (mantissa bits 11 and 12 set), B a column of eight ones, so C = 8a exactly in
+// FP32 sums. Rounded to nearest, a becomes 1 + 2^-10 (C = 8 + 2^-7); cut to its top 19 bits it
+// becomes 1 (C = 8); read in full, C = 8 + 3·2^-9. The test prints which each TF32 variant did
+// (the chapter's README quotes it) and fails if C is off by more than u_in of itself.
+//! [tf32_inputs_test]
+TEST_P(TensorCoreVariant, ReadsFloatsWithinTheTf32InputError) {
+  const gpgpu::blas::GemmVariant& v = GetParam();
+  if (!v.tf32) GTEST_SKIP() << "BF16 inputs are rounded once by the host code, not by the tensor cores";
+  const Dims d{1, 1, 8};
+  if (auto why = v.limitation({d, ElementType::f32}, *gpu_)) GTEST_SKIP() << *why;
+  const float a = 1.0f + 3.0f * std::ldexp(1.0f, -12);
+  gpgpu::blas::Operands in{gpgpu::matrix::HostMatrix({1, 8}, std::vector<float>(8, a)),
+                           gpgpu::matrix::HostMatrix({8, 1}, std::vector<float>(8, 1.0f))};
+  std::unique_ptr<gpgpu::blas::GemmOperation> op = v.make({d, ElementType::f32}, *gpu_);
+  op->upload(in);
+  op->run(1);
+  const float c = op->download().as<float>()[0];
+  const char* what = c == 8.0f                                ? "cut to TF32 (the top 19 bits)"
+                     : c == 8.0f + std::ldexp(1.0f, -7)       ? "rounded to nearest TF32"
+                     : c == 8.0f * a                          ? "read in full (no TF32 conversion)"
+                                                              : "something else";
+  std::cout << v.info.name << ": a = 1 + 3*2^-12 was " << what << " (C = " << std::hexfloat << c << std::defaultfloat << ")\n";
+  EXPECT_LE(std::abs(static_cast<double>(c) - 8.0 * a), std::ldexp(8.0 * a, -10)) << what;
+}
+//! [tf32_inputs_test]
 TEST_P(TensorCoreVariant, RefusesTheDoubleRun) {
   EXPECT_TRUE(GetParam().limitation({{64, 64, 64}, ElementType::f64}, *gpu_).has_value());
 }
