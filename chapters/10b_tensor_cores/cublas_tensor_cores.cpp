@@ -6,13 +6,16 @@
 // same kernel and at the same point as ours (Bf16DeviceGemm), then CUDA_R_16BF A and B with
 // CUDA_R_32F C and CUBLAS_COMPUTE_32F (the cuBLAS documentation's cublasGemmEx table of supported
 // type combinations lists this one). Both judged by their inputs' bound, as ours. A third row,
-// cublas_bf16_round_each_call, times the rounding from FP32 with every product.
+// cublas_bf16_round_each_call, times the rounding from FP32 with every product; cublas_*_bt are
+// given Bᵀ, the copy the TMA steps read.
+#include <cstddef>
 #include <memory>
 #include <string>
 
 #include <cublas_v2.h>
 
 #include "cuda_gemm.hpp"  // chapter 10's DeviceGemm
+#include "gpgpu/cuda/buffers.hpp"
 #include "gpgpu/cuda/cublas.hpp"
 #include "tensor_core_gemm.hpp"
 #include "tensor_core_variants.hpp"
@@ -62,6 +65,36 @@ std::unique_ptr<gpgpu::blas::GemmOperation> make_rounding_every_call(Input, cons
 }
 //! [bf16_rounding_row]
 
+/// cuBLAS given the operands the TMA steps read: Bᵀ, made once by the same transpose before the
+/// timed calls (TensorCoreGemm's preparation, timed and printed as theirs), and multiplied as the
+/// "TN" product (in cuBLAS's column-major view, Cᵀ = (Bᵀ)ᵀ·Aᵀ with Bᵀ as an n x k operand of leading
+/// dimension k, transposed). The like-for-like peer of the TMA steps; cublas_* above reads B as it is.
+//! [cublas_bt]
+template <typename In>
+std::unique_ptr<gpgpu::blas::GemmOperation> make_on_bt(const Dims& d, cudaDataType type, cublasComputeType_t compute,
+                                                       const char* line) {
+  auto handle = std::make_shared<gpgpu::cuda::CublasHandle>();
+  auto bt = std::make_shared<gpgpu::cuda::DeviceBuffer<In>>(static_cast<std::size_t>(d.k * d.n));
+  auto call = [handle, bt, d, type, compute](const In* a, const In*, float* c) {
+    const int m = static_cast<int>(d.m), n = static_cast<int>(d.n), k = static_cast<int>(d.k);
+    const float one = 1, zero = 0;
+    GPGPU_CUBLAS(cublasGemmEx(handle->get(), CUBLAS_OP_T, CUBLAS_OP_N, n, m, k, &one, bt->get(), type, k, a, type, k, &zero, c,
+                              CUDA_R_32F, n, compute, CUBLAS_GEMM_DEFAULT));
+  };
+  typename TensorCoreGemm<In>::Preparation p{"B transposed on the GPU",
+                                             [bt, d](const In*, const In* b) {
+                                               transpose_on_gpu(b, bt->get(), static_cast<int>(d.k), static_cast<int>(d.n));
+                                             }};
+  return std::make_unique<TensorCoreGemm<In>>(d, call, line, std::move(p));
+}
+//! [cublas_bt]
+
+std::unique_ptr<gpgpu::blas::GemmOperation> make_bt(Input input, const Dims& d) {
+  if (input == Input::tf32)
+    return make_on_bt<float>(d, CUDA_R_32F, CUBLAS_COMPUTE_32F_FAST_TF32, "cublasGemmEx(T, N) on B^T, CUDA_R_32F inputs, CUBLAS_COMPUTE_32F_FAST_TF32");
+  return make_on_bt<Bf16>(d, CUDA_R_16BF, CUBLAS_COMPUTE_32F, "cublasGemmEx(T, N) on B^T, CUDA_R_16BF inputs, CUDA_R_32F C, CUBLAS_COMPUTE_32F");
+}
+
 gpgpu::blas::GemmVariant variant(const char* name, Input input, const char* description, LibraryMake how = make) {
   return library_variant(name, description, "chapters/10b_tensor_cores/cublas_tensor_cores.cpp", input, "cuBLAS", how);
 }
@@ -71,6 +104,8 @@ gpgpu::blas::GemmVariant variant(const char* name, Input input, const char* desc
 std::vector<gpgpu::blas::GemmVariant> cublas_variants() {
   return {variant("cublas_tf32", Input::tf32, "cuBLAS GEMM on TF32 tensor cores (the peer of the TF32 rows)"),
           variant("cublas_bf16", Input::bf16, "cuBLAS GEMM on BF16 inputs, FP32 sums (the peer of the BF16 rows)"),
+          variant("cublas_tf32_bt", Input::tf32, "cuBLAS TF32 on B transposed once, as the TMA steps read it", make_bt),
+          variant("cublas_bf16_bt", Input::bf16, "cuBLAS BF16 on B transposed once, as the TMA steps read it", make_bt),
           variant("cublas_bf16_round_each_call", Input::bf16,
                   "cuBLAS BF16 with A and B rounded from FP32 inside every timed call: the conversion's row", make_rounding_every_call)};
 }

@@ -3,6 +3,7 @@
 #include "tensor_core_gemm.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <type_traits>
@@ -13,6 +14,7 @@
 #include "gpgpu/cuda/check.hpp"
 #include "gpgpu/cuda/opener.hpp"
 #include "gpgpu/table.hpp"
+#include "matrix/cuda/launchers.hpp"  // chapter 09's transpose
 
 namespace ch10b {
 
@@ -98,6 +100,15 @@ std::string TensorCoreGemm<In>::launch() const {
   if (preparing_s_ >= 0) line += "; " + prepare_.what + " before the timed calls in " + gpgpu::format_cell("%.3f", preparing_s_ * 1e3) + " ms";
   return line;
 }
+
+template <typename In>
+void transpose_on_gpu(const In* b, In* bt, int k, int n) {
+  using Bits = std::conditional_t<std::is_same_v<In, float>, float, std::uint16_t>;  // what the transpose moves
+  gpgpu::matrix::cuda::launch_transpose_tile_padded<Bits>({reinterpret_cast<const Bits*>(b), reinterpret_cast<Bits*>(bt), k, n},
+                                                          nullptr);
+}
+template void transpose_on_gpu<float>(const float*, float*, int, int);
+template void transpose_on_gpu<Bf16>(const Bf16*, Bf16*, int, int);
 
 template class TensorCoreGemm<float>;
 template class TensorCoreGemm<Bf16>;

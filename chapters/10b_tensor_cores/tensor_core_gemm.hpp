@@ -68,6 +68,12 @@ extern template class TensorCoreGemm<Bf16>;
 /// The BF16 rows' operation (the TF32 rows without a preparation use chapter 10's DeviceGemm<float>).
 using Bf16DeviceGemm = TensorCoreGemm<Bf16>;
 
+/// Bᵀ (n x k, row-major) from B (k x n, row-major) on the GPU, on the default stream: chapter 09's
+/// padded-tile transpose, bfloat16 moved as its 16-bit patterns. The TMA steps read B this way
+/// (K-major, as wgmma needs it for TF32), and so do the cuBLAS rows given the same copy.
+template <typename In>
+void transpose_on_gpu(const In* b, In* bt, int k, int n);
+
 /// The GPUs a variant's instructions run on: compute capability cc_major or later (only_major: that
 /// one alone, as sm_90a code), and what it says on any other.
 struct Requires {

@@ -73,30 +73,34 @@ TEST_P(TensorCoreVariant, WithinTheBoundAtSanitizerSizes) {
   within_bound_at({{1, 1, 1}, {33, 17, 130}, {67, 129, 93}, {131, 136, 72}, {1, 1000, 3}});
 }
 // What the tensor cores do with a float that has more than TF32's 10 mantissa bits, and that it
-// stays within the bound's input error u_in = 2^-10. A is one row of k = 8 copies of
-// a = 1 + 3·2^-12 (mantissa bits 11 and 12 set), B a column of eight ones, so C = 8a exactly in
-// FP32 sums. Rounded to nearest, a becomes 1 + 2^-10 (C = 8 + 2^-7); cut to its top 19 bits it
-// becomes 1 (C = 8); read in full, C = 8 + 3·2^-9. The test prints which each TF32 variant did
-// (the chapter's README quotes it) and fails if C is off by more than u_in of itself.
+// stays within the bound's input error u_in = 2^-10. A (128 x 64) holds a = 1 + 3·2^-12 (mantissa
+// bits 11 and 12 set) everywhere, B (64 x 128) ones, so every element of C is 64a, exact in FP32
+// sums. Rounded to nearest, a becomes 1 + 2^-10 (C = 64 + 2^-4); cut to its top 19 bits it becomes
+// 1 (C = 64); read in full, C = 64 + 3·2^-6. 128 x 128 x 64 rather than one element, so that the
+// libraries take their tensor-core kernels as they would for a real product. The test prints which
+// each TF32 variant did (the chapter's README quotes it) and fails if any element is off by more
+// than u_in of the product.
 //! [tf32_inputs_test]
 TEST_P(TensorCoreVariant, ReadsFloatsWithinTheTf32InputError) {
   const gpgpu::blas::GemmVariant& v = GetParam();
   if (!v.tf32) GTEST_SKIP() << "BF16 inputs are rounded once by the host code, not by the tensor cores";
-  const Dims d{1, 1, 8};
+  const Dims d{128, 128, 64};
   if (auto why = v.limitation({d, ElementType::f32}, *gpu_)) GTEST_SKIP() << *why;
   const float a = 1.0f + 3.0f * std::ldexp(1.0f, -12);
-  gpgpu::blas::Operands in{gpgpu::matrix::HostMatrix({1, 8}, std::vector<float>(8, a)),
-                           gpgpu::matrix::HostMatrix({8, 1}, std::vector<float>(8, 1.0f))};
+  gpgpu::blas::Operands in{gpgpu::matrix::HostMatrix({d.m, d.k}, std::vector<float>(static_cast<std::size_t>(d.m * d.k), a)),
+                           gpgpu::matrix::HostMatrix({d.k, d.n}, std::vector<float>(static_cast<std::size_t>(d.k * d.n), 1.0f))};
   std::unique_ptr<gpgpu::blas::GemmOperation> op = v.make({d, ElementType::f32}, *gpu_);
   op->upload(in);
   op->run(1);
-  const float c = op->download().as<float>()[0];
-  const char* what = c == 8.0f                                ? "cut to TF32 (the top 19 bits)"
-                     : c == 8.0f + std::ldexp(1.0f, -7)       ? "rounded to nearest TF32"
-                     : c == 8.0f * a                          ? "read in full (no TF32 conversion)"
-                                                              : "something else";
-  std::cout << v.info.name << ": a = 1 + 3*2^-12 was " << what << " (C = " << std::hexfloat << c << std::defaultfloat << ")\n";
-  EXPECT_LE(std::abs(static_cast<double>(c) - 8.0 * a), std::ldexp(8.0 * a, -10)) << what;
+  const gpgpu::matrix::HostMatrix c = op->download();
+  const double exact = 64.0 * a;
+  for (float x : c.as<float>()) ASSERT_LE(std::abs(x - exact), std::ldexp(exact, -10)) << x;
+  const float c0 = c.as<float>()[0];
+  const char* what = c0 == 64.0f                          ? "cut to TF32 (the top 19 bits)"
+                     : c0 == 64.0f + std::ldexp(1.0f, -4)  ? "rounded to nearest TF32"
+                     : c0 == static_cast<float>(exact)      ? "read in full (no TF32 conversion)"
+                                                           : "something else";
+  std::cout << v.info.name << ": a = 1 + 3*2^-12 was " << what << " (C = " << std::hexfloat << c0 << std::defaultfloat << ")\n";
 }
 //! [tf32_inputs_test]
 TEST_P(TensorCoreVariant, RefusesTheDoubleRun) {

@@ -21,7 +21,6 @@
 #include "blas/cuda/tma_map.hpp"
 #include "cuda_gemm.hpp"  // chapter 10's launch_line
 #include "gpgpu/cuda/buffers.hpp"
-#include "matrix/cuda/launchers.hpp"  // chapter 09's transpose
 #include "tensor_core_gemm.hpp"
 #include "tensor_core_variants.hpp"
 #include "tensor_maps.hpp"
@@ -59,12 +58,10 @@ void copy_into_pitch(In* to, const In* from, long long rows, long long k, long l
 //! [tma_prepare]
 template <typename In>
 void prepare(TmaOperands<In>& t, const Dims& d, const In* a, const In* b) {
-  using Bits = std::conditional_t<std::is_same_v<In, float>, float, std::uint16_t>;  // what the transpose moves
   const int m = static_cast<int>(d.m), n = static_cast<int>(d.n), k = static_cast<int>(d.k);
   const bool padded = t.pitch != k;
   In* bt = padded ? t.bt_dense.get() : t.bt.get();
-  gpgpu::matrix::cuda::launch_transpose_tile_padded<Bits>(
-      {reinterpret_cast<const Bits*>(b), reinterpret_cast<Bits*>(bt), k, n}, nullptr);  // B (k x n) to Bᵀ (n x k)
+  transpose_on_gpu(b, bt, k, n);  // B (k x n) to Bᵀ (n x k)
   const In* a_rows = a;
   if (padded) {  // rows of 16-byte multiples for TMA
     copy_into_pitch(t.a_padded.get(), a, m, k, t.pitch);
