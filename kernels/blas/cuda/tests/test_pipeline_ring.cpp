@@ -1,11 +1,11 @@
 // Chapter 10b's multi-stage bookkeeping (pipeline_ring.hpp) on the CPU: the ring's shared-memory
-// layout, and the two protocols run against a model of the mbarrier as the PTX ISA describes it
-// ("Parallel Synchronization and Communication Instructions: mbarrier": a phase completes when its
-// pending arrivals reach zero and its transaction bytes are done; try_wait.parity P reports
-// completion when the current phase's parity differs from P, i.e. the phase of parity P just before
-// it has completed). The model also knows which phase each wait means and fails when a wait could be
-// satisfied by another phase of the same parity (a waiter two phases behind), which the hardware
-// cannot tell apart.
+// layout, and the two protocols run against a model of the mbarrier (mbarrier_model.hpp, shared with
+// exercise 10b) as the PTX ISA describes it ("Parallel Synchronization and Communication
+// Instructions: mbarrier": a phase completes when its pending arrivals reach zero and its
+// transaction bytes are done; try_wait.parity P reports completion when the current phase's parity
+// differs from P, i.e. the phase of parity P just before it has completed). The model also knows which phase each wait means and fails when a wait passes
+// before that phase, waits past it, or could be satisfied by another phase of the same parity (a
+// waiter two phases behind), which the hardware cannot tell apart.
 //   Step 5: one warpgroup loads ahead by `stages` and multiplies, keeping one wgmma group in flight.
 //   Step 6: a producer and `consumers` consumer warpgroups in any interleaving (seeded random
 //   schedules), with "full" and "empty" barriers.
@@ -13,10 +13,9 @@
 // What it cannot show: the hardware's memory ordering (fences, proxies), or that the kernels call
 // these functions as the simulations do; the GPU session does that.
 #include "blas/cuda/pipeline_ring.hpp"
+#include "blas/cuda/tests/mbarrier_model.hpp"
 
-#include <algorithm>
 #include <cstdint>
-#include <random>
 #include <set>
 #include <string>
 #include <vector>
@@ -50,50 +49,8 @@ TEST(RingLayout, TilesAlignedBarriersAfterThemAndAFitForAnyBase) {
   EXPECT_GT(ring_layout(15, kTile, kTile).dynamic_bytes, kMaxSharedPerBlockSm90);
 }
 
-// An mbarrier as the PTX ISA describes it, with the phase each waiter means beside it.
-struct Mbarrier {
-  int count = 0;         // arrivals per phase (mbarrier.init)
-  int pending = 0;       // arrivals still missing in the current phase
-  int tx_pending = 0;    // transactions (loads) still to land in the current phase
-  long completed = 0;    // phases completed since init; the current phase's number
-  void init(int arrivals) { count = pending = arrivals; }
-  void complete_if_done() {
-    if (pending == 0 && tx_pending == 0) {
-      ++completed;
-      pending = count;
-    }
-  }
-  void arrive() {
-    ASSERT_GT(pending, 0);
-    --pending;
-    complete_if_done();
-  }
-  void arrive_expect_tx() {  // one arrival and one load's bytes (counted here as one transaction)
-    ++tx_pending;
-    arrive();
-  }
-  void complete_tx() {
-    ASSERT_GT(tx_pending, 0);
-    --tx_pending;
-    complete_if_done();
-  }
-  // try_wait.parity: true when the current phase's parity is not `parity`. `meant` is the phase
-  // (0-based use) the waiter wants: it must be the current one or the one just completed, else a
-  // phase of the same parity further away could answer for it.
-  bool try_wait(unsigned parity, long meant, const std::string& who) const {
-    EXPECT_TRUE(completed == meant || completed == meant + 1)
-        << who << " waits for phase " << meant << " with " << completed << " completed: the parity is ambiguous";
-    const bool done = static_cast<unsigned>(completed & 1) != parity;
-    EXPECT_EQ(done, completed > meant) << who << ": parity " << parity << " for phase " << meant;
-    return done;
-  }
-};
-
-// A load issued into a stage, landing later.
-struct Load {
-  int stage;
-  int k_step;
-};
+using ring_model::Load;
+using ring_model::Mbarrier;
 
 // ---------------------------------------------------------------------------------------------
 // Step 5: one warpgroup. Thread 0 loads the prologue, then at each k-step: wait "full", issue the
@@ -186,113 +143,36 @@ TEST(PipelineRing, OneStageWithAGroupInFlightIsCaught) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Step 6: a producer (one thread) and `consumers` consumer warpgroups (one arrival each on "empty"
-// here; the kernel counts its consumer threads, which changes nothing but the count), scheduled in
-// a random order each turn. Producer, per k-step s: wait "empty" if empty_wait says so,
-// arrive.expect_tx on "full", issue the loads. Consumer, per k-step s: wait "full", issue wgmma
-// group s, wait_group 1 (group s - 1 done), arrive "empty" of s - 1's stage; after the last k-step
-// wait_group 0 and arrive for it. Loads land at random turns after their issue.
-struct WarpSpecialized {
-  int steps, stages, consumers;
-  std::vector<Mbarrier> full, empty;
-  std::vector<int> holds;           // the k-step each stage holds
-  std::vector<Load> landing;        // loads in flight
-  std::vector<std::set<int>> reading;  // per consumer, the stages its wgmma groups in flight read
-  int produced = 0;
-  std::vector<int> consumed;        // per consumer, the next k-step to multiply
-  std::vector<bool> released_last;  // per consumer, the final arrival done
-
-  WarpSpecialized(int steps_, int stages_, int consumers_)
-      : steps(steps_), stages(stages_), consumers(consumers_), full(static_cast<std::size_t>(stages_)),
-        empty(static_cast<std::size_t>(stages_)), holds(static_cast<std::size_t>(stages_), -1),
-        reading(static_cast<std::size_t>(consumers_)), consumed(static_cast<std::size_t>(consumers_), 0),
-        released_last(static_cast<std::size_t>(consumers_), false) {
-    for (Mbarrier& b : full) b.init(1);
-    for (Mbarrier& b : empty) b.init(consumers_);
-  }
-  bool done() const {
-    for (int c = 0; c < consumers; ++c)
-      if (!released_last[static_cast<std::size_t>(c)]) return false;
-    return produced == steps && landing.empty();
-  }
-  // One step of the producer; false if it is blocked.
-  bool producer() {
-    if (produced == steps) return false;
-    const int s = produced;
+// Step 6: a producer (one thread) and `consumers` consumer warpgroups, scheduled in a random order
+// each turn (mbarrier_model.hpp's ring: producer, per k-step s: wait "empty" if empty_wait says so,
+// arrive.expect_tx on "full", issue the loads; consumer, per k-step s: wait "full", issue wgmma
+// group s, wait_group 1, arrive "empty" of s - 1's stage; after the last k-step wait_group 0 and
+// arrive for it; loads land at random turns after their issue), with the kernel's bookkeeping.
+ring_model::SlotOf chapter_slots(int stages) {
+  return [stages](int s) {
     const StagePhase p = stage_phase(s, stages);
     const EmptyWait w = empty_wait(s, stages);
-    if (w.wait && !empty[static_cast<std::size_t>(p.stage)].try_wait(w.parity, s / stages - 1, "producer at k-step " + std::to_string(s)))
-      return false;
-    for (int c = 0; c < consumers; ++c)
-      if (reading[static_cast<std::size_t>(c)].count(p.stage))
-        ADD_FAILURE() << "producer loads k-step " << s << " into stage " << p.stage << " while consumer " << c << " reads it";
-    full[static_cast<std::size_t>(p.stage)].arrive_expect_tx();
-    holds[static_cast<std::size_t>(p.stage)] = s;
-    landing.push_back({p.stage, s});
-    ++produced;
-    return true;
-  }
-  bool land(std::size_t i) {
-    if (i >= landing.size()) return false;
-    full[static_cast<std::size_t>(landing[i].stage)].complete_tx();
-    landing.erase(landing.begin() + static_cast<long>(i));
-    return true;
-  }
-  bool consumer(int c) {
-    int& s = consumed[static_cast<std::size_t>(c)];
-    std::set<int>& r = reading[static_cast<std::size_t>(c)];
-    if (s == steps) {  // wait_group 0, release the last k-step's stage
-      if (released_last[static_cast<std::size_t>(c)]) return false;
-      empty[static_cast<std::size_t>(stage_phase(steps - 1, stages).stage)].arrive();
-      r.clear();
-      released_last[static_cast<std::size_t>(c)] = true;
-      return true;
-    }
-    const StagePhase p = stage_phase(s, stages);
-    if (!full[static_cast<std::size_t>(p.stage)].try_wait(p.parity, s / stages,
-                                                          "consumer " + std::to_string(c) + " at k-step " + std::to_string(s)))
-      return false;
-    EXPECT_EQ(holds[static_cast<std::size_t>(p.stage)], s) << "consumer " << c << " multiplies the wrong tiles";
-    r = {p.stage};  // group s in flight; wait_group 1 finished group s - 1
-    if (s > 0) empty[static_cast<std::size_t>(stage_phase(s - 1, stages).stage)].arrive();
-    ++s;
-    return true;
-  }
-};
+    return ring_model::Slot{p.stage, p.parity, w.wait, w.parity};
+  };
+}
 
-// Runs one random schedule to the end; false (with a failure) on a deadlock.
+// Runs one random schedule to the end; false (with a failure) on a deadlock or a broken wait.
 bool run_schedule(int steps, int stages, int consumers, std::uint32_t seed) {
-  WarpSpecialized w(steps, stages, consumers);
-  std::mt19937 rng(seed);
-  while (!w.done()) {
-    // Every agent that can move: 0 the producer, 1 .. consumers the consumers, then the loads.
-    std::vector<int> order(static_cast<std::size_t>(1 + consumers + static_cast<int>(w.landing.size())));
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
-    std::shuffle(order.begin(), order.end(), rng);
-    bool moved = false;
-    for (int a : order) {
-      if (a == 0)
-        moved = w.producer();
-      else if (a <= consumers)
-        moved = w.consumer(a - 1);
-      else
-        moved = w.land(static_cast<std::size_t>(a - 1 - consumers));
-      if (moved) break;
-    }
-    if (::testing::Test::HasFailure()) return false;
-    if (!moved) {
-      ADD_FAILURE() << "deadlock: " << steps << " k-steps, " << stages << " stages, " << consumers << " consumers, seed " << seed;
-      return false;
-    }
-  }
-  return true;
+  return ring_model::run_ring(steps, stages, consumers, chapter_slots(stages), ring_model::Schedule::random, seed);
 }
 
 TEST(WarpSpecializedRing, FullAndEmptyPhasesHoldInAnyInterleaving) {
   for (int stages = 2; stages <= 5; ++stages)
     for (int consumers = 1; consumers <= 2; ++consumers)
-      for (int steps : {1, 2, 3, 5, 7, 11, 13, 4 * stages + 1})
-        for (std::uint32_t seed = 1; seed <= 40; ++seed) ASSERT_TRUE(run_schedule(steps, stages, consumers, seed));
+      for (int steps : {1, 2, 3, 5, 7, 11, 13, 4 * stages + 1}) {
+        const std::string ring = std::to_string(steps) + " k-steps, " + std::to_string(stages) + " stages, " +
+                                 std::to_string(consumers) + " consumers, schedule ";
+        for (std::uint32_t seed = 1; seed <= 40; ++seed)
+          ASSERT_TRUE(run_schedule(steps, stages, consumers, seed)) << ring << "random, seed " << seed;
+        // And the two extremes: the producer as far ahead as it may go, and as far behind.
+        for (ring_model::Schedule order : {ring_model::Schedule::producer_first, ring_model::Schedule::consumers_first})
+          ASSERT_TRUE(ring_model::run_ring(steps, stages, consumers, chapter_slots(stages), order)) << ring << ring_model::schedule_name(order);
+      }
 }
 
 // With one stage a consumer releases k-step s only after issuing s + 1, which the producer cannot
