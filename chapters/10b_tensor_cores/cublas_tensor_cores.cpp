@@ -2,12 +2,12 @@
 // same row-major matrices as chapter 10's cublas_gemm.cpp (row-major C = A·B is column-major
 // Cᵀ = Bᵀ·Aᵀ: the operands swapped, m and n swapped, the row lengths as leading dimensions; beta = 0,
 // so the poison in C is never read). TF32: float inputs, CUBLAS_COMPUTE_32F_FAST_TF32 (cuBLAS
-// rounds them itself, as our TF32 kernels do). BF16: the inputs rounded to bfloat16 once, by the
-// same kernel and at the same point as ours (Bf16DeviceGemm), then CUDA_R_16BF A and B with
-// CUDA_R_32F C and CUBLAS_COMPUTE_32F (the cuBLAS documentation's cublasGemmEx table of supported
-// type combinations lists this one). Both judged by their inputs' bound, as ours. A third row,
-// cublas_bf16_round_each_call, times the rounding from FP32 with every product; cublas_*_bt are
-// given Bᵀ, the copy the TMA steps read.
+// rounds them to nearest itself, as steps 1-6 do: the chapter's TF32 input test). BF16: the inputs
+// rounded to bfloat16 once, by the same kernel and at the same point as ours (Bf16DeviceGemm), then
+// CUDA_R_16BF A and B with CUDA_R_32F C and CUBLAS_COMPUTE_32F (the cuBLAS documentation's
+// cublasGemmEx table of supported type combinations lists this one). All judged by their inputs'
+// bound, as ours. cublas_*_bt are given Bᵀ, the copy the TMA steps read; cublas_bf16_round_each_call
+// times the rounding from FP32 with every product.
 #include <cstddef>
 #include <memory>
 #include <string>

@@ -2,7 +2,7 @@
 // and BF16. Each step is a kernel file of kernels/blas/cuda; the variants below run in this order,
 // each list in the file named beside it. The run (gpgpu::blas::GemmChapter, as chapter 10) checks
 // every variant against an FP64 reference within the bound of its inputs' rounding and a k-term
-// FP32 sum, (2u + u² + γ_k)|A||B| with u = 2^-10 for TF32 (rounded or cut) and 2^-8 for BF16, and
+// FP32 sum, (2u + u² + γ_k)|A||B| with u = 2^-10 for TF32 (rounded, or cut by steps 7-9) and 2^-8 for BF16, and
 // judges it against cuBLAS on the same inputs. CUDA only: without a GPU it says why and exits 77.
 #include "gpgpu/blas/chapter.hpp"
 #include "gpgpu/errors.hpp"
@@ -11,7 +11,7 @@
 namespace {
 
 const gpgpu::ChapterInfo kInfo{"10b", "ch10b_tensor_cores",
-                               "Hopper's tensor cores: from WMMA to mma.sync (and on to wgmma), TF32 and BF16, against cuBLAS",
+                               "Hopper's tensor cores: from WMMA to wgmma, TMA, warp specialisation and clusters, TF32 and BF16, against cuBLAS",
                                "past paper 003 (sec. 6.6 ends at FP32 CUDA cores): chapter 10's TF32 step taken further"};
 
 }  // namespace
@@ -22,8 +22,8 @@ int main(int argc, char** argv) {
     gpgpu::blas::GemmChapter chapter(kInfo);
     chapter.add(ch10b::kernel_variants());  // kernels/blas/cuda/10*_*.cu, step by step: kernel_variants.cpp
     chapter.add(ch10b::wgmma_variants());   // 10b_wgmma.cu, Hopper (sm_90a) only: kernel_variants.cpp
-    chapter.add(ch10b::tma_variants());     // 10b_tma.cu, 10b_pipeline.cu, 10b_warp_specialized.cu, sm_90a: tma_variants.cpp
-    chapter.add(ch10b::cublas_variants());  // cublasGemmEx in TF32 and BF16: cublas_tensor_cores.cpp
+    chapter.add(ch10b::tma_variants());     // 10b_tma.cu ... 10b_cluster.cu, steps 4-9, sm_90a: tma_variants.cpp
+    chapter.add(ch10b::cublas_variants());  // cublasGemmEx in TF32 and BF16, on B and on Bᵀ: cublas_tensor_cores.cpp
     chapter.add(ch10b::cublaslt_variants());  // cublasLtMatmul, heuristic and workspace: cublaslt_tensor_cores.cpp
     return chapter.run(argc, argv);
   });

@@ -66,7 +66,10 @@ Arithmetic native_arithmetic(ElementType t) { return t == ElementType::f64 ? Ari
 // - FP32 and FP64: γ_k(u) for the k products and k - 1 sums (an FMA rounds once where a multiply
 //   and an add round twice, so it only helps).
 // - TF32: each input is cut to 10 explicit mantissa bits before the product: a relative error of at
-//   most u_in = 2^-10 when the hardware truncates (2^-11 if it rounds; we take the larger), so a
+//   most u_in = 2^-10 when it is truncated, 2^-11 when rounded to nearest. We take the larger:
+//   measured on the H100 (chapter 10b's TF32 input test), the tensor cores truncate a float handed
+//   to them as it is (chapter 10b's steps 7-9), while cuBLAS and kernels that convert first
+//   (cvt.rna, __float_to_tf32) round to nearest. So a
 //   product is off by at most (1 + u_in)^2 - 1. The products are exact in FP32, but the tensor
 //   cores' FP32 sums need not round to nearest (Fasi, Higham, Mikaitis, Pranesh 2021 found
 //   truncation): we take u = 2^-23, the bound of a directed rounding. Together:
