@@ -59,14 +59,14 @@ __global__ void __launch_bounds__(kThreads, 1) gemm_persistent(const __grid_cons
   const int tiles = tc::tile_count(grid);
   if (threadIdx.x == 0) {
     for (int i = 0; i < kStages; ++i) {
-      mbarrier_init(ring.full(i), 1);
-      mbarrier_init(ring.empty(i), kConsumerThreads);
+      mbarrier_init(ring.full(i), 1);                  // the producer's arrival (with TMA's bytes)
+      mbarrier_init(ring.empty(i), kConsumerThreads);  // every consumer thread's
     }
     fence_mbarrier_init();
   }
-  __syncthreads();
+  __syncthreads();  // the last barrier of the whole block: the producer's warps leave early
 
-  if (threadIdx.x < kWarpgroup) {
+  if (threadIdx.x < kWarpgroup) {  // the producer (whole warps: the branch is warp-uniform)
     setmaxnreg_dec<kSplit.producer>();
     if (threadIdx.x == 0) {
       int it = 0;  // k-steps loaded so far by this block, over all its tiles
@@ -75,7 +75,7 @@ __global__ void __launch_bounds__(kThreads, 1) gemm_persistent(const __grid_cons
         for (int s = 0; s < steps; ++s, ++it) {
           const tc::StagePhase p = tc::stage_phase(it, kStages);
           const tc::EmptyWait w = tc::empty_wait(it, kStages);
-          if (w.wait) mbarrier_wait_parity(ring.empty(p.stage), w.parity);
+          if (w.wait) mbarrier_wait_parity(ring.empty(p.stage), w.parity);  // k-step it - kStages is multiplied
           tma_load_k_step<In, T>(&g.a, &g.bt, ring.a(p.stage), ring.b(p.stage), ring.full(p.stage), tile.row, tile.col, s);
         }
       }
@@ -84,10 +84,10 @@ __global__ void __launch_bounds__(kThreads, 1) gemm_persistent(const __grid_cons
   }
 
   setmaxnreg_inc<kSplit.consumer>();
-  const int consumer = static_cast<int>(threadIdx.x) / kWarpgroup - 1;
+  const int consumer = static_cast<int>(threadIdx.x) / kWarpgroup - 1;  // 0 or 1: which 64 rows of the tile
   const int thread = static_cast<int>(threadIdx.x) % kWarpgroup;
-  const unsigned a_rows = static_cast<unsigned>(consumer * 64 * T::kRowBytes);
-  float acc[T::kAccumulators];
+  const unsigned a_rows = static_cast<unsigned>(consumer * 64 * T::kRowBytes);  // its rows within the A tile
+  float acc[T::kAccumulators];  // set by the first k-step's first wgmma (accumulate 0), as step 5
   int it = 0;  // k-steps multiplied so far, counted as the producer counts them
   for (int t = blockIdx.x; t < tiles; t += gridDim.x) {
     const tc::RowCol tile = tc::tile_of(grid, t);
@@ -95,7 +95,7 @@ __global__ void __launch_bounds__(kThreads, 1) gemm_persistent(const __grid_cons
       const tc::StagePhase p = tc::stage_phase(it, kStages);
       mbarrier_wait_parity(ring.full(p.stage), p.parity);
       wgmma_k_block_async<In>(acc, ring.a(p.stage) + a_rows, ring.b(p.stage), s > 0);  // a new tile starts from 0
-      wgmma_wait_group<1>();
+      wgmma_wait_group<1>();  // k-step it - 1's products are done: its stage may be refilled
       if (s > 0) mbarrier_arrive(ring.empty(tc::stage_phase(it - 1, kStages).stage));
     }
     wgmma_wait_group<0>();

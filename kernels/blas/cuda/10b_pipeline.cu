@@ -38,7 +38,8 @@ namespace {
 
 // Four stages: three k-steps (3 x 16 KiB) landing while one is multiplied. The ring's 64 KiB and
 // its barriers (TmaRing static_asserts the bytes against an H100 block's 227 KiB) leave room for
-// three blocks per SM; more stages is a measurement for the GPU session (PLAN.md).
+// three blocks per SM (on the H100 the ring gained nothing over step 4's resident blocks at this
+// tile: the README's table of limits).
 constexpr int kStages = 4;
 
 #if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM90_ALL)

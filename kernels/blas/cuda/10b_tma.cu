@@ -16,10 +16,11 @@
 // types share one kernel and one kind of map (imm-trans-b with B as it is, an MN-major descriptor,
 // is for a later step to measure against it). Bᵀ being K-major, both operands are read alike: one
 // map per operand, rows of k, boxes of 64 rows by 128 bytes (tma_map.hpp); and TMA's only shape
-// limit, rows of a multiple of 16 bytes, is on k alone (the chapter refuses other k, tma_map.hpp).
+// limit, rows of a multiple of 16 bytes, is on k alone (where k gives other rows, the host copies A
+// and Bᵀ into padded rows first: tc::tma_pitch).
 //
 // TF32 operands are rounded (cvt.rna) in shared memory after the boxes land, as in step 3: TMA
-// copies bits, and how wgmma treats an unrounded FP32 .tf32 operand is still open (PLAN.md).
+// copies bits, and wgmma cuts an unrounded float to its top 19 bits (the chapter's TF32 input test).
 //
 // Built for sm_90a only, with step 3 (kernels/blas/cuda/CMakeLists.txt); the chapter refuses any GPU
 // but compute capability 9.0 before launching.

@@ -49,10 +49,11 @@ constexpr int kConsumerBarrier = 1;  // bar.sync id of the consumer's own barrie
 // launch count, else the consumer's .inc never returns: 40 + 232 = 272 needs a launch count of 136
 // or more, which launch() checks (check_register_pool) before the first launch, so that a build
 // that gives fewer fails with the reason instead of hanging.
-constexpr int kProducerRegisters = 40;
-constexpr int kConsumerRegisters = 232;
-constexpr int kLaunchRegistersAtLeast = (kProducerRegisters + kConsumerRegisters) / 2;
-static_assert(kLaunchRegistersAtLeast <= 255, "the pool a 256-thread block can have");
+constexpr RegisterSplit kSplit{40, 232, 1};
+static_assert((kSplit.producer + kSplit.consumer) / 2 <= 255, "the pool a 256-thread block can have");
+
+template <typename In>
+using Tiles = WgmmaTiles<In>;  // one consumer of 64 x 64
 
 #if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM90_ALL)
 template <typename In>
@@ -63,10 +64,10 @@ __global__ void gemm_warp_specialized(const __grid_constant__ TmaArgs) {
 //! [ws_kernel]
 template <typename In>
 __global__ void __launch_bounds__(kThreads, 1) gemm_warp_specialized(const __grid_constant__ TmaArgs g) {
-  using Tiles = WgmmaTiles<In>;
+  using T = Tiles<In>;
   extern __shared__ unsigned char dynamic[];
-  const TmaRing<In, kStages> ring(dynamic);
-  const int steps = tc::tiles_for(g.k, Tiles::BK);
+  const TmaRing<In, kStages, T> ring(dynamic);
+  const int steps = tc::tiles_for(g.k, T::BK);
   if (threadIdx.x == 0) {
     for (int i = 0; i < kStages; ++i) {
       mbarrier_init(ring.full(i), 1);                  // the producer's arrival (with TMA's bytes)
@@ -77,21 +78,21 @@ __global__ void __launch_bounds__(kThreads, 1) gemm_warp_specialized(const __gri
   __syncthreads();  // the last barrier of the whole block: the producer's warps leave early
 
   if (threadIdx.x < kWarpgroup) {  // the producer (whole warps: the branch is warp-uniform)
-    setmaxnreg_dec<kProducerRegisters>();
+    setmaxnreg_dec<kSplit.producer>();
     if (threadIdx.x == 0) {
       for (int s = 0; s < steps; ++s) {
         const tc::StagePhase p = tc::stage_phase(s, kStages);
         const tc::EmptyWait w = tc::empty_wait(s, kStages);
         if (w.wait) mbarrier_wait_parity(ring.empty(p.stage), w.parity);  // k-step s - kStages is multiplied
-        tma_load_k_step<In>(&g.a, &g.bt, ring.a(p.stage), ring.b(p.stage), ring.full(p.stage), blockIdx.y, blockIdx.x, s);
+        tma_load_k_step<In, T>(&g.a, &g.bt, ring.a(p.stage), ring.b(p.stage), ring.full(p.stage), blockIdx.y, blockIdx.x, s);
       }
     }
     return;
   }
 
-  setmaxnreg_inc<kConsumerRegisters>();
+  setmaxnreg_inc<kSplit.consumer>();
   const int thread = static_cast<int>(threadIdx.x) - kWarpgroup;  // within the consumer warpgroup
-  float acc[32];  // set by the first k-step's first wgmma (accumulate 0), as step 5
+  float acc[T::kAccumulators];  // set by the first k-step's first wgmma (accumulate 0), as step 5
   for (int s = 0; s < steps; ++s) {
     const tc::StagePhase p = tc::stage_phase(s, kStages);
     mbarrier_wait_parity(ring.full(p.stage), p.parity);
@@ -107,7 +108,7 @@ __global__ void __launch_bounds__(kThreads, 1) gemm_warp_specialized(const __gri
   // The last k-step's release: no producer waits for it, but every use of a stage is released
   // once, as the simulation checks.
   mbarrier_arrive(ring.empty(tc::stage_phase(steps - 1, kStages).stage));
-  store_wgmma_tile(acc, g.c, g.m, g.n, blockIdx.y * Tiles::BM, blockIdx.x * Tiles::BN, thread);
+  store_wgmma_tile(acc, g.c, g.m, g.n, blockIdx.y * T::BM, blockIdx.x * T::BN, thread);
 }
 //! [ws_kernel]
 #endif
@@ -115,9 +116,9 @@ __global__ void __launch_bounds__(kThreads, 1) gemm_warp_specialized(const __gri
 template <typename In>
 void launch(const TmaArgs& g, cudaStream_t stream) {
   static const bool pool_checked =  // once per type: it does not change
-      (check_register_pool(gemm_warp_specialized<In>, "gemm_warp_specialized", {kProducerRegisters, kConsumerRegisters, 1}), true);
+      (check_register_pool(gemm_warp_specialized<In>, "gemm_warp_specialized", kSplit), true);
   (void)pool_checked;
-  constexpr int kBytes = TmaRing<In, kStages>::kDynamicBytes;
+  constexpr int kBytes = TmaRing<In, kStages, Tiles<In>>::kDynamicBytes;
   allow_dynamic_shared(gemm_warp_specialized<In>, kBytes);
   gemm_warp_specialized<In><<<tma_grid(g, "gemm_warp_specialized"), kThreads, kBytes, stream>>>(g);
   GPGPU_CUDA_CHECK_LAUNCH("gemm_warp_specialized");
@@ -125,7 +126,7 @@ void launch(const TmaArgs& g, cudaStream_t stream) {
 
 }  // namespace
 
-GemmShape ws_shape() { return {WgmmaTiles<float>::BM, WgmmaTiles<float>::BN, kThreads}; }
+GemmShape ws_shape() { return {Tiles<float>::BM, Tiles<float>::BN, kThreads}; }
 int ws_stages() { return kStages; }
 void launch_ws_tf32(const TmaArgs& g, cudaStream_t stream) { launch<float>(g, stream); }
 void launch_ws_bf16(const TmaArgs& g, cudaStream_t stream) { launch<Bf16>(g, stream); }

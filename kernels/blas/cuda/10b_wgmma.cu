@@ -20,12 +20,11 @@
 // while it is staged: thread t loads B(k, n) for consecutive n (coalesced) and stores it at row n,
 // byte k of the tile. That cannot be a cp.async (a 16-byte chunk of Bᵀ gathers 4 or 8 rows of B),
 // and it costs shared-memory bank conflicts on the stores; BF16 keeps the same path here so that
-// one layout serves both (imm-trans-b for BF16, and a transposed copy of B for TF32, are for the
-// later steps to measure, PLAN.md).
+// one layout serves both (from step 4 on, the host makes a transposed copy of B once).
 //
 // TF32 operands are rounded (cvt.rna) in shared memory before the wgmma: B as it is staged, A in
-// place after its copy. How the tensor core treats an unrounded FP32 value in a .tf32 operand is
-// an open question (PLAN.md); rounded, the TF32 bound with u = 2^-11 holds whatever the answer.
+// place after its copy, as cuBLAS rounds them; unrounded, the tensor core would cut each to its top
+// 19 bits (the chapter's TF32 input test, which steps 7-9 show).
 //
 // Built for sm_90a only (its own object library, kernels/blas/cuda/CMakeLists.txt); every other
 // target gets a stub, and the chapter refuses any GPU but compute capability 9.0 before launching.

@@ -62,20 +62,20 @@ __global__ void __launch_bounds__(kThreads, 1) gemm_wide_tile(const __grid_const
   const int steps = tc::tiles_for(g.k, T::BK);
   if (threadIdx.x == 0) {
     for (int i = 0; i < kStages; ++i) {
-      mbarrier_init(ring.full(i), 1);
-      mbarrier_init(ring.empty(i), kConsumerThreads);  // every thread of both consumers
+      mbarrier_init(ring.full(i), 1);                  // the producer's arrival (with TMA's bytes)
+      mbarrier_init(ring.empty(i), kConsumerThreads);  // every consumer thread's
     }
     fence_mbarrier_init();
   }
-  __syncthreads();
+  __syncthreads();  // the last barrier of the whole block: the producer's warps leave early
 
-  if (threadIdx.x < kWarpgroup) {  // the producer, as in step 6
+  if (threadIdx.x < kWarpgroup) {  // the producer (whole warps: the branch is warp-uniform)
     setmaxnreg_dec<kSplit.producer>();
     if (threadIdx.x == 0) {
       for (int s = 0; s < steps; ++s) {
         const tc::StagePhase p = tc::stage_phase(s, kStages);
         const tc::EmptyWait w = tc::empty_wait(s, kStages);
-        if (w.wait) mbarrier_wait_parity(ring.empty(p.stage), w.parity);
+        if (w.wait) mbarrier_wait_parity(ring.empty(p.stage), w.parity);  // k-step s - kStages is multiplied
         tma_load_k_step<In, T>(&g.a, &g.bt, ring.a(p.stage), ring.b(p.stage), ring.full(p.stage), blockIdx.y, blockIdx.x, s);
       }
     }
@@ -86,15 +86,17 @@ __global__ void __launch_bounds__(kThreads, 1) gemm_wide_tile(const __grid_const
   const int consumer = static_cast<int>(threadIdx.x) / kWarpgroup - 1;  // 0 or 1: which 64 rows of the tile
   const int thread = static_cast<int>(threadIdx.x) % kWarpgroup;
   const unsigned a_rows = static_cast<unsigned>(consumer * 64 * T::kRowBytes);  // its rows within the A tile
-  float acc[T::kAccumulators];  // 128: set by the first k-step's first wgmma (accumulate 0)
+  float acc[T::kAccumulators];  // set by the first k-step's first wgmma (accumulate 0), as step 5
   for (int s = 0; s < steps; ++s) {
     const tc::StagePhase p = tc::stage_phase(s, kStages);
     mbarrier_wait_parity(ring.full(p.stage), p.parity);
     wgmma_k_block_async<In>(acc, ring.a(p.stage) + a_rows, ring.b(p.stage), s > 0);
-    wgmma_wait_group<1>();
+    wgmma_wait_group<1>();  // k-step s - 1's products are done: its stage may be refilled
     if (s > 0) mbarrier_arrive(ring.empty(tc::stage_phase(s - 1, kStages).stage));
   }
   wgmma_wait_group<0>();
+  // The last k-step's release: no producer waits for it, but every use of a stage is released
+  // once, as the simulation checks.
   mbarrier_arrive(ring.empty(tc::stage_phase(steps - 1, kStages).stage));
   store_wgmma_tile(acc, g.c, g.m, g.n, blockIdx.y * T::BM + consumer * 64, blockIdx.x * T::BN, thread);
 }
