@@ -26,14 +26,16 @@ namespace {
 using gpgpu::blas::Dims;
 
 //! [cublas_gemm_ex]
-// C = A·B by cublasGemmEx with inputs of `in` (CUDA_R_32F or CUDA_R_16BF), FP32 C, `compute`.
+// C = A·B by cublasGemmEx with inputs of `in` (CUDA_R_32F or CUDA_R_16BF), FP32 C, `compute`. `b`
+// is B (k x n), or, where b_transposed, its transposed copy Bᵀ (n x k): in cuBLAS's column-major
+// view that is an n x k operand of leading dimension k, transposed (a "TN" product).
 template <typename In>
 void gemm_ex(cublasHandle_t handle, const Dims& d, const In* a, const In* b, float* c, cudaDataType in,
-             cublasComputeType_t compute) {
+             cublasComputeType_t compute, bool b_transposed = false) {
   const int m = static_cast<int>(d.m), n = static_cast<int>(d.n), k = static_cast<int>(d.k);
   const float one = 1, zero = 0;
-  GPGPU_CUBLAS(cublasGemmEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, b, in, n, a, in, k, &zero, c, CUDA_R_32F, n,
-                            compute, CUBLAS_GEMM_DEFAULT));
+  GPGPU_CUBLAS(cublasGemmEx(handle, b_transposed ? CUBLAS_OP_T : CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, b, in,
+                            b_transposed ? k : n, a, in, k, &zero, c, CUDA_R_32F, n, compute, CUBLAS_GEMM_DEFAULT));
 }
 //! [cublas_gemm_ex]
 
@@ -67,8 +69,7 @@ std::unique_ptr<gpgpu::blas::GemmOperation> make_rounding_every_call(Input, cons
 
 /// cuBLAS given the operands the TMA steps read: Bᵀ, made once by the same transpose before the
 /// timed calls (TensorCoreGemm's preparation, timed and printed as theirs), and multiplied as the
-/// "TN" product (in cuBLAS's column-major view, Cᵀ = (Bᵀ)ᵀ·Aᵀ with Bᵀ as an n x k operand of leading
-/// dimension k, transposed). The like-for-like peer of the TMA steps; cublas_* above reads B as it is.
+/// "TN" product. The like-for-like peer of the TMA steps; cublas_* above reads B as it is.
 //! [cublas_bt]
 template <typename In>
 std::unique_ptr<gpgpu::blas::GemmOperation> make_on_bt(const Dims& d, cudaDataType type, cublasComputeType_t compute,
@@ -76,10 +77,7 @@ std::unique_ptr<gpgpu::blas::GemmOperation> make_on_bt(const Dims& d, cudaDataTy
   auto handle = std::make_shared<gpgpu::cuda::CublasHandle>();
   auto bt = std::make_shared<gpgpu::cuda::DeviceBuffer<In>>(static_cast<std::size_t>(d.k * d.n));
   auto call = [handle, bt, d, type, compute](const In* a, const In*, float* c) {
-    const int m = static_cast<int>(d.m), n = static_cast<int>(d.n), k = static_cast<int>(d.k);
-    const float one = 1, zero = 0;
-    GPGPU_CUBLAS(cublasGemmEx(handle->get(), CUBLAS_OP_T, CUBLAS_OP_N, n, m, k, &one, bt->get(), type, k, a, type, k, &zero, c,
-                              CUDA_R_32F, n, compute, CUBLAS_GEMM_DEFAULT));
+    gemm_ex(handle->get(), d, a, bt->get(), c, type, compute, true);
   };
   typename TensorCoreGemm<In>::Preparation p{"B transposed on the GPU",
                                              [bt, d](const In*, const In* b) {

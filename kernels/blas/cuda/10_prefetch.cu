@@ -31,6 +31,7 @@
 
 #include "gpgpu/cuda/check.hpp"
 #include "async_copy.hpp"
+#include "grouped_order.hpp"
 #include "vector_load.hpp"
 #include "warp_tile.hpp"
 
@@ -70,18 +71,12 @@ template <> struct PrefetchConfigs<double> {
 //! [grouped_tile]
 /// Grouped rasterisation: the tile (tile_m, tile_n) of C that block (bx, by) of a grid of
 /// tiles_n x tiles_m blocks computes. Blocks are numbered row by row (the order the hardware
-/// launches them in, roughly); each group of GroupM tile rows is walked column by column, GroupM
-/// tiles down each column, so the blocks running at the same time read few rows of A and few columns of B.
-/// The last group may have fewer rows. Every tile is computed by exactly one block.
+/// launches them in, roughly), and the numbers are put in grouped order (grouped_order.hpp): groups
+/// of GroupM tile rows walked column by column, so the blocks running at the same time read few
+/// rows of A and few columns of B. Every tile is computed by exactly one block.
 template <int GroupM>
 __host__ __device__ __forceinline__ void grouped_tile(int bx, int by, int tiles_n, int tiles_m, int& tile_m, int& tile_n) {
-  const int id = by * tiles_n + bx;
-  const int per_group = GroupM * tiles_n;
-  const int group = id / per_group, first = group * GroupM;
-  const int rows = tiles_m - first < GroupM ? tiles_m - first : GroupM;
-  const int in_group = id - group * per_group;
-  tile_m = first + in_group % rows;
-  tile_n = in_group / rows;
+  grouped_position(by * tiles_n + bx, tiles_m, tiles_n, GroupM, tile_m, tile_n);
 }
 //! [grouped_tile]
 

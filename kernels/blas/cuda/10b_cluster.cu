@@ -175,10 +175,8 @@ int clusters_to_launch(cudaLaunchConfig_t config, const TmaArgs& g) {
 
 template <typename In>
 void launch(const TmaArgs& g, cudaStream_t stream) {
-  static const bool pool_checked = (check_register_pool(gemm_cluster<In>, "gemm_cluster", kSplit), true);
-  (void)pool_checked;
   constexpr int kBytes = TmaRing<In, kStages, Tiles<In>>::kDynamicBytes;
-  allow_dynamic_shared(gemm_cluster<In>, kBytes);
+  prepare_warp_specialized<gemm_cluster<In>>("gemm_cluster", kSplit, kBytes);
   cudaLaunchAttribute cluster{};
   cluster.id = cudaLaunchAttributeClusterDimension;
   cluster.val.clusterDim.x = kClusterSize;

@@ -117,10 +117,8 @@ int persistent_blocks(const TmaArgs& g) {
 
 template <typename In>
 void launch(const TmaArgs& g, cudaStream_t stream) {
-  static const bool pool_checked = (check_register_pool(gemm_persistent<In>, "gemm_persistent", kSplit), true);
-  (void)pool_checked;
   constexpr int kBytes = TmaRing<In, kStages, Tiles<In>>::kDynamicBytes;
-  allow_dynamic_shared(gemm_persistent<In>, kBytes);
+  prepare_warp_specialized<gemm_persistent<In>>("gemm_persistent", kSplit, kBytes);
   gemm_persistent<In><<<persistent_blocks(g), kThreads, kBytes, stream>>>(g);
   GPGPU_CUDA_CHECK_LAUNCH("gemm_persistent");
 }

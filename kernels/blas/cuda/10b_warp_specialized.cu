@@ -115,11 +115,8 @@ __global__ void __launch_bounds__(kThreads, 1) gemm_warp_specialized(const __gri
 
 template <typename In>
 void launch(const TmaArgs& g, cudaStream_t stream) {
-  static const bool pool_checked =  // once per type: it does not change
-      (check_register_pool(gemm_warp_specialized<In>, "gemm_warp_specialized", kSplit), true);
-  (void)pool_checked;
   constexpr int kBytes = TmaRing<In, kStages, Tiles<In>>::kDynamicBytes;
-  allow_dynamic_shared(gemm_warp_specialized<In>, kBytes);
+  prepare_warp_specialized<gemm_warp_specialized<In>>("gemm_warp_specialized", kSplit, kBytes);
   gemm_warp_specialized<In><<<tma_grid(g, "gemm_warp_specialized"), kThreads, kBytes, stream>>>(g);
   GPGPU_CUDA_CHECK_LAUNCH("gemm_warp_specialized");
 }

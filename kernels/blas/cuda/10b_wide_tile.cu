@@ -105,10 +105,8 @@ __global__ void __launch_bounds__(kThreads, 1) gemm_wide_tile(const __grid_const
 
 template <typename In>
 void launch(const TmaArgs& g, cudaStream_t stream) {
-  static const bool pool_checked = (check_register_pool(gemm_wide_tile<In>, "gemm_wide_tile", kSplit), true);
-  (void)pool_checked;
   constexpr int kBytes = TmaRing<In, kStages, Tiles<In>>::kDynamicBytes;
-  allow_dynamic_shared(gemm_wide_tile<In>, kBytes);
+  prepare_warp_specialized<gemm_wide_tile<In>>("gemm_wide_tile", kSplit, kBytes);
   gemm_wide_tile<In><<<tma_grid<Tiles<In>>(g, "gemm_wide_tile"), kThreads, kBytes, stream>>>(g);
   GPGPU_CUDA_CHECK_LAUNCH("gemm_wide_tile");
 }

@@ -17,6 +17,8 @@
 
 #include <cuda_runtime_api.h>  // __host__ __device__
 
+#include "grouped_order.hpp"
+
 namespace gpgpu::blas::cuda::tc {
 
 // ---------------------------------------------------------------------------------------------
@@ -179,14 +181,13 @@ constexpr __host__ __device__ TileGrid tile_grid(int m, int n, int tile_m, int t
 
 constexpr __host__ __device__ int tile_count(const TileGrid& g) { return g.tiles_m * g.tiles_n; }
 
-/// The (tile row, tile column) of tile index `index` (0 <= index < tile_count).
+/// The (tile row, tile column) of tile index `index` (0 <= index < tile_count): chapter 10's grouped
+/// order (grouped_order.hpp), which its prefetch step applies to block numbers.
 //! [tile_of]
 constexpr __host__ __device__ RowCol tile_of(const TileGrid& g, int index) {
-  const int per_group = g.group_m * g.tiles_n;
-  const int first_m = index / per_group * g.group_m;
-  const int rows = g.tiles_m - first_m < g.group_m ? g.tiles_m - first_m : g.group_m;  // the last group may be short
-  const int within = index - first_m * g.tiles_n;
-  return {first_m + within % rows, within / rows};
+  RowCol t{};
+  grouped_position(index, g.tiles_m, g.tiles_n, g.group_m, t.row, t.col);
+  return t;
 }
 //! [tile_of]
 

@@ -13,6 +13,7 @@
 #include "tensor_core_launchers.hpp"
 #include "tensor_core_layout.hpp"
 #include "tma.hpp"
+#include "warp_specialization.hpp"
 #include "wgmma_tile.hpp"
 
 namespace gpgpu::blas::cuda {
@@ -91,6 +92,16 @@ dim3 tma_grid(const TmaArgs& g, const char* kernel) {
 template <typename Kernel>
 void allow_dynamic_shared(Kernel* kernel, int bytes) {
   GPGPU_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes));
+}
+
+/// What every launch of a warp-specialised kernel (steps 6-9) does first: its register pool
+/// checked against the split (check_register_pool; once per kernel, as the build does not change
+/// while the program runs) and its dynamic shared memory allowed.
+template <auto Kernel>
+void prepare_warp_specialized(const char* name, RegisterSplit split, int dynamic_bytes) {
+  static const bool pool_checked = (check_register_pool(Kernel, name, split), true);
+  (void)pool_checked;
+  allow_dynamic_shared(Kernel, dynamic_bytes);
 }
 
 }  // namespace gpgpu::blas::cuda
