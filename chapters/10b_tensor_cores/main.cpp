@@ -2,7 +2,7 @@
 // and BF16. Each step is a kernel file of kernels/blas/cuda; the variants below run in this order,
 // each list in the file named beside it. The run (gpgpu::blas::GemmChapter, as chapter 10) checks
 // every variant against an FP64 reference within the bound of its inputs' rounding and a k-term
-// FP32 sum, (2u + u² + γ_k)|A||B| with u = 2^-10 for TF32 (rounded, or cut by steps 7-9) and 2^-8 for BF16, and
+// FP32 sum, (2u + u² + γ_k)|A||B| with u = 2^-11 for TF32 (rounded to nearest) and 2^-8 for BF16, and
 // judges it against cuBLAS on the same inputs. CUDA only: without a GPU it says why and exits 77.
 #include "gpgpu/blas/chapter.hpp"
 #include "gpgpu/errors.hpp"

@@ -39,7 +39,9 @@ struct TmaOperands {
   gpgpu::cuda::DeviceBuffer<In> bt;        // n rows of `pitch`
   gpgpu::cuda::DeviceBuffer<In> a_padded;  // m rows of `pitch`; empty where A is read in place
   gpgpu::cuda::DeviceBuffer<In> bt_dense;  // n rows of k; empty where the transpose goes straight to bt
+  gpgpu::cuda::DeviceBuffer<In> a_rounded; // TF32 for steps 7-9 without padded rows: A rounded to TF32
   long long pitch = 0;
+  bool round_tf32 = false;  // TF32 operands rounded here (steps 7-9), not in the kernel (steps 4-6)
   bc::TmaArgs args{};
 };
 
@@ -68,6 +70,14 @@ void prepare(TmaOperands<In>& t, const Dims& d, const In* a, const In* b) {
     copy_into_pitch(t.bt.get(), t.bt_dense.get(), n, k, t.pitch);
     a_rows = t.a_padded.get();
   }
+  if constexpr (std::is_same_v<In, float>) {
+    if (t.round_tf32) {  // the tensor cores would cut these floats: round them to nearest once, here
+      float* a_copy = padded ? t.a_padded.get() : t.a_rounded.get();
+      bc::launch_round_to_tf32(a_rows, a_copy, static_cast<long long>(m) * (padded ? t.pitch : k), nullptr);
+      bc::launch_round_to_tf32(t.bt.get(), t.bt.get(), static_cast<long long>(n) * t.pitch, nullptr);
+      a_rows = a_copy;
+    }
+  }
   constexpr CUtensorMapDataType kType = std::is_same_v<In, float> ? CU_TENSOR_MAP_DATA_TYPE_FLOAT32 : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
   constexpr int kBytes = static_cast<int>(sizeof(In));
   t.args.a = encode_tensor_map(a_rows, kType, bc::tc::kmajor_sw128_map(m, k, kBytes, bc::tma_box_rows(), t.pitch));
@@ -88,6 +98,7 @@ struct TmaKernel {
   TmaLaunch launch;
   bc::GemmShape (*shape)();
   int (*stages)();
+  bool rounds_tf32 = true;  // the kernel rounds TF32 tiles in shared memory; false: the preparation must
 };
 
 int one_stage() { return 1; }
@@ -101,13 +112,17 @@ std::unique_ptr<gpgpu::blas::GemmOperation> make(const TmaKernel& kernel, const 
     t->a_padded = gpgpu::cuda::DeviceBuffer<In>(static_cast<std::size_t>(t->pitch * d.m));
     t->bt_dense = gpgpu::cuda::DeviceBuffer<In>(static_cast<std::size_t>(d.k * d.n));
   }
+  t->round_tf32 = std::is_same_v<In, float> && !kernel.rounds_tf32;
+  if (t->round_tf32 && t->pitch == d.k) t->a_rounded = gpgpu::cuda::DeviceBuffer<In>(static_cast<std::size_t>(d.m * d.k));
   auto call = [t, f = kernel.launch](const In*, const In*, float* c) {  // A and Bᵀ are in the maps
     bc::TmaArgs g = t->args;
     g.c = c;
     f(g, nullptr);
   };
-  typename TensorCoreGemm<In>::Preparation p{t->pitch != d.k ? "B transposed on the GPU, A and B^T copied into rows of 16-byte multiples (tensor maps encoded)"
-                                                              : "B transposed on the GPU (tensor maps of A and B^T encoded)",
+  std::string what = "B transposed on the GPU";
+  if (t->pitch != d.k) what += ", A and B^T copied into rows of 16-byte multiples";
+  if (t->round_tf32) what += ", A and B^T rounded to TF32";
+  typename TensorCoreGemm<In>::Preparation p{what + " (tensor maps encoded)",
                                              [t, d](const In* a, const In* b) { prepare(*t, d, a, b); }};
   return std::make_unique<TensorCoreGemm<In>>(
       d, call,
@@ -142,11 +157,11 @@ constexpr TmaKernel kTf32[] = {
     {"ws_tf32", "10b_warp_specialized.cu", "a producer warpgroup loads, a consumer multiplies, full/empty mbarriers, setmaxnreg, TF32",
      bc::launch_ws_tf32, bc::ws_shape, bc::ws_stages},
     {"wide_tf32", "10b_wide_tile.cu", "a 128 x 256 tile, two consumer warpgroups of m64n256 wgmma, FP32 operands read as TF32",
-     bc::launch_wide_tile_tf32, bc::wide_tile_shape, bc::wide_tile_stages},
+     bc::launch_wide_tile_tf32, bc::wide_tile_shape, bc::wide_tile_stages, false},
     {"persistent_tf32", "10b_persistent.cu", "one block per SM walks the tiles in a grouped order, loading ahead across tiles, TF32",
-     bc::launch_persistent_tf32, bc::persistent_shape, bc::persistent_stages},
+     bc::launch_persistent_tf32, bc::persistent_shape, bc::persistent_stages, false},
     {"cluster_tf32", "10b_cluster.cu", "clusters of two blocks, one above the other, share their B tile by TMA multicast, TF32",
-     bc::launch_cluster_tf32, bc::cluster_shape, bc::cluster_stages},
+     bc::launch_cluster_tf32, bc::cluster_shape, bc::cluster_stages, false},
 };
 constexpr TmaKernel kBf16[] = {
     {"tma_bf16", "10b_tma.cu", "the same on BF16 inputs (rounded once), FP32 sums", bc::launch_tma_bf16, bc::tma_shape, one_stage},

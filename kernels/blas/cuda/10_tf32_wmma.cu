@@ -6,7 +6,7 @@
 // shared memory as before (zeros past the edges), A now row-major, both padded by 4 floats (a
 // fragment's rows must start on 16 bytes; the padding also spreads them over the banks). The
 // result goes through a per-warp staging tile, so only elements inside C are written. The price:
-// inputs rounded to 11 significant bits, error bound (1 + 2^-10)^2 (1 + γ_k) - 1 instead of γ_k.
+// inputs rounded to 11 significant bits, error bound (1 + 2^-11)^2 (1 + γ_k) - 1 instead of γ_k.
 #include "launchers.hpp"
 
 #include <stdexcept>

@@ -15,11 +15,10 @@
 //
 // TF32: steps 3 to 6 round each staged tile to TF32 in shared memory (cvt.rna) before wgmma reads
 // it. At this tile the pass would read and write 48 KiB per k-step behind a barrier of the
-// consumers, as many shared-memory cycles as the k-step's wgmmas take. Here wgmma reads the FP32
-// values as they landed, and the tensor core uses only their TF32 bits (the top 19): truncation
-// instead of rounding, an input error below 2^-10 instead of 2^-11, which the chapter's bound
-// already allows (problems/blas: u_in = 2^-10 for TF32). The test that checks it is the chapter's
-// (every variant within the bound), and its error column shows the price.
+// consumers, as many shared-memory cycles as the k-step's wgmmas take. Here the preparation rounds
+// A and Bᵀ once in global memory (10b_round_tf32.cu, beside Bᵀ's copy), and wgmma reads the tiles
+// as they landed: handed an unrounded float, the tensor core would cut it to its top 19 bits, an
+// input error of 2^-10 where the chapter's bound allows 2^-11 (the chapter's TF32 input test).
 //
 // Built for sm_90a only; the chapter refuses any GPU but compute capability 9.0.
 #include "tensor_core_launchers.hpp"

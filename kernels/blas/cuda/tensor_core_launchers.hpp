@@ -76,5 +76,7 @@ int cluster_stages();
 
 // 10b_round_bf16.cu: `count` floats rounded to bfloat16 (to nearest even), the BF16 inputs' one rounding.
 void launch_round_to_bf16(const float* in, Bf16* out, long long count, cudaStream_t stream);
+/// Floats rounded to nearest TF32 (cvt.rna), still stored as floats; in == out allowed.
+void launch_round_to_tf32(const float* in, float* out, long long count, cudaStream_t stream);
 
 }  // namespace gpgpu::blas::cuda

@@ -27,7 +27,7 @@ double unit_roundoff(Arithmetic a) {
 // 0 where the inputs are used as they are.
 double input_roundoff(Arithmetic a) {
   switch (a) {
-    case Arithmetic::tf32: return std::ldexp(1.0, -10);
+    case Arithmetic::tf32: return std::ldexp(1.0, -11);
     case Arithmetic::bf16: return std::ldexp(1.0, -8);
     case Arithmetic::fp32:
     case Arithmetic::fp64: return 0;
@@ -65,11 +65,11 @@ Arithmetic native_arithmetic(ElementType t) { return t == ElementType::f64 ? Ari
 // The bound, term by term:
 // - FP32 and FP64: γ_k(u) for the k products and k - 1 sums (an FMA rounds once where a multiply
 //   and an add round twice, so it only helps).
-// - TF32: each input is cut to 10 explicit mantissa bits before the product: a relative error of at
-//   most u_in = 2^-10 when it is truncated, 2^-11 when rounded to nearest. We take the larger:
-//   measured on the H100 (chapter 10b's TF32 input test), the tensor cores truncate a float handed
-//   to them as it is (chapter 10b's steps 7-9), while cuBLAS and kernels that convert first
-//   (cvt.rna, __float_to_tf32) round to nearest. So a
+// - TF32: each input is rounded to 10 explicit mantissa bits before the product, to nearest: a
+//   relative error of at most u_in = 2^-11. Measured on the H100 (chapter 10b's TF32 input test),
+//   the tensor cores would cut a float handed to them as it is (to 2^-10); every TF32 kernel here
+//   therefore rounds first (cvt.rna or __float_to_tf32 in the kernel, or chapter 10b's preparation
+//   for its steps 7-9), and so does cuBLAS. So a
 //   product is off by at most (1 + u_in)^2 - 1. The products are exact in FP32, but the tensor
 //   cores' FP32 sums need not round to nearest (Fasi, Higham, Mikaitis, Pranesh 2021 found
 //   truncation): we take u = 2^-23, the bound of a directed rounding. Together:

@@ -44,7 +44,7 @@ TEST(ErrorBound, IsGammaKOfTheUnitRoundoffPlusTheReferences) {
   const double g = 1000 * std::ldexp(1.0, -24) / (1 - 1000 * std::ldexp(1.0, -24));
   const double r = 2 * 1000 * std::ldexp(1.0, -53) / (1 - 1000 * std::ldexp(1.0, -53));
   EXPECT_DOUBLE_EQ(error_bound(Arithmetic::fp32, 1000), g + r);
-  EXPECT_GT(error_bound(Arithmetic::tf32, 1), std::ldexp(1.0, -10));  // the inputs' rounding alone
+  EXPECT_GT(error_bound(Arithmetic::tf32, 1), std::ldexp(1.0, -10));  // the inputs' rounding alone: 2 x 2^-11
   // BF16: (1 + u)^2 (1 + γ_k(2^-23)) - 1 plus the reference's share: 2u + u^2 + γ_k, and the
   // product of the two (below 3 u γ_k).
   const double u = std::ldexp(1.0, -8), g23 = 1000 * std::ldexp(1.0, -23) / (1 - 1000 * std::ldexp(1.0, -23));
@@ -92,8 +92,9 @@ TEST(Compare, TheTf32BoundAcceptsInputsCutTo10Bits) {
   const Dims d{31, 29, 300};
   Operands ops = random_operands(d, ElementType::f32, 9);
   const Reference ref = reference(ops);
-  // Truncate the inputs to TF32 (clear the low 13 of 23 mantissa bits), then multiply in float.
-  round_inputs(ops, [](std::uint32_t bits) { return bits & ~0x1FFFu; });
+  // Round the inputs to nearest TF32 (cvt.rna: half of the low 13 of 23 mantissa bits added to the
+  // magnitude, then the 13 cleared), then multiply in float.
+  round_inputs(ops, [](std::uint32_t bits) { return (bits + 0x1000u) & ~0x1FFFu; });
   const HostMatrix c = naive_product(ops);
   EXPECT_FALSE(compare(c, ref, Arithmetic::fp32).pass);
   const Verification v = compare(c, ref, Arithmetic::tf32);
@@ -102,7 +103,7 @@ TEST(Compare, TheTf32BoundAcceptsInputsCutTo10Bits) {
 
 // Inputs rounded to bfloat16 (to nearest even, 8 significant bits) and multiplied in float pass the
 // BF16 bound; at k = 2 the inputs' rounding (up to 2^-8 each) is not averaged away by long sums, so
-// the same result must fail the TF32 bound (2^-10 per input): the bounds tell the two apart.
+// the same result must fail the TF32 bound (2^-11 per input): the bounds tell the two apart.
 TEST(Compare, TheBf16BoundAcceptsInputsRoundedTo8BitsAndTheTf32BoundDoesNot) {
   const Dims d{40, 50, 2};
   Operands ops = random_operands(d, ElementType::f32, 11);

@@ -26,6 +26,7 @@
 #define GPGPU_CUDA_EMULATION
 #include "../10b_mma_sync.cu"
 #include "../10b_round_bf16.cu"
+#include "../10b_round_tf32.cu"
 
 namespace gpgpu::blas::cuda {
 namespace {
@@ -141,6 +142,31 @@ TEST(RoundToBf16, ToNearestEvenOnEveryThreadOfAPartialGrid) {
     EXPECT_EQ(got_bits, (b + 0x7FFFu + (b >> 16 & 1u)) & 0xFFFF0000u) << "input bits " << std::hex << b;
   }
   for (int i = kCount; i < kCount + kSentinel; ++i) EXPECT_EQ(__bfloat162float(out[static_cast<std::size_t>(i)]), -7.0f);
+}
+
+// The TF32 rounding of steps 7-9's inputs, in place as the preparation runs it, on a partial grid:
+// every element rounded to nearest TF32 with ties away from zero (cvt.rna: add half of the 13
+// dropped bits to the magnitude, then drop them), the threads past the end writing nothing.
+TEST(RoundToTf32, InPlaceToNearestOnEveryThreadOfAPartialGrid) {
+  constexpr int kCount = 1000, kSentinel = 24;
+  std::vector<std::uint32_t> bits{0x3F801000u, 0x3F803000u, 0x3F800FFFu, 0xBF801000u, 0x00000001u,
+                                  0x7F7FFFFFu, 0x00000000u, 0x80000000u, 0x3F806000u};
+  std::uint32_t state = 54321;
+  while (bits.size() < kCount) {
+    state = state * 1664525u + 1013904223u;
+    if ((state & 0x7F800000u) != 0x7F800000u) bits.push_back(state);
+  }
+  std::vector<float> data(kCount + kSentinel, -7.0f);
+  std::memcpy(data.data(), bits.data(), kCount * sizeof(float));
+  emu::launch(dim3(blocks_for(kCount, kRoundTf32Threads)), dim3(kRoundTf32Threads), false,
+              [&] { round_to_tf32(data.data(), data.data(), kCount); });
+  for (int i = 0; i < kCount; ++i) {
+    std::uint32_t got;
+    std::memcpy(&got, &data[static_cast<std::size_t>(i)], 4);
+    const std::uint32_t b = bits[static_cast<std::size_t>(i)];
+    EXPECT_EQ(got, (b + 0x1000u) & 0xFFFFE000u) << "input bits " << std::hex << b;
+  }
+  for (int i = kCount; i < kCount + kSentinel; ++i) EXPECT_EQ(data[static_cast<std::size_t>(i)], -7.0f);
 }
 
 }  // namespace
