@@ -72,6 +72,13 @@ TEST_P(TensorCoreVariant, WithinTheBoundAtLargeSizes) { within_bound_at(checks::
 TEST_P(TensorCoreVariant, WithinTheBoundAtSanitizerSizes) {
   within_bound_at({{1, 1, 1}, {33, 17, 130}, {67, 129, 93}, {131, 136, 72}, {1, 1000, 3}});
 }
+// Step 10 cuts tiles between clusters only where the pairs of tiles outnumber the clusters the GPU
+// holds (66 on an H100): 5 x 14 pairs, partial in m, n and k, with a few k-steps per cluster (a
+// range of 4 or 5 BF16 k-steps cuts most tiles) and with many.
+TEST_P(TensorCoreVariant, CutTilesWithinTheBoundAtSanitizerSizes) {
+  if (GetParam().info.name.rfind("stream_k", 0) != 0) GTEST_SKIP() << "only stream-K cuts tiles";
+  within_bound_at({{1100, 3500, 200}, {1100, 3500, 1000}});
+}
 // What the tensor cores do with a float that has more than TF32's 10 mantissa bits, and that it
 // stays within the bound's input error u_in = 2^-11 (to nearest; cut, it would not). A (128 x 64) holds a = 1 + 3·2^-12 (mantissa
 // bits 11 and 12 set) everywhere, B (64 x 128) ones, so every element of C is 64a, exact in FP32

@@ -1,14 +1,13 @@
-// Chapter 10b's TMA steps as variants: tma_* (step 4, kernels/blas/cuda/10b_tma.cu), pipeline_*
-// (step 5, 10b_pipeline.cu), ws_* (step 6, 10b_warp_specialized.cu), wide_* (step 7,
-// 10b_wide_tile.cu), persistent_* (step 8, 10b_persistent.cu) and cluster_* (step 9,
-// 10b_cluster.cu), each in TF32 and BF16; all take the same operands (Bᵀ and two maps). Before the
-// timed calls, the host makes Bᵀ, a transposed copy of B (chapter 09's padded-tile transpose;
-// bfloat16 moved as its 16-bit patterns), so that both operands are K-major as wgmma needs them
-// (TF32 has no transposed B), copies A and Bᵀ into rows of a multiple of 16 bytes where k does not
-// give such rows (TMA's row pitch: tc::tma_pitch), and encodes one tensor map per operand
-// (tensor_maps.cpp): the preparation is timed and printed in the launch line, as the BF16 rounding
-// is. Refused, with the reason, for k = 0 (tc::tma_refusal) and on any GPU but compute capability
-// 9.0 (sm_90a code).
+// Chapter 10b's TMA steps as variants: tma_* (step 4, kernels/blas/cuda/10b_tma.cu), pipeline_* (step
+// 5, 10b_pipeline.cu), ws_* (step 6, 10b_warp_specialized.cu), wide_* (step 7, 10b_wide_tile.cu),
+// persistent_* (step 8, 10b_persistent.cu), cluster_* (step 9, 10b_cluster.cu) and stream_k_* (step
+// 10, 10b_stream_k.cu), each in TF32 and BF16; all take the same operands (Bᵀ and two maps). Before
+// the timed calls, the host makes Bᵀ, a transposed copy of B (chapter 09's padded-tile transpose;
+// bfloat16 moved as its 16-bit patterns), so that both operands are K-major as wgmma needs them (TF32
+// has no transposed B), copies A and Bᵀ into rows of a multiple of 16 bytes where k does not give such
+// rows (TMA's row pitch: tc::tma_pitch), and encodes one tensor map per operand (tensor_maps.cpp): the
+// preparation is timed and printed in the launch line, as the BF16 rounding is. Refused, with the
+// reason, for k = 0 (tc::tma_refusal) and on any GPU but compute capability 9.0 (sm_90a code).
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -162,6 +161,8 @@ constexpr TmaKernel kTf32[] = {
      bc::launch_persistent_tf32, bc::persistent_shape, bc::persistent_stages, false},
     {"cluster_tf32", "10b_cluster.cu", "clusters of two blocks, one above the other, share their B tile by TMA multicast, TF32",
      bc::launch_cluster_tf32, bc::cluster_shape, bc::cluster_stages, false},
+    {"stream_k_tf32", "10b_stream_k.cu", "the clusters with the last two rounds' k-steps dealt out evenly (stream-K), TF32",
+     bc::launch_stream_k_tf32, bc::stream_k_shape, bc::stream_k_stages, false},
 };
 constexpr TmaKernel kBf16[] = {
     {"tma_bf16", "10b_tma.cu", "the same on BF16 inputs (rounded once), FP32 sums", bc::launch_tma_bf16, bc::tma_shape, one_stage},
@@ -175,6 +176,8 @@ constexpr TmaKernel kBf16[] = {
      bc::launch_persistent_bf16, bc::persistent_shape, bc::persistent_stages},
     {"cluster_bf16", "10b_cluster.cu", "the clusters on BF16 inputs (rounded once), FP32 sums", bc::launch_cluster_bf16,
      bc::cluster_shape, bc::cluster_stages},
+    {"stream_k_bf16", "10b_stream_k.cu", "stream-K on BF16 inputs (rounded once), FP32 sums", bc::launch_stream_k_bf16,
+     bc::stream_k_shape, bc::stream_k_stages},
 };
 //! [tma_kernels]
 

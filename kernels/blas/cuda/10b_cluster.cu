@@ -4,7 +4,7 @@
 // cluster of two (launched with cudaLaunchAttributeClusterDimension; the hardware places both on
 // one GPC and lets each address the other's shared memory), and each producer asks TMA for its own
 // A boxes and for half of the Bᵀ boxes, multicast: each Bᵀ box lands in both blocks' stages
-// (cluster.hpp, tma_load_2d_multicast). L2 serves 32 KiB per block and k-step instead of 48.
+// (cluster_stages.hpp, tma_load_k_step_shared_b). L2 serves 32 KiB per block and k-step instead of 48.
 //
 // What that changes in the protocol of step 8:
 //   - a stage is refilled by both producers (each writes half of Bᵀ into both blocks), so it is
@@ -28,10 +28,9 @@
 #include "tensor_core_launchers.hpp"
 
 #include <algorithm>
-#include <cstdint>
-#include <stdexcept>
 
 #include "cluster.hpp"
+#include "cluster_stages.hpp"
 #include "gpgpu/cuda/check.hpp"
 #include "pipeline_ring.hpp"
 #include "tensor_core_layout.hpp"
@@ -54,7 +53,6 @@ constexpr int kConsumerWarps = kConsumers * kWarpgroup / 32;
 constexpr RegisterSplit kSplit{40, 232, kConsumers};
 constexpr int kGroupRows = 8;  // pairs of tile rows: 16 tile rows per group, as step 8's
 constexpr int kClusterSize = 2;
-constexpr std::uint16_t kBothBlocks = 0b11;
 
 #if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM90_ALL)
 template <typename In>
@@ -62,39 +60,6 @@ __global__ void gemm_cluster(const __grid_constant__ TmaArgs) {
   __trap();
 }
 #else
-/// Step 8's tma_load_k_step for block `rank` of a cluster of two: its own A boxes, and Bᵀ boxes
-/// rank·half .. rank·half + half - 1 multicast into both blocks.
-//! [cluster_load]
-template <typename In>
-__device__ __forceinline__ void tma_load_k_step_shared_b(const TmaArgs& g, unsigned as, unsigned bs, unsigned bar, int tile_m,
-                                                         int tile_n, int k_step, unsigned rank) {
-  using T = Tiles<In>;
-  constexpr int kBytes = static_cast<int>(sizeof(In));
-  constexpr int kBoxRows = WgmmaTiles<In>::BM, kBoxBytes = kBoxRows * T::kRowBytes;
-  constexpr int kBBoxes = T::BN / kBoxRows, kHalf = kBBoxes / kClusterSize;
-  mbarrier_arrive_expect_tx(bar, tc::box_bytes(T::BK, T::BM, kBytes) + tc::box_bytes(T::BK, T::BN, kBytes));
-#pragma unroll
-  for (int i = 0; i < T::BM / kBoxRows; ++i) {
-    const tc::BoxCoord a = tc::a_box(tile_m * (T::BM / kBoxRows) + i, k_step, kBoxRows, T::BK);
-    tma_load_2d(as + i * kBoxBytes, &g.a, a.inner, a.outer, bar);
-  }
-#pragma unroll
-  for (int j = 0; j < kHalf; ++j) {
-    const int i = static_cast<int>(rank) * kHalf + j;
-    const tc::BoxCoord b = tc::a_box(tile_n * kBBoxes + i, k_step, kBoxRows, T::BK);
-    tma_load_2d_multicast(bs + i * kBoxBytes, &g.bt, b.inner, b.outer, bar, kBothBlocks);
-  }
-}
-//! [cluster_load]
-
-/// One consumer warp's release of `stage` to both producers (lane 0, once the warp's wgmma reading
-/// it have completed).
-__device__ __forceinline__ void release_to_cluster(unsigned empty) {
-  __syncwarp();
-  if (threadIdx.x % 32 == 0)
-    for (unsigned r = 0; r < kClusterSize; ++r) mbarrier_arrive_cluster(empty, r);
-}
-
 //! [cluster_kernel]
 template <typename In>
 __global__ void __launch_bounds__(kThreads, 1) gemm_cluster(const __grid_constant__ TmaArgs g) {
@@ -125,7 +90,7 @@ __global__ void __launch_bounds__(kThreads, 1) gemm_cluster(const __grid_constan
           const tc::StagePhase p = tc::stage_phase(it, kStages);
           const tc::EmptyWait w = tc::empty_wait(it, kStages);
           if (w.wait) mbarrier_wait_parity(ring.empty(p.stage), w.parity);  // k-step it - kStages is multiplied
-          tma_load_k_step_shared_b<In>(g, ring.a(p.stage), ring.b(p.stage), ring.full(p.stage),
+          tma_load_k_step_shared_b<In, Tiles<In>, kClusterSize>(g, ring.a(p.stage), ring.b(p.stage), ring.full(p.stage),
                                        pair.row * kClusterSize + static_cast<int>(rank), pair.col, s, rank);
         }
       }
@@ -145,10 +110,10 @@ __global__ void __launch_bounds__(kThreads, 1) gemm_cluster(const __grid_constan
         mbarrier_wait_parity(ring.full(p.stage), p.parity);
         wgmma_k_block_async<In>(acc, ring.a(p.stage) + a_rows, ring.b(p.stage), s > 0);  // a new tile starts from 0
         wgmma_wait_group<1>();  // k-step it - 1's products are done: its stage may be refilled
-        if (s > 0) release_to_cluster(ring.empty(tc::stage_phase(it - 1, kStages).stage));
+        if (s > 0) release_to_cluster<kClusterSize>(ring.empty(tc::stage_phase(it - 1, kStages).stage));
       }
       wgmma_wait_group<0>();
-      release_to_cluster(ring.empty(tc::stage_phase(it - 1, kStages).stage));
+      release_to_cluster<kClusterSize>(ring.empty(tc::stage_phase(it - 1, kStages).stage));
       store_wgmma_tile(acc, g.c, g.m, g.n, tile_m * T::BM + consumer * 64, pair.col * T::BN, thread);
     }
   }
@@ -157,39 +122,16 @@ __global__ void __launch_bounds__(kThreads, 1) gemm_cluster(const __grid_constan
 //! [cluster_kernel]
 #endif
 
-/// The launch's clusters: as many as the GPU can hold at once (two SMs of one GPC each, with 197
-/// KiB of shared memory per block), or one per pair of tiles where there are fewer. Asked once per
-/// input type: the occupancy query is not free, and the chapter runs on one device.
-template <typename In>
-int clusters_to_launch(cudaLaunchConfig_t config, const TmaArgs& g) {
-  static const int most = [&config] {
-    int clusters = 0;
-    config.gridDim = dim3(kClusterSize);
-    GPGPU_CUDA_CHECK(cudaOccupancyMaxActiveClusters(&clusters, gemm_cluster<In>, &config));
-    if (clusters < 1) throw std::runtime_error("gemm_cluster: the GPU cannot hold one cluster of two of these blocks");
-    return clusters;
-  }();
-  const int pairs = tc::tile_count(tc::tile_grid(g.m, g.n, kClusterSize * Tiles<In>::BM, Tiles<In>::BN, kGroupRows));
-  return std::max(1, std::min(most, pairs));
-}
-
+/// The grid: as many clusters as the GPU holds at once, or one per pair of tiles where there are fewer.
 template <typename In>
 void launch(const TmaArgs& g, cudaStream_t stream) {
   constexpr int kBytes = TmaRing<In, kStages, Tiles<In>>::kDynamicBytes;
   prepare_warp_specialized<gemm_cluster<In>>("gemm_cluster", kSplit, kBytes);
-  cudaLaunchAttribute cluster{};
-  cluster.id = cudaLaunchAttributeClusterDimension;
-  cluster.val.clusterDim.x = kClusterSize;
-  cluster.val.clusterDim.y = 1;
-  cluster.val.clusterDim.z = 1;
-  cudaLaunchConfig_t config{};
-  config.blockDim = dim3(kThreads);
-  config.dynamicSmemBytes = kBytes;
-  config.stream = stream;
-  config.attrs = &cluster;
-  config.numAttrs = 1;
-  config.gridDim = dim3(kClusterSize * clusters_to_launch<In>(config, g));
-  GPGPU_CUDA_CHECK(cudaLaunchKernelEx(&config, gemm_cluster<In>, g));
+  ClusterLaunch<kClusterSize> launch(kThreads, kBytes, stream);
+  const int pairs = tc::tile_count(tc::tile_grid(g.m, g.n, kClusterSize * Tiles<In>::BM, Tiles<In>::BN, kGroupRows));
+  const int clusters = std::max(1, std::min(launch.most<gemm_cluster<In>>("gemm_cluster"), pairs));
+  launch.config.gridDim = dim3(static_cast<unsigned>(kClusterSize * clusters));
+  GPGPU_CUDA_CHECK(cudaLaunchKernelEx(&launch.config, gemm_cluster<In>, g));
 }
 
 }  // namespace

@@ -72,6 +72,11 @@ void launch_cluster_tf32(const TmaArgs& g, cudaStream_t stream);
 void launch_cluster_bf16(const TmaArgs& g, cudaStream_t stream);
 GemmShape cluster_shape();
 int cluster_stages();
+// 10b_stream_k.cu: step 9 with the last two rounds' k-steps dealt out evenly (step 10).
+void launch_stream_k_tf32(const TmaArgs& g, cudaStream_t stream);
+void launch_stream_k_bf16(const TmaArgs& g, cudaStream_t stream);
+GemmShape stream_k_shape();
+int stream_k_stages();
 #endif
 
 // 10b_round_bf16.cu: `count` floats rounded to bfloat16 (to nearest even), the BF16 inputs' one rounding.

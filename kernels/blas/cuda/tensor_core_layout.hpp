@@ -192,6 +192,74 @@ constexpr __host__ __device__ RowCol tile_of(const TileGrid& g, int index) {
 //! [tile_of]
 
 // ---------------------------------------------------------------------------------------------
+// Stream-K for the last waves (step 10). A persistent grid of W workers (clusters) over T tiles of
+// S k-steps each runs ceil(T / W) rounds; the last holds T mod W tiles, and the other workers wait.
+// Here the tiles of all rounds but the last two go whole, round robin, as in step 9; the k-steps of
+// the remaining tiles (between W + 1 and 2W - 1 of them) are laid end to end, tile after tile, and
+// cut into W equal ranges, one per worker, so every worker ends at nearly the same time. A range
+// holds at least S k-steps (U / W >= (W + 1)·S / W), so a tile is cut at most once: a "head" (k-steps 0 .. x - 1, the last
+// piece of one worker) and a "tail" (x .. S - 1, the first piece of the next range's worker). The
+// ranges are dealt from the end, so the tail's worker has the lower number: it stores its partial
+// sums to C first and raises a flag; the head's worker, whose piece comes last, waits for the flag
+// and adds its sums to C. Where T <= W or W divides T, every tile goes whole.
+// ---------------------------------------------------------------------------------------------
+
+struct StreamK {
+  int tiles;       ///< tiles of C (step 10: pairs of tiles, one per cluster)
+  int workers;     ///< workers in the grid (step 10: clusters)
+  int steps;       ///< k-steps per tile
+  int whole;       ///< tiles 0 .. whole - 1 go whole, tile w + i·workers to worker w
+  long long units; ///< the k-steps of the other tiles, dealt out in ranges
+};
+
+//! [stream_k_plan]
+constexpr __host__ __device__ StreamK stream_k_plan(int tiles, int workers, int steps) {
+  const int whole = tiles <= workers || tiles % workers == 0 ? tiles : (tiles / workers - 1) * workers;
+  return {tiles, workers, steps, whole, static_cast<long long>(tiles - whole) * steps};
+}
+//! [stream_k_plan]
+
+/// k-steps k_begin .. k_end - 1 of tile `tile`: whole (0 .. steps), a head (0 .. x) or a tail (x .. steps).
+struct Piece {
+  int tile;
+  int k_begin;
+  int k_end;
+};
+
+/// Where a worker is in its list: the next whole tile, then its range of units [unit, end).
+struct WorkCursor {
+  int next_whole;
+  long long unit;
+  long long end;
+};
+
+constexpr __host__ __device__ WorkCursor first_work(const StreamK& p, int worker) {
+  const long long w = p.workers;  // range r of W is [r·U / W, (r + 1)·U / W); worker w gets range W - 1 - w
+  return {worker, p.units * (w - 1 - worker) / w, p.units * (w - worker) / w};
+}
+
+/// The worker's next piece into `piece`; false when it has none left.
+//! [next_piece]
+constexpr __host__ __device__ bool next_piece(const StreamK& p, WorkCursor& c, Piece& piece) {
+  if (c.next_whole < p.whole) {
+    piece = {c.next_whole, 0, p.steps};
+    c.next_whole += p.workers;
+    return true;
+  }
+  if (c.unit >= c.end) return false;
+  const int tile = static_cast<int>(c.unit / p.steps), k_begin = static_cast<int>(c.unit % p.steps);
+  const long long left = c.end - c.unit;
+  const int k_end = left < p.steps - k_begin ? k_begin + static_cast<int>(left) : p.steps;
+  piece = {p.whole + tile, k_begin, k_end};
+  c.unit += k_end - k_begin;
+  return true;
+}
+//! [next_piece]
+
+/// The number of a cut tile among the cut ones (0 .. tiles - whole - 1), which names its flag.
+constexpr __host__ __device__ int cut_index(const StreamK& p, const Piece& piece) { return piece.tile - p.whole; }
+
+// ---------------------------------------------------------------------------------------------
 // TMA boxes (cp.async.bulk.tensor, PTX ISA "Tensor Access Modes: Tiled mode"). A tensor map lists
 // dimensions innermost (contiguous) first, so a row-major rows x cols matrix is {cols, rows} and a
 // box's coordinates are {column, row} of its first element. Elements of a box outside the tensor

@@ -91,8 +91,10 @@ __device__ __forceinline__ void round_stage_to_tf32(unsigned char* a_tile, unsig
 /// Each thread of the warpgroup (`thread`: 0..127 within it) stores its own accumulators of the
 /// 64 x N tile at (row0, col0), those inside C. Accumulators 2i and 2i + 1 are neighbours in a row
 /// (tc::wgmma_d_element): where both lie inside C and n is even (so the pair is 8-byte aligned),
-/// they go as one 8-byte store, so that a warp's store fills whole 32-byte sectors.
-template <int R>
+/// they go as one 8-byte store, so that a warp's store fills whole 32-byte sectors. With Add, each
+/// is added to what C holds instead (atomicAdd, done in L2: step 10 adds a tile's second partial
+/// sums to its first, which another block stored).
+template <bool Add = false, int R>
 __device__ __forceinline__ void store_wgmma_tile(const float (&acc)[R], float* c, int m, int n, int row0, int col0, int thread) {
   const bool pairs = n % 2 == 0;
 #pragma unroll
@@ -101,7 +103,14 @@ __device__ __forceinline__ void store_wgmma_tile(const float (&acc)[R], float* c
     const int row = row0 + e.row, col = col0 + e.col;
     if (row >= m) continue;
     float* at = c + static_cast<long long>(row) * n + col;
-    if (pairs && col + 1 < n) {
+    if constexpr (Add) {
+      if (pairs && col + 1 < n) {
+        atomicAdd(reinterpret_cast<float2*>(at), make_float2(acc[r], acc[r + 1]));
+      } else {
+        if (col < n) atomicAdd(at, acc[r]);
+        if (col + 1 < n) atomicAdd(at + 1, acc[r + 1]);
+      }
+    } else if (pairs && col + 1 < n) {
       *reinterpret_cast<float2*>(at) = make_float2(acc[r], acc[r + 1]);
     } else {
       if (col < n) at[0] = acc[r];

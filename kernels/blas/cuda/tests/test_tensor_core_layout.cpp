@@ -10,6 +10,7 @@
 
 #include <cuda.h>  // CUtensorMapSwizzle (the enum only: nothing is linked)
 
+#include <algorithm>
 #include <cstring>
 #include <set>
 #include <string>
@@ -308,6 +309,71 @@ TEST(TileOrder, WalksDownTheGroupFirst) {
   EXPECT_EQ(tile_of(g, 42).col, 1);
   EXPECT_EQ(tile_of(g, 49).row, 9);
   EXPECT_EQ(tile_of(g, 49).col, 4);
+}
+
+// Stream-K's plan (step 10) at awkward counts: every k-step of every tile goes to exactly one
+// worker; a cut tile has one head (k-steps from 0) and one tail (to the last), the tail's worker
+// numbered lower (so a GPU that started the workers in order would never leave a head waiting on a
+// worker not yet started), the tail its worker's first cut piece and the head its worker's last
+// piece (the wait comes after all else); the workers' k-steps differ by at most one where tiles are
+// cut; the flags needed fit 2W - 1.
+TEST(StreamK, EveryKStepOnceEachCutTileOneHeadThenOneTail) {
+  for (int tiles : {1, 2, 5, 65, 66, 67, 100, 131, 132, 133, 289, 1024, 2048})
+    for (int workers : {1, 2, 3, 7, 66})
+      for (int steps : {1, 2, 3, 5, 64, 129}) {
+        const StreamK p = stream_k_plan(tiles, workers, steps);
+        const std::string at = std::to_string(tiles) + " tiles, " + std::to_string(workers) + " workers, " + std::to_string(steps) + " steps";
+        ASSERT_TRUE(p.whole == tiles || (p.whole % workers == 0 && tiles - p.whole > workers && tiles - p.whole < 2 * workers)) << at;
+        std::vector<int> hits(static_cast<std::size_t>(tiles) * steps, 0);
+        std::vector<int> head_worker(static_cast<std::size_t>(tiles), -1), tail_worker(static_cast<std::size_t>(tiles), -1);
+        long long least = -1, most = 0;
+        for (int w = 0; w < workers; ++w) {
+          WorkCursor c = first_work(p, w);
+          std::vector<Piece> mine;
+          for (Piece piece{}; next_piece(p, c, piece);) mine.push_back(piece);
+          long long units = 0;
+          for (std::size_t i = 0; i < mine.size(); ++i) {
+            const Piece& q = mine[i];
+            ASSERT_TRUE(q.tile >= 0 && q.tile < tiles && q.k_begin >= 0 && q.k_begin < q.k_end && q.k_end <= steps) << at;
+            for (int s = q.k_begin; s < q.k_end; ++s) ++hits[static_cast<std::size_t>(q.tile) * steps + s];
+            units += q.k_end - q.k_begin;
+            if (q.k_begin == 0 && q.k_end == steps) continue;
+            ASSERT_GE(q.tile, p.whole) << at;
+            ASSERT_LT(cut_index(p, q), 2 * workers - 1) << at;
+            if (q.k_begin > 0) {
+              ASSERT_EQ(q.k_end, steps) << at;  // never a middle piece
+              ASSERT_TRUE(i == 0 || mine[i - 1].tile < p.whole) << at << ": a tail after other cut pieces";
+              tail_worker[static_cast<std::size_t>(q.tile)] = w;
+            } else {
+              ASSERT_EQ(i + 1, mine.size()) << at << ": a head before the worker's last piece";
+              head_worker[static_cast<std::size_t>(q.tile)] = w;
+            }
+          }
+          least = least < 0 ? units : std::min(least, units);
+          most = std::max(most, units);
+        }
+        for (int h : hits) ASSERT_EQ(h, 1) << at;
+        for (int t = 0; t < tiles; ++t) {
+          const int head = head_worker[static_cast<std::size_t>(t)], tail = tail_worker[static_cast<std::size_t>(t)];
+          ASSERT_EQ(head < 0, tail < 0) << at << ", tile " << t;
+          if (head >= 0) {
+            ASSERT_LT(tail, head) << at << ", tile " << t;
+          }
+        }
+        if (p.whole < tiles) {
+          ASSERT_LE(most - least, 1) << at;
+        }
+      }
+}
+
+// 8192³ in BF16 on 66 clusters: 1024 pairs of tiles, 128 k-steps. Whole tiles for 14 rounds (924),
+// the last 100 tiles' 12800 k-steps in ranges of 193 or 194: 15.5 rounds' time instead of 16.
+TEST(StreamK, PlanOf8192OnAnH100) {
+  const StreamK p = stream_k_plan(1024, 66, 128);
+  EXPECT_EQ(p.whole, 924);
+  EXPECT_EQ(p.units, 100 * 128);
+  EXPECT_EQ(stream_k_plan(1056, 66, 128).whole, 1056);  // 16 full rounds: nothing to cut
+  EXPECT_EQ(stream_k_plan(50, 66, 128).whole, 50);      // fewer tiles than workers
 }
 
 // The boxes of a tile's k-steps start inside the tensor and, together, cover exactly the tile's
