@@ -8,7 +8,7 @@
 // first piece of a cluster's range, and the "head" (its first k-steps), the last piece of the
 // cluster with the next number. The tail's consumers store their partial sums to C and raise a flag
 // in global memory; the head's consumers, at the end of their range, wait for the flag (long
-// raised by then), and add their sums to C's (atomicAdd, one per pair of elements, done in L2).
+// raised by then), and add their sums to C's.
 //
 // What changes from step 9:
 //   - both sides walk pieces (a tile and a range of its k-steps) instead of tile numbers, and a

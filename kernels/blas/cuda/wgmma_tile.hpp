@@ -92,8 +92,8 @@ __device__ __forceinline__ void round_stage_to_tf32(unsigned char* a_tile, unsig
 /// 64 x N tile at (row0, col0), those inside C. Accumulators 2i and 2i + 1 are neighbours in a row
 /// (tc::wgmma_d_element): where both lie inside C and n is even (so the pair is 8-byte aligned),
 /// they go as one 8-byte store, so that a warp's store fills whole 32-byte sectors. With Add, each
-/// is added to what C holds instead (atomicAdd, done in L2: step 10 adds a tile's second partial
-/// sums to its first, which another block stored).
+/// is added to what C holds (step 10: a tile's first partial sums, which another block stored and
+/// published), read past L1 (ld.global.cg), which might hold an older copy of the line.
 template <bool Add = false, int R>
 __device__ __forceinline__ void store_wgmma_tile(const float (&acc)[R], float* c, int m, int n, int row0, int col0, int thread) {
   const bool pairs = n % 2 == 0;
@@ -105,10 +105,11 @@ __device__ __forceinline__ void store_wgmma_tile(const float (&acc)[R], float* c
     float* at = c + static_cast<long long>(row) * n + col;
     if constexpr (Add) {
       if (pairs && col + 1 < n) {
-        atomicAdd(reinterpret_cast<float2*>(at), make_float2(acc[r], acc[r + 1]));
+        const float2 held = __ldcg(reinterpret_cast<const float2*>(at));
+        *reinterpret_cast<float2*>(at) = make_float2(held.x + acc[r], held.y + acc[r + 1]);
       } else {
-        if (col < n) atomicAdd(at, acc[r]);
-        if (col + 1 < n) atomicAdd(at + 1, acc[r + 1]);
+        if (col < n) at[0] = __ldcg(at) + acc[r];
+        if (col + 1 < n) at[1] = __ldcg(at + 1) + acc[r + 1];
       }
     } else if (pairs && col + 1 < n) {
       *reinterpret_cast<float2*>(at) = make_float2(acc[r], acc[r + 1]);
