@@ -38,9 +38,9 @@ struct TmaOperands {
   gpgpu::cuda::DeviceBuffer<In> bt;        // n rows of `pitch`
   gpgpu::cuda::DeviceBuffer<In> a_padded;  // m rows of `pitch`; empty where A is read in place
   gpgpu::cuda::DeviceBuffer<In> bt_dense;  // n rows of k; empty where the transpose goes straight to bt
-  gpgpu::cuda::DeviceBuffer<In> a_rounded; // TF32 for steps 7-9 without padded rows: A rounded to TF32
+  gpgpu::cuda::DeviceBuffer<In> a_rounded; // TF32 for steps 7-10 without padded rows: A rounded to TF32
   long long pitch = 0;
-  bool round_tf32 = false;  // TF32 operands rounded here (steps 7-9), not in the kernel (steps 4-6)
+  bool round_tf32 = false;  // TF32 operands rounded here (steps 7-10), not in the kernel (steps 4-6)
   bc::TmaArgs args{};
 };
 

@@ -19,6 +19,7 @@ STEPS = [
     ("7 128 x 256, 2 consumers", "wide"),
     ("8 persistent", "persistent"),
     ("9 clusters, multicast", "cluster"),
+    ("10 stream-K (slower)", "stream_k"),
 ]
 COLORS = {"TF32": "#6a4c93", "BF16": "#2a9d8f"}
 

@@ -1,4 +1,4 @@
-// Chapter 10b: floats rounded to TF32 once, on the GPU, before steps 7-9 multiply them. Those steps
+// Chapter 10b: floats rounded to TF32 once, on the GPU, before steps 7-10 multiply them. Those steps
 // hand the floats to wgmma as TMA landed them, and the tensor cores then cut each to its top 19
 // bits (the chapter's TF32 input test): an input error of up to 2^-10. Rounded to nearest first
 // (cvt.rna, as steps 1-6 and cuBLAS do inside their kernels), it is at most 2^-11, the u_in of the

@@ -24,7 +24,7 @@
 //
 // TF32 operands are rounded (cvt.rna) in shared memory before the wgmma: B as it is staged, A in
 // place after its copy, as cuBLAS rounds them; unrounded, the tensor core would cut each to its top
-// 19 bits (the chapter's TF32 input test, which steps 7-9 show).
+// 19 bits (the chapter's TF32 input test found it; steps 7-10 round in the preparation instead).
 //
 // Built for sm_90a only (its own object library, kernels/blas/cuda/CMakeLists.txt); every other
 // target gets a stub, and the chapter refuses any GPU but compute capability 9.0 before launching.

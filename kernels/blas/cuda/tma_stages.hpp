@@ -94,7 +94,7 @@ void allow_dynamic_shared(Kernel* kernel, int bytes) {
   GPGPU_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes));
 }
 
-/// What every launch of a warp-specialised kernel (steps 6-9) does first: its register pool
+/// What every launch of a warp-specialised kernel (steps 6-10) does first: its register pool
 /// checked against the split (check_register_pool; once per kernel, as the build does not change
 /// while the program runs) and its dynamic shared memory allowed.
 template <auto Kernel>

@@ -69,8 +69,7 @@ Arithmetic native_arithmetic(ElementType t) { return t == ElementType::f64 ? Ari
 //   relative error of at most u_in = 2^-11. Measured on the H100 (chapter 10b's TF32 input test),
 //   the tensor cores would cut a float handed to them as it is (to 2^-10); every TF32 kernel here
 //   therefore rounds first (cvt.rna or __float_to_tf32 in the kernel, or chapter 10b's preparation
-//   for its steps 7-9), and so does cuBLAS. So a
-//   product is off by at most (1 + u_in)^2 - 1. The products are exact in FP32, but the tensor
+//   for its steps 7-10), and so does cuBLAS. So a product is off by at most (1 + u_in)^2 - 1. The products are exact in FP32, but the tensor
 //   cores' FP32 sums need not round to nearest (Fasi, Higham, Mikaitis, Pranesh 2021 found
 //   truncation): we take u = 2^-23, the bound of a directed rounding. Together:
 //   (1 + u_in)^2 (1 + γ_k(2^-23)) - 1.

@@ -144,7 +144,7 @@ TEST(RoundToBf16, ToNearestEvenOnEveryThreadOfAPartialGrid) {
   for (int i = kCount; i < kCount + kSentinel; ++i) EXPECT_EQ(__bfloat162float(out[static_cast<std::size_t>(i)]), -7.0f);
 }
 
-// The TF32 rounding of steps 7-9's inputs, in place as the preparation runs it, on a partial grid:
+// The TF32 rounding of steps 7-10's inputs, in place as the preparation runs it, on a partial grid:
 // every element rounded to nearest TF32 with ties away from zero (cvt.rna: add half of the 13
 // dropped bits to the magnitude, then drop them), the threads past the end writing nothing.
 TEST(RoundToTf32, InPlaceToNearestOnEveryThreadOfAPartialGrid) {
