@@ -46,13 +46,13 @@ def steps(root: str):
         ax.text(row["tflops"] + 6, y[row["step"]] + offset, f"{row['tflops']:.0f}", va="center", fontsize=8)
     for arithmetic, rate in library.items():
         ax.axvline(rate, color=COLORS[arithmetic], linestyle="--", linewidth=1)
-        ax.text(rate - 8, len(STEPS) - 0.35, f"cuBLAS {arithmetic}: {rate:.0f}", ha="right", va="bottom", fontsize=8,
+        ax.text(rate - 8, -0.85, f"cuBLAS {arithmetic}: {rate:.0f}", ha="right", va="center", fontsize=8,
                 color=COLORS[arithmetic])
     ax.set_yticks(range(len(STEPS)), [label for label, _ in STEPS])
-    ax.invert_yaxis()
+    ax.set_ylim(len(STEPS) - 0.5, -1.2)  # top down, with a row above step 1 for the cuBLAS labels
     ax.set_xlabel("TFLOP/s, 8192³, H100 (higher is better)")
     ax.set_xlim(0, max(library.values()) * 1.12)
     handles = [plt.Rectangle((0, 0), 1, 1, color=c) for c in COLORS.values()]
-    ax.legend(handles, ["TF32 (float inputs)", "BF16 inputs, FP32 sums"], loc="center right", fontsize=8)
+    ax.legend(handles, ["TF32 (floats rounded to TF32)", "BF16 inputs, FP32 sums"], loc="center right", fontsize=8)
     fig.tight_layout()
     return fig, rows
