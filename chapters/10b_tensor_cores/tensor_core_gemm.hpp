@@ -23,7 +23,7 @@ enum class Input { tf32, bf16 };
 
 /// A, B and C of one tensor-core product in device memory (In: float for TF32, Bf16 for BF16; C
 /// in FP32). upload() puts A and B on the device: floats as they are, or, for Bf16, through one
-/// float staging buffer rounded to bfloat16 on the GPU (10b_round_bf16.cu), as cuBLAS's BF16 GEMM
+/// float staging buffer rounded to bfloat16 on the GPU (10b_round_inputs.cu), as cuBLAS's BF16 GEMM
 /// receives them. Then the optional preparation runs on them once (a transposed copy of B for TMA),
 /// timed by CUDA events on its own like the rounding: both are done once, outside run(), and
 /// launch() says how long each took. run() enqueues the call `calls` times between two CUDA events.

@@ -32,13 +32,13 @@ using gpgpu::blas::Dims;
 
 /// Bᵀ and the two maps of one product, made by the preparation and read by every call. Where k
 /// gives rows that are no multiple of 16 bytes (TMA's row pitch), the operands are copied into rows
-/// of tc::tma_pitch elements: A into a_padded, Bᵀ from its transpose (bt_dense) into bt.
+/// of tc::tma_pitch elements: A into a_copy, Bᵀ from its transpose (bt_dense) into bt. Where the
+/// preparation rounds TF32, A is rounded into a_copy too (the caller's A stays as it is).
 template <typename In>
 struct TmaOperands {
   gpgpu::cuda::DeviceBuffer<In> bt;        // n rows of `pitch`
-  gpgpu::cuda::DeviceBuffer<In> a_padded;  // m rows of `pitch`; empty where A is read in place
+  gpgpu::cuda::DeviceBuffer<In> a_copy;    // m rows of `pitch`; empty where TMA reads the caller's A
   gpgpu::cuda::DeviceBuffer<In> bt_dense;  // n rows of k; empty where the transpose goes straight to bt
-  gpgpu::cuda::DeviceBuffer<In> a_rounded; // TF32 for steps 7-10 without padded rows: A rounded to TF32
   long long pitch = 0;
   bool round_tf32 = false;  // TF32 operands rounded here (steps 7-10), not in the kernel (steps 4-6)
   bc::TmaArgs args{};
@@ -65,16 +65,15 @@ void prepare(TmaOperands<In>& t, const Dims& d, const In* a, const In* b) {
   transpose_on_gpu(b, bt, k, n);  // B (k x n) to Bᵀ (n x k)
   const In* a_rows = a;
   if (padded) {  // rows of 16-byte multiples for TMA
-    copy_into_pitch(t.a_padded.get(), a, m, k, t.pitch);
+    copy_into_pitch(t.a_copy.get(), a, m, k, t.pitch);
     copy_into_pitch(t.bt.get(), t.bt_dense.get(), n, k, t.pitch);
-    a_rows = t.a_padded.get();
+    a_rows = t.a_copy.get();
   }
   if constexpr (std::is_same_v<In, float>) {
     if (t.round_tf32) {  // the tensor cores would cut these floats: round them to nearest once, here
-      float* a_copy = padded ? t.a_padded.get() : t.a_rounded.get();
-      bc::launch_round_to_tf32(a_rows, a_copy, static_cast<long long>(m) * (padded ? t.pitch : k), nullptr);
+      bc::launch_round_to_tf32(a_rows, t.a_copy.get(), static_cast<long long>(m) * t.pitch, nullptr);  // in place if padded
       bc::launch_round_to_tf32(t.bt.get(), t.bt.get(), static_cast<long long>(n) * t.pitch, nullptr);
-      a_rows = a_copy;
+      a_rows = t.a_copy.get();
     }
   }
   constexpr CUtensorMapDataType kType = std::is_same_v<In, float> ? CU_TENSOR_MAP_DATA_TYPE_FLOAT32 : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
@@ -107,12 +106,9 @@ std::unique_ptr<gpgpu::blas::GemmOperation> make(const TmaKernel& kernel, const 
   auto t = std::make_shared<TmaOperands<In>>();
   t->pitch = bc::tc::tma_pitch(d.k, static_cast<int>(sizeof(In)));
   t->bt = gpgpu::cuda::DeviceBuffer<In>(static_cast<std::size_t>(t->pitch * d.n));
-  if (t->pitch != d.k) {
-    t->a_padded = gpgpu::cuda::DeviceBuffer<In>(static_cast<std::size_t>(t->pitch * d.m));
-    t->bt_dense = gpgpu::cuda::DeviceBuffer<In>(static_cast<std::size_t>(d.k * d.n));
-  }
   t->round_tf32 = std::is_same_v<In, float> && !kernel.rounds_tf32;
-  if (t->round_tf32 && t->pitch == d.k) t->a_rounded = gpgpu::cuda::DeviceBuffer<In>(static_cast<std::size_t>(d.m * d.k));
+  if (t->pitch != d.k) t->bt_dense = gpgpu::cuda::DeviceBuffer<In>(static_cast<std::size_t>(d.k * d.n));
+  if (t->pitch != d.k || t->round_tf32) t->a_copy = gpgpu::cuda::DeviceBuffer<In>(static_cast<std::size_t>(t->pitch * d.m));
   auto call = [t, f = kernel.launch](const In*, const In*, float* c) {  // A and Bᵀ are in the maps
     bc::TmaArgs g = t->args;
     g.c = c;

@@ -66,6 +66,11 @@ __global__ void gemm_stream_k(const __grid_constant__ TmaArgs) {
 }
 #else
 //! [partial_flags]
+/// The flag of a cut tile's part in block `rank` of its cluster, consumer warpgroup `consumer`.
+__device__ __forceinline__ unsigned* partial_flag(const tc::StreamK& plan, const tc::Piece& piece, unsigned rank, int consumer) {
+  return partial_flags + (tc::cut_index(plan, piece) * kClusterSize + static_cast<int>(rank)) * kConsumers + consumer;
+}
+
 /// A tail's end: every thread of the consumer warpgroup (`thread` 0..127 of warpgroup `consumer`)
 /// has stored its partial sums; they are made visible to the GPU, then the flag is raised.
 __device__ __forceinline__ void publish_partial(unsigned* flag, int consumer, int thread) {
@@ -147,13 +152,12 @@ __global__ void __launch_bounds__(kThreads, 1) gemm_stream_k(const __grid_consta
       wgmma_wait_group<0>();
       release_to_cluster<kClusterSize>(ring.empty(tc::stage_phase(it - 1, kStages).stage));
       const int row0 = tile_m * T::BM + consumer * 64, col0 = pair.col * T::BN;
-      unsigned* flag = partial_flags + (tc::cut_index(plan, piece) * kClusterSize + static_cast<int>(rank)) * kConsumers + consumer;
       if (piece.k_end < steps) {  // a head: the tail's sums are in C
-        wait_for_partial(flag, consumer, thread);
+        wait_for_partial(partial_flag(plan, piece, rank, consumer), consumer, thread);
         store_wgmma_tile<true>(acc, g.c, g.m, g.n, row0, col0, thread);
       } else {
         store_wgmma_tile(acc, g.c, g.m, g.n, row0, col0, thread);
-        if (piece.k_begin > 0) publish_partial(flag, consumer, thread);  // a tail
+        if (piece.k_begin > 0) publish_partial(partial_flag(plan, piece, rank, consumer), consumer, thread);  // a tail
       }
     }
   }

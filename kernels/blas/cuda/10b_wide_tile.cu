@@ -16,7 +16,7 @@
 // TF32: steps 3 to 6 round each staged tile to TF32 in shared memory (cvt.rna) before wgmma reads
 // it. At this tile the pass would read and write 48 KiB per k-step behind a barrier of the
 // consumers, as many shared-memory cycles as the k-step's wgmmas take. Here the preparation rounds
-// A and Bᵀ once in global memory (10b_round_tf32.cu, beside Bᵀ's copy), and wgmma reads the tiles
+// A and Bᵀ once in global memory (10b_round_inputs.cu, beside Bᵀ's copy), and wgmma reads the tiles
 // as they landed: handed an unrounded float, the tensor core would cut it to its top 19 bits, an
 // input error of 2^-10 where the chapter's bound allows 2^-11 (the chapter's TF32 input test).
 //

@@ -79,9 +79,9 @@ GemmShape stream_k_shape();
 int stream_k_stages();
 #endif
 
-// 10b_round_bf16.cu: `count` floats rounded to bfloat16 (to nearest even), the BF16 inputs' one rounding.
+// 10b_round_inputs.cu: `count` floats rounded to bfloat16 (to nearest even), the BF16 inputs' one
+// rounding; or to nearest TF32 (cvt.rna), still stored as floats, in == out allowed.
 void launch_round_to_bf16(const float* in, Bf16* out, long long count, cudaStream_t stream);
-/// Floats rounded to nearest TF32 (cvt.rna), still stored as floats; in == out allowed.
 void launch_round_to_tf32(const float* in, float* out, long long count, cudaStream_t stream);
 
 }  // namespace gpgpu::blas::cuda

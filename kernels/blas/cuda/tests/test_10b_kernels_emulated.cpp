@@ -1,4 +1,4 @@
-// Chapter 10b's mma.sync kernel (10b_mma_sync.cu) and the BF16 inputs' rounding (10b_round_bf16.cu), unchanged, on the CPU emulation of the thread
+// Chapter 10b's mma.sync kernel (10b_mma_sync.cu) and the inputs' rounding (10b_round_inputs.cu), unchanged, on the CPU emulation of the thread
 // model, with ldmatrix and mma.sync emulated from the PTX ISA (mma_sync_emulation.hpp): TF32 against
 // the FP64 reference within the TF32 bound; BF16, its inputs rounded to bfloat16 once as the
 // chapter's caller does, against the FP64 product of the rounded inputs within the FP32 bound (the
@@ -25,8 +25,7 @@
 
 #define GPGPU_CUDA_EMULATION
 #include "../10b_mma_sync.cu"
-#include "../10b_round_bf16.cu"
-#include "../10b_round_tf32.cu"
+#include "../10b_round_inputs.cu"
 
 namespace gpgpu::blas::cuda {
 namespace {
@@ -129,7 +128,7 @@ TEST(RoundToBf16, ToNearestEvenOnEveryThreadOfAPartialGrid) {
   std::memcpy(in.data(), bits.data(), kCount * sizeof(float));
   std::vector<Bf16> out(kCount + kSentinel, __float2bfloat16(-7.0f));
   emu::launch(dim3(blocks_for(kCount, kRoundThreads)), dim3(kRoundThreads), false,
-              [&] { round_to_bf16(in.data(), out.data(), kCount); });
+              [&] { round_inputs<Bf16, ToBf16>(in.data(), out.data(), kCount); });
   for (int i = 0; i < kCount; ++i) {
     const float got = __bfloat162float(out[static_cast<std::size_t>(i)]);
     if (i == 500) {
@@ -158,8 +157,8 @@ TEST(RoundToTf32, InPlaceToNearestOnEveryThreadOfAPartialGrid) {
   }
   std::vector<float> data(kCount + kSentinel, -7.0f);
   std::memcpy(data.data(), bits.data(), kCount * sizeof(float));
-  emu::launch(dim3(blocks_for(kCount, kRoundTf32Threads)), dim3(kRoundTf32Threads), false,
-              [&] { round_to_tf32(data.data(), data.data(), kCount); });
+  emu::launch(dim3(blocks_for(kCount, kRoundThreads)), dim3(kRoundThreads), false,
+              [&] { round_inputs<float, ToTf32>(data.data(), data.data(), kCount); });
   for (int i = 0; i < kCount; ++i) {
     std::uint32_t got;
     std::memcpy(&got, &data[static_cast<std::size_t>(i)], 4);
