@@ -157,6 +157,12 @@ function(gpgpu_print_summary)
     string(TOLOWER "${b}" lb)
     message(STATUS "  ${state}  ${lb}: ${GPGPU_WHY_${b}}")
   endforeach()
+  if(GPGPU_HAVE_CUDA)
+    # For which GPUs code was built: the architectures, and whether chapter 10b's Hopper-only steps
+    # (sm_90a: wgmma, TMA, clusters) are among them.
+    get_property(hopper GLOBAL PROPERTY GPGPU_CUDA_HOPPER_SUMMARY)
+    message(STATUS "  cuda code for: ${CMAKE_CUDA_ARCHITECTURES}; ${hopper}")
+  endif()
   get_property(chapters GLOBAL PROPERTY GPGPU_CHAPTER_SUMMARY)
   message(STATUS "  chapters:")
   foreach(line IN LISTS chapters)
