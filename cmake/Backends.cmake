@@ -106,8 +106,12 @@ else()
   _gpgpu_backend(DOCS OFF "Doxygen not found (install doxygen)")
 endif()
 
-# The git revision recorded in every JSON result and benchmark context (-DGPGPU_GIT_REVISION=...
-# overrides it, e.g. for a copy of the tree without .git).
+# The git revision recorded in every JSON result and benchmark context (-DGPGPU_GIT_REVISION=..., or
+# the environment variable of that name, overrides it, e.g. for a copy of the tree whose .git is not
+# the tree's own commit).
+if(NOT DEFINED GPGPU_GIT_REVISION AND DEFINED ENV{GPGPU_GIT_REVISION})
+  set(GPGPU_GIT_REVISION "$ENV{GPGPU_GIT_REVISION}")
+endif()
 if(NOT DEFINED GPGPU_GIT_REVISION)
   set(GPGPU_GIT_REVISION "unknown")
   find_package(Git QUIET)

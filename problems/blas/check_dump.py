@@ -3,21 +3,52 @@
 
     python3 problems/blas/check_dump.py DIR --m M --n N --k K
 
-a.npy must be M x K and b.npy K x N, float32; every result_<variant>.npy must be M x N float32 and
-within the bound of a K-term dot product of A·B computed by NumPy in float64:
-|C - AB| <= g |A||B| element by element, g = K u / (1 - K u) with u = 2^-24 (FP32), or for a variant
-whose name says tf32 (1 + 2^-10)^2 (1 + K 2^-23 / (1 - K 2^-23)) - 1, plus 2 K 2^-53 for float64.
-At least one result must be there.
+a.npy must be M x K and b.npy K x N (float32, or float64 for --type double); every
+result_<variant>.npy must be M x N of the same type and within the bound of a K-term dot product of
+A·B computed by NumPy in float64: |C - AB| <= g |A||B| element by element, where g is the bound of the
+variant's own arithmetic, which the chapter records in arithmetic.json beside the results:
+    FP32, FP64   g = gamma_K(u), u = 2^-24 or 2^-53: K products and sums rounded to nearest
+    TF32, BF16   g = (1 + u_in)^2 (1 + gamma_K(2^-23)) - 1: each input rounded once to nearest
+                 (u_in = 2^-11 for TF32's 11 significant bits, 2^-8 for BF16's 8), the product exact
+                 in FP32, the tensor cores' FP32 sums taken as a directed rounding (u = 2^-23)
+with gamma_K(u) = K u / (1 - K u), plus 2 gamma_K(2^-53) for the float64 reference itself (the same
+derivation as problems/blas/src/gemm.cpp's error_bound). A result with no entry in arithmetic.json is
+judged by its element type's own arithmetic, and the check says so. At least one result must be there.
 """
 import argparse
+import json
 import pathlib
 import sys
 
 import numpy as np
 
+# Unit roundoff of the sums and of the inputs' rounding, per arithmetic (u_in 0: inputs used as they are).
+SUMS = {"FP32": 2.0**-24, "FP64": 2.0**-53, "TF32": 2.0**-23, "BF16": 2.0**-23}
+INPUTS = {"FP32": 0.0, "FP64": 0.0, "TF32": 2.0**-11, "BF16": 2.0**-8}
+
 
 def gamma(k, u):
     return k * u / (1 - k * u)
+
+
+def bound(arithmetic, k):
+    """g such that |C - AB| <= g |A||B| holds for a K-term product in `arithmetic`."""
+    reference = 2 * gamma(k, 2.0**-53)
+    u_in = INPUTS[arithmetic]
+    sums = gamma(k, SUMS[arithmetic])
+    return ((1 + u_in) ** 2 * (1 + sums) - 1 if u_in else sums) + reference
+
+
+def arithmetics(folder):
+    """arithmetic.json's map from result file to arithmetic name; {} when the file is absent."""
+    path = folder / "arithmetic.json"
+    if not path.exists():
+        return {}
+    names = json.loads(path.read_text())
+    unknown = {f: a for f, a in names.items() if a not in SUMS}
+    if unknown:
+        raise SystemExit(f"{path}: unknown arithmetic {unknown} (known: {', '.join(SUMS)})")
+    return names
 
 
 def main():
@@ -28,28 +59,36 @@ def main():
     parser.add_argument("--k", type=int, required=True)
     args = parser.parse_args()
     a, b = np.load(args.dir / "a.npy"), np.load(args.dir / "b.npy")
-    ok = a.shape == (args.m, args.k) and b.shape == (args.k, args.n) and a.dtype == b.dtype == np.float32
+    ok = (a.shape == (args.m, args.k) and b.shape == (args.k, args.n) and a.dtype == b.dtype
+          and a.dtype in (np.float32, np.float64))
     if not ok:
-        print(f"a.npy {a.shape} {a.dtype}, b.npy {b.shape} {b.dtype}: expected float32 {args.m}x{args.k}, {args.k}x{args.n}")
+        print(f"a.npy {a.shape} {a.dtype}, b.npy {b.shape} {b.dtype}: expected float32 or float64 "
+              f"{args.m}x{args.k}, {args.k}x{args.n}")
         return 1
+    native = "FP64" if a.dtype == np.float64 else "FP32"
+    recorded = arithmetics(args.dir)
     exact = a.astype(np.float64) @ b.astype(np.float64)
     scale = np.abs(a.astype(np.float64)) @ np.abs(b.astype(np.float64))
     results = sorted(args.dir.glob("result_*.npy"))
     if not results:
         print("no result_*.npy")
         return 1
-    reference = 2 * gamma(args.k, 2.0**-53)
     for path in results:
         c = np.load(path)
-        if c.shape != (args.m, args.n) or c.dtype != np.float32:
-            print(f"{path.name}: {c.shape} {c.dtype}")
+        if c.shape != (args.m, args.n) or c.dtype != a.dtype:
+            print(f"{path.name}: {c.shape} {c.dtype}, expected {a.dtype} {args.m}x{args.n}")
             ok = False
             continue
-        sums = gamma(args.k, 2.0**-23 if "tf32" in path.name else 2.0**-24)
-        g = ((1 + 2.0**-10) ** 2 * (1 + sums) - 1 if "tf32" in path.name else sums) + reference
+        arithmetic = recorded.get(path.name)
+        note = ""
+        if arithmetic is None:
+            arithmetic, note = native, " (not in arithmetic.json: judged as its element type)"
+        g = bound(arithmetic, args.k)
         err = np.abs(c.astype(np.float64) - exact)
-        worst = float(np.max(err / scale)) if np.all(np.isfinite(c)) else float("inf")
-        print(f"{path.name}: max |C - AB| / |A||B| = {worst:.3g} (bound {g:.3g})")
+        with np.errstate(divide="ignore", invalid="ignore"):
+            ratio = np.where(scale > 0, err / np.where(scale > 0, scale, 1), np.where(err > 0, np.inf, 0))
+        worst = float(np.max(ratio)) if np.all(np.isfinite(c)) else float("inf")
+        print(f"{path.name}: {arithmetic}, max |C - AB| / |A||B| = {worst:.3g} (bound {g:.3g}){note}")
         ok = ok and worst <= g
     return 0 if ok else 1
 

@@ -8,7 +8,9 @@ the reference. Prints, per variant that both ran, the median time per step then 
 ratio, and the share of the limit (or GFLOP/s where the chapter has no bandwidth limit), and marks a
 GPU variant more than 5% slower now (the host's CPU variants are shown, not judged: a shared host's
 load moves them by more than that). Exits 1 when a new run failed its verification or a variant slowed
-down beyond that mark; a variant only one of the two runs has is listed, not judged.
+down beyond that mark; a variant only one of the two runs has is listed, not judged. Times are judged
+only between runs on the same GPU (the JSON's CUDA device name): a committed run from another GPU
+(an H100's beside an H200's) is shown for the comparison it teaches, marked "other GPU", not judged.
 """
 import json
 import pathlib
@@ -26,6 +28,12 @@ def rows(path):
     return out
 
 
+def gpu_name(path):
+    """The CUDA device's name a --json result records, or "" (no CUDA backend opened)."""
+    j = json.loads(path.read_text())
+    return j.get("backends", {}).get("cuda", {}).get("device", {}).get("name", "")
+
+
 def main():
     if len(sys.argv) < 3:
         raise SystemExit(__doc__)
@@ -36,6 +44,10 @@ def main():
         old = next((d / new.name for d in old_dirs if (d / new.name).is_file()), None)
         now = rows(new)
         then = rows(old) if old else {}
+        same_gpu = old is not None and gpu_name(old) == gpu_name(new)
+        if old is not None and not same_gpu:
+            print(f"{new.stem}: against {old} from another GPU ({gpu_name(old) or 'none'} then, "
+                  f"{gpu_name(new) or 'none'} now): times shown, not judged")
         for variant, n in now.items():
             t = then.get(variant)
             ratio = n["ms"] / t["ms"] if t and t["ms"] > 0 else float("nan")
@@ -45,7 +57,7 @@ def main():
             if n["check"] == "FAIL":
                 mark = "  FAIL"
                 bad.append(f"{new.name} {variant}: FAIL")
-            elif ratio == ratio and ratio > SLOWER and n["backend"] != "cpu":
+            elif same_gpu and ratio == ratio and ratio > SLOWER and n["backend"] != "cpu":
                 mark = "  slower"
                 bad.append(f"{new.name} {variant}: {ratio:.3f}x the time")
             then_ms = f"{t['ms']:.4f}" if t else "-"

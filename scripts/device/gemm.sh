@@ -93,6 +93,42 @@ ncu --import "$TMP/ncu.ncu-rep" --csv --page details --print-units base > "$OUT/
 ncu --import "$TMP/ncu.ncu-rep" --csv --page raw --print-units base > "$OUT/ch10_ncu_step9_raw.csv" 2>> "$LOG"
 fi
 
+# 5b. (STEPS="step10", not in the default) Step 10 alone: Nsight Compute's full set with warp-stall
+#    sampling on one launch of its default configuration at 4096³ (the report and its pages as text),
+#    the same set on every configuration a --tune run tries, ptxas's register report of its
+#    configurations (cuobjdump -res-usage) and per kernel the FFMA, shared-load, barrier and
+#    conversion counts of its SASS (cuobjdump -sass).
+if want step10; then
+  step "ncu step 10 full" ncu --set full --import-source yes --kernel-name regex:gemm_prefetch --launch-count 1 \
+    -f -o "$OUT/ch10_ncu_step10" "$CH10" --variant cuda_prefetch --n 4096 --calls 1 --repeat 1 --warmup 0 --no-verify
+  ncu --import "$OUT/ch10_ncu_step10.ncu-rep" --page details > "$OUT/ch10_ncu_step10_details.txt" 2>> "$LOG"
+  ncu --import "$OUT/ch10_ncu_step10.ncu-rep" --csv --page raw > "$OUT/ch10_ncu_step10_raw.csv" 2>> "$LOG"
+  step "ncu step 10 tune" ncu --set full --kernel-name regex:gemm_prefetch --log-file "$OUT/ch10_ncu_step10_tune_details.txt" \
+    "$CH10" --variant cuda_prefetch --n 4096 --calls 1 --repeat 1 --warmup 0 --tune
+  lib=$(find "$BUILD" -name 'libgpgpu_blas_cuda_kernels.a' | head -1)
+  cuobjdump -res-usage "$lib" 2>> "$LOG" | grep -A1 'gemm_prefetch' > "$OUT/ch10_ptxas_step10.txt"
+  cuobjdump -sass "$lib" 2>> "$LOG" | python3 -c '
+import re, sys
+name, counts = None, {}
+def flush():
+    if name:
+        c = counts
+        print(f"{name} FFMA {c.get("FFMA", 0)} LDS {c.get("LDS", 0)} (LDS.128 {c.get("LDS.128", 0)}) STS {c.get("STS", 0)} "
+              f"LDG {c.get("LDG", 0)} LDGSTS {c.get("LDGSTS", 0)} BAR {c.get("BAR", 0)} I2F/F2I/RCP {c.get("CVT", 0)}")
+for line in sys.stdin:
+    m = re.search(r"Function : (\S+)", line)
+    if m:
+        flush(); name, counts = (m.group(1) if "gemm_prefetch" in m.group(1) else None), {}
+        continue
+    op = re.search(r"/\*[0-9a-f]{4}\*/\s+(?:@!?P\d+\s+)?([A-Z0-9]+)(\.[A-Z0-9.]+)?", line)
+    if name and op:
+        base, full = op.group(1), op.group(1) + (op.group(2) or "")
+        counts[base] = counts.get(base, 0) + 1
+        if full.startswith("LDS.128"): counts["LDS.128"] = counts.get("LDS.128", 0) + 1
+        if base in ("I2F", "F2I", "MUFU"): counts["CVT"] = counts.get("CVT", 0) + 1
+flush()' > "$OUT/ch10_sass_step10_mix.txt"
+fi
+
 # 6. Summary.
 echo
 echo "== gemm.sh summary ($(( $(date +%s) - t0 )) s; details in gemm_log.txt)"

@@ -116,7 +116,7 @@ ResultRow GemmProblem::measure(Experiment& run, std::ostream& out, const GemmVar
   row.extra["ms_first_call"] = 1e3 * t.first_call_s;
   row.extra["error_over_bound"] = json_number(row.check.checked ? row.check.rel_max / row.check.tolerance : std::nan(""));
   if (!sweep_.empty()) row.extra["n"] = options_.dims.n;
-  if (!core.dump_dir.empty()) results_.emplace_back(v.info.name, std::move(t.result));
+  if (!core.dump_dir.empty()) results_.push_back({v.info.name, v.arithmetic(options_.type), std::move(t.result)});
   return row;
 }
 
@@ -137,7 +137,15 @@ Report GemmProblem::report(Experiment& run, std::ostream& out) {
     const std::filesystem::path dir = core.dump_dir;
     matrix::write_npy(dir / "a.npy", operands_.a);
     matrix::write_npy(dir / "b.npy", operands_.b);
-    for (const auto& [name, c] : results_) matrix::write_npy(dir / ("result_" + name + ".npy"), c);
+    // Which arithmetic each result is judged by (FP32, FP64, TF32, BF16), so that the NumPy check
+    // applies the bound of the variant's own input format instead of guessing it from the name.
+    nlohmann::json arithmetic = nlohmann::json::object();
+    for (const DumpedResult& r : results_) {
+      const std::string file = "result_" + r.variant + ".npy";
+      matrix::write_npy(dir / file, r.c);
+      arithmetic[file] = std::string(arithmetic_name(r.arithmetic));
+    }
+    Experiment::write_json((dir / "arithmetic.json").string(), arithmetic);
   }
   run.add_json("problem", {{"m", options_.dims.m},
                            {"n", options_.dims.n},

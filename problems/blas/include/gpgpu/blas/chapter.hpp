@@ -81,7 +81,13 @@ class GemmProblem final : public gpgpu::Problem<GemmVariant> {
   std::map<Backend, Peak> peaks_;
   std::vector<const GemmVariant*> chosen_;  // what --variant chose, in order
   VariantsByName variants_;                 // the same by name
-  std::vector<std::pair<std::string, HostMatrix>> results_;  // for --dump
+  /// A variant's C for --dump, with the arithmetic it is judged by (check_dump.py reads it back).
+  struct DumpedResult {
+    std::string variant;
+    Arithmetic arithmetic;
+    HostMatrix c;
+  };
+  std::vector<DumpedResult> results_;
 };
 
 /// A run of the multiply chapter.

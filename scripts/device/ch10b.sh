@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Chapter 10b (Hopper's tensor cores) on a GPU machine of compute capability 9.0 (H100, H200): its
+# tests, compute-sanitizer's four tools on every step at the sanitizer sizes, what each TF32 row does
+# with a float's extra bits, every variant at 4096³, 8192³, 4097³ and 3001 x 5003 x 2049, the BF16
+# leaders at 8192³ repeated in three orders, sustained runs with the GPU's power, SM clock and
+# clock-event reasons sampled every 20 ms (the power limit sets the clock of the largest products),
+# Nsight Compute on the BF16 leaders at 8192³, and a short table.
+#
+# Usage: bash scripts/device/ch10b.sh --out DIR [--build DIR] [--budget SECONDS]
+# (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
+# project built in --build (default build-h100/; `bash scripts/build.sh` builds into build/, for the
+# visible GPU). STEPS picks parts (default "tests sanitizers chapter repeat sustained"; also "ncu").
+# Files written to DIR: ch10b_log.txt (every step's output), tf32_inputs.txt, ch10b_4096.json,
+# ch10b_8192.json, ch10b_4097.json, ch10b_rect.json, ch10b_8192_bf16_repeat{1,2,3}.json,
+# sustained/ (power_<n>_<variant>.csv, sustained_<n>_<variant>.json, summary.txt),
+# ch10b_ncu_8192_bf16_details.txt and _raw.csv, ch10b_summary.txt. Keeps going after a failure and
+# lists every failed step at the end (exit 1 then). The default steps take about 8 minutes on an H200.
+set -u
+source "$(dirname "$0")/common.sh"
+device_init "$@"
+device_need_out
+CH="$BUILD/bin/ch10b_tensor_cores"
+TEST="$BUILD/chapters/10b_tensor_cores/test_ch10b_cuda"
+TMP=$(mktemp -d)
+STEPS=${STEPS:-"tests sanitizers chapter repeat sustained"}
+want() { [[ " $STEPS " == *" $1 "* ]]; }
+LOG="$OUT/ch10b_log.txt"
+: > "$LOG"
+# step NAME COMMAND...; sanitizers_start / sanitizers_wait (the four tools side by side).
+source scripts/device/step.sh
+nvidia-smi --query-gpu=name,driver_version,power.limit,clocks.max.sm --format=csv >> "$LOG" 2>&1
+echo "revision $(device_revision)" >> "$LOG"
+"$CH" --help > /dev/null 2>&1 || { echo "no chapter 10b in $BUILD: build it first"; exit 1; }
+
+# 1. The four sanitizers on every step in TF32 and BF16 at small awkward sizes (cut tiles included),
+#    launches synchronised, side by side with the tests (no timing is taken while they run).
+want sanitizers && sanitizers_start "$TEST" '*AtSanitizerSizes*'
+
+# 2. The chapter's tests: every variant within its bound at awkward and large sizes, the layout and
+#    ring simulations, the exercise's grading; then what each TF32 row does with a float's extra
+#    mantissa bits (rounded to nearest, cut, or read in full), printed by the input test.
+if want tests; then
+  step "ctest ch10b" ctest --test-dir "$BUILD" -R '(10b|tensor_core|pipeline_ring)' -LE '^exercise$' -j 4 \
+    --output-on-failure --timeout 600
+  step "TF32 inputs" bash -c "'$TEST' --gtest_filter='*ReadsFloatsWithinTheTf32InputError*' > '$OUT/tf32_inputs.txt' 2>&1"
+fi
+want sanitizers && sanitizers_wait
+
+# 3. Every variant (the library rows among them) at the chapter's sizes, each verified before timed.
+if want chapter; then
+  step "ch10b 4096" "$CH" --variant all --n 4096 --json "$OUT/ch10b_4096.json"
+  step "ch10b 8192" "$CH" --variant all --n 8192 --json "$OUT/ch10b_8192.json"
+  step "ch10b 4097" "$CH" --variant all --n 4097 --json "$OUT/ch10b_4097.json"
+  step "ch10b rect" "$CH" --variant all --m 3001 --n 5003 --k 2049 --json "$OUT/ch10b_rect.json"
+fi
+
+# 4. The BF16 leaders at 8192³, nine timed runs each, in three orders (which one runs first, on a
+#    cooler GPU, must not decide the ranking).
+if want repeat; then
+  orders=("stream_k_bf16,cluster_bf16,cublas_bf16,cublaslt_bf16" "cublas_bf16,cublaslt_bf16,cluster_bf16,stream_k_bf16"
+          "cluster_bf16,stream_k_bf16,cublaslt_bf16,cublas_bf16")
+  for i in 1 2 3; do
+    step "ch10b 8192 bf16 order $i" "$CH" --variant "${orders[$((i - 1))]}" --n 8192 --repeat 9 \
+      --json "$OUT/ch10b_8192_bf16_repeat$i.json"
+  done
+fi
+
+# 5. Sustained runs: many calls per timed run, unverified (the runs above verify the same code),
+#    with nvidia-smi sampling power, SM clock and clock-event reasons every 20 ms beside each.
+sustained() {  # N VARIANT CALLS
+  local n=$1 v=$2 calls=$3 sampler rc
+  nvidia-smi --query-gpu=timestamp,power.draw,power.draw.instant,clocks.current.sm,clocks_event_reasons.active,temperature.gpu \
+    --format=csv -lms 20 > "$OUT/sustained/power_${n}_${v}.csv" 2>&1 &
+  sampler=$!
+  "$CH" --variant "$v" --n "$n" --calls "$calls" --repeat 10 --warmup 2 --no-verify \
+    --json "$OUT/sustained/sustained_${n}_${v}.json"
+  rc=$?
+  kill "$sampler" 2> /dev/null
+  wait "$sampler" 2> /dev/null
+  return $rc
+}
+if want sustained; then
+  mkdir -p "$OUT/sustained"
+  for v in cluster_bf16 stream_k_bf16 cublas_bf16; do step "sustained 8192 $v" sustained 8192 "$v" 200; done
+  for v in cluster_bf16 stream_k_bf16; do step "sustained 4096 $v" sustained 4096 "$v" 1000; done
+  step "sustained summary" bash -c "python3 scripts/device/power_summary.py '$OUT/sustained' > '$OUT/sustained/summary.txt'"
+fi
+
+# 6. Nsight Compute on the cluster and stream-K kernels and cuBLAS's at 8192³ (one launch each after
+#    the first): what limits them, with each kernel's SM clock in its page.
+if want ncu; then
+  sections=(--section SpeedOfLight --section Occupancy --section LaunchStats --section WarpStateStats
+            --section SchedulerStats --section ComputeWorkloadAnalysis --section MemoryWorkloadAnalysis)
+  step "ncu 8192 bf16" ncu "${sections[@]}" --launch-skip 1 --launch-count 3 \
+    --kernel-name 'regex:gemm_cluster|gemm_stream_k|sm90_xmma' --csv --page raw \
+    --log-file "$OUT/ch10b_ncu_8192_bf16_raw.csv" "$CH" --variant cluster_bf16,stream_k_bf16,cublas_bf16 \
+    --n 8192 --repeat 1 --warmup 1 --no-verify
+  step "ncu 8192 bf16 details" ncu "${sections[@]}" --launch-skip 1 --launch-count 3 \
+    --kernel-name 'regex:gemm_cluster|gemm_stream_k|sm90_xmma' --log-file "$OUT/ch10b_ncu_8192_bf16_details.txt" \
+    "$CH" --variant cluster_bf16,stream_k_bf16,cublas_bf16 --n 8192 --repeat 1 --warmup 1 --no-verify
+fi
+
+# The short table: TFLOP/s of every variant at every size that ran, and the verdicts.
+{
+  echo "chapter 10b: $steps steps, $(( $(date +%s) - DEVICE_START )) s, revision $(device_revision)"
+  python3 scripts/device/gemm_table.py "$OUT"/ch10b_*.json 2> /dev/null
+  [ -f "$OUT/sustained/summary.txt" ] && cat "$OUT/sustained/summary.txt"
+  if ((${#failed[@]})); then printf 'FAILED: %s\n' "${failed[@]}"; else echo "every step passed"; fi
+} | tee "$OUT/ch10b_summary.txt"
+rm -rf "$TMP"
+((${#failed[@]} == 0))

@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# Chapter 13 (the Jacobi solver on several GPUs) on a machine with one or more NVIDIA GPUs: its tests
+# (stdin closed: an MPI test that waits on it stalls), `--variant all` on every GPU at awkward sizes
+# (odd, one row per GPU, more columns than rows, launches synchronised) and on one GPU fewer, the
+# refusals (more GPUs than the machine has, fewer rows than GPUs), compute-sanitizer's four tools on
+# the one-process variants and on `nccl` and `mpi` under mpirun, then the scaling runs: every variant
+# at the chapter's sizes for G = 2 and G = 4 (those the machine has), one rank per GPU under mpirun,
+# and a short table.
+#
+# Usage: bash scripts/device/ch13.sh --out DIR [--build DIR] [--budget SECONDS] [--gpus G]
+# (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh). --gpus caps the
+# GPUs used (default: every GPU nvidia-smi lists). With one GPU only the tests, the one-GPU checks and
+# sanitizers run (the scaling runs need two). STEPS picks parts (default "tests all sanitizers bench").
+# Open MPI runs as root here (--allow-run-as-root), ranks unbound (--bind-to none: one rank per GPU),
+# NVLink multicast off (NCCL_NVLS_ENABLE=0). Files written to DIR: ch13_log.txt,
+# ch13_g<G>_<nx>x<ny>.json, ch13_summary.txt. Keeps going after a failure, exit 1 then.
+set -u
+source "$(dirname "$0")/common.sh"
+device_init "$@"
+device_need_out
+gpus=$(nvidia-smi -L 2> /dev/null | grep -c '^GPU ')
+set -- "${DEVICE_ARGS[@]}"
+while (($#)); do
+  case "$1" in
+    --gpus) [[ "${2:-}" =~ ^[1-9][0-9]*$ ]] || device_die "--gpus takes a positive count"
+            ((${2} <= gpus)) || device_die "--gpus $2: this machine has $gpus"
+            gpus=$2; shift ;;
+    *) device_die "unknown option '$1' (see --help)" ;;
+  esac
+  shift
+done
+((gpus >= 1)) || { echo "ch13.sh: no NVIDIA GPU listed by nvidia-smi" >&2; exit 77; }
+CH="$BUILD/bin/ch13_multi_gpu_jacobi"
+TMP=$(mktemp -d)
+STEPS=${STEPS:-"tests all sanitizers bench"}
+want() { [[ " $STEPS " == *" $1 "* ]]; }
+LOG="$OUT/ch13_log.txt"
+: > "$LOG"
+source scripts/device/step.sh
+export NCCL_NVLS_ENABLE=0
+MPIRUN=(mpirun --allow-run-as-root --bind-to none -x NCCL_NVLS_ENABLE=0)
+{ echo "revision $(device_revision), $gpus GPU(s)"; nvidia-smi -L; nvidia-smi topo -m; } >> "$LOG" 2>&1
+"$CH" --help > /dev/null 2>&1 || { echo "no chapter 13 in $BUILD: build it first"; exit 1; }
+
+# An exit code other than the expected one is a failure (the refusals must exit 2).
+expect_exit() {  # CODE COMMAND...
+  local want_rc=$1 rc
+  shift
+  "$@" < /dev/null
+  rc=$?
+  [ "$rc" -eq "$want_rc" ] || { echo "exit $rc, expected $want_rc"; return 1; }
+}
+
+if want tests; then
+  step "ctest ch13" bash -c "ctest --test-dir '$BUILD' -R '(ch13|13_halo)' -LE '^exercise$' -j 4 --output-on-failure --timeout 600 < /dev/null"
+fi
+
+if want all; then
+  step "all g$gpus 97x77" "$CH" --variant all --gpus "$gpus" --nx 97 --ny 77 --iters 41
+  step "all g$gpus one row per GPU" "$CH" --variant all --gpus "$gpus" --nx 64 --ny "$gpus" --iters 25
+  step "all g$gpus 4097x33" "$CH" --variant all --gpus "$gpus" --nx 4097 --ny 33 --iters 25
+  step "all g$gpus 63x7 synchronised" env GPGPU_CUDA_SYNC=1 "$CH" --variant all --gpus "$gpus" --nx 63 --ny 7 --iters 25
+  if ((gpus > 2)); then
+    step "all g$((gpus - 1)) 97x77" "$CH" --variant all --gpus $((gpus - 1)) --nx 97 --ny 77 --iters 41
+  fi
+  if ((gpus >= 2)); then
+    step "all mpirun -np $gpus 97x77" "${MPIRUN[@]}" -np "$gpus" "$CH" --variant mpi,nccl --gpus "$gpus" \
+      --nx 97 --ny 77 --iters 41
+  fi
+  step "refuse --gpus $((gpus + 1))" expect_exit 2 "$CH" --gpus $((gpus + 1)) --quick
+  ((gpus >= 2)) && step "refuse fewer rows than GPUs" expect_exit 2 "$CH" --gpus "$gpus" --nx 16 --ny $((gpus - 1))
+fi
+
+if want sanitizers; then
+  for tool in memcheck racecheck synccheck initcheck; do
+    step "sanitizer $tool, one process, $gpus GPU(s)" env GPGPU_CUDA_SYNC=1 compute-sanitizer --tool "$tool" \
+      --error-exitcode 3 "$CH" --variant one_gpu,host_staged,peer_copy,peer_store,overlap --gpus "$gpus" \
+      --nx 128 --ny 77 --iters 9
+  done
+  if ((gpus >= 2)); then
+    # NCCL probes the device inside ncclCommInitRank with calls that fail by design: memcheck's API
+    # error reports are off for these runs (the kernels' accesses are still checked).
+    for tool in memcheck initcheck; do
+      step "sanitizer $tool, mpirun -np $gpus" "${MPIRUN[@]}" -np "$gpus" compute-sanitizer --tool "$tool" \
+        --report-api-errors no --error-exitcode 3 "$CH" --variant nccl,mpi --gpus "$gpus" --nx 128 --ny 77 --iters 9
+    done
+  fi
+fi
+
+# The scaling runs: the chapter's sizes per G, with the iteration counts that keep each run near a
+# second; every variant against the one-GPU baseline of the same run.
+if want bench && ((gpus >= 2)); then
+  variants=one_gpu,host_staged,peer_copy,peer_store,overlap,nccl,nccl_graph,mpi
+  declare -A sizes=(
+    [2]="2048x2048:1000 4096x4096:400 4096x8192:400 8192x8192:100 8192x16384:100 16384x16384:50"
+    [4]="2048x2048:1000 4096x4096:400 8192x8192:100 4096x16384:100 16384x16384:50 8192x32768:50")
+  for g in 2 4; do
+    ((g <= gpus)) || continue
+    for case in ${sizes[$g]}; do
+      nx=${case%%x*} rest=${case#*x} ny=${rest%%:*} iters=${case##*:}
+      step "bench g$g ${nx}x$ny" "${MPIRUN[@]}" -np "$g" "$CH" --variant "$variants" --gpus "$g" --nx "$nx" \
+        --ny "$ny" --iters "$iters" --json "$OUT/ch13_g${g}_${nx}x${ny}.json"
+    done
+  done
+fi
+
+{
+  echo "chapter 13: $gpus GPU(s), $steps steps, $(( $(date +%s) - DEVICE_START )) s, revision $(device_revision)"
+  for f in "$OUT"/ch13_g*.json; do
+    [ -f "$f" ] || continue
+    python3 - "$f" <<'PY'
+import json, pathlib, sys
+p = pathlib.Path(sys.argv[1])
+j = json.loads(p.read_text())
+rows = {r["variant"]: r for r in j["results"]}
+base = rows.get("one_gpu", {}).get("ms_per_step")
+cells = []
+for v, r in rows.items():
+    eff = r.get("extra", {}).get("efficiency")
+    cells.append(f"{v} {r['ms_per_step']:.4f} ms" + (f" ({100 * eff:.1f}%)" if isinstance(eff, (int, float)) else "") + f" {r['check']}")
+print(f"{p.stem}: " + "; ".join(cells))
+PY
+  done
+  if ((${#failed[@]})); then printf 'FAILED: %s\n' "${failed[@]}"; else echo "every step passed"; fi
+} | tee "$OUT/ch13_summary.txt"
+rm -rf "$TMP"
+((${#failed[@]} == 0))
