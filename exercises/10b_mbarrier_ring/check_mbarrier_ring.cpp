@@ -7,17 +7,30 @@
 // buffer completes on its two barriers. It fails where a consumer would read a buffer before its
 // k-step landed, where the producer would overwrite a k-step some consumer has not released, where
 // a wait would wait for a phase that has already completed (a hang), on a stage outside the ring,
-// and on a deadlock. It cannot show the hardware's memory ordering (fences, proxies); chapter 10b's
-// GPU tests do.
+// on a deadlock, on a ring that does not use its depth (fewer buffers in turn than it has, so the
+// producer cannot run as far ahead as the ring allows), and on a ring_slot that does not return
+// (a watchdog, well within the test's timeout of a minute). It cannot show the hardware's memory
+// ordering (fences, proxies); chapter 10b's GPU tests do.
+//
+// The include path holds the student's folder, the exercise's interface (mbarrier_ring.hpp) and a
+// copy of the model alone (CMakeLists.txt), so a student's file cannot reach the chapter's own
+// bookkeeping through it.
 #include <ring_slot.hpp>  // the student's file (exercises/ or solutions/: the include path decides)
 
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
 
-#include "blas/cuda/tests/mbarrier_model.hpp"
+#include "mbarrier_model.hpp"  // kernels/blas/cuda/tests/mbarrier_model.hpp, copied alone
 
 namespace {
 
@@ -26,11 +39,78 @@ namespace model = gpgpu::blas::cuda::ring_model;
 // ring_slot must be usable in constant expressions (this fails to compile otherwise).
 [[maybe_unused]] constexpr ex10b::RingSlot kConstant = ex10b::ring_slot(9, 4);
 
+// The call of ring_slot in progress, for the watchdog's message.
+std::atomic<int> g_k_step{-1}, g_stages{-1};
+
+ex10b::RingSlot slot_of(int k_step, int stages) {
+  g_k_step = k_step;
+  g_stages = stages;
+  return ex10b::ring_slot(k_step, stages);
+}
+
+// Fails the check, with the call that did not return, when the tests have not finished after
+// kLimit: a ring_slot that loops for ever would otherwise hang it (the model itself always ends,
+// reporting a deadlock as a failure). The correct answer takes well under a second.
+class Watchdog : public ::testing::Environment {
+ public:
+  static constexpr std::chrono::seconds kLimit{40};
+  void SetUp() override {
+    thread_ = std::thread([this] {
+      std::unique_lock<std::mutex> lock(mutex_);
+      if (done_changed_.wait_for(lock, kLimit, [this] { return done_; })) return;
+      std::printf("\n[  FAILED  ] the check did not finish in %lld s: ring_slot(%d, %d) has not returned "
+                  "(an endless loop or recursion?)\n",
+                  static_cast<long long>(kLimit.count()), g_k_step.load(), g_stages.load());
+      std::fflush(stdout);
+      std::_Exit(1);
+    });
+  }
+  void TearDown() override {
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      done_ = true;
+    }
+    done_changed_.notify_one();
+    thread_.join();
+  }
+
+ private:
+  std::thread thread_;
+  std::mutex mutex_;
+  std::condition_variable done_changed_;
+  bool done_ = false;
+};
+[[maybe_unused]] ::testing::Environment* const kWatchdog = ::testing::AddGlobalTestEnvironment(new Watchdog);
+
 model::SlotOf yours(int stages) {
   return [stages](int k_step) {
-    const ex10b::RingSlot r = ex10b::ring_slot(k_step, stages);
+    const ex10b::RingSlot r = slot_of(k_step, stages);
     return model::Slot{r.stage, r.full_parity, r.producer_waits, r.empty_parity};
   };
+}
+
+// The ring uses its depth: the producer can load `stages` k-steps ahead of the consumers only if
+// any `stages` consecutive k-steps lie in `stages` different buffers, i.e. if k-step s goes into
+// the buffer of k-step s - stages and of no k-step in between (and the first `stages` k-steps into
+// buffers of their own). A ring of one buffer, or of two whatever `stages` says, keeps every wait
+// right and passes the model, but serialises the loads the ring is there to overlap.
+::testing::AssertionResult uses_its_depth(int stages) {
+  std::vector<int> last(static_cast<std::size_t>(stages), -1);  // per buffer, the last k-step put into it
+  for (int s = 0; s <= 4 * stages + 1; ++s) {
+    const int stage = slot_of(s, stages).stage;
+    if (stage < 0 || stage >= stages)
+      return ::testing::AssertionFailure() << "k-step " << s << " of a ring of " << stages << " goes to stage " << stage
+                                           << ", not one of the ring's buffers 0 .. " << stages - 1;
+    const int before = last[static_cast<std::size_t>(stage)];
+    if (before >= 0 && before > s - stages)
+      return ::testing::AssertionFailure()
+             << "in a ring of " << stages << " stages, k-step " << s << " goes to stage " << stage << ", which k-step " << before
+             << " used only " << s - before << " k-step(s) before: the producer can then load at most " << s - before
+             << " k-step(s) ahead, so the ring works as one of " << s - before << " (any " << stages
+             << " consecutive k-steps need " << stages << " different buffers)";
+    last[static_cast<std::size_t>(stage)] = s;
+  }
+  return ::testing::AssertionSuccess();
 }
 
 std::vector<int> step_counts(int stages) {
@@ -62,5 +142,11 @@ TEST(MbarrierRing, ConsumersAheadOfTheProducer) { EXPECT_TRUE(ring_holds(model::
 
 // Any order: 20 seeded random interleavings of each ring.
 TEST(MbarrierRing, RandomInterleavings) { EXPECT_TRUE(ring_holds(model::Schedule::random, 20)); }
+
+// Every buffer of the ring in turn, so that the producer can run as many k-steps ahead as there are
+// stages.
+TEST(MbarrierRing, UsesEveryStageOfItsRing) {
+  for (int stages : {2, 3, 4, 5, 8}) EXPECT_TRUE(uses_its_depth(stages));
+}
 
 }  // namespace

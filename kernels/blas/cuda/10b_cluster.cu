@@ -123,6 +123,7 @@ __global__ void __launch_bounds__(kThreads, 1) gemm_cluster(const __grid_constan
 #endif
 
 /// The grid: as many clusters as the GPU holds at once, or one per pair of tiles where there are fewer.
+//! [cluster_launch]
 template <typename In>
 void launch(const TmaArgs& g, cudaStream_t stream) {
   constexpr int kBytes = TmaRing<In, kStages, Tiles<In>>::kDynamicBytes;
@@ -133,6 +134,7 @@ void launch(const TmaArgs& g, cudaStream_t stream) {
   launch.config.gridDim = dim3(static_cast<unsigned>(kClusterSize * clusters));
   GPGPU_CUDA_CHECK(cudaLaunchKernelEx(&launch.config, gemm_cluster<In>, g));
 }
+//! [cluster_launch]
 
 }  // namespace
 

@@ -38,6 +38,7 @@
 namespace gpgpu::blas::cuda {
 namespace {
 
+//! [ws_config]
 constexpr int kStages = 4;
 constexpr int kWarpgroup = 128;
 constexpr int kThreads = 2 * kWarpgroup;  // warpgroup 0 produces, warpgroup 1 consumes
@@ -54,6 +55,7 @@ static_assert((kSplit.producer + kSplit.consumer) / 2 <= 255, "the pool a 256-th
 
 template <typename In>
 using Tiles = WgmmaTiles<In>;  // one consumer of 64 x 64
+//! [ws_config]
 
 #if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM90_ALL)
 template <typename In>

@@ -1,8 +1,9 @@
 // Chapter 10b, step 3: from the warp to the warpgroup. mma.sync (step 2) has each warp load its
 // fragments into registers and issue 16 x 8 products; wgmma.mma_async has 4 warps (a warpgroup,
-// 128 threads) issue one 64 x N x K product together, reading A and B straight from shared memory
-// through matrix descriptors, and running asynchronously until wgmma.wait_group (wgmma.hpp). No
-// ldmatrix, no fragments of A or B in registers: only the accumulators.
+// 128 threads) issue one 64 x N x K product together, here reading A and B straight from shared
+// memory through matrix descriptors (B must come from there; A could also come from registers), and
+// running asynchronously until wgmma.wait_group (wgmma.hpp). No ldmatrix, no fragments of A or B in
+// registers: only the accumulators.
 //
 // This skeleton is deliberately the smallest correct use: one warpgroup per block, a 64 x 64 tile
 // of C, one m64n64 wgmma per 32 bytes of K (k8 for TF32, k16 for BF16), K in steps of 128 bytes of

@@ -1,12 +1,13 @@
 // Chapter 10b, step 7: a 128 x 256 tile and two consumers. Step 6's block computes 64 x 64 of C:
-// per k-step it brings 64 rows of A and 64 rows of Bᵀ (16 KiB) into shared memory for 64·64 of
-// products per k, 0.25 products per byte; its consumer holds 32 accumulators, so setmaxnreg has
-// nothing to give it. Here a block computes 128 x 256: 48 KiB per k-step for 128·256 products per k,
-// 0.67 per byte, so the same tensor-core rate needs 2.7 times fewer bytes from L2 and DRAM. Two
-// consumer warpgroups share the stage: consumer c multiplies rows 64c .. 64c + 63 of the A tile with
-// the whole Bᵀ tile by m64n256 wgmma (wgmma.hpp), the widest there is, into 128 accumulators per
-// thread. That is where setmaxnreg pays: 3 warpgroups of 168 registers (the most 384 threads may
-// have, 65,536 / 384 rounded down to 8) become a producer of 40 and two consumers of 232.
+// per k-step it brings 64 rows of A and 64 rows of Bᵀ (16 KiB) into shared memory for 64·64
+// elements of C, 0.25 elements per byte (16 multiply-adds per byte in BF16); its consumer holds 32
+// accumulators, so setmaxnreg has nothing to give it. Here a block computes 128 x 256: 48 KiB per
+// k-step for 128·256 elements, 0.67 per byte (43 multiply-adds per byte in BF16), so the same
+// tensor-core rate needs 2.7 times fewer bytes from L2 and DRAM. Two consumer warpgroups share the
+// stage: consumer c multiplies rows 64c .. 64c + 63 of the A tile with the whole Bᵀ tile by m64n256
+// wgmma (wgmma.hpp), the widest there is, into 128 accumulators per thread. That is where
+// setmaxnreg pays: 3 warpgroups of 168 registers (the most 384 threads may have, 65,536 / 384
+// rounded down to 8) become a producer of 40 and two consumers of 232.
 //
 // What does not change from step 6: the producer thread, the full and empty mbarriers of each stage
 // (the empty one now counts both consumers' threads), the ring's bookkeeping (pipeline_ring.hpp,
@@ -35,6 +36,7 @@
 namespace gpgpu::blas::cuda {
 namespace {
 
+//! [wide_config]
 template <typename In>
 using Tiles = WgmmaTiles<In, 2, 256>;  // two consumers of 64 x 256: a 128 x 256 tile
 constexpr int kStages = 4;             // 4 x 48 KiB: a fifth would pass the 227 KiB a block may have
@@ -45,6 +47,7 @@ constexpr int kConsumerThreads = kConsumers * kWarpgroup;
 // 40 + 2 x 232 = 504 = 3 x 168: the whole pool of a block launched with 168 registers per thread,
 // which __launch_bounds__(384, 1) lets ptxas use; check_register_pool verifies the build did.
 constexpr RegisterSplit kSplit{40, 232, kConsumers};
+//! [wide_config]
 
 #if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM90_ALL)
 template <typename In>

@@ -63,6 +63,7 @@ struct ClusterLaunch {
   cudaLaunchAttribute cluster{};
   cudaLaunchConfig_t config{};
 
+  //! [cluster_launch_config]
   ClusterLaunch(int threads, int dynamic_bytes, cudaStream_t stream) {
     cluster.id = cudaLaunchAttributeClusterDimension;
     cluster.val.clusterDim.x = ClusterSize;
@@ -74,6 +75,7 @@ struct ClusterLaunch {
     config.attrs = &cluster;
     config.numAttrs = 1;
   }
+  //! [cluster_launch_config]
   ClusterLaunch(const ClusterLaunch&) = delete;  // config points at this object's attribute
   ClusterLaunch& operator=(const ClusterLaunch&) = delete;
 

@@ -101,7 +101,7 @@ constexpr __host__ __device__ std::uint64_t matrix_descriptor(const DescriptorFi
 /// K extent per instruction lies inside one 128-byte row); it is set to 16 (field value 1). A k-slice
 /// inside the row is addressed by moving the start address alone, because the hardware applies the
 /// swizzle to the address bits themselves (bits 4-6 XOR bits 7-9), as the staging did: the CPU test
-/// checks that model against swizzled_offset; the first wgmma run must confirm it on the hardware.
+/// checks that model against swizzled_offset, and the GPU tests of steps 3-10 on the hardware.
 //! [kmajor_descriptor]
 constexpr __host__ __device__ std::uint64_t kmajor_sw128_descriptor(unsigned tile, unsigned k_byte) {
   return matrix_descriptor({tile + k_byte, 16, 1024, 0, Swizzle::b128});

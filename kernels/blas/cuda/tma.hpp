@@ -43,6 +43,7 @@ __device__ __forceinline__ void mbarrier_arrive(std::uint32_t bar) {
 
 /// Waits until the phase of parity `parity` of `bar` has completed (try_wait may give up after a
 /// time the hardware chooses: loop until it reports completion).
+//! [mbarrier_wait]
 __device__ __forceinline__ void mbarrier_wait_parity(std::uint32_t bar, unsigned parity) {
   asm volatile(
       "{\n.reg .pred done;\nwait_%=:\n"
@@ -51,6 +52,7 @@ __device__ __forceinline__ void mbarrier_wait_parity(std::uint32_t bar, unsigned
       "r"(parity)
       : "memory");
 }
+//! [mbarrier_wait]
 
 /// The box of `map` whose first element is at (inner, outer) = (column, row), into shared `dst`
 /// (aligned for the map's swizzle: 1024 bytes for 128B), its bytes completed on `bar`. Elements

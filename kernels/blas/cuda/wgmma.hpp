@@ -2,9 +2,10 @@
 /// @brief The warpgroup tensor-core instructions of chapter 10b's wgmma steps, as inline PTX (PTX
 /// ISA, "Asynchronous Warpgroup Level Matrix Multiply-Accumulate Instructions"). A warpgroup is 4
 /// consecutive warps (128 threads, the first warp's index a multiple of 4); all of them execute
-/// each instruction together (.sync.aligned). wgmma.mma_async reads A and B from shared memory
-/// through 64-bit matrix descriptors (tensor_core_layout.hpp) and accumulates D in registers
-/// (which thread holds what: tc::wgmma_d_element); it runs asynchronously:
+/// each instruction together (.sync.aligned). wgmma.mma_async reads B from shared memory and A from
+/// shared memory or registers; the forms here read both from shared memory, through 64-bit matrix
+/// descriptors (tensor_core_layout.hpp), and accumulate D in registers (which thread holds what:
+/// tc::wgmma_d_element); it runs asynchronously:
 ///   wgmma.fence        before the first wgmma that touches the accumulators after other accesses
 ///                      to those registers;
 ///   wgmma.commit_group closes the group of wgmma issued since the last one;
