@@ -64,8 +64,9 @@ INSTANTIATE_TEST_SUITE_P(AwkwardSizes, SymmetricStorage,
                          [](const auto& info) { return info.param.str(); });
 
 // The measurement: your solver beside chapter 01's nine-diagonal `separate` on one thread, at the
-// paper's size (48 MB per iteration with nine diagonals: beyond most caches), each against the host's stream for its own read:write mix (7:1 and 11:1, one
-// thread), measured in the same run. Your function packs x and allocates its buffers on every call,
+// paper's size (48 MiB per iteration with nine diagonals: more than many CPUs' last-level cache),
+// each against the host's stream for its own read:write mix (7:1 and 11:1, one thread), measured in
+// the same run. Your function packs x and allocates its buffers on every call,
 // which the time includes (a few percent at this size). It asserts only that the timed code is right.
 TEST(Measure, YourSolverBesideChapter01sAgainstTheLimit) {
   const std::unique_ptr<gpgpu::Session> cpu = gpgpu::cpu_opener()->open();
