@@ -1,7 +1,8 @@
 // The check of exercise 08, built against the skeleton (label `exercise`) and the worked answer
 // (label `solution`): the OpenCL port of the pitched kernel matches the CPU double-precision
 // reference from a random start at awkward sizes, odd and even iteration counts, two work-group
-// sizes, and a grid taller than the 65535 work-groups dimension 1 may have. Measure.* reports its
+// sizes, a grid taller than the 65535 work-groups dimension 1 may have, and a relaxation factor other
+// than the default (a kernel that hard-codes ω = 0.8 fails). Measure.* reports its
 // rate beside the chapter's local port against the limit measured in the same run (no timed
 // assertion).
 #include <iostream>
@@ -13,6 +14,7 @@
 #include "embedded/_08_pitched_cl.hpp"
 #include "gpgpu/jacobi/checks.hpp"
 #include "gpgpu/jacobi/measure.hpp"
+#include "gpgpu/jacobi/reference.hpp"
 #include "gpgpu/jacobi/spectral.hpp"
 #include "gpgpu/jacobi/work.hpp"
 #include "gpgpu/opencl/opener.hpp"
@@ -65,6 +67,21 @@ INSTANTIATE_TEST_SUITE_P(AwkwardSizes, PitchedPort,
                            name += "_wg" + std::to_string(info.param.work_group);
                            return name;
                          });
+
+// The kernel must use the ω it is given: the same iteration at ω = 0.6 against the reference at 0.6.
+TEST(PitchedPort, UsesTheOmegaItIsGiven) {
+  const Grid grid{17, 33};
+  const int iters = 4;
+  const double omega = 0.6;
+  const auto sys = gpgpu::jacobi::assemble_bidomain(grid);
+  const auto x0 = gpgpu::jacobi::checks::random_guess(grid.nodes(), 31);
+  ch08::OpenClJacobi solver(runtime(), program(), kPitched, sys, 64);
+  solver.reset(x0);
+  solver.iterate(iters, static_cast<float>(omega));
+  const std::vector<double> ref = gpgpu::jacobi::jacobi_reference(sys, x0, iters, omega);
+  const gpgpu::Verification v = gpgpu::compare_normwise(solver.solution(), ref, gpgpu::jacobi::jacobi_tolerance(iters));
+  EXPECT_TRUE(v.pass) << "ω = " << omega << ": " << v.summary();
+}
 
 // The measurement: your kernel beside the chapter's `local` port (chapter 06's kernel) on the same
 // OpenCL device, against the limit the device reaches for their read:write mix, measured in the same

@@ -3,8 +3,9 @@
 //   blockIdx.x * blockDim.x + threadIdx.x   -> get_global_id(0)
 //   blockIdx.y, gridDim.y                   -> get_group_id(1), get_num_groups(1)
 //   a.x + k with a.x at element (0, 0)      -> x + k with k counted from the buffer's start
-//                                              (origin + j*pitch + i): a 1.2 host cannot pass a
-//                                              pointer into the middle of a buffer
+//                                              (origin + j*pitch + i): the host passes whole
+//                                              buffers, as for the chapter's local port (a
+//                                              sub-buffer could start at (0, 0) instead)
 __kernel void jacobi_pitched(__global const float* sw, __global const float* s,
                              __global const float* se, __global const float* w,
                              __global const float* c, __global const float* e,
