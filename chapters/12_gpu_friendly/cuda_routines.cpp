@@ -260,7 +260,7 @@ const std::vector<KernelVariant>& kernels() {
     {"cuda_sgemv_t_tiled", Routine::sgemv_t, "blas/cuda/12_sgemv_t_columns.cu", "y = Aᵀ x, 32 columns x 256 rows per block, atomicAdd",
      "32 x 8 threads, 32 columns x 256 rows per block",
      [](const DeviceOperands& d, int) { bc::launch_sgemv_t_columns({d.a, d.x, d.out, d.m, d.n}, d.stream); }},
-    {"cuda_sgemm", Routine::sgemm, "blas/cuda/10_double_buffer.cu", "chapter 10's fastest SGEMM: warp tiles, cp.async double buffer",
+    {"cuda_sgemm", Routine::sgemm, "blas/cuda/10_double_buffer.cu", "chapter 10's step 7: warp tiles, cp.async double buffer",
      "128 x 128 of C per block, 256 threads",
      [](const DeviceOperands& d, int) { bc::launch_double_buffer<float>({d.a, d.b, d.out, d.m, d.n, d.k}, d.stream); }},
     {"cuda_conv2d_naive", Routine::conv2d, "conv/cuda/12_conv_naive.cu", "a thread per pixel, image and filter from global memory",

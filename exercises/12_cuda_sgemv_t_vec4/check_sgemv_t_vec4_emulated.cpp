@@ -1,8 +1,9 @@
 // The CPU check of exercise 12 (label cpu, no GPU needed): the kernel, unchanged, on the CPU
 // emulation of the CUDA thread model (kernels/blas/cuda/tests/level12_emulation.hpp: fibers meeting
 // at __syncthreads(), atomicAdd), launched as launch_sgemv_t_vec4 launches it (y zeroed first), with
-// its loads of A watched (load_watch.hpp): the result within the bound, and A read once, as float4
-// wherever four columns of a row lie inside it, never past column n - 1.
+// its loads of A watched (load_watch.hpp): the result within the bound, A read once, as float4
+// wherever four columns of a row lie inside it, never past column n - 1, and one atomicAdd per
+// column and block.
 #include "blas/cuda/tests/level12_emulation.hpp"
 #include "load_watch.hpp"
 
@@ -21,6 +22,7 @@ std::vector<float> emulated(const gpgpu::blas::Case& c, const ex12::checks::Pitc
   ex12::watch::current.floats = static_cast<std::ptrdiff_t>(a.floats());
   ex12::watch::current.lda = a.lda;
   ex12::watch::current.n = n;
+  emu::atomic_adds = 0;
   const dim3 grid((n + ex12::kBlockColumns - 1) / ex12::kBlockColumns, (m + ex12::kBlockRows - 1) / ex12::kBlockRows);
   emu::launch_with_barriers(grid, dim3(ex12::kThreadsX, ex12::kLanes),
                             [&] { ex12::sgemv_t_vec4(a.data(), a.lda, c.x.data(), y.data(), m, n); });
@@ -32,7 +34,8 @@ TEST(SgemvTVec4Emulated, WithinTheBoundAtAwkwardShapes) {
 }
 
 // The technique, not only the result: every element of A read once through __ldg, four columns as
-// one 16-byte load wherever all four lie inside the row, and nothing read from the padding.
+// one 16-byte load wherever all four lie inside the row, nothing read from the padding, and the
+// block's partial sums of a column added to y with one atomicAdd (not one per thread).
 TEST(SgemvTVec4Emulated, ReadsARowFourColumnsAtATimeAndNeverPastIt) {
   for (const auto& [m, n] : ex12::checks::shapes()) {
     const gpgpu::blas::Case c = ex12::checks::make(m, n);
@@ -44,6 +47,9 @@ TEST(SgemvTVec4Emulated, ReadsARowFourColumnsAtATimeAndNeverPastIt) {
         << "16-byte loads of A (__ldg(const float4*)): one per row for every four columns inside it";
     EXPECT_EQ(w.loads4, static_cast<long long>(m) * (n % 4))
         << "4-byte loads of A (__ldg(const float*)): one per row for each of the last n % 4 columns";
+    const long long blocks_down = (m + ex12::kBlockRows - 1) / ex12::kBlockRows;
+    EXPECT_EQ(emu::atomic_adds, blocks_down * n)
+        << "atomicAdd calls: one per column and block, after the block's kLanes partial sums meet in shared memory";
   }
 }
 

@@ -4,8 +4,9 @@
 // column: it loads one row of k inputs from the tile into registers and applies it to every output
 // whose filter covers that row, so each shared load serves up to kRegRows multiply-adds. The filter
 // side is a template parameter (the launcher dispatches the odd k up to 31): the loops unroll
-// completely and every filter value becomes an operand of its FMA instruction, read from the
-// constant bank with no instruction of its own.
+// completely and every filter value sits at a constant-bank address known at compile time, loaded
+// once into a uniform register that its FMAs read. At k = 17 the straight line no longer fits the
+// registers: ptxas spills and reloads (chapters/12_gpu_friendly/CONVOLUTION.md, step 4).
 #include "conv_args.hpp"
 
 #include "gpgpu/cuda/check.hpp"

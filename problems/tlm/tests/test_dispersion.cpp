@@ -26,7 +26,7 @@ TEST(Dispersion, AxialPropagationIsExact) {
 }
 
 TEST(Dispersion, DiagonalsAreSlowWithinTheStatedBound) {
-  // 0.57 % slow along the body diagonal at 10 cells per wavelength: the "below 0.6 %" of the issue.
+  // 0.57 % slow along the body diagonal at 10 cells per wavelength: the "at most 0.6 %" of chapter 11.
   EXPECT_NEAR(speed_error(10, 1, 1, 1), -0.0057, 0.0001);
   for (double cells : {8.0, 10.0, 15.0, 20.0, 40.0})
     for (int a = 0; a <= 8; ++a)

@@ -49,7 +49,7 @@ TEST(Scn, EveryRowHasFourEntriesOfOneHalf) {
 }
 
 TEST(Scn, PortTableIsConsistent) {
-  // Opposite ports: the same polarisation on the same axis, the other side; the pairs of the issue
+  // Opposite ports: the same polarisation on the same axis, the other side; the pairs of scn.hpp
   // (1/12, 2/9, 3/11, 4/8, 5/7, 6/10 in the paper's numbering); a port is polarised across its line.
   const std::set<std::pair<int, int>> pairs{{0, 11}, {1, 8}, {2, 10}, {3, 7}, {4, 6}, {5, 9}};
   for (int p = 0; p < kPorts; ++p) {

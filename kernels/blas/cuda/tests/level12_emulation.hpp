@@ -8,7 +8,8 @@
 ///   hardware returns), and the block meets again. So it is only right where the whole block
 ///   shuffles together, which the kernels guarantee (no thread returns before the shuffles), and
 ///   a kernel that shuffles in divergent code fails here with the fibers' barrier error.
-/// - atomicAdd: the fibers run one at a time, so a plain add is atomic.
+/// - atomicAdd: the fibers run one at a time, so a plain add is atomic. It also counts its calls
+///   (emu::atomic_adds), for a check that a kernel adds once per column and block, say.
 /// - __constant__: a global array, filled by the test as cudaMemcpyToSymbol would be.
 #pragma once
 #include <cmath>
@@ -37,7 +38,13 @@ T __shfl_down_sync(unsigned /*mask*/, T value, unsigned delta) {
   return result;
 }
 
+namespace emu {
+/// The atomicAdd calls since a test last set it to zero.
+inline long long atomic_adds = 0;
+}  // namespace emu
+
 inline float atomicAdd(float* address, float value) {
+  ++::emu::atomic_adds;
   const float old = *address;
   *address = old + value;
   return old;
