@@ -142,7 +142,9 @@ void nccl_check(ncclResult_t status, const char* call, const char* file, int lin
 }
 #define CH13_NCCL_CHECK(call) nccl_check((call), #call, __FILE__, __LINE__)
 
-/// One NCCL communicator over every rank (RAII).
+//! [nccl_comm]
+/// One NCCL communicator over every rank (RAII): rank 0 asks NCCL for a unique id, MPI broadcasts
+/// it, and every rank joins the communicator with it, on the GPU that is current (rank_device).
 class NcclComm {
  public:
   explicit NcclComm(const MpiSession& mpi) {
@@ -161,6 +163,7 @@ class NcclComm {
  private:
   ncclComm_t comm_ = nullptr;
 };
+//! [nccl_comm]
 
 class NcclPart : public GpuPart {
  public:
@@ -247,6 +250,8 @@ class NcclGraphPart final : public NcclPart {
  private:
   // Within a graph the interior forks off the boundary stream and joins it at the end; graph
   // launches on one stream run one after the other, which orders one iteration after the last.
+  // That order is stricter than nccl's: the next graph, its interior included, starts only once
+  // this one's exchange has ended, where nccl's next interior waits only for the boundary rows.
   void capture(float omega) {
     omega_ = omega;
     stale_ = false;

@@ -3,10 +3,11 @@
 /// rows, two streams, and the launch of the symmetric kernel on any of its rows.
 ///
 /// Part p holds rows [begin, end) of the grid as local rows 0 .. rows-1. Around them, as in chapter
-/// 05's pitched layout, kPitchedGhostRows = 2 rows on each side: local row -1 of x is the ghost row
-/// that receives the last row of the GPU below, local row `rows` the first row of the GPU above.
-/// The coefficients of local rows -2 .. rows+1 are copied from the whole grid once (the symmetric
-/// kernel reads the couplings of row -1 as its row 0's lower couplings); they never change.
+/// 05's pitched layout, kPitchedGhostRows = 2 rows of storage on each side. Of x only the inner one
+/// is a ghost row: local row -1 receives the last row of the GPU below, local row `rows` the first
+/// row of the GPU above, every iteration; the outer one (-2, rows+1) stays zero. The coefficients of
+/// local rows -2 .. rows+1 are copied from the whole grid once (the symmetric kernel reads the
+/// couplings of row -1 as its row 0's lower couplings); they never change.
 /// Every row is padded (kRowPadding, below).
 #pragma once
 #include <array>
@@ -76,9 +77,10 @@ struct SlabInputs {
 // neighbour of the last column, which it multiplies by a zero coupling. In rows without padding
 // those are the last value of the row below and the first of the row above. For the interior's
 // first and last rows that is a ghost row, which the overlapping variants receive while the
-// interior computes: a race, harmless while the value is finite (0 * x = 0) and caught by the NaN
-// poison (0 * NaN = NaN) on 4 GPUs at 2048². At least 4 floats of padding per row (the 16-byte loads
-// round a row up to 4 values, and one more is read beyond that) keep both reads in the row's own zeros.
+// interior computes: a race, harmless while the value is finite (0 * x = 0), but a NaN there (the
+// poison of reset(), before a copy has landed) makes the result NaN (0 * NaN = NaN). At least 4
+// floats of padding per row (the 16-byte loads round a row up to 4 values, and one more is read
+// beyond that) keep both reads in the row's own zeros.
 inline constexpr int kRowPadding = 4;
 //! [padding]
 

@@ -10,12 +10,15 @@
 
 namespace ch13 {
 
-/// What an iteration does.
+//! [mode]
+/// What an iteration does: every variant's step takes one, so that the time per iteration can be
+/// split into its compute and its exchange.
 enum class Mode : int {
   full,           ///< compute, then exchange the boundary rows (the solver)
-  compute_only,   ///< the same launches without the exchange (what one part's compute costs)
+  compute_only,   ///< the same launches and event waits without the exchange (what one part's compute costs)
   exchange_only,  ///< the same exchange without the compute (what the exchange alone costs)
 };
+//! [mode]
 
 /// How a GPU part launches chapter 07b's symmetric kernel (rows per thread 0: chapter 07b's rule).
 using gpgpu::jacobi::LaunchShape;
