@@ -12,11 +12,9 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 lecture="$here/../lecture.sh"
-work=$(mktemp -d "${TMPDIR:-/tmp}/gpgpu_lecture_faults.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-pass() { echo "ok: $*"; }
+# shellcheck source=scripts/tests/test_lib.sh
+source "$here/test_lib.sh"
+test_start lecture_faults
 
 export GPGPU_LECTURE_MANIFEST="$work/chapters.tsv"
 printf '01\tch01_stub\tcpu\t%s\ta stand-in chapter\n02\tch02_stub\tgl\t-\tnot built: a stand-in for a missing backend\n' \
@@ -29,10 +27,7 @@ lecture() {  # NAME ARGS...: exit code in $rc, output in $work/NAME.out and .err
   rc=$?
 }
 snapshot() { (cd "$out" && find . -type f | sort | xargs md5sum); }
-one_line_exit_2() {  # NAME WHAT
-  if [ "$rc" -eq 2 ] && [ "$(grep -c . "$work/$1.err")" -eq 1 ]; then pass "$2: $(cat "$work/$1.err")"
-  else fail "$2: expected exit 2 and one line on stderr, got exit $rc and:"; cat "$work/$1.err"; fi
-}
+refused() { one_line_exit_2 "$rc" "$work/$1.err" "$2"; }  # NAME WHAT
 
 # The earlier run.
 STUB_TAG=earlier lecture first --out "$out"
@@ -46,21 +41,21 @@ kept() { [ "$(snapshot)" = "$before" ] && pass "$1: the earlier run is as it was
 
 # 1. Refused before anything is written.
 lecture unknown --chapters 99 --out "$out"
-one_line_exit_2 unknown "--chapters 99"
+refused unknown "--chapters 99"
 kept "--chapters 99"
 lecture typo --chapters 1 --out "$out"
-one_line_exit_2 typo "--chapters 1"
+refused typo "--chapters 1"
 grep -q "did you mean 01" "$work/typo.err" || fail "--chapters 1 does not suggest 01"
 kept "--chapters 1"
 : >"$work/file"
 lecture out_file --out "$work/file"
-one_line_exit_2 out_file "--out that is a file"
+refused out_file "--out that is a file"
 lecture out_under_file --out "$work/file/lecture"
-one_line_exit_2 out_under_file "--out under a file"
+refused out_under_file "--out under a file"
 lecture out_missing --out
-one_line_exit_2 out_missing "--out without its value"
+refused out_missing "--out without its value"
 lecture chapters_missing --chapters --out "$out"
-one_line_exit_2 chapters_missing "--chapters followed by another option"
+refused chapters_missing "--chapters followed by another option"
 kept "the refused options"
 
 # 2. Nothing to run: the chosen chapter is not built.
@@ -88,14 +83,12 @@ for _ in $(seq 300); do [ -s "$work/pid" ] && break; sleep 0.1; done
 chapter=$(cat "$work/pid" 2>/dev/null)
 if [ -n "$chapter" ]; then
   kill -TERM "$pid"
-  for _ in $(seq 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-  kill -0 "$pid" 2>/dev/null && { fail "SIGTERM: the lecture still ran 30 s later"; kill -KILL "$pid" "$chapter"; }
+  ended "$pid" || { fail "SIGTERM: the lecture still ran 30 s later"; kill -KILL "$pid" "$chapter"; }
   wait "$pid"
   rc=$?
   [ "$rc" -eq 143 ] && pass "SIGTERM: the lecture ended by the signal (143)" || fail "SIGTERM: expected status 143, got $rc"
-  for _ in $(seq 50); do kill -0 "$chapter" 2>/dev/null || break; sleep 0.1; done
-  kill -0 "$chapter" 2>/dev/null && { fail "SIGTERM: the chapter was left running"; kill -KILL "$chapter"; } ||
-    pass "SIGTERM: the chapter ended with the lecture"
+  ended "$chapter" && pass "SIGTERM: the chapter ended with the lecture" ||
+    { fail "SIGTERM: the chapter was left running"; kill -KILL "$chapter"; }
   # The stopped run's folder is hidden; the machine folder and the previous one are as they were.
   after=$(cd "$out" && find . -type f -not -path './.*.new-*' | sort | xargs md5sum)
   [ "$after" = "$before" ] && pass "SIGTERM: the earlier runs are as they were" || fail "SIGTERM: the earlier runs changed"
@@ -105,8 +98,4 @@ else
 fi
 set +m
 
-if ((failures)); then
-  echo "FAILED: $failures check(s)"
-  exit 1
-fi
-echo "PASS: every check"
+test_end
