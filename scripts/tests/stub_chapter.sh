@@ -7,8 +7,8 @@
 #   needs-file      exit 0 only while the file STUB_NEEDS exists (exit 4 otherwise)
 # STUB_ARGS_LOG, when set, gets one line per call with the arguments; STUB_TAG goes into the JSON.
 set -u
+[ -z "${STUB_ARGS_LOG:-}" ] || printf '%s\n' "$*" >>"$STUB_ARGS_LOG"
 json=""
-args=("$@")
 while (($#)); do
   case "$1" in
     --json) json=${2-}; shift ;;
@@ -19,7 +19,6 @@ while (($#)); do
   esac
   shift
 done
-[ -z "${STUB_ARGS_LOG:-}" ] || printf '%s\n' "${args[*]}" >>"$STUB_ARGS_LOG"
 write_json() {
   [ -n "$json" ] || return 0
   printf '{"schema": "gpgpu-then-and-now/result", "tag": "%s", "results": [{"variant": "stub", "device": "CPU", %s' \
