@@ -52,6 +52,15 @@ lecture out_file --out "$work/file"
 refused out_file "--out that is a file"
 lecture out_under_file --out "$work/file/lecture"
 refused out_under_file "--out under a file"
+if [ "$(id -u)" -ne 0 ]; then
+  mkdir -p "$work/readonly"
+  chmod a-w "$work/readonly"
+  lecture out_readonly --out "$work/readonly"
+  refused out_readonly "--out without write permission"
+  chmod u+w "$work/readonly"
+else
+  echo "skipped: --out without write permission (root writes there all the same)"
+fi
 lecture out_missing --out
 refused out_missing "--out without its value"
 lecture chapters_missing --chapters --out "$out"

@@ -127,6 +127,16 @@ class TheOutputFolder(unittest.TestCase):
         self.assertEqual(run.returncode, 0, run.stderr)
         self.assertIn("machine folders: " + os.path.join(self.results, "laptop") + "\n", run.stdout)
 
+    @unittest.skipIf(os.geteuid() == 0, "root writes into a folder without write permission all the same")
+    def test_a_folder_without_write_permission(self):
+        locked = os.path.join(self.base, "locked")
+        os.makedirs(locked)
+        os.chmod(locked, 0o555)
+        self.addCleanup(os.chmod, locked, 0o755)
+        self.assert_refused(self.report("--out", locked, self.results), "a read-only folder", "cannot write")
+        self.assert_refused(self.report("--out", os.path.join(locked, "report"), self.results),
+                            "under a read-only folder", "cannot write")
+
     def test_an_option_without_its_value(self):
         self.assert_refused(self.report(self.results, "--out"), "--out last", "--out")
         self.assert_results_untouched("--out without a value")
