@@ -47,6 +47,10 @@ for c in ${chapters//,/ }; do
   echo "lecture: unknown chapter '$c'$hint; the chapters are:${known% }" >&2
   exit 2
 done
+if [ -n "$chapters" ] && [ -z "${chapters//[, ]/}" ]; then
+  echo "lecture: --chapters '$chapters' names no chapter" >&2
+  exit 2
+fi
 
 # The machine's name: the first GPU's when there is one, else the CPU's model.
 machine_name() {

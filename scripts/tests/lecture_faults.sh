@@ -63,6 +63,8 @@ else
 fi
 lecture out_missing --out
 refused out_missing "--out without its value"
+lecture chapters_none --chapters , --out "$out"
+refused chapters_none "--chapters ,"
 lecture chapters_missing --chapters --out "$out"
 refused chapters_missing "--chapters followed by another option"
 kept "the refused options"
