@@ -40,14 +40,15 @@ done
 # The chapters there are (chapters/NN_name/): a chosen one that is not among them stops the lecture
 # here, before anything is built or written.
 known=" $(for d in chapters/[0-9]*_*/; do d=${d#chapters/}; printf '%s ' "${d%%_*}"; done)"
-for c in ${chapters//,/ }; do
+read -ra chosen <<<"${chapters//,/ }"
+for c in "${chosen[@]}"; do
   [[ $known == *" $c "* ]] && continue
   hint=""
   [[ $known == *" 0$c "* ]] && hint=" (did you mean 0$c?)"
   echo "lecture: unknown chapter '$c'$hint; the chapters are:${known% }" >&2
   exit 2
 done
-if [ -n "$chapters" ] && [ -z "${chapters//[, ]/}" ]; then
+if [ -n "$chapters" ] && ((${#chosen[@]} == 0)); then
   echo "lecture: --chapters '$chapters' names no chapter" >&2
   exit 2
 fi
@@ -149,7 +150,7 @@ runs_of() {
 wanted() {
   [ -z "$chapters" ] && return 0
   local c
-  for c in ${chapters//,/ }; do [ "$c" = "$1" ] && return 0; done
+  for c in "${chosen[@]}"; do [ "$c" = "$1" ] && return 0; done
   return 1
 }
 
