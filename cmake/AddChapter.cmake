@@ -263,20 +263,40 @@ function(gpgpu_generate_tour)
       endif()
     endforeach()
   endforeach()
-  file(GENERATE OUTPUT "${PROJECT_BINARY_DIR}/generated/tour_chapters.inc" CONTENT "${entries}")
   file(GENERATE OUTPUT "${PROJECT_BINARY_DIR}/chapters.tsv" CONTENT "${manifest}")
-  add_executable(gpgpu_tour "${PROJECT_SOURCE_DIR}/common/tour/tour_main.cpp")
-  target_include_directories(gpgpu_tour PRIVATE "${PROJECT_BINARY_DIR}/generated")
-  target_link_libraries(gpgpu_tour PRIVATE gpgpu::common)
   # Results go into the build tree by default, never into the directory the tour is started from.
-  target_compile_definitions(gpgpu_tour PRIVATE GPGPU_TOUR_JSON_DIR="${PROJECT_BINARY_DIR}/tour-results")
-  gpgpu_target_defaults(gpgpu_tour)
+  _gpgpu_tour_executable(gpgpu_tour "${entries}" "${PROJECT_BINARY_DIR}/tour-results")
   set_target_properties(gpgpu_tour PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${PROJECT_BINARY_DIR}/bin")
   foreach(item IN LISTS on)
     string(REPLACE "|" ";" f "${item}")
     list(GET f 1 tgt)
     add_dependencies(gpgpu_tour ${tgt})
   endforeach()
+
+  # The tour's own tests: the same driver over two stand-in chapters (scripts/tests/stub_chapter.sh)
+  # and one that is not built, so that they run in seconds, with no chapter built.
+  if(BUILD_TESTING)
+    set(stub "${PROJECT_SOURCE_DIR}/scripts/tests/stub_chapter.sh")
+    _gpgpu_tour_executable(gpgpu_tour_stub
+      "  {\"01\", \"ch01_stub\", \"cpu\", \"a stand-in chapter\", \"${stub}\", \"\"},
+  {\"02\", \"ch02_stub\", \"gl\", \"\", \"\", \"not built: a stand-in for a missing backend\"},
+  {\"03\", \"ch03_stub\", \"cpu\", \"another stand-in chapter\", \"${stub}\", \"\"},
+" "${PROJECT_BINARY_DIR}/tour-stub-results")
+    add_test(NAME tour.faults
+             COMMAND bash "${PROJECT_SOURCE_DIR}/common/tour/tests/tour_faults.sh" "$<TARGET_FILE:gpgpu_tour_stub>")
+    set_tests_properties(tour.faults PROPERTIES LABELS "cpu;tour" TIMEOUT 300)
+  endif()
+endfunction()
+
+# A tour executable over the given chapter entries (tour_chapters.inc's lines), its JSON by default in
+# JSON_DIR.
+function(_gpgpu_tour_executable name entries json_dir)
+  file(GENERATE OUTPUT "${PROJECT_BINARY_DIR}/generated/${name}/tour_chapters.inc" CONTENT "${entries}")
+  add_executable(${name} "${PROJECT_SOURCE_DIR}/common/tour/tour_main.cpp")
+  target_include_directories(${name} PRIVATE "${PROJECT_BINARY_DIR}/generated/${name}")
+  target_link_libraries(${name} PRIVATE gpgpu::common)
+  target_compile_definitions(${name} PRIVATE GPGPU_TOUR_JSON_DIR="${json_dir}")
+  gpgpu_target_defaults(${name})
 endfunction()
 
 # Adds every numbered folder (01_*, 02_*, ...) of the current directory that has a CMakeLists.txt,

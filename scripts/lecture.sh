@@ -10,25 +10,67 @@
 # runs.tsv records every run's exit code, so the report can say which chapters were skipped (exit 77:
 # a backend is missing), failed verification (exit 1) or broke (any other code; 124: longer than
 # LECTURE_RUN_TIMEOUT seconds, default 1800). Exit code: 0 when no run failed or broke, 1 otherwise.
+# The chapters, the options and --out are checked before anything is built: a bad one gets one line
+# and exit code 2. The runs go into a new folder (DIR/.<machine>.new-XXXXXX) that takes the place of
+# the machine's folder only when every run has ended; the run before is kept as DIR/.<machine>.previous.
+# Stopped (Ctrl-C, SIGTERM), the lecture stops the running chapter and leaves the machine's folder
+# as it was; the runs that had ended stay in the new folder.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/checks.sh
+source scripts/checks.sh
 
 quick=0
 chapters=""
 out="build/lecture"
 build=1
-usage() { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; }
 while (($#)); do
   case "$1" in
     --quick) quick=1 ;;
-    --chapters) chapters="${2:?--chapters needs a list such as 01,08}"; shift ;;
-    --out) out="${2:?--out needs a folder}"; shift ;;
+    --chapters) need_value lecture "$@"; chapters=$2; shift ;;
+    --out) need_value lecture "$@"; out=$2; shift ;;
     --no-build) build=0 ;;
     -h|--help) usage; exit 0 ;;
     *) echo "lecture: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
 done
+
+# The chapters there are (chapters/NN_name/): a chosen one that is not among them stops the lecture
+# here, before anything is built or written.
+known=" $(for d in chapters/[0-9]*_*/; do d=${d#chapters/}; printf '%s ' "${d%%_*}"; done)"
+read -ra chosen <<<"${chapters//,/ }"
+for c in "${chosen[@]}"; do
+  [[ $known == *" $c "* ]] && continue
+  hint=""
+  [[ $known == *" 0$c "* ]] && hint=" (did you mean 0$c?)"
+  echo "lecture: unknown chapter '$c'$hint; the chapters are:${known% }" >&2
+  exit 2
+done
+if [ -n "$chapters" ] && ((${#chosen[@]} == 0)); then
+  echo "lecture: --chapters '$chapters' names no chapter" >&2
+  exit 2
+fi
+
+# The machine's name: the first GPU's when there is one, else the CPU's model.
+machine_name() {
+  local name=""
+  if command -v nvidia-smi >/dev/null 2>&1; then
+    name=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n1)
+  fi
+  [ -n "$name" ] || name=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n1)
+  [ -n "$name" ] || name=$(uname -m)
+  echo "$name"
+}
+machine=$(machine_name)
+slug=$(echo "$machine" | tr '[:upper:]' '[:lower:]' | sed 's/([^)]*)//g; s/[^a-z0-9]\{1,\}/-/g; s/^-//; s/-$//')
+dir="$out/$slug"
+writable_dir lecture --out "$out"
+if [ -e "$dir" ] && [ ! -d "$dir" ]; then
+  echo "lecture: '$dir' (this machine's folder) is a file, not a folder" >&2
+  exit 2
+fi
 
 if ((build)); then
   bash scripts/setup.sh || exit 1
@@ -44,24 +86,18 @@ fi
 manifest=${GPGPU_LECTURE_MANIFEST:-build/chapters.tsv}
 [ -f "$manifest" ] || { echo "lecture: $manifest is missing: configure and build first (scripts/build.sh)" >&2; exit 1; }
 
-# The machine's name: the first GPU's when there is one, else the CPU's model.
-machine_name() {
-  local name=""
-  if command -v nvidia-smi >/dev/null 2>&1; then
-    name=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n1)
-  fi
-  [ -n "$name" ] || name=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n1)
-  [ -n "$name" ] || name=$(uname -m)
-  echo "$name"
-}
-machine=$(machine_name)
-slug=$(echo "$machine" | tr '[:upper:]' '[:lower:]' | sed 's/([^)]*)//g; s/[^a-z0-9]\{1,\}/-/g; s/^-//; s/-$//')
-dir="$out/$slug"
-mkdir -p "$dir"
-rm -f "$dir"/*.json "$dir"/*.log "$dir"/runs.tsv
-rm -rf "$dir"/*_dump
-printf '%s\n' "$machine" >"$dir/machine.txt"
-printf 'file\tchapter\ttarget\trun\texit\tstatus\tseconds\tmessage\n' >"$dir/runs.tsv"
+# This run's folder, beside the machine's folder; it takes that folder's place once every run ended.
+if ! run_dir=$(mktemp -d "$out/.$slug.new-XXXXXX" 2>&1); then
+  echo "lecture: cannot make a folder in --out '$out': ${run_dir##*: }" >&2
+  exit 2
+fi
+chmod "$(umask -S)" "$run_dir"  # a folder's usual permissions (mktemp makes it private)
+if ! { printf '%s\n' "$machine" >"$run_dir/machine.txt" &&
+        printf 'file\tchapter\ttarget\trun\texit\tstatus\tseconds\tmessage\n' >"$run_dir/runs.tsv"; }; then
+  rm -rf -- "$run_dir"
+  echo "lecture: cannot write in '$run_dir'" >&2
+  exit 2
+fi
 
 # The runs of one chapter, one per line: a name and the chapter's arguments. The sizes are the
 # papers' (1024² for paper 000's tables) and one grid well beyond any last-level cache (4096²,
@@ -114,8 +150,28 @@ runs_of() {
 wanted() {
   [ -z "$chapters" ] && return 0
   local c
-  for c in ${chapters//,/ }; do [ "$c" = "$1" ] && return 0; done
+  for c in "${chosen[@]}"; do [ "$c" = "$1" ] && return 0; done
   return 1
+}
+
+# A signal stops the running chapter (through timeout, which passes it on) and then the lecture.
+child=""
+stop=""
+# shellcheck disable=SC2317  # called from the traps
+on_signal() {
+  stop=$1
+  [ -z "$child" ] || kill -TERM "$child" 2>/dev/null
+}
+for sig in INT TERM HUP; do
+  # shellcheck disable=SC2064  # the signal's name is fixed here
+  trap "on_signal $sig" "$sig"
+done
+
+# Appends a line to runs.tsv; a failed write is remembered, and the run then never replaces the last.
+unwritten=0
+record() {
+  # shellcheck disable=SC2059  # the format is the caller's
+  printf "$@" >>"$run_dir/runs.tsv" || unwritten=1
 }
 
 failed=0
@@ -124,37 +180,73 @@ while IFS=$'\t' read -r id target backend exe text; do
   wanted "$id" || continue
   if [ "$exe" = "-" ]; then
     # Not built (its backend was not found at configure time): recorded once per chapter.
-    grep -q "^-	$id	$target	" "$dir/runs.tsv" && continue
-    printf -- '-\t%s\t%s\t-\t-\tnot built\t0\t%s\n' "$id" "$target" "$text" >>"$dir/runs.tsv"
+    grep -q "^-	$id	$target	" "$run_dir/runs.tsv" && continue
+    record -- '-\t%s\t%s\t-\t-\tnot built\t0\t%s\n' "$id" "$target" "$text"
     echo "[$id] $target: $text"
     continue
   fi
   while IFS='|' read -r run args; do
+    [ -z "$stop" ] || break 2
     count=$((count + 1))
     name="${target}_${run}"
     printf '[%s] %-24s %-12s ' "$id" "$target" "$run"
-    args=${args//@DUMP@/$dir/${name}_dump}  # a run's --dump folder, beside its JSON
+    args=${args//@DUMP@/$run_dir/${name}_dump}  # a run's --dump folder, beside its JSON
     start=$(date +%s%N)
+    # In the background, so that a signal reaches the lecture (and, passed on, the chapter) at once.
     # shellcheck disable=SC2086  # the arguments are words by design
-    timeout "${LECTURE_RUN_TIMEOUT:-1800}" "$exe" $args --json "$dir/$name.json" >"$dir/$name.log" 2>&1
-    code=$?
-    ((code == 124)) && echo "timed out after ${LECTURE_RUN_TIMEOUT:-1800} s (LECTURE_RUN_TIMEOUT)" >>"$dir/$name.log"
+    timeout "${LECTURE_RUN_TIMEOUT:-1800}" "$exe" $args --json "$run_dir/$name.json" \
+      </dev/null >"$run_dir/$name.log" 2>&1 &
+    child=$!
+    while :; do  # wait returns early when a signal arrives: wait again until the chapter has ended
+      wait "$child"
+      code=$?
+      kill -0 "$child" 2>/dev/null || break
+    done
+    child=""
+    ((code == 124)) && echo "timed out after ${LECTURE_RUN_TIMEOUT:-1800} s (LECTURE_RUN_TIMEOUT)" >>"$run_dir/$name.log"
     secs=$(awk -v a="$start" -v b="$(date +%s%N)" 'BEGIN { printf "%.1f", (b - a) / 1e9 }')
-    message=$(grep -v '^[[:space:]]*$' "$dir/$name.log" | tail -n1 | tr '\t' ' ' | cut -c1-300)
+    message=$(grep -v '^[[:space:]]*$' "$run_dir/$name.log" | tail -n1 | tr '\t' ' ' | cut -c1-300)
     case $code in
       0) status=ok ;;
       77) status=skipped ;;
       1) status=failed; failed=1 ;;
       *) status=error; failed=1 ;;
     esac
-    [ -f "$dir/$name.json" ] || name_json="-"
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%.1f\t%s\n' "${name_json:-$name.json}" "$id" "$target" "$run" "$code" \
-      "$status" "$secs" "$message" >>"$dir/runs.tsv"
-    unset name_json
+    json="$name.json"
+    [ -f "$run_dir/$json" ] || json="-"
+    record '%s\t%s\t%s\t%s\t%s\t%s\t%.1f\t%s\n' "$json" "$id" "$target" "$run" "$code" \
+      "$status" "$secs" "$message"
     printf '%-8s %6.1f s  %s\n' "$status" "$secs" "$([ "$status" = ok ] || echo "$message")"
   done < <(runs_of "$id")
 done < <(sort -s -t "$(printf '\t')" -k1,1 "$manifest")
 
+if [ -n "$stop" ]; then
+  echo "lecture: stopped by SIG$stop after $count run(s): $dir is as it was; the runs that ended are in $run_dir" >&2
+  trap - "$stop"
+  kill -s "$stop" $$  # the conventional status of a process stopped by that signal
+  exit 1
+fi
+if ((count == 0)); then
+  rm -rf -- "$run_dir"
+  echo "lecture: none of the chosen chapters is built here: nothing ran, $dir is as it was" >&2
+  exit 1
+fi
+if ((unwritten)); then
+  echo "lecture: runs.tsv could not be written in full: $dir is as it was; this run is in $run_dir" >&2
+  exit 1
+fi
+# The run is complete: it takes the machine folder's place, and the folder's last run is kept.
+previous="$out/.$slug.previous"
+kept=""
+if [ -d "$dir" ]; then
+  kept=$previous
+  if ! { rm -rf -- "$previous" && mv -- "$dir" "$previous"; }; then
+    echo "lecture: cannot move the last run $dir aside: this run is in $run_dir" >&2
+    exit 1
+  fi
+fi
+mv -- "$run_dir" "$dir" || { echo "lecture: cannot rename $run_dir to $dir" >&2; exit 1; }
 echo "lecture: $count run(s) on $machine -> $dir/ (runs.tsv lists each)"
+[ -z "$kept" ] || echo "lecture: the run before is kept in $kept/"
 echo "next: bash scripts/report.sh $dir"
 exit $failed

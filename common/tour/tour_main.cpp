@@ -8,11 +8,18 @@
 // until the chapter ends), even when the tour's own output goes to a pipe or a file. Each chapter
 // gets a banner line before it ("[10/13] chapter 10 ...: (running; ...)") and its time after it.
 //
+// Each chapter writes its JSON into a private folder of this run; it replaces the chapter's JSON in
+// --json-dir only when the chapter ended with its results (passed, or failed a check), so a chapter
+// that breaks, is skipped or is stopped leaves the JSON of its last run in place. SIGINT, SIGTERM and
+// SIGHUP are passed on to the running chapter; once it has ended the tour ends by the same signal.
+// Options after -- go to every chapter: a chapter that refuses them (exit 2) stops the tour with exit 2.
+//
 // The chapters' default sizes are for a GPU. Without one (--sizes cpu, GPGPU_TOUR_SIZES=cpu, or by
 // default when `nvidia-smi -L` lists no GPU) the GEMM-heavy chapters 10 and 12 get smaller sizes
 // (kNoGpuSizes): about a minute each on two cores instead of hours.
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <termios.h>
@@ -22,6 +29,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -29,6 +37,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -118,6 +127,12 @@ std::string no_gpu_chapters() {
   return s;
 }
 
+// True when the options after -- give `option`, as "--option value" or "--option=value".
+bool given_after_dashes(const std::vector<std::string>& extra, const std::string& option) {
+  return std::any_of(extra.begin(), extra.end(),
+                     [&](const std::string& a) { return a == option || a.rfind(option + "=", 0) == 0; });
+}
+
 // The size arguments a chapter gets, and the banner's words for them ("" when none). An option the
 // user passes after -- wins over the machine's (CLI11 refuses an option given twice).
 std::vector<std::string> size_args(const Chapter& ch, const SizeChoice& choice, const std::vector<std::string>& extra,
@@ -127,13 +142,66 @@ std::vector<std::string> size_args(const Chapter& ch, const SizeChoice& choice, 
   for (const MachineSizes& m : kNoGpuSizes) {
     if (std::string(m.id) != ch.id) continue;
     for (std::size_t i = 0; i + 1 < m.args.size(); i += 2) {
-      if (std::find(extra.begin(), extra.end(), m.args[i]) != extra.end()) continue;
+      if (given_after_dashes(extra, m.args[i])) continue;
       args.push_back(m.args[i]);
       args.push_back(m.args[i + 1]);
     }
     if (!args.empty()) what = choice.why + ": " + m.what;
   }
   return args;
+}
+
+// ------------------------------------------------------------------------------------- signals
+
+// The signal that stops the tour (0: none yet) and the chapter running now (0: none). The handler
+// passes the signal on to the chapter; the tour ends by it once the chapter has ended.
+volatile std::sig_atomic_t g_stop_signal = 0;
+volatile std::sig_atomic_t g_chapter_pid = 0;
+constexpr int kForwarded[] = {SIGINT, SIGTERM, SIGHUP};
+
+extern "C" void pass_signal_on(int sig) {
+  g_stop_signal = sig;
+  const pid_t pid = g_chapter_pid;
+  if (pid > 0) kill(pid, sig);
+}
+
+// Installs the handler for each forwarded signal the tour was not started to ignore (nohup's SIGHUP
+// stays ignored, for the tour and for its chapters).
+void pass_signals_on() {
+  for (int sig : kForwarded) {
+    struct sigaction old{};
+    if (sigaction(sig, nullptr, &old) == 0 && old.sa_handler == SIG_IGN) continue;
+    struct sigaction on{};
+    on.sa_handler = pass_signal_on;
+    sigemptyset(&on.sa_mask);
+    sigaction(sig, &on, nullptr);
+  }
+}
+
+// Blocks the forwarded signals while alive: around fork, so that neither the new chapter (before it
+// drops the handler) nor the tour (before it knows the chapter's pid) can miss one.
+class SignalsHeld {
+ public:
+  SignalsHeld() {
+    sigset_t set;
+    sigemptyset(&set);
+    for (int sig : kForwarded) sigaddset(&set, sig);
+    sigprocmask(SIG_BLOCK, &set, &previous_);
+  }
+  ~SignalsHeld() { sigprocmask(SIG_SETMASK, &previous_, nullptr); }
+  SignalsHeld(const SignalsHeld&) = delete;
+  SignalsHeld& operator=(const SignalsHeld&) = delete;
+
+ private:
+  sigset_t previous_{};
+};
+
+// Ends the tour by the signal that stopped it, as if it had not been caught (exit status 128 + N).
+[[noreturn]] void end_by_signal(int sig) {
+  std::cout.flush();
+  std::signal(sig, SIG_DFL);
+  raise(sig);
+  _exit(128 + sig);  // not reached unless the signal is blocked
 }
 
 // ------------------------------------------------------------------------- running one chapter
@@ -193,9 +261,16 @@ Outcome run_chapter(const std::string& path, const std::vector<std::string>& arg
   std::cout.flush();
   std::cerr.flush();
   const auto start = std::chrono::steady_clock::now();
+  std::optional<SignalsHeld> held(std::in_place);
   const pid_t pid = fork();
   if (pid < 0) throw std::runtime_error("fork failed");
   if (pid == 0) {
+    // The chapter takes a signal its own way (the tour's handler is the tour's); then the held ones arrive.
+    for (int sig : kForwarded) {
+      struct sigaction now{};
+      if (sigaction(sig, nullptr, &now) == 0 && now.sa_handler != SIG_IGN) std::signal(sig, SIG_DFL);
+    }
+    held.reset();
     dup2(out.slave, STDOUT_FILENO);
     dup2(err.slave, STDERR_FILENO);
     for (int fd : {out.master, out.slave, err.master, err.slave}) close(fd);
@@ -206,6 +281,9 @@ Outcome run_chapter(const std::string& path, const std::vector<std::string>& arg
     std::perror(("cannot run " + path).c_str());
     _exit(127);
   }
+  g_chapter_pid = pid;
+  if (g_stop_signal != 0) kill(pid, g_stop_signal);  // a signal that came before the chapter did
+  held.reset();
   close(out.slave);
   close(err.slave);
 
@@ -250,7 +328,12 @@ Outcome run_chapter(const std::string& path, const std::vector<std::string>& arg
     if (p.fd >= 0) close(p.fd);
   int status = 0;
   rusage usage{};
-  wait4(pid, &status, 0, &usage);
+  while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
+  }
+  {
+    const SignalsHeld no_signal_to_a_reaped_pid;
+    g_chapter_pid = 0;
+  }
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   result.cpu_seconds = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
                        1e-6 * static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
@@ -258,11 +341,82 @@ Outcome run_chapter(const std::string& path, const std::vector<std::string>& arg
   return result;
 }
 
+// ------------------------------------------------------------------------------- the JSON files
+
+// --json-dir, checked before any chapter runs: a folder (made when missing) the tour can write in.
+// This run's own folder inside it, where each chapter writes its JSON; removed at the end. A chapter's
+// JSON moves into --json-dir only when the chapter ended with its results.
+class RunFolder {
+ public:
+  explicit RunFolder(const std::string& json_dir) : json_dir_(json_dir) {
+    namespace fs = std::filesystem;
+    if (json_dir.empty()) throw gpgpu::UsageError("--json-dir needs a folder, got an empty path");
+    std::error_code ec;
+    if (fs::exists(json_dir, ec) && !fs::is_directory(json_dir, ec))
+      throw gpgpu::UsageError("--json-dir '" + json_dir + "' is a file, not a folder");
+    fs::create_directories(json_dir, ec);
+    if (ec) throw gpgpu::UsageError("--json-dir '" + json_dir + "': cannot create it: " + ec.message());
+    std::string name = (fs::path(json_dir) / ".tour-XXXXXX").string();
+    if (mkdtemp(name.data()) == nullptr)
+      throw gpgpu::UsageError("--json-dir '" + json_dir + "' is not writable: " + std::strerror(errno));
+    path_ = name;
+  }
+  ~RunFolder() { remove(); }
+  RunFolder(const RunFolder&) = delete;
+  RunFolder& operator=(const RunFolder&) = delete;
+
+  // Where the chapter writes, and where its JSON is kept.
+  std::string written(const std::string& target) const { return path_ + "/" + target + ".json"; }
+  std::string kept(const std::string& target) const { return json_dir_ + "/" + target + ".json"; }
+
+  bool wrote(const std::string& target) const { return std::filesystem::exists(written(target)); }
+  // Moves the chapter's new JSON over its last one; "" on success, else why not.
+  std::string keep(const std::string& target) const {
+    if (std::rename(written(target).c_str(), kept(target).c_str()) != 0)
+      return "cannot keep the JSON as " + kept(target) + ": " + std::strerror(errno);
+    return {};
+  }
+  // The new JSON of a chapter that did not end with its results: the last one stays.
+  void discard(const std::string& target) const {
+    std::error_code ec;
+    std::filesystem::remove(written(target), ec);
+  }
+  void remove() {
+    if (path_.empty()) return;
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+    path_.clear();
+  }
+
+ private:
+  std::string json_dir_;
+  std::string path_;
+};
+
 std::string fmt(const nlohmann::json& v, const char* format, double scale = 1.0) {
   if (!v.is_number()) return "-";
   char buf[64];
   std::snprintf(buf, sizeof buf, format, v.get<double>() * scale);
   return buf;
+}
+
+// The rows of a chapter's JSON results for the summary table; false when the file cannot be read as such.
+bool add_rows(std::vector<std::vector<std::string>>& table, const std::string& label, const std::string& path) {
+  std::ifstream file(path);
+  const nlohmann::json j = nlohmann::json::parse(file, nullptr, false);
+  std::vector<std::vector<std::string>> rows;
+  try {
+    for (const auto& r : j.at("results")) {
+      rows.push_back({label, r.at("variant").get<std::string>(), r.at("device").get<std::string>(),
+                      fmt(r.at("ms_per_step"), "%.4f"), fmt(r.at("gbs_min"), "%.1f"),
+                      fmt(r.at("limit_share"), "%.1f%%", 100.0), fmt(r.at("rel_error_l2"), "%.1e"),
+                      r.at("check").get<std::string>()});
+    }
+  } catch (const nlohmann::json::exception&) {
+    return false;
+  }
+  table.insert(table.end(), rows.begin(), rows.end());
+  return true;
 }
 
 std::string seconds(double s) {
@@ -302,7 +456,8 @@ int main(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
       throw gpgpu::UsageError(e.what());
     }
-    std::filesystem::create_directories(json_dir);
+    RunFolder folder(json_dir);
+    pass_signals_on();
     // --quick sizes every chapter small already: the machine's sizes are for full runs.
     const SizeChoice choice = quick ? SizeChoice{Sizes::gpu, "--quick"} : choose_sizes(sizes_mode);
     if (!quick)
@@ -333,9 +488,8 @@ int main(int argc, char** argv) {
         notes.push_back(label + ": " + ch.not_built);
         continue;
       }
-      const std::string json_path = json_dir + "/" + ch.target + ".json";
-      std::filesystem::remove(json_path);
-      std::vector<std::string> args{"--json", json_path};
+      const std::string json_path = folder.kept(ch.target);
+      std::vector<std::string> args{"--json", folder.written(ch.target)};
       if (quick) args.emplace_back("--quick");
       std::string sized;
       const std::vector<std::string> machine = size_args(ch, choice, extra, sized);
@@ -347,6 +501,17 @@ int main(int argc, char** argv) {
 
       const Outcome o = run_chapter(ch.path, args);
       total_seconds += o.seconds;
+      const bool with_results = o.exit_code == 0 || o.exit_code == gpgpu::kExitVerificationFailed;
+      if (!with_results || g_stop_signal != 0) folder.discard(ch.target);
+      if (g_stop_signal != 0) {
+        std::cerr << "gpgpu_tour: stopped (" << strsignal(g_stop_signal) << ") in chapter " << label
+                  << ": its last JSON is kept" << std::endl;
+        folder.remove();
+        end_by_signal(g_stop_signal);
+      }
+      if (o.exit_code == gpgpu::kExitUsage && !extra.empty())
+        throw gpgpu::UsageError("chapter " + label + " refused the options after -- (each goes to every chapter): " +
+                                o.last_error_line);
       std::string outcome = o.exit_code == 0 ? "passed"
                             : o.exit_code == gpgpu::kExitBackendMissing ? "skipped (exit 77)"
                             : o.exit_code == gpgpu::kExitVerificationFailed ? "verification FAILED (exit 1)"
@@ -359,28 +524,35 @@ int main(int argc, char** argv) {
         notes.push_back(label + ": " + o.last_error_line);
         continue;
       }
-      std::ifstream file(json_path);
-      if (o.exit_code != 0 && o.exit_code != gpgpu::kExitVerificationFailed) {
+      if (!with_results) {
         all_ok = false;
         table.push_back({label, "-", "-", "-", "-", "-", "-", "error " + std::to_string(o.exit_code)});
         notes.push_back(label + ": " + o.last_error_line);
         continue;
       }
       all_ok = all_ok && o.exit_code == 0;
-      if (!file) {
+      if (!folder.wrote(ch.target)) {
         table.push_back({label, "-", "-", "-", "-", "-", "-", "no JSON"});
         all_ok = false;
         continue;
       }
-      const nlohmann::json j = nlohmann::json::parse(file);
-      for (const auto& r : j.at("results")) {
-        table.push_back({label, r.at("variant").get<std::string>(), r.at("device").get<std::string>(),
-                         fmt(r.at("ms_per_step"), "%.4f"), fmt(r.at("gbs_min"), "%.1f"),
-                         fmt(r.at("limit_share"), "%.1f%%", 100.0), fmt(r.at("rel_error_l2"), "%.1e"),
-                         r.at("check").get<std::string>()});
+      if (const std::string why = folder.keep(ch.target); !why.empty()) {
+        table.push_back({label, "-", "-", "-", "-", "-", "-", "JSON not kept"});
+        notes.push_back(label + ": " + why);
+        all_ok = false;
+        continue;
+      }
+      if (!add_rows(table, label, json_path)) {
+        table.push_back({label, "-", "-", "-", "-", "-", "-", "unreadable JSON"});
+        notes.push_back(label + ": " + json_path + " is not the JSON of a chapter's results");
+        all_ok = false;
       }
     }
 
+    if (g_stop_signal != 0) {  // after the last chapter
+      folder.remove();
+      end_by_signal(g_stop_signal);
+    }
     std::cout << "\n===== Tour summary =====\n";
     gpgpu::print_text_table(std::cout, table, 3);
     for (const std::string& n : notes) std::cout << "  " << n << '\n';

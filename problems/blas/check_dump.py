@@ -19,6 +19,8 @@ import argparse
 import json
 import pathlib
 import sys
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from dump_files import Parser, current_files, dump_folder, positive_int  # noqa: E402
 
 import numpy as np
 
@@ -52,11 +54,11 @@ def arithmetics(folder):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("dir", type=pathlib.Path)
-    parser.add_argument("--m", type=int, required=True)
-    parser.add_argument("--n", type=int, required=True)
-    parser.add_argument("--k", type=int, required=True)
+    parser = Parser(description=__doc__.splitlines()[0])
+    parser.add_argument("dir", type=dump_folder("a.npy", "b.npy"))
+    parser.add_argument("--m", type=positive_int, required=True)
+    parser.add_argument("--n", type=positive_int, required=True)
+    parser.add_argument("--k", type=positive_int, required=True)
     args = parser.parse_args()
     a, b = np.load(args.dir / "a.npy"), np.load(args.dir / "b.npy")
     ok = (a.shape == (args.m, args.k) and b.shape == (args.k, args.n) and a.dtype == b.dtype
@@ -69,7 +71,7 @@ def main():
     recorded = arithmetics(args.dir)
     exact = a.astype(np.float64) @ b.astype(np.float64)
     scale = np.abs(a.astype(np.float64)) @ np.abs(b.astype(np.float64))
-    results = sorted(args.dir.glob("result_*.npy"))
+    results = current_files(args.dir, "result_*.npy")
     if not results:
         print("no result_*.npy")
         return 1

@@ -10,7 +10,13 @@ DIR/<machine>/); the report says which machine folders it used. Default: build/l
 Every chapter gets a section: a line for each run that cannot be shown (skipped, not built, broke,
 an older schema, a truncated file), the plots, and the tables with every variant of every machine,
 as Markdown and as CSV. A variant that failed its verification shows FAIL, never a speed. Exit code
-0 when the report was written, even when runs inside it failed (the report says so); 2 on bad usage.
+0 when the report was written, even when runs inside it failed (the report says so); 2 on bad usage
+or an output folder it cannot use.
+
+The report touches only its own files: it is drawn into a new folder inside OUT, then moved into
+place, and OUT/report-files.txt lists what it wrote; the next report removes only those. An output
+folder that is, holds or lies inside a results folder it reads, or holds files that no report wrote,
+is refused.
 """
 from __future__ import annotations
 
@@ -18,7 +24,9 @@ import argparse
 import json
 import os
 import re
+import shutil
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -99,16 +107,14 @@ def machine_folders(folder: str) -> list[str]:
     (the report then says it found no runs there)."""
     if holds_runs(folder):
         return [folder]
-    subs = sorted(os.path.join(folder, d) for d in os.listdir(folder) if os.path.isdir(os.path.join(folder, d)))
+    # Hidden folders are scripts/lecture.sh's runs in progress, stopped or replaced: not machines.
+    subs = sorted(os.path.join(folder, d) for d in os.listdir(folder)
+                  if not d.startswith(".") and os.path.isdir(os.path.join(folder, d)))
     return [d for d in subs if holds_runs(d)] or [folder]
 
 
 def build_report(folders: list[str], out_dir: str, with_plots: bool = True) -> str:
-    """Writes OUT/index.md (and CSV, PNG beside it); returns the index's path."""
-    os.makedirs(out_dir, exist_ok=True)
-    for name in os.listdir(out_dir):  # last report's files: a chapter that is gone must not linger
-        if name.endswith((".png", ".csv", ".md", ".json")):
-            os.remove(os.path.join(out_dir, name))
+    """Writes OUT/index.md (and CSV, PNG beside it) into an existing folder; returns the index's path."""
     runs: list[Run] = []
     lines = ["# Lecture report", "", "| folder | machine | runs | ok | FAIL | not shown |", "| --- | --- | ---: | ---: | ---: | ---: |"]
     for folder in folders:
@@ -138,8 +144,86 @@ def build_report(folders: list[str], out_dir: str, with_plots: bool = True) -> s
     return index
 
 
+class OutputRefused(Exception):
+    """An output folder the report must not or cannot write into (exit code 2)."""
+
+
+MADE_LIST = "report-files.txt"  # the files the last report wrote into its folder, one name per line
+
+
+def within(path: str, folder: str) -> bool:
+    return os.path.commonpath([path, folder]) == folder
+
+
+def check_apart(out_dir: str, folders: list[str]) -> None:
+    """The output folder must lie apart from every results folder the report reads."""
+    if not out_dir:
+        raise OutputRefused("--out needs a folder, got an empty path")
+    out = os.path.realpath(out_dir)
+    for folder in folders:
+        real = os.path.realpath(folder)
+        how = ("is" if out == real else "holds" if within(real, out) else "lies inside" if within(out, real) else "")
+        if how:
+            raise OutputRefused(f"--out {out_dir} {how} the results folder {folder} it reads: choose another folder")
+
+
+def own_files(out_dir: str) -> set[str]:
+    """The files an earlier report wrote into OUT, which this one may replace or remove."""
+    if not os.path.exists(out_dir):
+        return set()
+    if not os.path.isdir(out_dir):
+        raise OutputRefused(f"--out {out_dir} is a file, not a folder")
+    names = {n for n in os.listdir(out_dir) if not n.startswith(".")}
+    listed = os.path.join(out_dir, MADE_LIST)
+    if MADE_LIST in names:
+        with open(listed, encoding="utf-8", errors="replace") as f:
+            return {n for n in f.read().splitlines() if n and os.path.basename(n) == n}
+    index = os.path.join(out_dir, "index.md")
+    if "index.md" in names and os.path.isfile(index):
+        with open(index, encoding="utf-8", errors="replace") as f:
+            if f.readline().strip() == "# Lecture report":  # a report from before the list was kept
+                return {n for n in names if n.endswith((".png", ".csv", ".md", ".json"))}
+    if names:
+        shown = ", ".join(sorted(names)[:3]) + (", ..." if len(names) > 3 else "")
+        raise OutputRefused(f"--out {out_dir} holds files no report wrote ({shown}): choose a new or empty folder")
+    return set()
+
+
+def write_report(folders: list[str], out_dir: str, with_plots: bool = True, given: list[str] = ()) -> str:
+    """Draws the report of the machine folders in a new folder inside OUT, then moves its files into
+    OUT over the last report's and removes the last report's files this one did not write. OUT must
+    lie apart from the folders and from the given folders they came from. Returns OUT/index.md."""
+    check_apart(out_dir, [*given, *folders])
+    earlier = own_files(out_dir)
+    os.makedirs(out_dir, exist_ok=True)
+    drawing = tempfile.mkdtemp(prefix=".report-", dir=out_dir)
+    try:
+        build_report(folders, drawing, with_plots)
+        made = sorted(os.listdir(drawing))
+        for name in sorted(earlier - set(made)):  # a chapter that is gone must not linger
+            path = os.path.join(out_dir, name)
+            if os.path.isfile(path):
+                os.remove(path)
+        for name in made:
+            os.replace(os.path.join(drawing, name), os.path.join(out_dir, name))
+        listing = os.path.join(drawing, MADE_LIST)
+        with open(listing, "w", encoding="utf-8") as f:
+            f.write("".join(n + "\n" for n in made))
+        os.replace(listing, os.path.join(out_dir, MADE_LIST))
+    finally:
+        shutil.rmtree(drawing, ignore_errors=True)
+    return os.path.join(out_dir, "index.md")
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with its usage errors on one line."""
+
+    def error(self, message):
+        self.exit(2, f"report: {message} (see --help)\n")
+
+
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = Parser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folders", nargs="*", help="machine folders, or folders of machine folders "
                         "(default: build/lecture)")
     parser.add_argument("--out", default="build/report", help="where index.md, the CSV and the PNG go")
@@ -153,7 +237,14 @@ def main(argv: list[str]) -> int:
         return 2
     folders = [m for f in given for m in machine_folders(f)]
     print("report: machine folders: " + ", ".join(folders))
-    index = build_report(folders, args.out, with_plots=not args.no_plots)
+    try:
+        index = write_report(folders, args.out, with_plots=not args.no_plots, given=given)
+    except OutputRefused as e:
+        print(f"report: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"report: cannot write the report into {args.out}: {e.strerror or e}", file=sys.stderr)
+        return 2
     print(f"report: {index}")
     return 0
 
