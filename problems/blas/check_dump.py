@@ -15,12 +15,11 @@ with gamma_K(u) = K u / (1 - K u), plus 2 gamma_K(2^-53) for the float64 referen
 derivation as problems/blas/src/gemm.cpp's error_bound). A result with no entry in arithmetic.json is
 judged by its element type's own arithmetic, and the check says so. At least one result must be there.
 """
-import argparse
 import json
 import pathlib
 import sys
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
-from dump_files import Parser, current_files, dump_folder, positive_int  # noqa: E402
+from dump_files import Parser, current_files, dump_folder, positive_int, refuse  # noqa: E402
 
 import numpy as np
 
@@ -46,10 +45,15 @@ def arithmetics(folder):
     path = folder / "arithmetic.json"
     if not path.exists():
         return {}
-    names = json.loads(path.read_text())
+    try:
+        names = json.loads(path.read_text())
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        refuse(f"{path}: not a readable JSON map of result file to arithmetic ({e})")
+    if not isinstance(names, dict):
+        refuse(f"{path}: not a JSON map of result file to arithmetic")
     unknown = {f: a for f, a in names.items() if a not in SUMS}
     if unknown:
-        raise SystemExit(f"{path}: unknown arithmetic {unknown} (known: {', '.join(SUMS)})")
+        refuse(f"{path}: unknown arithmetic {unknown} (known: {', '.join(SUMS)})")
     return names
 
 
