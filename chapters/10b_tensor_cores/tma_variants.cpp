@@ -88,6 +88,13 @@ void prepare(TmaOperands<In>& t, const Dims& d, const In* a, const In* b) {
 
 using TmaLaunch = void (*)(const bc::TmaArgs&, cudaStream_t);
 
+/// The grid of a kernel that walks the tiles (steps 8-10) instead of launching one block per tile:
+/// its blocks for an m x n product, as its launch computes them, and the rule that sets them.
+struct WalkingGrid {
+  int (*blocks)(int m, int n) = nullptr;  // nullptr: one block per tile
+  const char* rule = nullptr;
+};
+
 /// One TMA kernel in one input type: its launch and what the launch line says about it.
 struct TmaKernel {
   const char* name;
@@ -97,7 +104,22 @@ struct TmaKernel {
   bc::GemmShape (*shape)();
   int (*stages)();
   bool rounds_tf32 = true;  // the kernel rounds TF32 tiles in shared memory; false: the preparation must
+  WalkingGrid grid{};
 };
+
+constexpr const char* kPerSm = "one block per SM, fewer where there are fewer tiles";
+constexpr const char* kClusters = "clusters of 2 blocks, as many as the GPU holds at once";
+
+/// The grid the kernel is launched with, its blocks' threads and its tiles of C: chapter 10's
+/// launch line where each block computes one tile; else the blocks launched and the tiles they walk.
+std::string grid_line(const TmaKernel& kernel, const Dims& d) {
+  const bc::GemmShape s = kernel.shape();
+  if (!kernel.grid.blocks) return ch10::launch_line(d, s);
+  const int blocks = kernel.grid.blocks(static_cast<int>(d.m), static_cast<int>(d.n));
+  return "grid " + std::to_string(blocks) + " of " + std::to_string(s.threads) + " threads (" + kernel.grid.rule + ") walking " +
+         std::to_string(bc::blocks_for(d.n, s.tile_n)) + " x " + std::to_string(bc::blocks_for(d.m, s.tile_m)) + " tiles of " +
+         std::to_string(s.tile_m) + " x " + std::to_string(s.tile_n) + " of C";
+}
 
 int one_stage() { return 1; }
 
@@ -121,7 +143,7 @@ std::unique_ptr<gpgpu::blas::GemmOperation> make(const TmaKernel& kernel, const 
                                              [t, d](const In* a, const In* b) { prepare(*t, d, a, b); }};
   return std::make_unique<TensorCoreGemm<In>>(
       d, call,
-      ch10::launch_line(d, kernel.shape()) + ", TMA boxes 64 x 128 bytes, " + std::to_string(kernel.stages()) + " stage(s)",
+      grid_line(kernel, d) + ", TMA boxes 64 x 128 bytes, " + std::to_string(kernel.stages()) + " stage(s)",
       std::move(p));
 }
 
@@ -154,11 +176,11 @@ constexpr TmaKernel kTf32[] = {
     {"wide_tf32", "10b_wide_tile.cu", "a 128 x 256 tile, two consumer warpgroups of m64n256 wgmma, FP32 operands read as TF32",
      bc::launch_wide_tile_tf32, bc::wide_tile_shape, bc::wide_tile_stages, false},
     {"persistent_tf32", "10b_persistent.cu", "one block per SM walks the tiles in a grouped order, loading ahead across tiles, TF32",
-     bc::launch_persistent_tf32, bc::persistent_shape, bc::persistent_stages, false},
+     bc::launch_persistent_tf32, bc::persistent_shape, bc::persistent_stages, false, {bc::persistent_blocks, kPerSm}},
     {"cluster_tf32", "10b_cluster.cu", "clusters of two blocks, one above the other, share their B tile by TMA multicast, TF32",
-     bc::launch_cluster_tf32, bc::cluster_shape, bc::cluster_stages, false},
+     bc::launch_cluster_tf32, bc::cluster_shape, bc::cluster_stages, false, {bc::cluster_blocks_tf32, kClusters}},
     {"stream_k_tf32", "10b_stream_k.cu", "the clusters with the last two rounds' k-steps dealt out evenly (stream-K), TF32",
-     bc::launch_stream_k_tf32, bc::stream_k_shape, bc::stream_k_stages, false},
+     bc::launch_stream_k_tf32, bc::stream_k_shape, bc::stream_k_stages, false, {bc::stream_k_blocks_tf32, kClusters}},
 };
 constexpr TmaKernel kBf16[] = {
     {"tma_bf16", "10b_tma.cu", "the same on BF16 inputs (rounded once), FP32 sums", bc::launch_tma_bf16, bc::tma_shape, one_stage},
@@ -169,11 +191,11 @@ constexpr TmaKernel kBf16[] = {
     {"wide_bf16", "10b_wide_tile.cu", "the 128 x 256 tile on BF16 inputs (rounded once), FP32 sums", bc::launch_wide_tile_bf16,
      bc::wide_tile_shape, bc::wide_tile_stages},
     {"persistent_bf16", "10b_persistent.cu", "the persistent kernel on BF16 inputs (rounded once), FP32 sums",
-     bc::launch_persistent_bf16, bc::persistent_shape, bc::persistent_stages},
+     bc::launch_persistent_bf16, bc::persistent_shape, bc::persistent_stages, true, {bc::persistent_blocks, kPerSm}},
     {"cluster_bf16", "10b_cluster.cu", "the clusters on BF16 inputs (rounded once), FP32 sums", bc::launch_cluster_bf16,
-     bc::cluster_shape, bc::cluster_stages},
+     bc::cluster_shape, bc::cluster_stages, true, {bc::cluster_blocks_bf16, kClusters}},
     {"stream_k_bf16", "10b_stream_k.cu", "stream-K on BF16 inputs (rounded once), FP32 sums", bc::launch_stream_k_bf16,
-     bc::stream_k_shape, bc::stream_k_stages},
+     bc::stream_k_shape, bc::stream_k_stages, true, {bc::stream_k_blocks_bf16, kClusters}},
 };
 //! [tma_kernels]
 

@@ -122,19 +122,35 @@ __global__ void __launch_bounds__(kThreads, 1) gemm_cluster(const __grid_constan
 //! [cluster_kernel]
 #endif
 
-/// The grid: as many clusters as the GPU holds at once, or one per pair of tiles where there are fewer.
+template <typename In>
+constexpr int kRingBytes = TmaRing<In, kStages, Tiles<In>>::kDynamicBytes;
+
+/// The launch of an m x n product, prepared (prepare_warp_specialized) and its grid set: as many
+/// clusters as the GPU holds at once, or one per pair of tiles where there are fewer.
 //! [cluster_launch]
 template <typename In>
-void launch(const TmaArgs& g, cudaStream_t stream) {
-  constexpr int kBytes = TmaRing<In, kStages, Tiles<In>>::kDynamicBytes;
-  prepare_warp_specialized<gemm_cluster<In>>("gemm_cluster", kSplit, kBytes);
-  ClusterLaunch<kClusterSize> launch(kThreads, kBytes, stream);
-  const int pairs = tc::tile_count(tc::tile_grid(g.m, g.n, kClusterSize * Tiles<In>::BM, Tiles<In>::BN, kGroupRows));
+void configure(ClusterLaunch<kClusterSize>& launch, int m, int n) {
+  prepare_warp_specialized<gemm_cluster<In>>("gemm_cluster", kSplit, kRingBytes<In>);
+  const int pairs = tc::tile_count(tc::tile_grid(m, n, kClusterSize * Tiles<In>::BM, Tiles<In>::BN, kGroupRows));
   const int clusters = std::max(1, std::min(launch.most<gemm_cluster<In>>("gemm_cluster"), pairs));
   launch.config.gridDim = dim3(static_cast<unsigned>(kClusterSize * clusters));
+}
+
+template <typename In>
+void launch(const TmaArgs& g, cudaStream_t stream) {
+  ClusterLaunch<kClusterSize> launch(kThreads, kRingBytes<In>, stream);
+  configure<In>(launch, g.m, g.n);
   GPGPU_CUDA_CHECK(cudaLaunchKernelEx(&launch.config, gemm_cluster<In>, g));
 }
 //! [cluster_launch]
+
+/// The blocks launch() launches for an m x n product (the launch line reports them).
+template <typename In>
+int blocks(int m, int n) {
+  ClusterLaunch<kClusterSize> launch(kThreads, kRingBytes<In>, nullptr);
+  configure<In>(launch, m, n);
+  return static_cast<int>(launch.config.gridDim.x);
+}
 
 }  // namespace
 
@@ -142,5 +158,7 @@ GemmShape cluster_shape() { return {Tiles<float>::BM, Tiles<float>::BN, kThreads
 int cluster_stages() { return kStages; }
 void launch_cluster_tf32(const TmaArgs& g, cudaStream_t stream) { launch<float>(g, stream); }
 void launch_cluster_bf16(const TmaArgs& g, cudaStream_t stream) { launch<Bf16>(g, stream); }
+int cluster_blocks_tf32(int m, int n) { return blocks<float>(m, n); }
+int cluster_blocks_bf16(int m, int n) { return blocks<Bf16>(m, n); }
 
 }  // namespace gpgpu::blas::cuda

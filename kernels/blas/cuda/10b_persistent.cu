@@ -106,24 +106,24 @@ __global__ void __launch_bounds__(kThreads, 1) gemm_persistent(const __grid_cons
 //! [persistent_kernel]
 #endif
 
-/// One block per SM, or per tile where there are fewer tiles.
-int persistent_blocks(const TmaArgs& g) {
-  int device = 0, sms = 0;
-  GPGPU_CUDA_CHECK(cudaGetDevice(&device));
-  GPGPU_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-  const int tiles = tc::tile_count(tc::tile_grid(g.m, g.n, Tiles<float>::BM, Tiles<float>::BN, kGroupRows));
-  return std::max(1, std::min(sms, tiles));
-}
-
 template <typename In>
 void launch(const TmaArgs& g, cudaStream_t stream) {
   constexpr int kBytes = TmaRing<In, kStages, Tiles<In>>::kDynamicBytes;
   prepare_warp_specialized<gemm_persistent<In>>("gemm_persistent", kSplit, kBytes);
-  gemm_persistent<In><<<persistent_blocks(g), kThreads, kBytes, stream>>>(g);
+  gemm_persistent<In><<<persistent_blocks(g.m, g.n), kThreads, kBytes, stream>>>(g);
   GPGPU_CUDA_CHECK_LAUNCH("gemm_persistent");
 }
 
 }  // namespace
+
+/// One block per SM, or per tile where there are fewer tiles.
+int persistent_blocks(int m, int n) {
+  int device = 0, sms = 0;
+  GPGPU_CUDA_CHECK(cudaGetDevice(&device));
+  GPGPU_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  const int tiles = tc::tile_count(tc::tile_grid(m, n, Tiles<float>::BM, Tiles<float>::BN, kGroupRows));
+  return std::max(1, std::min(sms, tiles));
+}
 
 GemmShape persistent_shape() { return {Tiles<float>::BM, Tiles<float>::BN, kThreads}; }
 int persistent_stages() { return kStages; }

@@ -166,17 +166,33 @@ __global__ void __launch_bounds__(kThreads, 1) gemm_stream_k(const __grid_consta
 //! [stream_k_kernel]
 #endif
 
-/// The grid: as many clusters as the GPU holds at once, or one per pair of tiles where there are fewer.
 template <typename In>
-void launch(const TmaArgs& g, cudaStream_t stream) {
-  constexpr int kBytes = TmaRing<In, kStages, Tiles<In>>::kDynamicBytes;
-  prepare_warp_specialized<gemm_stream_k<In>>("gemm_stream_k", kSplit, kBytes);
-  ClusterLaunch<kClusterSize> launch(kThreads, kBytes, stream);
-  const int pairs = tc::tile_count(tc::tile_grid(g.m, g.n, kClusterSize * Tiles<In>::BM, Tiles<In>::BN, kGroupRows));
+constexpr int kRingBytes = TmaRing<In, kStages, Tiles<In>>::kDynamicBytes;
+
+/// The launch of an m x n product, prepared and its grid set: as many clusters as the GPU holds at
+/// once, or one per pair of tiles where there are fewer (step 9's).
+template <typename In>
+void configure(ClusterLaunch<kClusterSize>& launch, int m, int n) {
+  prepare_warp_specialized<gemm_stream_k<In>>("gemm_stream_k", kSplit, kRingBytes<In>);
+  const int pairs = tc::tile_count(tc::tile_grid(m, n, kClusterSize * Tiles<In>::BM, Tiles<In>::BN, kGroupRows));
   const int clusters = std::max(1, std::min(launch.most<gemm_stream_k<In>>("gemm_stream_k"), pairs));
   if ((2 * clusters - 1) * kClusterSize * kConsumers > kFlags) throw std::length_error("gemm_stream_k: more clusters than flags");
   launch.config.gridDim = dim3(static_cast<unsigned>(kClusterSize * clusters));
+}
+
+template <typename In>
+void launch(const TmaArgs& g, cudaStream_t stream) {
+  ClusterLaunch<kClusterSize> launch(kThreads, kRingBytes<In>, stream);
+  configure<In>(launch, g.m, g.n);
   GPGPU_CUDA_CHECK(cudaLaunchKernelEx(&launch.config, gemm_stream_k<In>, g));
+}
+
+/// The blocks launch() launches for an m x n product (the launch line reports them).
+template <typename In>
+int blocks(int m, int n) {
+  ClusterLaunch<kClusterSize> launch(kThreads, kRingBytes<In>, nullptr);
+  configure<In>(launch, m, n);
+  return static_cast<int>(launch.config.gridDim.x);
 }
 
 }  // namespace
@@ -185,5 +201,7 @@ GemmShape stream_k_shape() { return {Tiles<float>::BM, Tiles<float>::BN, kThread
 int stream_k_stages() { return kStages; }
 void launch_stream_k_tf32(const TmaArgs& g, cudaStream_t stream) { launch<float>(g, stream); }
 void launch_stream_k_bf16(const TmaArgs& g, cudaStream_t stream) { launch<Bf16>(g, stream); }
+int stream_k_blocks_tf32(int m, int n) { return blocks<float>(m, n); }
+int stream_k_blocks_bf16(int m, int n) { return blocks<Bf16>(m, n); }
 
 }  // namespace gpgpu::blas::cuda

@@ -64,19 +64,29 @@ void launch_wide_tile_tf32(const TmaArgs& g, cudaStream_t stream);
 void launch_wide_tile_bf16(const TmaArgs& g, cudaStream_t stream);
 GemmShape wide_tile_shape();
 int wide_tile_stages();
+// Steps 8-10 launch a grid of their own size, not one block per tile: *_blocks(m, n) is the number
+// of blocks (along x) their launch for an m x n product uses. Step 8 (10b_persistent.cu): one block
+// per SM, fewer where there are fewer tiles. Steps 9 and 10 (10b_cluster.cu, 10b_stream_k.cu):
+// clusters of two blocks, as many as the GPU holds at once (cudaOccupancyMaxActiveClusters), fewer
+// where there are fewer pairs of tiles.
 void launch_persistent_tf32(const TmaArgs& g, cudaStream_t stream);
 void launch_persistent_bf16(const TmaArgs& g, cudaStream_t stream);
 GemmShape persistent_shape();
 int persistent_stages();
+int persistent_blocks(int m, int n);
 void launch_cluster_tf32(const TmaArgs& g, cudaStream_t stream);
 void launch_cluster_bf16(const TmaArgs& g, cudaStream_t stream);
 GemmShape cluster_shape();
 int cluster_stages();
+int cluster_blocks_tf32(int m, int n);
+int cluster_blocks_bf16(int m, int n);
 // 10b_stream_k.cu: step 9 with the last two rounds' k-steps dealt out evenly (step 10).
 void launch_stream_k_tf32(const TmaArgs& g, cudaStream_t stream);
 void launch_stream_k_bf16(const TmaArgs& g, cudaStream_t stream);
 GemmShape stream_k_shape();
 int stream_k_stages();
+int stream_k_blocks_tf32(int m, int n);
+int stream_k_blocks_bf16(int m, int n);
 #endif
 
 // 10b_round_inputs.cu: `count` floats rounded to bfloat16 (to nearest even), the BF16 inputs' one
