@@ -14,7 +14,9 @@
 //
 // The include path holds the student's folder, the exercise's interface (mbarrier_ring.hpp) and a
 // copy of the model alone (CMakeLists.txt), so a student's file cannot reach the chapter's own
-// bookkeeping through it.
+// bookkeeping through it. A path relative to the file itself could, so the check also reads the
+// file (EX10B_RING_SLOT_FILE, set by CMakeLists.txt) and fails on any #include but the interface's
+// and the C++ standard library's.
 #include <ring_slot.hpp>  // the student's file (exercises/ or solutions/: the include path decides)
 
 #include <atomic>
@@ -23,7 +25,10 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <mutex>
+#include <regex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -113,6 +118,76 @@ model::SlotOf yours(int stages) {
   return ::testing::AssertionSuccess();
 }
 
+// The lines of `text` as the preprocessor reads its directives: lines continued by a backslash
+// joined, comments replaced by a space, string, character and raw string literals kept as they are.
+std::vector<std::string> logical_lines(const std::string& text) {
+  std::string spliced;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\\' && i + 1 < text.size() && text[i + 1] == '\n') {
+      ++i;
+      continue;
+    }
+    spliced += text[i];
+  }
+  std::string out;
+  for (std::size_t i = 0; i < spliced.size();) {
+    const char c = spliced[i];
+    if (spliced.compare(i, 2, "//") == 0) {
+      i = spliced.find('\n', i);
+      if (i == std::string::npos) i = spliced.size();
+      out += ' ';
+    } else if (spliced.compare(i, 2, "/*") == 0) {
+      const std::size_t end = spliced.find("*/", i + 2);
+      i = end == std::string::npos ? spliced.size() : end + 2;
+      out += ' ';
+    } else if (c == 'R' && i + 1 < spliced.size() && spliced[i + 1] == '"') {  // R"delim( ... )delim"
+      const std::size_t open = spliced.find('(', i + 2);
+      const std::string close = open == std::string::npos ? "" : ")" + spliced.substr(i + 2, open - i - 2) + "\"";
+      const std::size_t end = open == std::string::npos ? std::string::npos : spliced.find(close, open);
+      const std::size_t stop = end == std::string::npos ? spliced.size() : end + close.size();
+      out.append(spliced, i, stop - i);
+      i = stop;
+    } else if (c == '"' || c == '\'') {
+      std::size_t j = i + 1;
+      while (j < spliced.size() && spliced[j] != c && spliced[j] != '\n') j += spliced[j] == '\\' ? 2 : 1;
+      const std::size_t stop = j < spliced.size() ? j + 1 : spliced.size();
+      out.append(spliced, i, stop - i);
+      i = stop;
+    } else {
+      out += c;
+      ++i;
+    }
+  }
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  for (std::size_t end; (end = out.find('\n', start)) != std::string::npos; start = end + 1) lines.push_back(out.substr(start, end - start));
+  lines.push_back(out.substr(start));
+  return lines;
+}
+
+// The student's file may include the interface and headers of the C++ standard library (<cstdint>,
+// <utility>: a name of letters, digits and underscores) and nothing else. The check's include path
+// does not reach the chapter's bookkeeping, but a path relative to the file does
+// ("../../kernels/blas/cuda/pipeline_ring.hpp", or tensor_core_layout.hpp beside it), wherever the
+// CUDA headers those need lie on the compiler's default path; so does a macro that names it.
+::testing::AssertionResult includes_only_the_interface(const std::string& path) {
+  std::ifstream file(path);
+  if (!file) return ::testing::AssertionFailure() << "cannot read " << path;
+  const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  static const std::regex directive(R"(^\s*(#|%:)\s*(include|include_next|import)\b\s*(.*?)\s*$)");
+  static const std::regex allowed(R"(^("mbarrier_ring\.hpp"|<[A-Za-z0-9_]+>)$)");
+  for (const std::string& line : logical_lines(text)) {
+    std::smatch m;
+    if (std::regex_match(line, m, directive) && !std::regex_match(m[3].str(), allowed))
+      return ::testing::AssertionFailure()
+             << path << " has #" << m[2] << " " << m[3]
+             << ": ring_slot.hpp may include \"mbarrier_ring.hpp\" and the C++ standard library's headers alone, "
+                "so that the bookkeeping is yours, not the chapter's (kernels/blas/cuda/pipeline_ring.hpp or "
+                "tensor_core_layout.hpp, reached by any path)";
+  }
+  return ::testing::AssertionSuccess();
+}
+
 std::vector<int> step_counts(int stages) {
   return {1, 2, stages - 1, stages, stages + 1, 2 * stages, 2 * stages + 1, 3 * stages + 2, 4 * stages + 1, 13, 100};
 }
@@ -148,5 +223,8 @@ TEST(MbarrierRing, RandomInterleavings) { EXPECT_TRUE(ring_holds(model::Schedule
 TEST(MbarrierRing, UsesEveryStageOfItsRing) {
   for (int stages : {2, 3, 4, 5, 8}) EXPECT_TRUE(uses_its_depth(stages));
 }
+
+// Your bookkeeping is your own: no #include but the interface's and the standard library's.
+TEST(RingSlotFile, IncludesOnlyTheInterfaceAndTheStandardLibrary) { EXPECT_TRUE(includes_only_the_interface(EX10B_RING_SLOT_FILE)); }
 
 }  // namespace
