@@ -6,9 +6,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "embedded/_02_luminance_frag.hpp"
-#include "embedded/_02_rgba_comp.hpp"
-#include "embedded/_02_rgba_frag.hpp"
+#include "embedded/_02_01_luminance_frag.hpp"
+#include "embedded/_02_03_rgba_comp.hpp"
+#include "embedded/_02_02_rgba_frag.hpp"
 #include "embedded/_02_rgba_glsl.hpp"
 #include "gpgpu/errors.hpp"
 #include "gpgpu/gl/check.hpp"
@@ -53,9 +53,9 @@ std::unique_ptr<PingPongSolver> make_solver(const GlVariant& v, const gpgpu::jac
                                             const gpgpu::gl::ContextInfo& info) {
   const FieldLayout layout{sys.grid, v.unknowns_per_texel};
   gpgpu::gl::Program program =
-      v.launch == Launch::Compute ? gpgpu::gl::link_program({{GL_COMPUTE_SHADER, {embedded::_02_rgba_comp, embedded::_02_rgba_glsl}}})
-      : v.unknowns_per_texel == 4 ? gpgpu::gl::link_fullscreen_program({embedded::_02_rgba_frag, embedded::_02_rgba_glsl})
-                                  : gpgpu::gl::link_fullscreen_program({embedded::_02_luminance_frag});
+      v.launch == Launch::Compute ? gpgpu::gl::link_program({{GL_COMPUTE_SHADER, {embedded::_02_03_rgba_comp, embedded::_02_rgba_glsl}}})
+      : v.unknowns_per_texel == 4 ? gpgpu::gl::link_fullscreen_program({embedded::_02_02_rgba_frag, embedded::_02_rgba_glsl})
+                                  : gpgpu::gl::link_fullscreen_program({embedded::_02_01_luminance_frag});
   return std::make_unique<PingPongSolver>(layout, std::move(program), v.launch, system_inputs(sys, layout), info);
 }
 //! [make_solver]

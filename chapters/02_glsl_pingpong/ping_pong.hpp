@@ -107,11 +107,11 @@ struct GlVariant {
 
 inline constexpr std::array kVariants{
     GlVariant{"luminance", "one unknown per GL_R32F texel, fragment shader (paper Fig. 7)", "OGL Luminance",
-            "kernels/jacobi/gl/02_luminance.frag", 1, Launch::Fragment},
+            "kernels/jacobi/gl/02_01_luminance.frag", 1, Launch::Fragment},
     GlVariant{"rgba", "four unknowns per GL_RGBA32F texel, vec4 fragment shader (paper Figs. 8-9)", "OGL RGBA",
-            "kernels/jacobi/gl/02_rgba.frag + 02_rgba.glsl", 4, Launch::Fragment},
+            "kernels/jacobi/gl/02_02_rgba.frag + 02_rgba.glsl", 4, Launch::Fragment},
     GlVariant{"rgba_compute", "the rgba stencil as a GL 4.3 compute shader (past the paper)", "",
-            "kernels/jacobi/gl/02_rgba.comp + 02_rgba.glsl", 4, Launch::Compute},
+            "kernels/jacobi/gl/02_03_rgba.comp + 02_rgba.glsl", 4, Launch::Compute},
 };
 
 /// The entry of `name`; throws std::out_of_range for an unknown name.

@@ -18,7 +18,7 @@ using gpgpu::jacobi::Variant;
 
 //! [variants]
 Variant readonly_variant(const jc::LaunchOptions& launch) {
-  Variant v = jc::cuda_variant("readonly", "pitched, every load read-only (__ldg)", "kernels/jacobi/cuda/07b_readonly.cu", "");
+  Variant v = jc::cuda_variant("readonly", "pitched, every load read-only (__ldg)", "kernels/jacobi/cuda/07b_01_readonly.cu", "");
   v.make = [&launch](const LinearSystem& sys, gpgpu::Session&) {
     return std::make_unique<jc::PitchedSolver>(sys, launch.block_or(64), jc::launch_jacobi_readonly);
   };
@@ -28,7 +28,7 @@ Variant readonly_variant(const jc::LaunchOptions& launch) {
 
 Variant tiled2d_variant(const jc::LaunchOptions& launch) {
   Variant v = jc::cuda_variant("tiled2d", "2D blocks, x tile with halo in shared memory",
-                               "kernels/jacobi/cuda/07b_tiled2d.cu", "");
+                               "kernels/jacobi/cuda/07b_02_tiled2d.cu", "");
   v.make = [&launch](const LinearSystem& sys, gpgpu::Session&) {
     return std::make_unique<Tiled2dSolver>(sys, launch.block_or(32), launch.block_y > 0 ? launch.block_y : 8);
   };
@@ -38,7 +38,7 @@ Variant tiled2d_variant(const jc::LaunchOptions& launch) {
 
 Variant multirow_variant(const jc::LaunchOptions& launch) {
   Variant v = jc::cuda_variant("multirow", "float4 per thread, several rows per thread, x rows in registers",
-                               "kernels/jacobi/cuda/07b_multirow.cu", "");
+                               "kernels/jacobi/cuda/07b_03_multirow.cu", "");
   v.make = [&launch](const LinearSystem& sys, gpgpu::Session& gpu) {
     return std::make_unique<RowWalkingSolver>(sys, RowWalkingSolver::Storage::nine_diagonals, launch,
                                               gpgpu::cuda::device_info(gpu).sm_count);
@@ -49,7 +49,7 @@ Variant multirow_variant(const jc::LaunchOptions& launch) {
 
 Variant symmetric_variant(const jc::LaunchOptions& launch) {
   Variant v = jc::cuda_variant("symmetric", "multirow with 5 of the 9 diagonals (symmetric storage)",
-                               "kernels/jacobi/cuda/07b_symmetric.cu", "", "jacobi9_symmetric");
+                               "kernels/jacobi/cuda/07b_04_symmetric.cu", "", "jacobi9_symmetric");
   v.make = [&launch](const LinearSystem& sys, gpgpu::Session& gpu) {
     return std::make_unique<RowWalkingSolver>(sys, RowWalkingSolver::Storage::symmetric, launch,
                                               gpgpu::cuda::device_info(gpu).sm_count);

@@ -12,7 +12,7 @@
 
 namespace ch07b {
 
-/// 07b_tiled2d.cu: blocks of block_x x block_y threads, each updating a block_x x block_y tile.
+/// 07b_02_tiled2d.cu: blocks of block_x x block_y threads, each updating a block_x x block_y tile.
 class Tiled2dSolver final : public gpgpu::jacobi::cuda::PitchedSolver {
  public:
   Tiled2dSolver(const gpgpu::jacobi::LinearSystem& sys, int block_x, int block_y);
@@ -24,7 +24,7 @@ class Tiled2dSolver final : public gpgpu::jacobi::cuda::PitchedSolver {
   int block_y_;
 };
 
-/// 07b_multirow.cu (nine diagonals) and 07b_symmetric.cu (the main diagonal and the four upper
+/// 07b_03_multirow.cu (nine diagonals) and 07b_04_symmetric.cu (the main diagonal and the four upper
 /// ones): each thread updates 4 columns in `rows_per_thread` consecutive rows.
 class RowWalkingSolver final : public gpgpu::jacobi::cuda::PitchedSolver {
  public:
@@ -48,19 +48,19 @@ class RowWalkingSolver final : public gpgpu::jacobi::cuda::PitchedSolver {
   bool tuning_;
 };
 
-/// `readonly`: kernels/jacobi/cuda/07b_readonly.cu, every load read-only (__ldg); blocks of 64.
+/// `readonly`: kernels/jacobi/cuda/07b_01_readonly.cu, every load read-only (__ldg); blocks of 64.
 /// `launch` is read when a solver is made, after parsing: it must outlive the variant (all four).
 gpgpu::jacobi::Variant readonly_variant(const gpgpu::jacobi::cuda::LaunchOptions& launch);
 
-/// `tiled2d`: kernels/jacobi/cuda/07b_tiled2d.cu, 2D blocks (32 x 8 unless --block, --block-y) and an
+/// `tiled2d`: kernels/jacobi/cuda/07b_02_tiled2d.cu, 2D blocks (32 x 8 unless --block, --block-y) and an
 /// x tile with its halo in shared memory.
 gpgpu::jacobi::Variant tiled2d_variant(const gpgpu::jacobi::cuda::LaunchOptions& launch);
 
-/// `multirow`: kernels/jacobi/cuda/07b_multirow.cu, 4 columns (one float4) x several rows per thread,
+/// `multirow`: kernels/jacobi/cuda/07b_03_multirow.cu, 4 columns (one float4) x several rows per thread,
 /// x rows kept in registers; tuned unless the launch is fixed (--no-tune, --block, --rows-per-thread).
 gpgpu::jacobi::Variant multirow_variant(const gpgpu::jacobi::cuda::LaunchOptions& launch);
 
-/// `symmetric`: kernels/jacobi/cuda/07b_symmetric.cu, multirow on 5 of the 9 diagonals (the
+/// `symmetric`: kernels/jacobi/cuda/07b_04_symmetric.cu, multirow on 5 of the 9 diagonals (the
 /// symmetric storage, work "jacobi9_symmetric": 32 instead of 48 bytes per node); tuned likewise.
 gpgpu::jacobi::Variant symmetric_variant(const gpgpu::jacobi::cuda::LaunchOptions& launch);
 

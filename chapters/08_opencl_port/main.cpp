@@ -3,7 +3,7 @@
 // judged against the device's bandwidth for the same read:write mix (measured in the same run),
 // with OpenCL's start-up cost reported separately. The variants it runs, in order:
 //   simple, aligned, local, image  the OpenCL ports (opencl_jacobi.cpp: the variants and the host code
-//                                  that enqueues kernels/jacobi/opencl/08_simple.cl, 08_local.cl, 08_image.cl)
+//                                  that enqueues kernels/jacobi/opencl/08_01_simple.cl, 08_02_local.cl, 08_03_image.cl)
 //   cuda_simple, cuda_aligned,     their CUDA originals on the same GPU (cuda_twins.cpp), where this
 //   cuda_shared, cuda_texture      build has CUDA and the machine a GPU
 // The chapter runs the core's steps itself, to print the start-up table once the device is open and

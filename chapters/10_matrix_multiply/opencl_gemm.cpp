@@ -12,13 +12,13 @@
 #include <string_view>
 #include <vector>
 
-#include "embedded/_10_blocktile_1d_cl.hpp"
-#include "embedded/_10_blocktile_2d_cl.hpp"
-#include "embedded/_10_naive_cl.hpp"
-#include "embedded/_10_prefetch_cl.hpp"
-#include "embedded/_10_tile16_cl.hpp"
-#include "embedded/_10_vectorized_cl.hpp"
-#include "embedded/_10_warptile_cl.hpp"
+#include "embedded/_10_03_blocktile_1d_cl.hpp"
+#include "embedded/_10_04_blocktile_2d_cl.hpp"
+#include "embedded/_10_01_naive_cl.hpp"
+#include "embedded/_10_10_prefetch_cl.hpp"
+#include "embedded/_10_02_tile16_cl.hpp"
+#include "embedded/_10_05_vectorized_cl.hpp"
+#include "embedded/_10_06_warptile_cl.hpp"
 #include "embedded/vector_load_cl.hpp"
 #include "gpgpu/opencl/opener.hpp"
 #include "gpgpu/opencl/runtime.hpp"
@@ -42,7 +42,7 @@ struct ClVariant {
   std::size_t local_x, local_y;  // the work-group
   std::size_t tile_m, tile_n;    // of C per work-group
   bool vector_load = false;      // compiled after kernels/blas/opencl/vector_load.cl (load_segment, load16)
-  std::size_t tile_n_f64 = 0;    // in double, where the kernel's tile is narrower (10_prefetch.cl); 0: tile_n
+  std::size_t tile_n_f64 = 0;    // in double, where the kernel's tile is narrower (10_10_prefetch.cl); 0: tile_n
 
   [[nodiscard]] std::size_t tile_n_of(ElementType type) const {
     return type == ElementType::f64 && tile_n_f64 != 0 ? tile_n_f64 : tile_n;
@@ -51,21 +51,21 @@ struct ClVariant {
 
 constexpr std::array kVariants{
     ClVariant{"cl_naive", "cuda_naive", "OpenCL", "one work-item per element of C (paper Obr. 9)",
-              &gpgpu::embedded::_10_naive_cl, "gemm_naive", 16, 16, 16, 16},
+              &gpgpu::embedded::_10_01_naive_cl, "gemm_naive", 16, 16, 16, 16},
     ClVariant{"cl_tile16", "cuda_tile16", "OPT OpenCL", "16 x 16 tiles in __local memory (paper Obr. 10 in OpenCL)",
-              &gpgpu::embedded::_10_tile16_cl, "gemm_tile16", 16, 16, 16, 16},
+              &gpgpu::embedded::_10_02_tile16_cl, "gemm_tile16", 16, 16, 16, 16},
     ClVariant{"cl_blocktile_1d", "cuda_blocktile_1d", "", "64 x 64 tile per work-group of 256, 16 elements per work-item",
-              &gpgpu::embedded::_10_blocktile_1d_cl, "gemm_blocktile_1d", 256, 1, 64, 64},
+              &gpgpu::embedded::_10_03_blocktile_1d_cl, "gemm_blocktile_1d", 256, 1, 64, 64},
     ClVariant{"cl_blocktile_2d", "cuda_blocktile_2d", "", "128 x 128 tile per work-group, 8 x 8 per work-item",
-              &gpgpu::embedded::_10_blocktile_2d_cl, "gemm_blocktile_2d", 256, 1, 128, 128},
+              &gpgpu::embedded::_10_04_blocktile_2d_cl, "gemm_blocktile_2d", 256, 1, 128, 128},
     ClVariant{"cl_vectorized", "cuda_vectorized", "", "the 8 x 8 blocking with 16-byte loads and a transposed A tile",
-              &gpgpu::embedded::_10_vectorized_cl, "gemm_vectorized", 256, 1, 128, 128, true},
+              &gpgpu::embedded::_10_05_vectorized_cl, "gemm_vectorized", 256, 1, 128, 128, true},
     ClVariant{"cl_warptile", "cuda_warptile", "", "the vectorized kernel with 32 x 64 warp tiles (32-wide warps assumed)",
-              &gpgpu::embedded::_10_warptile_cl, "gemm_warptile", 256, 1, 128, 128, true},
+              &gpgpu::embedded::_10_06_warptile_cl, "gemm_warptile", 256, 1, 128, 128, true},
     ClVariant{"cl_prefetch", "cuda_prefetch", "",
               "the next tiles through registers, fragments prefetched, A in a padded tile, work-groups grouped "
               "(128 x 256, 8 x 16 per work-item; double 128 x 128, 8 x 8)",
-              &gpgpu::embedded::_10_prefetch_cl, "gemm_prefetch", 256, 1, 128, 256, true, 128},
+              &gpgpu::embedded::_10_10_prefetch_cl, "gemm_prefetch", 256, 1, 128, 256, true, 128},
 };
 
 // The program of a variant: its kernel file, after vector_load.cl where it uses it (as the CUDA
@@ -91,7 +91,7 @@ const gpgpu::EmbeddedText& program_source(const ClVariant& v) {
 }
 
 // The element type, its 16-byte vector (TV, L lanes), and whether every row starts on 16 bytes (k
-// and n multiples of L: 10_vectorized.cl and the kernels after it then load whole vectors; the
+// and n multiples of L: 10_05_vectorized.cl and the kernels after it then load whole vectors; the
 // earlier kernels ignore it).
 std::string type_options(ElementType type, bool aligned = false) {
   return (type == ElementType::f64 ? "-DT=double -DUSE_FP64 -DTV=double2 -DL=2" : "-DT=float -DTV=float4 -DL=4") +
@@ -114,7 +114,7 @@ class ClGemm final : public gpgpu::blas::GemmOperation {
     cl_uint arg = 0;
     for (const cl::Buffer* buffer : {&a_, &b_, &c_}) GPGPU_CL(kernel_.setArg(arg++, *buffer));
     for (std::int64_t size : {d.m, d.n, d.k}) GPGPU_CL(kernel_.setArg(arg++, static_cast<cl_int>(size)));
-    // One work-group per tile of C: dimension 0 along the columns, 1 down the rows (10_prefetch.cl maps
+    // One work-group per tile of C: dimension 0 along the columns, 1 down the rows (10_10_prefetch.cl maps
     // each work-group to its tile in the grouped order, as its CUDA kernel maps blocks).
     const std::size_t tile_n = v.tile_n_of(type);
     const std::size_t groups_x = round_up(static_cast<std::size_t>(d.n), tile_n) / tile_n;

@@ -38,20 +38,20 @@ constexpr const char* kNeedsHopper = "wgmma is Hopper's alone: compiled for sm_9
 
 //! [kernels]
 constexpr KernelVariant kKernels[] = {
-    {"wmma_tf32", "10_tf32_wmma.cu", "chapter 10's step, the start: WMMA 16 x 16 x 8, TF32 inputs, FP32 sums", Input::tf32,
+    {"wmma_tf32", "10_08_tf32_wmma.cu", "chapter 10's step, the start: WMMA 16 x 16 x 8, TF32 inputs, FP32 sums", Input::tf32,
      bc::launch_tf32_wmma, nullptr, bc::tf32_wmma_shape, 8, false, kNeedsAmpere},
-    {"mma_sync_tf32", "10b_mma_sync.cu", "mma.sync m16n8k8 by PTX, ldmatrix from 128B-swizzled tiles, TF32", Input::tf32,
+    {"mma_sync_tf32", "10b_02_mma_sync.cu", "mma.sync m16n8k8 by PTX, ldmatrix from 128B-swizzled tiles, TF32", Input::tf32,
      static_cast<Tf32Launch>(bc::launch_mma_sync), nullptr, bc::mma_sync_shape, 8, false, kNeedsAmpere},
-    {"mma_sync_bf16", "10b_mma_sync.cu", "the same with m16n8k16 on BF16 inputs (rounded once), FP32 sums", Input::bf16,
+    {"mma_sync_bf16", "10b_02_mma_sync.cu", "the same with m16n8k16 on BF16 inputs (rounded once), FP32 sums", Input::bf16,
      nullptr, static_cast<Bf16Launch>(bc::launch_mma_sync), bc::mma_sync_shape, 8, false, kNeedsAmpere},
 };
 //! [kernels]
 
 #if GPGPU_HAVE_WGMMA
 constexpr KernelVariant kWgmmaKernels[] = {
-    {"wgmma_tf32", "10b_wgmma.cu", "warpgroup MMA m64n64k8 from swizzled shared tiles by descriptors, B transposed, TF32",
+    {"wgmma_tf32", "10b_03_wgmma.cu", "warpgroup MMA m64n64k8 from swizzled shared tiles by descriptors, B transposed, TF32",
      Input::tf32, static_cast<Tf32Launch>(bc::launch_wgmma), nullptr, bc::wgmma_shape, 9, true, kNeedsHopper},
-    {"wgmma_bf16", "10b_wgmma.cu", "the same with m64n64k16 on BF16 inputs (rounded once), FP32 sums", Input::bf16, nullptr,
+    {"wgmma_bf16", "10b_03_wgmma.cu", "the same with m64n64k16 on BF16 inputs (rounded once), FP32 sums", Input::bf16, nullptr,
      static_cast<Bf16Launch>(bc::launch_wgmma), bc::wgmma_shape, 9, true, kNeedsHopper},
 };
 #endif

@@ -1,7 +1,7 @@
-// Chapter 10b's TMA steps as variants: tma_* (step 4, kernels/blas/cuda/10b_tma.cu), pipeline_* (step
-// 5, 10b_pipeline.cu), ws_* (step 6, 10b_warp_specialized.cu), wide_* (step 7, 10b_wide_tile.cu),
-// persistent_* (step 8, 10b_persistent.cu), cluster_* (step 9, 10b_cluster.cu) and stream_k_* (step
-// 10, 10b_stream_k.cu), each in TF32 and BF16; all take the same operands (Bᵀ and two maps). Before
+// Chapter 10b's TMA steps as variants: tma_* (step 4, kernels/blas/cuda/10b_04_tma.cu), pipeline_* (step
+// 5, 10b_05_pipeline.cu), ws_* (step 6, 10b_06_warp_specialized.cu), wide_* (step 7, 10b_07_wide_tile.cu),
+// persistent_* (step 8, 10b_08_persistent.cu), cluster_* (step 9, 10b_09_cluster.cu) and stream_k_* (step
+// 10, 10b_10_stream_k.cu), each in TF32 and BF16; all take the same operands (Bᵀ and two maps). Before
 // the timed calls, the host makes Bᵀ, a transposed copy of B (chapter 09's padded-tile transpose;
 // bfloat16 moved as its 16-bit patterns), so that both operands are K-major as wgmma needs them (TF32
 // has no transposed B), copies A and Bᵀ into rows of a multiple of 16 bytes where k does not give such
@@ -145,34 +145,34 @@ gpgpu::blas::GemmVariant variant(const TmaKernel& kernel) {
 
 //! [tma_kernels]
 constexpr TmaKernel kTf32[] = {
-    {"tma_tf32", "10b_tma.cu", "step 3 with its tiles loaded by TMA (one stage, mbarrier), B transposed once, TF32",
+    {"tma_tf32", "10b_04_tma.cu", "step 3 with its tiles loaded by TMA (one stage, mbarrier), B transposed once, TF32",
      bc::launch_tma_tf32, bc::tma_shape, one_stage},
-    {"pipeline_tf32", "10b_pipeline.cu", "step 4 with a ring of stages: TMA loads ahead while wgmma multiplies, TF32",
+    {"pipeline_tf32", "10b_05_pipeline.cu", "step 4 with a ring of stages: TMA loads ahead while wgmma multiplies, TF32",
      bc::launch_pipeline_tf32, bc::pipeline_shape, bc::pipeline_stages},
-    {"ws_tf32", "10b_warp_specialized.cu", "a producer warpgroup loads, a consumer multiplies, full/empty mbarriers, setmaxnreg, TF32",
+    {"ws_tf32", "10b_06_warp_specialized.cu", "a producer warpgroup loads, a consumer multiplies, full/empty mbarriers, setmaxnreg, TF32",
      bc::launch_ws_tf32, bc::ws_shape, bc::ws_stages},
-    {"wide_tf32", "10b_wide_tile.cu", "a 128 x 256 tile, two consumer warpgroups of m64n256 wgmma, FP32 operands read as TF32",
+    {"wide_tf32", "10b_07_wide_tile.cu", "a 128 x 256 tile, two consumer warpgroups of m64n256 wgmma, FP32 operands read as TF32",
      bc::launch_wide_tile_tf32, bc::wide_tile_shape, bc::wide_tile_stages, false},
-    {"persistent_tf32", "10b_persistent.cu", "one block per SM walks the tiles in a grouped order, loading ahead across tiles, TF32",
+    {"persistent_tf32", "10b_08_persistent.cu", "one block per SM walks the tiles in a grouped order, loading ahead across tiles, TF32",
      bc::launch_persistent_tf32, bc::persistent_shape, bc::persistent_stages, false},
-    {"cluster_tf32", "10b_cluster.cu", "clusters of two blocks, one above the other, share their B tile by TMA multicast, TF32",
+    {"cluster_tf32", "10b_09_cluster.cu", "clusters of two blocks, one above the other, share their B tile by TMA multicast, TF32",
      bc::launch_cluster_tf32, bc::cluster_shape, bc::cluster_stages, false},
-    {"stream_k_tf32", "10b_stream_k.cu", "the clusters with the last two rounds' k-steps dealt out evenly (stream-K), TF32",
+    {"stream_k_tf32", "10b_10_stream_k.cu", "the clusters with the last two rounds' k-steps dealt out evenly (stream-K), TF32",
      bc::launch_stream_k_tf32, bc::stream_k_shape, bc::stream_k_stages, false},
 };
 constexpr TmaKernel kBf16[] = {
-    {"tma_bf16", "10b_tma.cu", "the same on BF16 inputs (rounded once), FP32 sums", bc::launch_tma_bf16, bc::tma_shape, one_stage},
-    {"pipeline_bf16", "10b_pipeline.cu", "the pipeline on BF16 inputs (rounded once), FP32 sums", bc::launch_pipeline_bf16,
+    {"tma_bf16", "10b_04_tma.cu", "the same on BF16 inputs (rounded once), FP32 sums", bc::launch_tma_bf16, bc::tma_shape, one_stage},
+    {"pipeline_bf16", "10b_05_pipeline.cu", "the pipeline on BF16 inputs (rounded once), FP32 sums", bc::launch_pipeline_bf16,
      bc::pipeline_shape, bc::pipeline_stages},
-    {"ws_bf16", "10b_warp_specialized.cu", "producer and consumer on BF16 inputs (rounded once), FP32 sums", bc::launch_ws_bf16,
+    {"ws_bf16", "10b_06_warp_specialized.cu", "producer and consumer on BF16 inputs (rounded once), FP32 sums", bc::launch_ws_bf16,
      bc::ws_shape, bc::ws_stages},
-    {"wide_bf16", "10b_wide_tile.cu", "the 128 x 256 tile on BF16 inputs (rounded once), FP32 sums", bc::launch_wide_tile_bf16,
+    {"wide_bf16", "10b_07_wide_tile.cu", "the 128 x 256 tile on BF16 inputs (rounded once), FP32 sums", bc::launch_wide_tile_bf16,
      bc::wide_tile_shape, bc::wide_tile_stages},
-    {"persistent_bf16", "10b_persistent.cu", "the persistent kernel on BF16 inputs (rounded once), FP32 sums",
+    {"persistent_bf16", "10b_08_persistent.cu", "the persistent kernel on BF16 inputs (rounded once), FP32 sums",
      bc::launch_persistent_bf16, bc::persistent_shape, bc::persistent_stages},
-    {"cluster_bf16", "10b_cluster.cu", "the clusters on BF16 inputs (rounded once), FP32 sums", bc::launch_cluster_bf16,
+    {"cluster_bf16", "10b_09_cluster.cu", "the clusters on BF16 inputs (rounded once), FP32 sums", bc::launch_cluster_bf16,
      bc::cluster_shape, bc::cluster_stages},
-    {"stream_k_bf16", "10b_stream_k.cu", "stream-K on BF16 inputs (rounded once), FP32 sums", bc::launch_stream_k_bf16,
+    {"stream_k_bf16", "10b_10_stream_k.cu", "stream-K on BF16 inputs (rounded once), FP32 sums", bc::launch_stream_k_bf16,
      bc::stream_k_shape, bc::stream_k_stages},
 };
 //! [tma_kernels]

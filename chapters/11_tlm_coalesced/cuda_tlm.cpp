@@ -37,12 +37,12 @@ Variant cuda_variant(CudaKernels kernels) {
     const char *name, *description, *file, *paper, *work;
   };
   static constexpr Row kRows[] = {
-      {"cuda_aos", "scatter + connect kernels, a node's 12 pulses together", "11_scatter_connect.cu",
+      {"cuda_aos", "scatter + connect kernels, a node's 12 pulses together", "11_01_scatter_connect.cu",
        "GPU non-coalesced (Fig. 7)", "scn_two_kernel"},
-      {"cuda_coalesced", "scatter + connect kernels, 12 link-line arrays in 64-node segments", "11_scatter_connect.cu",
+      {"cuda_coalesced", "scatter + connect kernels, 12 link-line arrays in 64-node segments", "11_01_scatter_connect.cu",
        "GPU coalesced (Fig. 7)", "scn_two_kernel"},
-      {"cuda_fused", "one pull-scatter-write kernel, FP32 pulses", "11_fused.cu", "", "scn_fused"},
-      {"cuda_fused_half", "one pull-scatter-write kernel, FP16 pulses, FP32 arithmetic", "11_fused.cu", "",
+      {"cuda_fused", "one pull-scatter-write kernel, FP32 pulses", "11_02_fused.cu", "", "scn_fused"},
+      {"cuda_fused_half", "one pull-scatter-write kernel, FP16 pulses, FP32 arithmetic", "11_02_fused.cu", "",
        "scn_fused_half"},
   };
   const Row& r = kRows[static_cast<int>(kernels)];

@@ -21,10 +21,10 @@ namespace ch11 {
 
 /// Which kernels a CudaSolver launches.
 enum class CudaKernels {
-  aos,         ///< 11_scatter_connect.cu: scatter, connect; array of structures (the paper's uncoalesced kernel)
-  coalesced,   ///< 11_scatter_connect.cu: scatter, connect; the paper's segmented layout
-  fused,       ///< 11_fused.cu: one pull-scatter-write kernel, FP32 pulses
-  fused_half,  ///< 11_fused.cu: the same, half-precision pulses
+  aos,         ///< 11_01_scatter_connect.cu: scatter, connect; array of structures (the paper's uncoalesced kernel)
+  coalesced,   ///< 11_01_scatter_connect.cu: scatter, connect; the paper's segmented layout
+  fused,       ///< 11_02_fused.cu: one pull-scatter-write kernel, FP32 pulses
+  fused_half,  ///< 11_02_fused.cu: the same, half-precision pulses
 };
 
 /// The CUDA variants, in run order (cuda_tlm.cpp): cuda_aos, cuda_coalesced, cuda_fused, cuda_fused_half.

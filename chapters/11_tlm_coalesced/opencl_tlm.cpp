@@ -67,7 +67,7 @@ std::vector<Variant> opencl_variants() {
 
 Variant opencl_variant(OpenClKernels kernels) {
   const bool fused = kernels == OpenClKernels::fused;
-  const std::string file = fused ? "kernels/tlm/opencl/11_fused.cl" : "kernels/tlm/opencl/11_coalesced.cl";
+  const std::string file = fused ? "kernels/tlm/opencl/11_02_fused.cl" : "kernels/tlm/opencl/11_01_coalesced.cl";
   Variant v;
   v.info = {fused ? "opencl_fused" : "opencl_coalesced", gpgpu::Backend::opencl,
             fused ? "one pull-scatter-write kernel, FP32 (port of cuda_fused)"

@@ -22,8 +22,8 @@ namespace ch11 {
 
 /// Which kernels an OpenClSolver runs.
 enum class OpenClKernels {
-  coalesced,  ///< 11_coalesced.cl: tlm_scatter, tlm_connect in place on one array
-  fused,      ///< 11_fused.cl: tlm_fused between two arrays (or, with half storage, tlm_fused_half)
+  coalesced,  ///< 11_01_coalesced.cl: tlm_scatter, tlm_connect in place on one array
+  fused,      ///< 11_02_fused.cl: tlm_fused between two arrays (or, with half storage, tlm_fused_half)
 };
 
 /// The OpenCL variants, in run order (opencl_tlm.cpp): opencl_coalesced and opencl_fused, the

@@ -250,30 +250,30 @@ struct KernelVariant {
 const std::vector<KernelVariant>& kernels() {
   //! [cuda_calls]
   static const std::vector<KernelVariant> list{
-    {"cuda_saxpy", Routine::saxpy, "blas/cuda/12_saxpy.cu", "y = a x + y, a float4 per thread", "256 threads, a float4 per thread",
+    {"cuda_saxpy", Routine::saxpy, "blas/cuda/12_01_saxpy.cu", "y = a x + y, a float4 per thread", "256 threads, a float4 per thread",
      [](const DeviceOperands& d, int) { bc::launch_saxpy({d.x, d.y, d.alpha, d.n}, d.stream); }},
-    {"cuda_sscal", Routine::sscal, "blas/cuda/12_sscal.cu", "x = a x, a float4 per thread", "256 threads, a float4 per thread",
+    {"cuda_sscal", Routine::sscal, "blas/cuda/12_02_sscal.cu", "x = a x, a float4 per thread", "256 threads, a float4 per thread",
      [](const DeviceOperands& d, int) { bc::launch_sscal({nullptr, d.x, d.alpha, d.n}, d.stream); }},
-    {"cuda_sgemv_warp", Routine::sgemv, "blas/cuda/12_sgemv_rows.cu", "y = A x, a warp per row, float4 when n % 4 = 0",
+    {"cuda_sgemv_warp", Routine::sgemv, "blas/cuda/12_03_sgemv_rows.cu", "y = A x, a warp per row, float4 when n % 4 = 0",
      "8 rows (warps) per block",
      [](const DeviceOperands& d, int) { bc::launch_sgemv_rows({d.a, d.x, d.out, d.m, d.n}, d.stream); }},
-    {"cuda_sgemv_t_tiled", Routine::sgemv_t, "blas/cuda/12_sgemv_t_columns.cu", "y = Aᵀ x, 32 columns x 256 rows per block, atomicAdd",
+    {"cuda_sgemv_t_tiled", Routine::sgemv_t, "blas/cuda/12_04_sgemv_t_columns.cu", "y = Aᵀ x, 32 columns x 256 rows per block, atomicAdd",
      "32 x 8 threads, 32 columns x 256 rows per block",
      [](const DeviceOperands& d, int) { bc::launch_sgemv_t_columns({d.a, d.x, d.out, d.m, d.n}, d.stream); }},
-    {"cuda_sgemm", Routine::sgemm, "blas/cuda/10_double_buffer.cu", "chapter 10's fastest SGEMM: warp tiles, cp.async double buffer",
+    {"cuda_sgemm", Routine::sgemm, "blas/cuda/10_07_double_buffer.cu", "chapter 10's fastest SGEMM: warp tiles, cp.async double buffer",
      "128 x 128 of C per block, 256 threads",
      [](const DeviceOperands& d, int) { bc::launch_double_buffer<float>({d.a, d.b, d.out, d.m, d.n, d.k}, d.stream); }},
-    {"cuda_conv2d_naive", Routine::conv2d, "conv/cuda/12_conv_naive.cu", "a thread per pixel, image and filter from global memory",
+    {"cuda_conv2d_naive", Routine::conv2d, "conv/cuda/12_01_conv_naive.cu", "a thread per pixel, image and filter from global memory",
      "32 x 8 threads", [](const DeviceOperands& d, int) { cc::launch_conv_naive({d.a, d.b, d.out, d.m, d.n, d.k}, d.stream); }},
-    {"cuda_conv2d_constant", Routine::conv2d, "conv/cuda/12_conv_constant.cu", "the naive kernel, filter in constant memory",
+    {"cuda_conv2d_constant", Routine::conv2d, "conv/cuda/12_02_conv_constant.cu", "the naive kernel, filter in constant memory",
      "32 x 8 threads", [](const DeviceOperands& d, int) { cc::launch_conv_constant({d.a, d.b, d.out, d.m, d.n, d.k}, d.stream); }},
-    {"cuda_conv2d_tiled", Routine::conv2d, "conv/cuda/12_conv_tiled.cu", "shared-memory tile with its halo, filter in constant memory",
+    {"cuda_conv2d_tiled", Routine::conv2d, "conv/cuda/12_03_conv_tiled.cu", "shared-memory tile with its halo, filter in constant memory",
      "32 x 8 threads, (8 + k - 1) x (32 + k - 1) tile",
      [](const DeviceOperands& d, int) { cc::launch_conv_tiled({d.a, d.b, d.out, d.m, d.n, d.k}, d.stream); }},
-    {"cuda_conv2d_register", Routine::conv2d, "conv/cuda/12_conv_register.cu", "the tile, 8 outputs per thread down a column, k compiled in",
+    {"cuda_conv2d_register", Routine::conv2d, "conv/cuda/12_04_conv_register.cu", "the tile, 8 outputs per thread down a column, k compiled in",
      "32 x 8 threads, 32 x 64 pixels per block",
      [](const DeviceOperands& d, int) { cc::launch_conv_register({d.a, d.b, d.out, d.m, d.n, d.k}, d.stream); }},
-    {"cuda_conv2d_float4", Routine::conv2d, "conv/cuda/12_conv_float4.cu",
+    {"cuda_conv2d_float4", Routine::conv2d, "conv/cuda/12_05_conv_float4.cu",
      "4 x 4 outputs per thread (4 along a row, 16-byte shared loads), the filter-row loop rolled, k compiled in",
      "32 x 8 threads, 128 x 32 pixels per block",
      [](const DeviceOperands& d, int) { cc::launch_conv_float4({d.a, d.b, d.out, d.m, d.n, d.k}, d.stream); }},
@@ -300,7 +300,7 @@ std::optional<std::string> grid_limitation(const Case& c) {
 // the rounded filter would differ from these by rounding, one more error term for the bound.
 gpgpu::blas::RoutineVariant separable_variant() {
   gpgpu::blas::RoutineVariant v = cuda_variant("cuda_conv2d_separable", Routine::conv2d, "rank-one filter: a row pass, then a column pass",
-                                               "kernels/conv/cuda/12_conv_separable.cu");
+                                               "kernels/conv/cuda/12_06_conv_separable.cu");
   //! [cuda_separable]
   v.make = [](const Case& c, gpgpu::Session&) -> std::unique_ptr<gpgpu::blas::RoutineOperation> {
     const auto call = [](const DeviceOperands& d) {

@@ -14,8 +14,8 @@
 #include <string>
 #include <utility>
 
-#include "embedded/_12_conv_luminance_frag.hpp"
-#include "embedded/_12_conv_rgba_quadrants_frag.hpp"
+#include "embedded/_12_01_conv_luminance_frag.hpp"
+#include "embedded/_12_02_conv_rgba_quadrants_frag.hpp"
 #include "gpgpu/gl/check.hpp"
 #include "gpgpu/gl/opener.hpp"
 #include "gpgpu/gl/fullscreen.hpp"
@@ -78,8 +78,8 @@ enum class Layout { luminance, rgba_quadrants };
 gl::Program compile(Layout layout, int k) {
   const std::string head = "#version 330 core\n#define K " + std::to_string(k) + "\n";
   return gl::link_fullscreen_program({{"(chapters/12_gpu_friendly/gl_routines.cpp: #version and K)", head},
-                                      layout == Layout::luminance ? gpgpu::embedded::_12_conv_luminance_frag
-                                                                  : gpgpu::embedded::_12_conv_rgba_quadrants_frag});
+                                      layout == Layout::luminance ? gpgpu::embedded::_12_01_conv_luminance_frag
+                                                                  : gpgpu::embedded::_12_02_conv_rgba_quadrants_frag});
 }
 
 // The textures' sizes in texels (width = columns), input and output.
@@ -230,10 +230,10 @@ gpgpu::blas::RoutineVariant gl_variant(std::string name, Layout layout, std::str
 std::vector<gpgpu::blas::RoutineVariant> gl_variants() {
   std::vector<gpgpu::blas::RoutineVariant> v;
   v.push_back(gl_variant("gl_conv2d_luminance", Layout::luminance, "fragment shader, R32F texture, one pixel per fragment",
-                         "kernels/conv/gl/12_conv_luminance.frag", "GPU (Cg, NV44)"));
+                         "kernels/conv/gl/12_01_conv_luminance.frag", "GPU (Cg, NV44)"));
   v.push_back(gl_variant("gl_conv2d_rgba_quadrants", Layout::rgba_quadrants,
                          "fragment shader, RGBA32F four-quadrant packing (Fig. 2), four pixels per fragment",
-                         "kernels/conv/gl/12_conv_rgba_quadrants.frag", "GPU4 (Cg, NV44)"));
+                         "kernels/conv/gl/12_02_conv_rgba_quadrants.frag", "GPU4 (Cg, NV44)"));
   return v;
 }
 

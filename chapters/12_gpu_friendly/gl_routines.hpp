@@ -15,7 +15,7 @@ namespace ch12 {
 /// quadrants of h x w = ceil(rows / 2) x ceil(cols / 2) pixels, quadrant (qi, qj) in channel
 /// 2 qi + qj of a (h + 2r) x (w + 2r) RGBA texture, each channel with its own border of r = k / 2
 /// pixels taken from the image around its quadrant (neighbouring quadrants' pixels at the seams,
-/// zeros outside the image). kernels/conv/gl/12_conv_rgba_quadrants.frag says why.
+/// zeros outside the image). kernels/conv/gl/12_02_conv_rgba_quadrants.frag says why.
 struct QuadrantPacking {
   std::int64_t rows = 1, cols = 1;
   int radius = 0;

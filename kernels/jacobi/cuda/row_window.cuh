@@ -1,4 +1,4 @@
-// Register helpers of 07b_multirow.cu and 07b_symmetric.cu, where each thread owns four neighbouring columns
+// Register helpers of 07b_03_multirow.cu and 07b_04_symmetric.cu, where each thread owns four neighbouring columns
 // i0 .. i0+3 of a row and reads them as ONE 16-byte load (a float4). Row starts are aligned to
 // 16 bytes (the pitch is a multiple of 4 floats), so these loads are aligned for every width.
 #pragma once

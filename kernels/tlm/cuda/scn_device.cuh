@@ -1,6 +1,6 @@
 // What every TLM kernel of chapter 11 shares: the node a thread updates, the source and probe at
 // their nodes, and the paper's coalesced address (sec. IV, Fig. 6), which the paper's kernels use
-// on one of their two layouts (11_scatter_connect.cu) and the fused kernels keep (11_fused.cu).
+// on one of their two layouts (11_01_scatter_connect.cu) and the fused kernels keep (11_02_fused.cu).
 // The node itself (scatter, walls) is gpgpu/tlm/scn.hpp, the same code the CPU reference runs.
 #pragma once
 #include "gpgpu/tlm/scn.hpp"

@@ -23,8 +23,8 @@
 #include "gpgpu/tlm/layouts.hpp"
 
 #define GPGPU_CUDA_EMULATION
-#include "../11_fused.cu"
-#include "../11_scatter_connect.cu"
+#include "../11_02_fused.cu"
+#include "../11_01_scatter_connect.cu"
 
 namespace gpgpu::tlm::cuda {
 namespace {
