@@ -25,7 +25,7 @@
 #include "gpgpu/jacobi/spectral.hpp"
 #include "gpgpu/jacobi/work.hpp"
 #include "gpgpu/opencl/opener.hpp"
-#include "opencl_jacobi.hpp"
+#include "opencl_variants.hpp"
 #include "port_report.hpp"
 
 namespace {

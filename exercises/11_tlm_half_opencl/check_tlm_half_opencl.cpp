@@ -18,7 +18,7 @@
 #include "gpgpu/tlm/checks.hpp"
 #include "gpgpu/tlm/options.hpp"
 #include "gpgpu/tlm/physics.hpp"
-#include "opencl_tlm.hpp"
+#include "opencl_variants.hpp"
 
 namespace {
 

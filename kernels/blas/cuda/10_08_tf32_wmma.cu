@@ -30,7 +30,7 @@ constexpr int kWmmaBM = 128, kWmmaBN = 128, kWmmaBK = 16, kWmmaThreads = 256;
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
 // TF32 tensor cores begin with compute capability 8.0: for older targets of a fat binary (CI builds
 // sm_75 too) the kernel is a stub, and the variant refuses such GPUs before launching it
-// (chapters/10_matrix_multiply/cuda_gemm.cpp).
+// (chapters/10_matrix_multiply/cuda_variants.cpp).
 template <bool Aligned>
 __global__ void gemm_tf32_wmma(GemmArgs<float>) {
   __trap();

@@ -3,7 +3,7 @@
 /// on `stream`, checked; and beside each, the shape of that launch (its tile sizes live in the
 /// kernel's file, next to the launch). The generic kernels are instantiated for float and double,
 /// the ones that use FP32-only hardware paths (tensor cores) for float. The host code is
-/// chapters/10_matrix_multiply/cuda_gemm.cpp.
+/// chapters/10_matrix_multiply/cuda_variants.cpp.
 #pragma once
 #include <cstddef>
 #include <span>

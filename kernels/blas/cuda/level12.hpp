@@ -2,7 +2,7 @@
 /// @brief The level-1 and level-2 kernels of chapter 12 (paper 001's SAXPY, SSCAL, SGEMV): what
 /// they receive, their launch shapes and one launch function per kernel file. Row-major A (m x n);
 /// every index fits an int (the option group keeps arrays below 2^31 - 2^25 elements). The host
-/// code is chapters/12_gpu_friendly/cuda_routines.cpp.
+/// code is chapters/12_gpu_friendly/cuda_variants.cpp.
 #pragma once
 #include <cuda_runtime_api.h>
 

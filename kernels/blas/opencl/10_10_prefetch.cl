@@ -10,7 +10,7 @@
 //   price of its B_SEGS x L values per work-item held in registers through the step.
 // - One configuration per type, the CUDA kernel's first (its default launch): float 128 x 256 with
 //   8 x 16 per work-item, double 128 x 128 with 8 x 8 (its only one). OpenCL C has no templates; the
-//   tiles are macros, and the host's tile per type (opencl_gemm.cpp) must match them.
+//   tiles are macros, and the host's tile per type (opencl_variants.cpp) must match them.
 // - The "warps" are groups of 32 work-items (as in 10_06_warptile.cl: OpenCL 1.2 cannot ask for the
 //   SIMD width, so this assumes NVIDIA's 32; elsewhere the result is the same, only the __local
 //   memory access pattern changes).

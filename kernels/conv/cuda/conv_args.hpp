@@ -2,7 +2,7 @@
 /// @brief The 2D convolution kernels of chapter 12 (paper 001's convolution filter, problems/conv):
 /// what they receive, their block shape and one launch function per kernel file. The image is
 /// rows x cols floats, row-major; the filter k x k (k odd, at most conv::kMaxFilter); outside the
-/// image the input is 0 (zero padding). The host code is chapters/12_gpu_friendly/cuda_routines.cpp.
+/// image the input is 0 (zero padding). The host code is chapters/12_gpu_friendly/cuda_variants.cpp.
 #pragma once
 #include <cuda_runtime_api.h>
 

@@ -1,7 +1,7 @@
 // Chapter 12: paper 001's convolution as a fragment shader (sec. 4.2, the NV44's "GPU" variant),
 // luminance layout: one float per texel (GL_R32F), one output pixel per fragment.
 //
-// The host puts two lines before this file (chapters/12_gpu_friendly/gl_routines.cpp):
+// The host puts two lines before this file (chapters/12_gpu_friendly/gl_variants.cpp):
 //   #version 330 core
 //   #define K <k>          the filter side, odd, compiled in so that both loops unroll
 // `image` holds the rows x cols image inside a border of R = K / 2 zero texels on every side, so

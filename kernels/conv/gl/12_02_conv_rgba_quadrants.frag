@@ -2,7 +2,7 @@
 // NV44's "GPU4" variant): one fragment computes four output pixels, one in each quadrant of the
 // image, with the same instructions on vec4s. The change from 12_01_conv_luminance.frag: float -> vec4.
 //
-// The host puts two lines before this file (chapters/12_gpu_friendly/gl_routines.cpp):
+// The host puts two lines before this file (chapters/12_gpu_friendly/gl_variants.cpp):
 //   #version 330 core
 //   #define K <k>          the filter side, odd, compiled in so that both loops unroll
 // The image (rows x cols) is cut into four quadrants of h x w = ceil(rows / 2) x ceil(cols / 2)

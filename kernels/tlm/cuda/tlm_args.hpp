@@ -1,6 +1,6 @@
 /// @file tlm_args.hpp
 /// @brief What the TLM kernels of chapter 11 receive for one step, and their launch functions.
-/// The host code (chapters/11_tlm_coalesced/cuda_tlm.cpp) fills StepArgs and calls the launchers;
+/// The host code (chapters/11_tlm_coalesced/cuda_variants.cpp) fills StepArgs and calls the launchers;
 /// each kernel file sets its own block beside its launches.
 #pragma once
 #include <cuda_fp16.h>

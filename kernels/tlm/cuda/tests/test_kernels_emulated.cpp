@@ -1,6 +1,6 @@
 // Every CUDA kernel of kernels/tlm/cuda, unchanged, run on the CPU by the emulation of the CUDA
 // thread model of the Jacobi kernels (kernels/jacobi/cuda/tests/cuda_emulation.hpp), through a
-// host loop that keeps the buffers the way chapters/11_tlm_coalesced/cuda_tlm.cpp does, against
+// host loop that keeps the buffers the way chapters/11_tlm_coalesced/cuda_variants.cpp does, against
 // the double-precision reference at the awkward sizes and at the step counts of the tolerance's
 // tests. No GPU needed (label cpu): wrong indices, segment tails, walls, swaps, the ping-pong and
 // the half conversions show up before a GPU sees the code.

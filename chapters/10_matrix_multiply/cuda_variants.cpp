@@ -1,8 +1,6 @@
-// Chapter 10's CUDA host code, in the order a run uses it: allocate (untimed), upload A and B and
-// poison C, call `calls` times between two CUDA events, download C. Every variant is one Call on
-// the same buffers: a kernel launch from kernels/blas/cuda (or cuBLAS, cublas_gemm.cpp). At the
-// end, the list of our kernels' variants (cuda_variants(), in step order).
-#include "cuda_gemm.hpp"
+// Chapter 10's CUDA variants: our kernels of kernels/blas/cuda in step order (cuda_variants()), each
+// a launch on the problem's device buffers (gpgpu/blas/cuda/device_gemm.hpp: allocate, upload A and B
+// and poison C, call `calls` times between two CUDA events, download C).
 
 #include <algorithm>
 #include <cmath>
@@ -14,88 +12,18 @@
 #include <utility>
 
 #include "blas/cuda/launchers.hpp"
+#include "gpgpu/blas/cuda/device_gemm.hpp"
 #include "gpgpu/cuda/check.hpp"
 #include "gpgpu/cuda/device.hpp"
-#include "gpgpu/blas/cuda/fma_peak.hpp"
-#include "gpgpu/cuda/opener.hpp"
 #include "variants.hpp"
 
 namespace ch10 {
 
 namespace bc = gpgpu::blas::cuda;
+using bc::DeviceGemm;
 using gpgpu::blas::Dims;
 using gpgpu::blas::ElementType;
 using gpgpu::blas::HostMatrix;
-
-template <typename T>
-DeviceGemm<T>::DeviceGemm(Dims dims, Call call, std::string launch)
-    : DeviceGemm(dims, {Configuration{"", std::move(call), std::move(launch)}}) {}
-
-template <typename T>
-DeviceGemm<T>::DeviceGemm(Dims dims, std::vector<Configuration> configurations)
-    : dims_(dims), configurations_(std::move(configurations)), a_(static_cast<std::size_t>(dims.m * dims.k)),
-      b_(static_cast<std::size_t>(dims.k * dims.n)), c_(static_cast<std::size_t>(dims.m * dims.n)) {
-  if (configurations_.empty()) throw std::logic_error("DeviceGemm without a call");
-}
-
-template <typename T>
-std::vector<std::string> DeviceGemm<T>::configurations() const {
-  if (configurations_.size() < 2) return {};
-  std::vector<std::string> names;
-  for (const Configuration& c : configurations_) names.push_back(c.name);
-  return names;
-}
-
-template <typename T>
-void DeviceGemm<T>::configure(std::size_t index) {
-  if (index >= configurations_.size() || configurations_.size() < 2) GemmOperation::configure(index);  // throws
-  current_ = index;
-}
-
-template <typename T>
-void DeviceGemm<T>::upload(const gpgpu::blas::Operands& in) {
-  a_.upload(in.a.as<T>());
-  b_.upload(in.b.as<T>());
-  c_.fill_bytes(0xFF);                        // NaN in every element until the product writes it
-  GPGPU_CUDA_CHECK(cudaDeviceSynchronize());  // the poison is in place before the first call
-}
-
-//! [cuda_run]
-template <typename T>
-double DeviceGemm<T>::run(int calls) {
-  timer_.start();
-  for (int c = 0; c < calls; ++c) configurations_[current_].call(a_.get(), b_.get(), c_.get());
-  timer_.stop();
-  return timer_.seconds();
-}
-//! [cuda_run]
-
-template <typename T>
-HostMatrix DeviceGemm<T>::download() {
-  return HostMatrix(dims_.c(), c_.download(0, c_.size()));
-}
-
-template class DeviceGemm<float>;
-template class DeviceGemm<double>;
-
-gpgpu::blas::GemmVariant cuda_variant(std::string name, std::string description, std::string source, std::string paper_name) {
-  gpgpu::blas::GemmVariant v;
-  v.info = {.name = name, .backend = gpgpu::Backend::cuda, .description = std::move(description), .source = std::move(source),
-            .paper_name = std::move(paper_name), .timer = "CUDA events"};
-  v.opener = gpgpu::cuda::opener;
-  v.peak = gpgpu::blas::cuda::fma_peak;
-  v.check_fits = [name](const gpgpu::blas::GemmSize& s, gpgpu::Session&) {
-    const Dims& d = s.dims;
-    const double elements = static_cast<double>(d.m * d.k + d.k * d.n + d.m * d.n);
-    gpgpu::cuda::require_device_memory(elements * gpgpu::matrix::type_bytes(s.type), name + " on " + d.str());
-  };
-  return v;
-}
-
-std::string launch_line(const Dims& d, const bc::GemmShape& s) {
-  return "grid " + std::to_string(bc::blocks_for(d.n, s.tile_n)) + " x " + std::to_string(bc::blocks_for(d.m, s.tile_m)) + " of " +
-         std::to_string(s.threads) + " threads, " + std::to_string(s.tile_m) + " x " + std::to_string(s.tile_n) + " of C per block";
-}
 
 namespace {
 
@@ -190,7 +118,7 @@ std::unique_ptr<gpgpu::blas::GemmOperation> make_gemm(const CudaKernelVariant& k
     if constexpr (std::is_same_v<T, double>) launch = k.launch_double;
     else launch = k.launch_float;
     auto call = [launch, m, n, kk](const T* a, const T* b, T* c) { launch({a, b, c, m, n, kk}, nullptr); };
-    configurations.push_back({"", call, launch_line(d, k.shape())});
+    configurations.push_back({"", call, bc::launch_line(d, k.shape())});
   }
   if (k.tunable == nullptr) return std::make_unique<DeviceGemm<T>>(d, std::move(configurations));
   const TunableFor<T>& tunable = k.tunable->of<T>();
@@ -198,14 +126,14 @@ std::unique_ptr<gpgpu::blas::GemmOperation> make_gemm(const CudaKernelVariant& k
   for (std::size_t i = 0; i < configs.size(); ++i) {
     auto call = [launch = tunable.launch, i, m, n, kk](const T* a, const T* b, T* c) { launch({a, b, c, m, n, kk}, i, nullptr); };
     const bc::TileConfig& c = configs[i];
-    configurations.push_back({config_name(c), call, launch_line(d, tunable.shape(i)) + ", " + thread_tile_and_stages(c)});
+    configurations.push_back({config_name(c), call, bc::launch_line(d, tunable.shape(i)) + ", " + thread_tile_and_stages(c)});
   }
   return std::make_unique<DeviceGemm<T>>(d, std::move(configurations));
 }
 //! [make_gemm]
 
 gpgpu::blas::GemmVariant kernel_variant(const CudaKernelVariant& k) {
-  gpgpu::blas::GemmVariant v = cuda_variant(k.name, k.description, std::string("kernels/blas/cuda/") + k.file, k.paper_name);
+  gpgpu::blas::GemmVariant v = bc::cuda_variant(k.name, k.description, std::string("kernels/blas/cuda/") + k.file, k.paper_name);
   v.tf32 = k.tf32;
   v.make = [&k](const gpgpu::blas::GemmSize& s, gpgpu::Session&) -> std::unique_ptr<gpgpu::blas::GemmOperation> {
     return s.type == ElementType::f64 ? make_gemm<double>(k, s.dims) : make_gemm<float>(k, s.dims);

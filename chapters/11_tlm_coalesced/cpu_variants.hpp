@@ -1,4 +1,4 @@
-/// @file cpu_tlm.hpp
+/// @file cpu_variants.hpp
 /// @brief Chapter 11's CPU variants and their solver: the fused step of the GPU kernels on the
 /// host's cores, one thread (the paper's Fig. 7 starts from one CPU) or --threads of them with OpenMP.
 #pragma once
@@ -10,7 +10,7 @@
 
 namespace ch11 {
 
-/// The CPU variants, in run order (cpu_tlm.cpp): cpu_serial (one thread, the paper's one CPU of
+/// The CPU variants, in run order (cpu_variants.cpp): cpu_serial (one thread, the paper's one CPU of
 /// Fig. 7) and cpu_openmp (--threads threads: 1-4 of them for Fig. 7, all cores now).
 std::vector<gpgpu::tlm::Variant> cpu_variants();
 

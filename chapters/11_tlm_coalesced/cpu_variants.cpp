@@ -1,6 +1,6 @@
 // Chapter 11's CPU variants and their host code: the fused step on the host, one OpenMP thread per
 // block of rows.
-#include "cpu_tlm.hpp"
+#include "cpu_variants.hpp"
 
 #include <limits>
 #include <memory>
@@ -21,7 +21,7 @@ std::vector<Variant> cpu_variants() {
     Variant v;
     v.info = {parallel ? "cpu_openmp" : "cpu_serial", gpgpu::Backend::cpu,
               parallel ? "fused pull step, OpenMP over the rows (--threads)" : "fused pull step, one thread",
-              "chapters/11_tlm_coalesced/cpu_tlm.cpp", "CPU", "steady_clock", parallel ? 0 : 1};
+              "chapters/11_tlm_coalesced/cpu_variants.cpp", "CPU", "steady_clock", parallel ? 0 : 1};
     v.opener = gpgpu::cpu_opener;
     v.make = [parallel](const Setup& setup, gpgpu::Session& cpu) {
       return std::make_unique<CpuSolver>(setup, parallel ? gpgpu::cpu_threads(cpu) : 1);

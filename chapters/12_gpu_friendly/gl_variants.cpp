@@ -4,7 +4,7 @@
 // `calls` times between GL timer queries, read the output back (unpacked, on the host's clock).
 // The shaders are kernels/conv/gl/12_conv_*.frag, embedded at build time. At the end, the list of
 // the GL variants (gl_variants()).
-#include "gl_routines.hpp"
+#include "gl_variants.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -77,7 +77,7 @@ enum class Layout { luminance, rgba_quadrants };
 // The fragment shader of `layout` with the filter side compiled in (the shaders' first lines say why).
 gl::Program compile(Layout layout, int k) {
   const std::string head = "#version 330 core\n#define K " + std::to_string(k) + "\n";
-  return gl::link_fullscreen_program({{"(chapters/12_gpu_friendly/gl_routines.cpp: #version and K)", head},
+  return gl::link_fullscreen_program({{"(chapters/12_gpu_friendly/gl_variants.cpp: #version and K)", head},
                                       layout == Layout::luminance ? gpgpu::embedded::_12_01_conv_luminance_frag
                                                                   : gpgpu::embedded::_12_02_conv_rgba_quadrants_frag});
 }

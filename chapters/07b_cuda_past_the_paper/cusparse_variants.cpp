@@ -4,9 +4,9 @@
 // built on the host the first time an ω is seen (before the timer starts) and uploaded once; the
 // two ping-pong iterates each have a dense-vector descriptor, so the loop swaps descriptors, never
 // data. Every cuSPARSE call is checked (GPGPU_CUSPARSE), every CUDA call too.
-// CMake compiles this file only when it finds cuSPARSE (cusparse_jacobi.hpp says what the chapter
+// CMake compiles this file only when it finds cuSPARSE (cusparse_variants.hpp says what the chapter
 // gets instead).
-#include "cusparse_jacobi.hpp"
+#include "cusparse_variants.hpp"
 
 #include <cmath>
 #include <cstddef>
@@ -152,7 +152,7 @@ class CusparseSolver final : public gpgpu::jacobi::Solver {
 gpgpu::jacobi::Variant cusparse_variant() {
   gpgpu::jacobi::Variant v = gpgpu::jacobi::cuda::cuda_variant(
       "cusparse", "the library peer: cusparseSpMV on a CSR matrix, x_new = c + (I - wD^-1 A) x",
-      "chapters/07b_cuda_past_the_paper/cusparse_jacobi.cpp", "");
+      "chapters/07b_cuda_past_the_paper/cusparse_variants.cpp", "");
   v.make = [](const gpgpu::jacobi::LinearSystem& sys, gpgpu::Session&) {
     return std::make_unique<CusparseSolver>(sys);
   };

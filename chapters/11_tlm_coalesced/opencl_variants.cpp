@@ -1,7 +1,7 @@
 // Chapter 11's OpenCL variants and their host code, in the order a run uses it: buffers and kernel
 // arguments (untimed), reset, the steps (one or two kernels each, timed by profiling events),
 // read-back.
-#include "opencl_tlm.hpp"
+#include "opencl_variants.hpp"
 
 #include <CL/cl_half.h>
 

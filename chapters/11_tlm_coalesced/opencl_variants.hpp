@@ -1,5 +1,5 @@
-/// @file opencl_tlm.hpp
-/// @brief Chapter 11's OpenCL variants and their host code: the counterpart of cuda_tlm.cpp spelled
+/// @file opencl_variants.hpp
+/// @brief Chapter 11's OpenCL variants and their host code: the counterpart of cuda_variants.cpp spelled
 /// out with handles (buffers, the irises in a __constant buffer, kernel arguments, the launch loop
 /// timed by profiling events, the read-back). Without OpenCL in the build, opencl_variants() is the
 /// note that says why.
@@ -26,7 +26,7 @@ enum class OpenClKernels {
   fused,      ///< 11_02_fused.cl: tlm_fused between two arrays (or, with half storage, tlm_fused_half)
 };
 
-/// The OpenCL variants, in run order (opencl_tlm.cpp): opencl_coalesced and opencl_fused, the
+/// The OpenCL variants, in run order (opencl_variants.cpp): opencl_coalesced and opencl_fused, the
 /// ports of cuda_coalesced and cuda_fused.
 std::vector<gpgpu::tlm::Variant> opencl_variants();
 /// The one of them that runs `kernels`.

@@ -1,7 +1,7 @@
 // The CUDA originals of the four ported kernels: each the variant its chapter (03, 04, 06, 07) runs,
 // renamed. CMake compiles this file only in a build with CUDA; on a machine without a GPU the run
 // says CUDA is missing, and the OpenCL variants run alone.
-#include "cuda_twins.hpp"
+#include "cuda_variants.hpp"
 
 #include "gpgpu/jacobi/cuda/linear_solver.hpp"
 #include "gpgpu/jacobi/cuda/pitched_solver.hpp"
@@ -9,7 +9,7 @@
 
 namespace ch08 {
 
-std::vector<gpgpu::jacobi::Variant> cuda_twins() {
+std::vector<gpgpu::jacobi::Variant> cuda_variants() {
   namespace jc = gpgpu::jacobi::cuda;
   // The CUDA chapters' launch options at their defaults: this chapter has no --block of its own.
   // Static: the variants keep a reference to it.

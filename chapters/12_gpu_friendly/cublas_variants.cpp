@@ -2,7 +2,7 @@
 // of a row-major m x n matrix are those of its n x m transpose in column-major order (leading
 // dimension n). So row-major y = A x is cuBLAS's y = (Aᵀ)ᵀ x: gemv(T) on the n x m column-major
 // matrix; y = Aᵀ x is gemv(N) on it; and row-major C = A·B is column-major Cᵀ = Bᵀ·Aᵀ (chapter 10's
-// cublas_gemm.cpp). beta = 0: the poisoned result is never read. Default math mode: no TF32.
+// cublas_variants.cpp). beta = 0: the poisoned result is never read. Default math mode: no TF32.
 #include <memory>
 #include <string>
 
@@ -10,7 +10,7 @@
 
 #include "gpgpu/cuda/cublas.hpp"
 
-#include "cuda_routines.hpp"
+#include "cuda_variants.hpp"
 #include "gpgpu/errors.hpp"
 #include "variants.hpp"
 
@@ -44,7 +44,7 @@ void call(Routine r, cublasHandle_t h, const DeviceOperands& d) {
 //! [cublas_calls]
 
 gpgpu::blas::RoutineVariant variant(const char* name, Routine r, const char* launch) {
-  gpgpu::blas::RoutineVariant v = cuda_variant(name, r, std::string("cuBLAS ") + launch, "chapters/12_gpu_friendly/cublas_routines.cpp");
+  gpgpu::blas::RoutineVariant v = cuda_variant(name, r, std::string("cuBLAS ") + launch, "chapters/12_gpu_friendly/cublas_variants.cpp");
   v.info.timer = "CUDA events (cuBLAS on the default stream)";
   v.library = true;
   v.info.paper_name = "GPU (CUBLAS)";

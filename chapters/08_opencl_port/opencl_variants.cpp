@@ -2,7 +2,7 @@
 // CUDA solver's cudaMalloc(Pitch) / cudaMemcpy(2D) / kernel<<<grid, block, shared>>>(...) /
 // cudaEvent timing, spelled out with handles: buffers, kernel arguments, the ping-pong launch loop,
 // profiling events and the read-back.
-#include "opencl_jacobi.hpp"
+#include "opencl_variants.hpp"
 
 #include <algorithm>
 #include <array>

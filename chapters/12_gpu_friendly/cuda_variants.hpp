@@ -1,8 +1,8 @@
-/// @file cuda_routines.hpp
+/// @file cuda_variants.hpp
 /// @brief Chapter 12's CUDA host code: a case's operands in device memory, one routine (a kernel of
 /// kernels/blas/cuda or kernels/conv/cuda, or a cuBLAS or NPP call) timed by CUDA events, the
-/// result back. The CUDA variants that use it are listed in cuda_routines.cpp (our kernels),
-/// cublas_routines.cpp and npp_routines.cpp.
+/// result back. The CUDA variants that use it are listed in cuda_variants.cpp (our kernels),
+/// cublas_variants.cpp and npp_variants.cpp.
 #pragma once
 #include <functional>
 #include <memory>

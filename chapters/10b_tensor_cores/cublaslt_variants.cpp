@@ -6,7 +6,7 @@
 // once, at make(), outside the timed calls. (cuBLAS documentation, "Using the cuBLASLt API":
 // cublasLtMatmul, cublasLtMatmulAlgoGetHeuristic, cublasLtMatmulPreferenceAttributes_t.)
 //
-// Same operands and the same row-major trick as cublasGemmEx's rows (cublas_tensor_cores.cpp):
+// Same operands and the same row-major trick as cublasGemmEx's rows (cublas_variants.cpp):
 // row-major C = A·B is column-major Cᵀ = Bᵀ·Aᵀ, so cuBLASLt's first operand is B (n x k,
 // leading dimension n), its second A (k x m, leading dimension k), C n x m with leading dimension
 // n; beta = 0, so the poison in C is never read and C's layout serves as D's.
@@ -19,11 +19,11 @@
 
 #include <cublasLt.h>
 
-#include "cuda_gemm.hpp"  // chapter 10's DeviceGemm
+#include "gpgpu/blas/cuda/device_gemm.hpp"
 #include "gpgpu/cuda/buffers.hpp"
 #include "gpgpu/cuda/cublas.hpp"  // GPGPU_CUBLAS: the call, file, line and cuBLAS's status name and string
 #include "tensor_core_gemm.hpp"
-#include "tensor_core_variants.hpp"
+#include "variants.hpp"
 
 namespace ch10b {
 namespace {
@@ -107,12 +107,12 @@ std::unique_ptr<gpgpu::blas::GemmOperation> make(Input input, const Dims& d) {
   const std::string launch = std::string("cublasLtMatmul(N, N), ") +
                              (tf32 ? "CUDA_R_32F inputs, CUBLAS_COMPUTE_32F_FAST_TF32" : "CUDA_R_16BF inputs, CUDA_R_32F C, CUBLAS_COMPUTE_32F") +
                              ", heuristic's first algorithm, " + std::to_string(plan->workspace_used() >> 10) + " KiB of workspace used";
-  if (tf32) return std::make_unique<ch10::DeviceGemm<float>>(d, [plan](const float* a, const float* b, float* c) { (*plan)(a, b, c); }, launch);
+  if (tf32) return std::make_unique<gpgpu::blas::cuda::DeviceGemm<float>>(d, [plan](const float* a, const float* b, float* c) { (*plan)(a, b, c); }, launch);
   return std::make_unique<Bf16DeviceGemm>(d, [plan](const Bf16* a, const Bf16* b, float* c) { (*plan)(a, b, c); }, launch);
 }
 
 gpgpu::blas::GemmVariant variant(const char* name, Input input, const char* description) {
-  return library_variant(name, description, "chapters/10b_tensor_cores/cublaslt_tensor_cores.cpp", input, "cuBLASLt", make);
+  return library_variant(name, description, "chapters/10b_tensor_cores/cublaslt_variants.cpp", input, "cuBLASLt", make);
 }
 
 }  // namespace

@@ -12,7 +12,7 @@
 #include "gpgpu/cuda/cublas.hpp"
 #include "gpgpu/cuda/opener.hpp"
 
-#include "cuda_gemm.hpp"
+#include "gpgpu/blas/cuda/device_gemm.hpp"
 #include "gpgpu/errors.hpp"
 #include "variants.hpp"
 
@@ -21,6 +21,8 @@ namespace {
 
 using gpgpu::blas::Dims;
 using gpgpu::blas::ElementType;
+using gpgpu::blas::cuda::cuda_variant;
+using gpgpu::blas::cuda::DeviceGemm;
 
 // The chapter's name for the shared checked call (the README quotes it).
 #define CH10_CUBLAS(call) GPGPU_CUBLAS(call)
@@ -51,7 +53,7 @@ std::unique_ptr<gpgpu::blas::GemmOperation> make(Flavour f, const Dims& d) {
 //! [cublas_gemm]
 
 gpgpu::blas::GemmVariant variant(const char* name, Flavour f, const char* description) {
-  gpgpu::blas::GemmVariant v = cuda_variant(name, description, "chapters/10_matrix_multiply/cublas_gemm.cpp");
+  gpgpu::blas::GemmVariant v = cuda_variant(name, description, "chapters/10_matrix_multiply/cublas_variants.cpp");
   v.info.timer = "CUDA events (cuBLAS on the default stream)";
   v.library = true;
   v.tf32 = f == Flavour::sgemm_tf32;

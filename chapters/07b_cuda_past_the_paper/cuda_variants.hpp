@@ -1,4 +1,4 @@
-/// @file past_the_paper_solvers.hpp
+/// @file cuda_variants.hpp
 /// @brief Chapter 07b's host code and variants: its kernels run on chapter 05's pitched layout
 /// (gpgpu::jacobi::cuda::PitchedSolver); what is new is how they are launched. The 2D-block kernel takes a block height; the kernels that
 /// walk several rows per thread (multirow, and symmetric on 5 stored diagonals) take a number of

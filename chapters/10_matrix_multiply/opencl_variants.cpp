@@ -1,5 +1,5 @@
 // Chapter 10's OpenCL host code: cudaMalloc / cudaMemcpy / kernel<<<grid, block>>>(...) / cudaEvent
-// timing of cuda_gemm.cpp, spelled out with handles: buffers, a kernel object with its arguments
+// timing of cuda_variants.cpp, spelled out with handles: buffers, a kernel object with its arguments
 // set once, an NDRange enqueued `calls` times with profiling events on the first and the last
 // launch, the read-back. The kernels are compiled from the embedded sources with -DT=float or
 // -DT=double -DUSE_FP64, those with 16-byte loads after vector_load.cl.

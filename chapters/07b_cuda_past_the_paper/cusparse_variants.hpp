@@ -1,4 +1,4 @@
-/// @file cusparse_jacobi.hpp
+/// @file cusparse_variants.hpp
 /// @brief Chapter 07b's library peer, `cusparse`: what a user who does not write kernels would run,
 /// the weighted Jacobi step as cuSPARSE's general sparse matrix-vector product (SpMV) on a CSR
 /// matrix built from the nine diagonals (csr_matrix.hpp): x_new = c + M x, one cudaMemcpyAsync of

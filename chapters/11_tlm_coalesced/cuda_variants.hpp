@@ -1,4 +1,4 @@
-/// @file cuda_tlm.hpp
+/// @file cuda_variants.hpp
 /// @brief Chapter 11's CUDA variants and their host code: the pulses in device memory (the layout
 /// of the kernel), the launch loop timed by CUDA events, the source and probe of each step, and the
 /// read-back. Without CUDA in the build, cuda_variants() is the note that says why.
@@ -27,7 +27,7 @@ enum class CudaKernels {
   fused_half,  ///< 11_02_fused.cu: the same, half-precision pulses
 };
 
-/// The CUDA variants, in run order (cuda_tlm.cpp): cuda_aos, cuda_coalesced, cuda_fused, cuda_fused_half.
+/// The CUDA variants, in run order (cuda_variants.cpp): cuda_aos, cuda_coalesced, cuda_fused, cuda_fused_half.
 std::vector<gpgpu::tlm::Variant> cuda_variants();
 /// The one of them that runs `kernels`.
 gpgpu::tlm::Variant cuda_variant(CudaKernels kernels);

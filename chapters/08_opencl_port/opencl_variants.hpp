@@ -1,4 +1,4 @@
-/// @file opencl_jacobi.hpp
+/// @file opencl_variants.hpp
 /// @brief The host side of the ported kernels: the chapter's OpenCL variants, and the solver that
 /// runs them: buffers, kernel arguments, the ping-pong launch loop and its profiling-event timing.
 /// One class serves every port; what differs between them (linear or pitched layout, ghost offset,

@@ -1,5 +1,5 @@
 // The library peers of chapter 10b's kernels: cuBLAS's cublasGemmEx on the tensor cores, on the
-// same row-major matrices as chapter 10's cublas_gemm.cpp (row-major C = A·B is column-major
+// same row-major matrices as chapter 10's cublas_variants.cpp (row-major C = A·B is column-major
 // Cᵀ = Bᵀ·Aᵀ: the operands swapped, m and n swapped, the row lengths as leading dimensions; beta = 0,
 // so the poison in C is never read). TF32: float inputs, CUBLAS_COMPUTE_32F_FAST_TF32 (cuBLAS
 // rounds them to nearest itself, as steps 1-6 do: the chapter's TF32 input test). BF16: the inputs
@@ -14,11 +14,11 @@
 
 #include <cublas_v2.h>
 
-#include "cuda_gemm.hpp"  // chapter 10's DeviceGemm
+#include "gpgpu/blas/cuda/device_gemm.hpp"
 #include "gpgpu/cuda/buffers.hpp"
 #include "gpgpu/cuda/cublas.hpp"
 #include "tensor_core_gemm.hpp"
-#include "tensor_core_variants.hpp"
+#include "variants.hpp"
 
 namespace ch10b {
 namespace {
@@ -45,7 +45,7 @@ std::unique_ptr<gpgpu::blas::GemmOperation> make(Input input, const Dims& d) {
     auto call = [handle, d](const float* a, const float* b, float* c) {
       gemm_ex(handle->get(), d, a, b, c, CUDA_R_32F, CUBLAS_COMPUTE_32F_FAST_TF32);
     };
-    return std::make_unique<ch10::DeviceGemm<float>>(d, call, "cublasGemmEx(N, N), CUDA_R_32F inputs, CUBLAS_COMPUTE_32F_FAST_TF32");
+    return std::make_unique<gpgpu::blas::cuda::DeviceGemm<float>>(d, call, "cublasGemmEx(N, N), CUDA_R_32F inputs, CUBLAS_COMPUTE_32F_FAST_TF32");
   }
   auto call = [handle, d](const Bf16* a, const Bf16* b, float* c) {
     gemm_ex(handle->get(), d, a, b, c, CUDA_R_16BF, CUBLAS_COMPUTE_32F);
@@ -94,7 +94,7 @@ std::unique_ptr<gpgpu::blas::GemmOperation> make_bt(Input input, const Dims& d) 
 }
 
 gpgpu::blas::GemmVariant variant(const char* name, Input input, const char* description, LibraryMake how = make) {
-  return library_variant(name, description, "chapters/10b_tensor_cores/cublas_tensor_cores.cpp", input, "cuBLAS", how);
+  return library_variant(name, description, "chapters/10b_tensor_cores/cublas_variants.cpp", input, "cuBLAS", how);
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // Chapter 07b's host code, in the order a run uses it: the variants, then how each kernel is
 // launched on chapter 05's pitched layout (the 2D blocks, the rows per thread and their tuning).
-#include "past_the_paper_solvers.hpp"
+#include "cuda_variants.hpp"
 
 #include <array>
 #include <memory>

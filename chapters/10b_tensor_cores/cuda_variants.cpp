@@ -1,5 +1,5 @@
 // Chapter 10b's own kernels as variants, in step order: each one launch of a kernel file of
-// kernels/blas/cuda on the device buffers of tensor_core_gemm.hpp (TF32: chapter 10's
+// kernels/blas/cuda on the device buffers of tensor_core_gemm.hpp (TF32: the problem's
 // DeviceGemm<float>; BF16: Bf16DeviceGemm, whose inputs are rounded once before the timed calls).
 #include <cstddef>
 #include <memory>
@@ -7,9 +7,9 @@
 #include <string>
 
 #include "blas/cuda/tensor_core_launchers.hpp"
-#include "cuda_gemm.hpp"  // chapter 10's DeviceGemm and launch_line
+#include "gpgpu/blas/cuda/device_gemm.hpp"
 #include "tensor_core_gemm.hpp"
-#include "tensor_core_variants.hpp"
+#include "variants.hpp"
 
 namespace ch10b {
 namespace {
@@ -58,10 +58,10 @@ constexpr KernelVariant kWgmmaKernels[] = {
 
 std::unique_ptr<gpgpu::blas::GemmOperation> make(const KernelVariant& k, const Dims& d) {
   const int m = static_cast<int>(d.m), n = static_cast<int>(d.n), kk = static_cast<int>(d.k);
-  const std::string launch = ch10::launch_line(d, k.shape());
+  const std::string launch = gpgpu::blas::cuda::launch_line(d, k.shape());
   if (k.input == Input::tf32) {
     auto call = [f = k.launch_tf32, m, n, kk](const float* a, const float* b, float* c) { f({a, b, c, m, n, kk}, nullptr); };
-    return std::make_unique<ch10::DeviceGemm<float>>(d, call, launch);
+    return std::make_unique<gpgpu::blas::cuda::DeviceGemm<float>>(d, call, launch);
   }
   auto call = [f = k.launch_bf16, m, n, kk](const bc::Bf16* a, const bc::Bf16* b, float* c) { f({a, b, c, m, n, kk}, nullptr); };
   return std::make_unique<Bf16DeviceGemm>(d, call, launch);

@@ -1,7 +1,7 @@
 // Chapter 11's CUDA variants and their host code, in the order a run uses it: allocate (untimed),
 // reset the pulses, run the steps (one or two launches each, timed by CUDA events), read the pulses
 // and the probe back.
-#include "cuda_tlm.hpp"
+#include "cuda_variants.hpp"
 
 #include <algorithm>
 #include <memory>

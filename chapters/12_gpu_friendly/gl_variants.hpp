@@ -1,8 +1,8 @@
-/// @file gl_routines.hpp
+/// @file gl_variants.hpp
 /// @brief Chapter 12's OpenGL host code: paper 001's own GPU technique (sec. 4.2, Fig. 2), the
 /// convolution as a fragment shader, on a luminance texture (one pixel per texel) and on the RGBA
 /// four-quadrant packing (four pixels per texel, one from each quadrant of the image). The packing
-/// is here (its test checks it without a GL context); the variants are listed in gl_routines.cpp.
+/// is here (its test checks it without a GL context); the variants are listed in gl_variants.cpp.
 #pragma once
 #include <cstdint>
 #include <span>

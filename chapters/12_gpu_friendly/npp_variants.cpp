@@ -21,7 +21,7 @@
 
 #include <npp.h>
 
-#include "cuda_routines.hpp"
+#include "cuda_variants.hpp"
 #include "gpgpu/cuda/buffers.hpp"
 #include "gpgpu/cuda/check.hpp"
 #include "gpgpu/cuda/device.hpp"
@@ -119,7 +119,7 @@ void filter(const DeviceOperands& d, const float* kernel, const NppStreamContext
 
 std::vector<gpgpu::blas::RoutineVariant> npp_variants() {
   gpgpu::blas::RoutineVariant v = cuda_variant("npp_conv2d", Routine::conv2d, "NPP nppiFilter_32f_C1R on a zero-padded copy (k = 3, 5: a grown region, its interior copied out)",
-                                               "chapters/12_gpu_friendly/npp_routines.cpp");
+                                               "chapters/12_gpu_friendly/npp_variants.cpp");
   v.info.timer = "CUDA events (NPP on the default stream)";
   v.library = true;
   v.make = [](const Case& c, gpgpu::Session&) -> std::unique_ptr<gpgpu::blas::RoutineOperation> {

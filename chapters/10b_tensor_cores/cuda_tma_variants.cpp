@@ -18,10 +18,10 @@
 
 #include "blas/cuda/tensor_core_launchers.hpp"
 #include "blas/cuda/tma_map.hpp"
-#include "cuda_gemm.hpp"  // chapter 10's launch_line
+#include "gpgpu/blas/cuda/device_gemm.hpp"
 #include "gpgpu/cuda/buffers.hpp"
 #include "tensor_core_gemm.hpp"
-#include "tensor_core_variants.hpp"
+#include "variants.hpp"
 #include "tensor_maps.hpp"
 
 namespace ch10b {
@@ -121,7 +121,7 @@ std::unique_ptr<gpgpu::blas::GemmOperation> make(const TmaKernel& kernel, const 
                                              [t, d](const In* a, const In* b) { prepare(*t, d, a, b); }};
   return std::make_unique<TensorCoreGemm<In>>(
       d, call,
-      ch10::launch_line(d, kernel.shape()) + ", TMA boxes 64 x 128 bytes, " + std::to_string(kernel.stages()) + " stage(s)",
+      gpgpu::blas::cuda::launch_line(d, kernel.shape()) + ", TMA boxes 64 x 128 bytes, " + std::to_string(kernel.stages()) + " stage(s)",
       std::move(p));
 }
 

@@ -1,9 +1,9 @@
 // Chapter 12's CUDA host code, in the order a run uses it: allocate (untimed), upload the case's
 // arrays and poison the result, call `calls` times between two CUDA events, download the result.
 // Every variant is one Call on the same buffers: a launch from kernels/blas/cuda or
-// kernels/conv/cuda, or a cuBLAS or NPP call (cublas_routines.cpp, npp_routines.cpp). At the end,
+// kernels/conv/cuda, or a cuBLAS or NPP call (cublas_variants.cpp, npp_variants.cpp). At the end,
 // the list of our kernels' variants (cuda_variants()).
-#include "cuda_routines.hpp"
+#include "cuda_variants.hpp"
 
 #include <algorithm>
 #include <limits>
