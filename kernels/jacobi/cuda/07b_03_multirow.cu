@@ -8,7 +8,7 @@
 //    on-chip cache (load_window), where the neighbouring threads' float4 loads just put them.
 // Threads stop where their four columns start past the grid (no barrier to wait for them).
 #include "launchers.hpp"
-#include "row_window.cuh"
+#include "row_window.hpp"
 
 #include "gpgpu/cuda/check.hpp"
 

@@ -7,7 +7,7 @@
 // S, SW and SE: each stored coefficient is loaded once and used twice. Only W needs one extra
 // value per thread and row, E(i0-1, j), from the on-chip cache.
 #include "launchers.hpp"
-#include "row_window.cuh"
+#include "row_window.hpp"
 
 #include "gpgpu/cuda/check.hpp"
 

@@ -4,7 +4,7 @@
 // store to another GPU's memory travels over NVLink like a store to its own: the exchange of
 // boundary rows is part of the kernel, with no copy and no launch after it.
 #include "launchers.hpp"
-#include "row_window.cuh"
+#include "row_window.hpp"
 
 #include "gpgpu/cuda/check.hpp"
 

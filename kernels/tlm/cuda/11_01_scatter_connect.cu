@@ -5,11 +5,11 @@
 //    side by side. A warp's load of pulse p touches 32 floats 48 bytes apart: 32 sectors of 32 B in
 //    12 cache lines (1536 bytes), for 128 useful bytes (the other eleven loads of the same nodes may
 //    find those lines in L1);
-//  - the paper's coalesced layout (cuda_coalesced, Fig. 6; scn_device.cuh, SegmentedAddress):
+//  - the paper's coalesced layout (cuda_coalesced, Fig. 6; scn_device.hpp, SegmentedAddress):
 //    twelve arrays grouped by link line, x rows in segments of 64 nodes, blocks of 64 threads. A
 //    warp's load of pulse p is 32 consecutive floats: 128 bytes, 4 sectors, every byte used.
 #include "gpgpu/cuda/check.hpp"
-#include "scn_device.cuh"
+#include "scn_device.hpp"
 
 namespace gpgpu::tlm::cuda {
 namespace {

@@ -7,7 +7,7 @@
 // IEEE binary16, 11 significant bits, 2 bytes: 48 B per node and step; rounding to nearest on every
 // store is the only new error, reference.hpp's tolerance()). The arithmetic is FP32 either way.
 #include "gpgpu/cuda/check.hpp"
-#include "scn_device.cuh"
+#include "scn_device.hpp"
 
 namespace gpgpu::tlm::cuda {
 namespace {

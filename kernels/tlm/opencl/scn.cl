@@ -1,6 +1,6 @@
 // The symmetrical condensed node in OpenCL C 1.2: the port table, the scatter, the source, the
 // walls and the paper's coalesced address, as problems/tlm/include/gpgpu/tlm/scn.hpp and
-// kernels/tlm/cuda/scn_device.cuh have them for C++ and CUDA. Compiled in front of every kernel
+// kernels/tlm/cuda/scn_device.hpp have them for C++ and CUDA. Compiled in front of every kernel
 // file of kernels/tlm/opencl (gpgpu::tlm::opencl_program), so the kernels share one node.
 
 #define PORTS 12
