@@ -6,6 +6,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build git pkg-config           # the build
+  ccache                                                     # a rebuild recompiles only what changed in content
   libcli11-dev nlohmann-json3-dev                            # options, JSON results
   libgtest-dev libgmock-dev libbenchmark-dev                 # tests, benchmarks
   libopenblas-dev                                            # the CPU's BLAS: chapters 10 and 12's library peer, the FP64 GEMM reference

@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include <CLI/CLI.hpp>
+
 #include "cuda_variants.hpp"
 #include "gpgpu/cpu_backend.hpp"
 #include "gpgpu/errors.hpp"
