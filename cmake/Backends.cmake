@@ -147,7 +147,7 @@ if(NOT DEFINED GPGPU_GIT_REVISION)
   endif()
 endif()
 
-# Python with NumPy, for the test that reads a --dump back (scripts/check_dump.py). The distribution's
+# Python with NumPy, for the test that reads a --dump back (problems/<problem>/check_dump.py). The distribution's
 # python3 is tried when the first one on PATH lacks NumPy.
 find_package(Python3 COMPONENTS Interpreter QUIET)
 # gpgpu_find_python_with(<module> <var>): the first python3 (the one CMake found, then the

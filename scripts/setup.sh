@@ -17,7 +17,7 @@ packages=(
   libpng-dev                                                 # PNG output of the GLSL chapter
   xvfb xauth                                                 # a virtual display for --window tests
   doxygen                                                    # the docs target
-  python3-numpy                                              # scripts/check_dump.py reads --dump output
+  python3-numpy                                              # problems/<problem>/check_dump.py reads --dump output
   python3-matplotlib                                         # the lecture report's plots (scripts/report.sh)
   libopenmpi-dev openmpi-bin                                 # MPI: chapter 13's ranks (its CPU variant runs in CI)
 )

@@ -2,7 +2,7 @@
 // and allocate the textures (untimed), upload the image (packed into quadrants for the RGBA
 // variant, on the host's clock) and the filter, poison the output, draw the full-screen triangle
 // `calls` times between GL timer queries, read the output back (unpacked, on the host's clock).
-// The shaders are kernels/conv/gl/12_conv_*.frag, embedded at build time. At the end, the list of
+// The shaders are kernels/conv/gl/12_*.frag, embedded at build time. At the end, the list of
 // the GL variants (gl_variants()).
 #include "gl_variants.hpp"
 

@@ -4,7 +4,7 @@
 // on every side (once per upload, on the device, untimed in the kernel-only rates; inside the timed
 // "w/ copies" runs, as an application would pay it), and the region of interest is the image inside
 // it: the zeros are the padding. NPP documents its kernel as a convolution kernel, coefficients in
-// reverse order; our form (problems/conv/conv2d.hpp) is the correlation, so NPP gets the filter
+// reverse order; our form (problems/conv/include/gpgpu/conv/conv2d.hpp) is the correlation, so NPP gets the filter
 // turned by 180 degrees (kNppReversesKernel; the test against the FP64 reference on random,
 // unsymmetric filters checks it).
 //

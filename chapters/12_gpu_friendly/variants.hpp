@@ -15,7 +15,7 @@ namespace ch12 {
 /// measured): openblas_saxpy ... openblas_sgemm (cpu_variants.cpp).
 std::vector<gpgpu::blas::RoutineVariant> cpu_variants();
 
-/// Our kernels (kernels/blas/cuda/12_*.cu, kernels/conv/cuda/12_conv_*.cu): cuda_saxpy,
+/// Our kernels (kernels/blas/cuda/12_*.cu, kernels/conv/cuda/12_*.cu): cuda_saxpy,
 /// cuda_sscal, cuda_sgemv_warp, cuda_sgemv_t_tiled, cuda_sgemm (chapter 10's step 7),
 /// cuda_conv2d_naive ... cuda_conv2d_float4, cuda_conv2d_separable (cuda_variants.cpp).
 #if GPGPU_BUILT_CUDA
@@ -46,7 +46,7 @@ inline std::vector<gpgpu::blas::RoutineVariant> npp_variants() { return {}; }  /
 #endif
 
 /// Paper 001's own GPU technique, the convolution as a fragment shader
-/// (kernels/conv/gl/12_conv_*.frag): gl_conv2d_luminance, gl_conv2d_rgba_quadrants (gl_variants.cpp).
+/// (kernels/conv/gl/12_*.frag): gl_conv2d_luminance, gl_conv2d_rgba_quadrants (gl_variants.cpp).
 #if GPGPU_BUILT_GL
 std::vector<gpgpu::blas::RoutineVariant> gl_variants();
 #else

@@ -1,6 +1,6 @@
 /// @file launchers.hpp
 /// @brief One launch function per kernel file: grid and block from the sizes, launch, check. The
-/// host code of the chapters calls these (chapters/03_cuda_simple/linear_solver.cpp, ...).
+/// host code of the chapters calls these (problems/jacobi/cuda/src/linear_solver.cpp, ...).
 #pragma once
 #include "jacobi_args.hpp"
 

@@ -8,7 +8,7 @@
 #define WALL_REFLECTION (-1.0f)
 
 // What a step's kernels receive by value (a struct without pointers is a legal kernel argument in
-// OpenCL 1.2); the host fills the same fields (kernels/tlm/opencl/include/gpgpu/tlm/opencl_args.hpp).
+// OpenCL 1.2); the host fills the same fields (kernels/tlm/opencl/include/gpgpu/tlm/opencl_kernels.hpp).
 typedef struct {
   int nx, ny, nz;       // nodes
   int pitch, plane;     // the segmented layout: elements per x row, per port array
