@@ -196,11 +196,17 @@ endfunction()
 #   gpgpu_add_test_executable(<name> <backend> <sources...> [LINK <libraries...>])
 function(gpgpu_add_test_executable name backend)
   cmake_parse_arguments(E "" "" "LINK" ${ARGN})
-  string(TOLOWER "${backend}" lb)
   add_executable(${name} ${E_UNPARSED_ARGUMENTS})
-  target_link_libraries(${name} PRIVATE gpgpu::common ${E_LINK} gpgpu_test_main gpgpu_harness_${lb}
-    GTest::gtest GTest::gmock)
+  gpgpu_link_test_harness(${name} ${backend} ${E_LINK})
   gpgpu_target_defaults(${name})
+endfunction()
+
+# What a test's code is compiled and linked with: the core, `libraries`, the project's test main, the
+# backend's harness and GoogleTest (an exercise's check compiled once for several executables too).
+function(gpgpu_link_test_harness target backend)
+  string(TOLOWER "${backend}" lb)
+  target_link_libraries(${target} PRIVATE gpgpu::common ${ARGN} gpgpu_test_main gpgpu_harness_${lb}
+    GTest::gtest GTest::gmock)
 endfunction()
 
 # A GoogleTest executable. Its main() returns 77 (CTest: skipped) when the backend is missing at
