@@ -3,18 +3,19 @@
 # the option groups it uses, and its place in the tour. Tests and benchmarks have their own small
 # functions below.
 #
-#   gpgpu_add_chapter(ID 03 TARGET ch03_cuda_simple
-#                     TITLE "CUDA weighted Jacobi, simple"
-#                     BACKENDS cuda                       # all required: otherwise the chapter is off
+#   gpgpu_add_chapter(ID 10 TARGET ch10_matrix_multiply
+#                     TITLE "Matrix multiply in CUDA and OpenCL"
+#                     BACKENDS cpu                        # all required: otherwise the chapter is off
 #                     [OPTIONAL_BACKENDS cuda opencl gl]  # used when built, else a gpgpu::NotBuilt note
-#                     SOURCES main.cpp LINK ch03_simple
-#                     [CUDA_SOURCES f.cpp] [CUDA_LINK lib] [OPENCL_SOURCES ...] [OPENCL_LINK ...]
+#                     SOURCES main.cpp LINK ch10_cpu
+#                     [CUDA_SOURCES f.cpp] [CUDA_LINK ch10_cuda] [OPENCL_SOURCES ...] [OPENCL_LINK ch10_opencl]
 #                     [GL_SOURCES ...] [GL_LINK ...]
-#                     OPTION_GROUPS jacobi
+#                     OPTION_GROUPS gemm
 #                     [QUICK_ARGS --quick ...])
 #
-#   gpgpu_add_test(NAME test_ch01_solvers BACKEND cpu SOURCES a.cpp LINK ch01_cpu [LABELS x])
-#   gpgpu_add_benchmark(NAME bench_ch01 BACKEND cpu SOURCES b.cpp LINK ch01_cpu [SMOKE_ARGS ...])
+#   gpgpu_add_test(NAME test_ch01_solvers BACKEND cpu SOURCES test_ch01_solvers.cpp LINK gpgpu::jacobi_cpu [LABELS x])
+#   gpgpu_add_benchmark(NAME bench_ch01_cpu_jacobi BACKEND cpu SOURCES bench_ch01_cpu_jacobi.cpp
+#                       LINK gpgpu::jacobi_cpu [SMOKE_ARGS ...])
 #
 # Backends are cpu, gl, cuda and opencl. main() adds every backend's list of variants; an optional
 # backend's list is compiled only when it is built, and its header declares it instead, when
@@ -195,11 +196,17 @@ endfunction()
 #   gpgpu_add_test_executable(<name> <backend> <sources...> [LINK <libraries...>])
 function(gpgpu_add_test_executable name backend)
   cmake_parse_arguments(E "" "" "LINK" ${ARGN})
-  string(TOLOWER "${backend}" lb)
   add_executable(${name} ${E_UNPARSED_ARGUMENTS})
-  target_link_libraries(${name} PRIVATE gpgpu::common ${E_LINK} gpgpu_test_main gpgpu_harness_${lb}
-    GTest::gtest GTest::gmock)
+  gpgpu_link_test_harness(${name} ${backend} ${E_LINK})
   gpgpu_target_defaults(${name})
+endfunction()
+
+# What a test's code is compiled and linked with: the core, `libraries`, the project's test main, the
+# backend's harness and GoogleTest (an exercise's check compiled once for several executables too).
+function(gpgpu_link_test_harness target backend)
+  string(TOLOWER "${backend}" lb)
+  target_link_libraries(${target} PRIVATE gpgpu::common ${ARGN} gpgpu_test_main gpgpu_harness_${lb}
+    GTest::gtest GTest::gmock)
 endfunction()
 
 # A GoogleTest executable. Its main() returns 77 (CTest: skipped) when the backend is missing at

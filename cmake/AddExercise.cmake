@@ -15,6 +15,10 @@
 # student's file as part of itself with #include <file> (a CUDA kernel on the CPU emulation, say).
 # TAG adds a second check to the same exercise (another backend: a CPU check of a CUDA exercise that
 # runs without a GPU); its targets and tests carry the tag.
+# The check is compiled once for all the builds when it cannot differ between them: no TAG, no
+# STUDENT_TEXT, only .cpp/.cu STUDENT_SOURCES that the check does not #include, no header in the
+# solution's folder. CHECK_PER_KIND compiles it anew for each (a caller that gives each build's check
+# definitions of its own, as exercise 13 does).
 # SHORTCUTS names wrong answers the check must reject: each a folder solutions/<ID>_<NAME>/shortcuts/<s>/
 # holding the student files of a solution that gets the result some way other than the technique the
 # exercise teaches (a tile without the swizzle, a product without register blocking). The check is
@@ -35,7 +39,8 @@
 option(GPGPU_GRADE_SKELETONS "Add tests proving that the shipped exercise skeletons fail their checks" ON)
 
 function(gpgpu_add_exercise)
-  cmake_parse_arguments(X "" "ID;NAME;BACKEND;CHECK;TAG" "STUDENT_SOURCES;STUDENT_TEXT;LINK;SHORTCUTS;SHORTCUT_ARGS" ${ARGN})
+  cmake_parse_arguments(X "CHECK_PER_KIND" "ID;NAME;BACKEND;CHECK;TAG" "STUDENT_SOURCES;STUDENT_TEXT;LINK;SHORTCUTS;SHORTCUT_ARGS"
+    ${ARGN})
   _gpgpu_backend_var(${X_BACKEND} up)
   set(dir "${X_ID}_${X_NAME}")
   set(suffix "")
@@ -60,8 +65,32 @@ function(gpgpu_add_exercise)
       set(shortcut_${shortcut}_dir "${solution_dir}/shortcuts/${shortcut}")
     endforeach()
   endif()
+  # One object of the check for every build, where the builds cannot see it differently.
+  set(check_sources "${check}")
+  set(shared_check TRUE)
+  if(X_CHECK_PER_KIND OR X_TAG OR X_STUDENT_TEXT OR NOT X_STUDENT_SOURCES)
+    set(shared_check FALSE)
+  endif()
+  file(READ "${check}" check_text)
+  foreach(src IN LISTS X_STUDENT_SOURCES)
+    if(NOT src MATCHES "\\.(cpp|cu)$" OR check_text MATCHES "#include[ \t]*[<\"]${src}[>\"]")
+      set(shared_check FALSE)
+    endif()
+  endforeach()
+  file(GLOB_RECURSE solution_headers "${solution_dir}/*.hpp" "${solution_dir}/*.h" "${solution_dir}/*.cuh")
+  if(solution_headers)
+    set(shared_check FALSE)
+  endif()
+  if(shared_check)
+    set(check_objects check_${X_ID}_${X_NAME})
+    add_library(${check_objects} OBJECT "${check}")
+    gpgpu_link_test_harness(${check_objects} ${X_BACKEND} ${X_LINK})
+    target_include_directories(${check_objects} PRIVATE "${exercise_dir}")
+    gpgpu_target_defaults(${check_objects})
+    set(check_sources "$<TARGET_OBJECTS:${check_objects}>")
+  endif()
   foreach(kind IN LISTS kinds)
-    set(sources "${check}")
+    set(sources "${check_sources}")
     foreach(src IN LISTS X_STUDENT_SOURCES)
       list(APPEND sources "${${kind}_dir}/${src}")
     endforeach()

@@ -2,15 +2,41 @@
 # which ones are on and why the others are off. Nothing is downloaded: system packages only.
 #
 # Results (all cache-free, plain variables visible to every subdirectory):
-#   GPGPU_HAVE_<X>      ON/OFF for X in CPU OPENMP CUDA OPENCL GL GLFW TESTS BENCHMARKS DOCS NPY_CHECK
+#   GPGPU_HAVE_<X>      ON/OFF for X in CPU OPENMP CUDA OPENCL GL GLFW TESTS BENCHMARKS DOCS NPY_CHECK CCACHE
 #   GPGPU_WHY_<X>       one-line reason shown in the summary
 
-set(GPGPU_BACKENDS CPU OPENMP CUDA OPENCL GL GLFW TESTS BENCHMARKS DOCS NPY_CHECK)
+set(GPGPU_BACKENDS CPU OPENMP CUDA OPENCL GL GLFW TESTS BENCHMARKS DOCS NPY_CHECK CCACHE)
 
 macro(_gpgpu_backend name on why)
   set(GPGPU_HAVE_${name} ${on})
   set(GPGPU_WHY_${name} "${why}")
 endmacro()
+
+# --- ccache -------------------------------------------------------------------------------------
+# A rebuild (another build folder of the same tree, a branch switched back, CI with its cache kept)
+# compiles only what changed in content, not in time stamp. Used for C, C++ and CUDA when found,
+# unless the configure line names a launcher of its own or -DGPGPU_CCACHE=OFF.
+option(GPGPU_CCACHE "Compile through ccache when it is found" ON)
+find_program(GPGPU_CCACHE_PROGRAM ccache)
+if(NOT GPGPU_CCACHE)
+  _gpgpu_backend(CCACHE OFF "disabled by GPGPU_CCACHE=OFF")
+elseif(NOT GPGPU_CCACHE_PROGRAM)
+  _gpgpu_backend(CCACHE OFF "not found (install ccache): every build compiles every file")
+else()
+  set(_gpgpu_launched "")
+  foreach(lang C CXX CUDA)
+    if(NOT CMAKE_${lang}_COMPILER_LAUNCHER)
+      set(CMAKE_${lang}_COMPILER_LAUNCHER "${GPGPU_CCACHE_PROGRAM}")
+      list(APPEND _gpgpu_launched ${lang})
+    endif()
+  endforeach()
+  if(_gpgpu_launched)
+    list(JOIN _gpgpu_launched ", " _gpgpu_launched)
+    _gpgpu_backend(CCACHE ON "${GPGPU_CCACHE_PROGRAM} for ${_gpgpu_launched}")
+  else()
+    _gpgpu_backend(CCACHE OFF "the configure line names a compiler launcher of its own")
+  endif()
+endif()
 
 # --- Libraries every chapter needs ------------------------------------------------------------
 find_package(CLI11 CONFIG REQUIRED)          # command-line options (libcli11-dev)
@@ -125,7 +151,7 @@ if(NOT DEFINED GPGPU_GIT_REVISION)
   endif()
 endif()
 
-# Python with NumPy, for the test that reads a --dump back (scripts/check_dump.py). The distribution's
+# Python with NumPy, for the test that reads a --dump back (problems/<problem>/check_dump.py). The distribution's
 # python3 is tried when the first one on PATH lacks NumPy.
 find_package(Python3 COMPONENTS Interpreter QUIET)
 # gpgpu_find_python_with(<module> <var>): the first python3 (the one CMake found, then the

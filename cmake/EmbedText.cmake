@@ -1,7 +1,7 @@
 # Embeds text files (GLSL shaders, OpenCL C kernels) into a target at build time, so executables
 # run from any directory and a compile error can still name the file it came from.
 #
-#   gpgpu_embed_text(TARGET ch02_glsl_pingpong FILES ${PROJECT_SOURCE_DIR}/kernels/jacobi/gl/02_luminance.frag)
+#   gpgpu_embed_text(TARGET ch02_glsl_pingpong FILES ${PROJECT_SOURCE_DIR}/kernels/jacobi/gl/02_01_luminance.frag)
 #
 # For each file a header `embedded/<stem>_<ext>.hpp` is generated; it defines
 #   inline constexpr gpgpu::EmbeddedText gpgpu::embedded::<stem>_<ext>{"<path>", R"(...)"};

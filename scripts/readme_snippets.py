@@ -12,18 +12,18 @@ A source file marks a snippet with a line `//! [name]` before it and one after i
 files too). The README quotes it as a fenced block right after an HTML comment that names it
 (GitHub and Doxygen show the block and hide the comment):
 
-    <!-- snippet: kernels/matrix/cuda/09_add_rowmajor.cu add_rowmajor -->
+    <!-- snippet: kernels/matrix/cuda/09_01_add_rowmajor.cu add_rowmajor -->
     ```cpp
     ...the lines between the two markers...
     ```
 
-A NAME of `-` quotes the whole file (`<!-- snippet: kernels/jacobi/gl/02_rgba.comp - -->`). Marker
+A NAME of `-` quotes the whole file (`<!-- snippet: kernels/jacobi/gl/02_03_rgba.comp - -->`). Marker
 lines are never quoted. The fence's language follows from the file's extension (LANGUAGES below:
 cpp for .cpp/.hpp/.cu/.cuh, c for OpenCL's .cl, glsl for .frag/.vert/.comp/.glsl, cmake, bash, ...).
 
 The change from one snippet to another (or one whole file to another, with `-`) is a diff block:
 
-    <!-- diff: kernels/matrix/cuda/09_add_rowmajor.cu add_rowmajor kernels/matrix/cuda/09_add_colmajor.cu add_colmajor -->
+    <!-- diff: kernels/matrix/cuda/09_01_add_rowmajor.cu add_rowmajor kernels/matrix/cuda/09_02_add_colmajor.cu add_colmajor -->
     ```diff
     ...every line of both, '-' only in the first, '+' only in the second, ' ' in both...
     ```
@@ -31,7 +31,7 @@ The change from one snippet to another (or one whole file to another, with `-`) 
 shows both snippets in full. Where that is too long, `diff -UN` gives a unified diff with N lines of
 context around each change, with `--- FILE` / `+++ FILE` headers and `@@` hunk lines:
 
-    <!-- diff -U3: kernels/jacobi/cuda/05_pitched.cu kernel kernels/jacobi/cuda/06_shared.cu kernel -->
+    <!-- diff -U3: kernels/jacobi/cuda/05_pitched.cu kernel kernels/jacobi/cuda/06_01_shared.cu kernel -->
     ```diff
     ...
     ```

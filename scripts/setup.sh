@@ -6,6 +6,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build git pkg-config           # the build
+  ccache                                                     # a rebuild recompiles only what changed in content
   libcli11-dev nlohmann-json3-dev                            # options, JSON results
   libgtest-dev libgmock-dev libbenchmark-dev                 # tests, benchmarks
   libopenblas-dev                                            # the CPU's BLAS: chapters 10 and 12's library peer, the FP64 GEMM reference
@@ -16,7 +17,7 @@ packages=(
   libpng-dev                                                 # PNG output of the GLSL chapter
   xvfb xauth                                                 # a virtual display for --window tests
   doxygen                                                    # the docs target
-  python3-numpy                                              # scripts/check_dump.py reads --dump output
+  python3-numpy                                              # problems/<problem>/check_dump.py reads --dump output
   python3-matplotlib                                         # the lecture report's plots (scripts/report.sh)
   libopenmpi-dev openmpi-bin                                 # MPI: chapter 13's ranks (its CPU variant runs in CI)
 )

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The test suite: set up, build, and run every test that can run here. CUDA tests skip without a
 # GPU; the `exercise` label (the unsolved skeletons, which must fail) is left out, and the
-# `grading` tests prove that each skeleton does fail while its worked solution passes.
+# `grading` tests prove that each skeleton does fail while its worked solution passes. The last line
+# says how long each part took (also when one fails), so a slow build and a slow suite read apart.
 #
 #   bash scripts/test.sh [CTEST_OPTIONS...]     e.g. -L cpu, -R '^report', -j 4
 #
@@ -15,7 +16,7 @@ source scripts/checks.sh
 args=("$@")
 while (($#)); do
   case "$1" in
-    -h | --help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     --preset | --preset=*) echo "test: the preset is this script's (default); run ctest yourself for another" >&2; exit 2 ;;
     -R | -E | -L | -LE | -C | -I | -O | --tests-regex | --exclude-regex | --label-regex | --label-exclude | \
       --build-config | --tests-information | --output-log | --output-junit | --test-dir | --resource-spec-file | \
@@ -34,6 +35,19 @@ while (($#)); do
   shift
 done
 
-bash scripts/setup.sh
-bash scripts/build.sh
-ctest --preset default "${args[@]}"
+parts=()
+timed() {  # timed NAME COMMAND...: runs it and records its seconds, whether or not it succeeds
+  local name=$1 start=$SECONDS rc=0
+  shift
+  "$@" || rc=$?
+  parts+=("$name $((SECONDS - start)) s")
+  return "$rc"
+}
+summary() {
+  local IFS=,
+  echo "test.sh times: ${parts[*]}" | sed 's/,/, /g'
+}
+trap summary EXIT
+timed setup bash scripts/setup.sh
+timed build bash scripts/build.sh
+timed tests ctest --preset default "${args[@]}"

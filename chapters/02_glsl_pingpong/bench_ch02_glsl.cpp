@@ -8,7 +8,7 @@
 #include "gpgpu/gl/context.hpp"
 #include "gpgpu/gl/timer.hpp"
 #include "gpgpu/jacobi/bench.hpp"
-#include "ping_pong.hpp"
+#include "gl_variants.hpp"
 
 namespace {
 

@@ -3,10 +3,10 @@
 // same stencil as a compute shader. Headless through EGL by default; --window shows the field
 // converging; every variant is verified against the CPU double-precision reference and judged
 // against a stream shader with its read:write mix, measured in the same run through its pipeline.
-// The variants it runs, in order (ping_pong.cpp: the variants and the solver that draws them):
-//   luminance     kernels/jacobi/gl/02_luminance.frag: one unknown per GL_R32F texel (paper Fig. 7)
-//   rgba          kernels/jacobi/gl/02_rgba.frag: four unknowns per GL_RGBA32F texel (paper Figs. 8-9)
-//   rgba_compute  kernels/jacobi/gl/02_rgba.comp: the rgba stencil as a compute shader (past the paper)
+// The variants it runs, in order (gl_variants.cpp: the variants; ping_pong.cpp: the solver that draws them):
+//   luminance     kernels/jacobi/gl/02_01_luminance.frag: one unknown per GL_R32F texel (paper Fig. 7)
+//   rgba          kernels/jacobi/gl/02_02_rgba.frag: four unknowns per GL_RGBA32F texel (paper Figs. 8-9)
+//   rgba_compute  kernels/jacobi/gl/02_03_rgba.comp: the rgba stencil as a compute shader (past the paper)
 //
 // The run is gpgpu::jacobi::Chapter's, step by step, because the chapter adds to it: the window
 // (sized for the grid, redrawn during the iterations), the host clock beside the GPU timer, and
@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include "field_view.hpp"
@@ -30,7 +31,7 @@
 #include "gpgpu/progress.hpp"
 #include "gpgpu/timing.hpp"
 #include "gpgpu/png.hpp"
-#include "ping_pong.hpp"
+#include "gl_variants.hpp"
 
 namespace {
 

@@ -19,7 +19,7 @@
 #include "gpgpu/jacobi/checks.hpp"
 #include "gpgpu/verify.hpp"
 #include "gpgpu/png.hpp"
-#include "ping_pong.hpp"
+#include "gl_variants.hpp"
 
 namespace {
 

@@ -1,4 +1,6 @@
 // Chapter 02's GL driver: the core's GL driver, whose context becomes a window's with --window.
+#include <CLI/CLI.hpp>
+
 #include "field_window.hpp"
 #include "gpgpu/cli.hpp"
 #include "gpgpu/errors.hpp"

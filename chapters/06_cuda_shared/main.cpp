@@ -2,8 +2,8 @@
 // The variants this chapter runs, in order, all on chapter 05's host code
 // (problems/jacobi/cuda/src/pitched_solver.cpp):
 //   pitched       kernels/jacobi/cuda/05_pitched.cu, chapter 05's kernel, the baseline
-//   shared        kernels/jacobi/cuda/06_shared.cu, rows j-1..j+1 of the block in shared memory
-//   shared_paper  kernels/jacobi/cuda/06_shared_paper.cu, the tile loaded as the paper's Fig. 15 does
+//   shared        kernels/jacobi/cuda/06_01_shared.cu, rows j-1..j+1 of the block in shared memory
+//   shared_paper  kernels/jacobi/cuda/06_02_shared_paper.cu, the tile loaded as the paper's Fig. 15 does
 #include "gpgpu/jacobi/cuda/chapter_kit.hpp"
 #include "gpgpu/jacobi/cuda/pitched_solver.hpp"
 

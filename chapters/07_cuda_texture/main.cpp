@@ -1,6 +1,6 @@
 // Chapter 07: CUDA weighted Jacobi, texture: x through texture objects.
 // The variants this chapter runs, in order:
-//   shared   kernels/jacobi/cuda/06_shared.cu, chapter 06's kernel (problems/jacobi/cuda/src/pitched_solver.cpp)
+//   shared   kernels/jacobi/cuda/06_01_shared.cu, chapter 06's kernel (problems/jacobi/cuda/src/pitched_solver.cpp)
 //   texture  kernels/jacobi/cuda/07_texture.cu on this chapter's host code,
 //            problems/jacobi/cuda/src/texture_solver.cpp: two texture objects over chapter 04's layout
 #include "gpgpu/jacobi/cuda/chapter_kit.hpp"

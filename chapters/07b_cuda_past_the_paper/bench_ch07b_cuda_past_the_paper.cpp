@@ -5,7 +5,7 @@
 #include <string>
 
 #include "gpgpu/jacobi/cuda/bench.hpp"
-#include "past_the_paper_solvers.hpp"
+#include "cuda_variants.hpp"
 
 namespace jc = gpgpu::jacobi::cuda;
 

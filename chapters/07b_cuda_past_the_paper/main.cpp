@@ -1,19 +1,19 @@
 // Chapter 07b: Past the paper: read-only loads, 2D tiles, several points per thread, symmetric storage.
 // The variants this chapter runs, in order; the four new kernels all run on chapter 05's pitched
 // layout, and their variants and launches (with the tuning of the last two) are in
-// past_the_paper_solvers.cpp:
+// cuda_variants.cpp:
 //   texture    kernels/jacobi/cuda/07_texture.cu, chapter 07's kernel, for comparison
-//   readonly   kernels/jacobi/cuda/07b_readonly.cu: every load through the read-only path
-//   tiled2d    kernels/jacobi/cuda/07b_tiled2d.cu: 2D blocks, an x tile with its halo in shared memory
-//   multirow   kernels/jacobi/cuda/07b_multirow.cu: four columns and several rows per thread in registers
-//   symmetric  kernels/jacobi/cuda/07b_symmetric.cu: multirow on 5 of the 9 diagonals
-//   cusparse   cusparse_jacobi.cpp: the library a user would pick instead, cuSPARSE's SpMV on CSR
-#include "cusparse_jacobi.hpp"
+//   readonly   kernels/jacobi/cuda/07b_01_readonly.cu: every load through the read-only path
+//   tiled2d    kernels/jacobi/cuda/07b_02_tiled2d.cu: 2D blocks, an x tile with its halo in shared memory
+//   multirow   kernels/jacobi/cuda/07b_03_multirow.cu: four columns and several rows per thread in registers
+//   symmetric  kernels/jacobi/cuda/07b_04_symmetric.cu: multirow on 5 of the 9 diagonals
+//   cusparse   cusparse_variants.cpp: the library a user would pick instead, cuSPARSE's SpMV on CSR
+#include "cusparse_variants.hpp"
 #include "gpgpu/errors.hpp"
 #include "gpgpu/jacobi/chapter.hpp"
 #include "gpgpu/jacobi/cuda/chapter_kit.hpp"
 #include "gpgpu/jacobi/cuda/texture_solver.hpp"
-#include "past_the_paper_solvers.hpp"
+#include "cuda_variants.hpp"
 
 namespace {
 

@@ -5,7 +5,7 @@
 // result correct, and the usage errors (variant_checks.hpp); a 2D block of more than 1024
 // threads is refused.
 #include "gpgpu/jacobi/cuda/variant_checks.hpp"
-#include "past_the_paper_solvers.hpp"
+#include "cuda_variants.hpp"
 
 namespace jc = gpgpu::jacobi::cuda;
 

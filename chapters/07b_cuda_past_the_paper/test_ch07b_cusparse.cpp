@@ -4,7 +4,7 @@
 // Solver contract, a change of ω (the matrix depends on it and is rebuilt), and the memory check.
 // The CSR matrix itself is tested without a GPU in test_csr_matrix.cpp.
 #include "gpgpu/jacobi/cuda/variant_checks.hpp"
-#include "cusparse_jacobi.hpp"
+#include "cusparse_variants.hpp"
 
 namespace jc = gpgpu::jacobi::cuda;
 

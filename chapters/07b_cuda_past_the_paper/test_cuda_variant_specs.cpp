@@ -15,7 +15,7 @@
 #include "gpgpu/errors.hpp"
 #include "gpgpu/jacobi/paper000.hpp"
 #include "gpgpu/jacobi/work.hpp"
-#include "past_the_paper_solvers.hpp"
+#include "cuda_variants.hpp"
 #include "gpgpu/jacobi/cuda/pitched_solver.hpp"
 #include "gpgpu/jacobi/cuda/texture_solver.hpp"
 

@@ -9,7 +9,7 @@
 #include "gpgpu/jacobi/bench.hpp"
 #include "gpgpu/jacobi/opencl_kernels.hpp"
 #include "gpgpu/jacobi/spectral.hpp"
-#include "opencl_jacobi.hpp"
+#include "opencl_variants.hpp"
 
 namespace {
 

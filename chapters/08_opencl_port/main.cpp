@@ -2,9 +2,9 @@
 // (a GPU through its vendor's driver, the CPU through PoCL), verified against the CPU reference,
 // judged against the device's bandwidth for the same read:write mix (measured in the same run),
 // with OpenCL's start-up cost reported separately. The variants it runs, in order:
-//   simple, aligned, local, image  the OpenCL ports (opencl_jacobi.cpp: the variants and the host code
-//                                  that enqueues kernels/jacobi/opencl/08_simple.cl, 08_local.cl, 08_image.cl)
-//   cuda_simple, cuda_aligned,     their CUDA originals on the same GPU (cuda_twins.cpp), where this
+//   simple, aligned, local, image  the OpenCL ports (opencl_variants.cpp: the variants and the host code
+//                                  that enqueues kernels/jacobi/opencl/08_01_simple.cl, 08_02_local.cl, 08_03_image.cl)
+//   cuda_simple, cuda_aligned,     their CUDA originals on the same GPU (cuda_variants.cpp), where this
 //   cuda_shared, cuda_texture      build has CUDA and the machine a GPU
 // The chapter runs the core's steps itself, to print the start-up table once the device is open and
 // its tables after the runs.
@@ -14,7 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "cuda_twins.hpp"
+#include <CLI/CLI.hpp>
+
+#include "cuda_variants.hpp"
 #include "gpgpu/cpu_backend.hpp"
 #include "gpgpu/errors.hpp"
 #include "gpgpu/jacobi/chapter.hpp"
@@ -22,7 +24,7 @@
 #include "gpgpu/jacobi/opencl_kernels.hpp"
 #include "gpgpu/opencl/opener.hpp"
 #include "port_report.hpp"
-#include "opencl_jacobi.hpp"
+#include "opencl_variants.hpp"
 #include "ports.hpp"
 
 namespace {
@@ -84,7 +86,7 @@ int main(int argc, char** argv) {
     int work_group = 64;
     ch08::Division division = ch08::Division::correctly_rounded;
     chapter.add(ch08::opencl_variants(work_group, division));
-    chapter.add(ch08::cuda_twins());
+    chapter.add(ch08::cuda_variants());
     CLI::Option_group& launch = chapter.cli().group("OpenCL launch");
     launch.add_option("--wg", work_group, "work-group size (the paper's CUDA block size is 64)")
         ->check(gpgpu::integer_in_range(1, 1024))

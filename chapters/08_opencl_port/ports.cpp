@@ -7,7 +7,7 @@
 #include "gpgpu/errors.hpp"
 #include "gpgpu/jacobi/layouts.hpp"
 #include "gpgpu/jacobi/opencl_kernels.hpp"
-#include "opencl_jacobi.hpp"
+#include "opencl_variants.hpp"
 
 namespace ch08 {
 namespace {

@@ -43,15 +43,15 @@ struct Port {
 };
 
 inline constexpr std::array kPorts{
-    Port{"simple", "kernels/jacobi/opencl/08_simple.cl", "jacobi_simple", "simple", "03_simple.cu", "CUDA Simple",
+    Port{"simple", "kernels/jacobi/opencl/08_01_simple.cl", "jacobi_simple", "simple", "03_simple.cu", "CUDA Simple",
             "global memory, ghost offset nx+1", Layout::Linear, 1, false, XAccess::Buffer},
-    Port{"aligned", "kernels/jacobi/opencl/08_simple.cl", "jacobi_simple", "aligned", "04_aligned.cu",
+    Port{"aligned", "kernels/jacobi/opencl/08_01_simple.cl", "jacobi_simple", "aligned", "04_aligned.cu",
             "CUDA Aligned", "global memory, ghost offset a multiple of 16 floats", Layout::Linear, 16, false,
             XAccess::Buffer},
-    Port{"local", "kernels/jacobi/opencl/08_local.cl", "jacobi_local", "shared", "06_shared.cu", "CUDA Shared",
+    Port{"local", "kernels/jacobi/opencl/08_02_local.cl", "jacobi_local", "shared", "06_01_shared.cu", "CUDA Shared",
             "pitched, x rows j-1..j+1 staged in __local memory (CUDA shared)", Layout::Pitched, 1, true,
             XAccess::Buffer},
-    Port{"image", "kernels/jacobi/opencl/08_image.cl", "jacobi_image", "texture", "07_texture.cu", "CUDA Texture",
+    Port{"image", "kernels/jacobi/opencl/08_03_image.cl", "jacobi_image", "texture", "07_texture.cu", "CUDA Texture",
             "x through an image1d_buffer_t (CUDA texture), offset a multiple of 32", Layout::Linear, 32, false,
             XAccess::Image},
 };

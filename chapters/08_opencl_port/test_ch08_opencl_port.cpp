@@ -25,7 +25,7 @@
 #include "gpgpu/jacobi/spectral.hpp"
 #include "gpgpu/jacobi/work.hpp"
 #include "gpgpu/opencl/opener.hpp"
-#include "opencl_jacobi.hpp"
+#include "opencl_variants.hpp"
 #include "port_report.hpp"
 
 namespace {
@@ -124,7 +124,7 @@ TEST(PortedKernelState, IterationsSplitAcrossCallsEqualOneCall) {
 TEST(PortedKernelState, ResetPoisonsTheOtherIterate) {
   // A kernel that skips the last unknown: the NaN poison reaches the result, so verification fails.
   // This proves the tests above would notice an element a kernel forgets to write.
-  std::string text(gpgpu::jacobi::opencl_kernel("kernels/jacobi/opencl/08_simple.cl").text);
+  std::string text(gpgpu::jacobi::opencl_kernel("kernels/jacobi/opencl/08_01_simple.cl").text);
   const std::string guard = "if (k >= nodes) return;";
   const auto at = text.find(guard);
   ASSERT_NE(at, std::string::npos);

@@ -25,19 +25,19 @@ using gpgpu::ocl::round_up;
 // The OpenCL variants: the kernels of kernels/matrix/opencl in file order, then clEnqueueCopyBuffer
 // (the copy, peer of every transpose).
 constexpr std::array kClVariants{
-    ClVariant{"cl_add_rowmajor", Op::add, "kernels/matrix/opencl/09_add_rowmajor.cl", "add_rowmajor", "cuda_add_rowmajor",
+    ClVariant{"cl_add_rowmajor", Op::add, "kernels/matrix/opencl/09_01_add_rowmajor.cl", "add_rowmajor", "cuda_add_rowmajor",
      "OpenCL", "one work-item per element, along a row (paper Obr. 12)", ClGrid::rows_cols},
-    ClVariant{"cl_add_colmajor", Op::add, "kernels/matrix/opencl/09_add_colmajor.cl", "add_colmajor", "cuda_add_colmajor", "",
+    ClVariant{"cl_add_colmajor", Op::add, "kernels/matrix/opencl/09_02_add_colmajor.cl", "add_colmajor", "cuda_add_colmajor", "",
      "one work-item per element, down a column (paper Obr. 15)", ClGrid::cols_rows},
-    ClVariant{"cl_add_vec4", Op::add, "kernels/matrix/opencl/09_add_vec4.cl", "add_vec4", "cuda_add_vec4", "",
+    ClVariant{"cl_add_vec4", Op::add, "kernels/matrix/opencl/09_05_add_vec4.cl", "add_vec4", "cuda_add_vec4", "",
      "flat arrays, 16 bytes per access, grid-stride loop", ClGrid::flat},
-    ClVariant{"cl_transpose_naive", Op::transpose, "kernels/matrix/opencl/09_transpose_naive.cl", "transpose_naive",
+    ClVariant{"cl_transpose_naive", Op::transpose, "kernels/matrix/opencl/09_06_transpose_naive.cl", "transpose_naive",
      "cuda_transpose_naive", "OpenCL", "one work-item per element, loads down columns (paper Obr. 19)", ClGrid::cols_rows},
-    ClVariant{"cl_transpose_tile", Op::transpose, "kernels/matrix/opencl/09_transpose_tile.cl", "transpose_tile",
+    ClVariant{"cl_transpose_tile", Op::transpose, "kernels/matrix/opencl/09_08_transpose_tile.cl", "transpose_tile",
      "cuda_transpose_tile", "", "32 x 32 tile in __local memory, group indices swapped", ClGrid::tiles},
-    ClVariant{"cl_transpose_tile_padded", Op::transpose, "kernels/matrix/opencl/09_transpose_tile_padded.cl",
+    ClVariant{"cl_transpose_tile_padded", Op::transpose, "kernels/matrix/opencl/09_09_transpose_tile_padded.cl",
      "transpose_tile_padded", "cuda_transpose_tile_padded", "", "the local tile padded to 33 columns", ClGrid::tiles},
-    ClVariant{"cl_transpose_tile_multi", Op::transpose, "kernels/matrix/opencl/09_transpose_tile_multi.cl",
+    ClVariant{"cl_transpose_tile_multi", Op::transpose, "kernels/matrix/opencl/09_10_transpose_tile_multi.cl",
      "transpose_tile_multi", "cuda_transpose_tile_multi", "", "the padded tile with 32 x 8 work-items, four elements each",
      ClGrid::tiles_multi},
     ClVariant{"cl_copy", Op::copy, "", "", "cuda_memcpy", "", "clEnqueueCopyBuffer: the copy every transpose is measured against",
@@ -156,7 +156,7 @@ ClLaunch cl_launch(ClGrid grid, const Shape& shape, ElementType type, std::size_
     case ClGrid::flat: break;
   }
   // A work-item per vector (at least one group: the tail), at most max_flat_items in whole groups:
-  // as in CUDA (09_add_vec4.cu), a few looping groups per compute unit fall short of the limit that a
+  // as in CUDA (09_05_add_vec4.cu), a few looping groups per compute unit fall short of the limit that a
   // vector per work-item reaches, the shape the limit itself runs in.
   const std::size_t vectors = std::max<std::size_t>(1, bytes_of(shape, type) / 16);
   const std::size_t most = std::max(kFlatGroup, max_flat_items / kFlatGroup * kFlatGroup);

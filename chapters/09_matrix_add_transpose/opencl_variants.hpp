@@ -26,7 +26,7 @@ enum class ClGrid {
 struct ClVariant {
   std::string_view name;         ///< --variant name, "cl_add_rowmajor"
   gpgpu::matrix::Op op;
-  std::string_view file;         ///< "kernels/matrix/opencl/09_add_rowmajor.cl"
+  std::string_view file;         ///< "kernels/matrix/opencl/09_01_add_rowmajor.cl"
   std::string_view kernel;       ///< the __kernel function
   std::string_view ports;        ///< the CUDA variant it ports
   std::string_view paper_name;   ///< paper 003's name for it ("OpenCL"), or ""
@@ -47,7 +47,7 @@ struct ClLaunch {
   [[nodiscard]] std::string str() const;  ///< "global 4096 x 4096, local 32 x 8"
 };
 
-/// The flat add's largest NDRange: 2^25 work-items, as the CUDA add's grid (09_add_vec4.cu). Up to
+/// The flat add's largest NDRange: 2^25 work-items, as the CUDA add's grid (09_05_add_vec4.cu). Up to
 /// it each work-item adds one 16-byte vector; beyond it the work-items stride.
 inline constexpr std::size_t kClFlatMaxItems = std::size_t{1} << 25;
 

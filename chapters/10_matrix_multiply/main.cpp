@@ -22,9 +22,9 @@ int main(int argc, char** argv) {
   return gpgpu::run_main(kInfo.program, [&] {
     gpgpu::blas::GemmChapter chapter(kInfo);
     chapter.add(ch10::cpu_variants());     // the paper's triple loop, OpenBLAS: cpu_variants.cpp
-    chapter.add(ch10::cuda_variants());    // kernels/blas/cuda/10_*.cu, steps 1-10: cuda_gemm.cpp
-    chapter.add(ch10::cublas_variants());  // cuBLAS SGEMM, on TF32, DGEMM: cublas_gemm.cpp
-    chapter.add(ch10::opencl_variants());  // kernels/blas/opencl/10_*.cl, the ports: opencl_gemm.cpp
+    chapter.add(ch10::cuda_variants());    // kernels/blas/cuda/10_*.cu, steps 1-10: cuda_variants.cpp
+    chapter.add(ch10::cublas_variants());  // cuBLAS SGEMM, on TF32, DGEMM: cublas_variants.cpp
+    chapter.add(ch10::opencl_variants());  // kernels/blas/opencl/10_*.cl, the ports: opencl_variants.cpp
     return chapter.run(argc, argv);
   });
 }

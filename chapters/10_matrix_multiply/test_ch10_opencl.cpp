@@ -36,7 +36,7 @@ TEST_P(ClVariant, WithinTheBoundAtAwkwardSizes) {
 INSTANTIATE_TEST_SUITE_P(Ch10, ClVariant, ::testing::ValuesIn(ch10::opencl_variants()),
                          [](const auto& info) { return info.param.info.name; });
 
-// cl_prefetch maps work-groups to tiles in groups of 8 tile rows (10_prefetch.cl's grouped_tile):
+// cl_prefetch maps work-groups to tiles in groups of 8 tile rows (10_10_prefetch.cl's grouped_tile):
 // at sizes past one group, with the last group partial, on the element path (k or n no multiple of
 // 4) and on the 16-byte path, as the CUDA kernel's emulated test does.
 TEST(ClPrefetch, WithinTheBoundPastOneGroup) {

@@ -21,7 +21,7 @@ std::vector<gpgpu::blas::GemmVariant> cpu_variants();
 
 /// Our kernels of kernels/blas/cuda in step order: cuda_naive, cuda_tile16, cuda_blocktile_1d,
 /// cuda_blocktile_2d, cuda_vectorized, cuda_warptile, cuda_double_buffer, cuda_tf32_wmma,
-/// cuda_three_stage, cuda_prefetch (cuda_gemm.cpp).
+/// cuda_three_stage, cuda_prefetch (cuda_variants.cpp).
 #if GPGPU_BUILT_CUDA
 std::vector<gpgpu::blas::GemmVariant> cuda_variants();
 #else
@@ -29,7 +29,7 @@ inline gpgpu::NotBuilt cuda_variants() { return {gpgpu::Backend::cuda, GPGPU_WHY
 #endif
 
 /// The library a user would pick instead: cublas_sgemm (strict FP32), cublas_sgemm_tf32 (TF32
-/// tensor cores), cublas_dgemm (cublas_gemm.cpp).
+/// tensor cores), cublas_dgemm (cublas_variants.cpp).
 #if GPGPU_HAVE_CUBLAS
 std::vector<gpgpu::blas::GemmVariant> cublas_variants();
 #elif GPGPU_BUILT_CUDA
@@ -42,7 +42,7 @@ inline std::vector<gpgpu::blas::GemmVariant> cublas_variants() { return {}; }  /
 
 /// The ports of the CUDA kernels of the same names, kernels/blas/opencl/10_*.cl: cl_naive,
 /// cl_tile16, cl_blocktile_1d, cl_blocktile_2d, cl_vectorized, cl_warptile, cl_prefetch
-/// (opencl_gemm.cpp).
+/// (opencl_variants.cpp).
 #if GPGPU_BUILT_OPENCL
 std::vector<gpgpu::blas::GemmVariant> opencl_variants();
 #else

@@ -6,7 +6,7 @@
 // judges it against cuBLAS on the same inputs. CUDA only: without a GPU it says why and exits 77.
 #include "gpgpu/blas/chapter.hpp"
 #include "gpgpu/errors.hpp"
-#include "tensor_core_variants.hpp"
+#include "variants.hpp"
 
 namespace {
 
@@ -20,11 +20,11 @@ const gpgpu::ChapterInfo kInfo{"10b", "ch10b_tensor_cores",
 int main(int argc, char** argv) {
   return gpgpu::run_main(kInfo.program, [&] {
     gpgpu::blas::GemmChapter chapter(kInfo);
-    chapter.add(ch10b::kernel_variants());  // kernels/blas/cuda/10*_*.cu, step by step: kernel_variants.cpp
-    chapter.add(ch10b::wgmma_variants());   // 10b_wgmma.cu, Hopper (sm_90a) only: kernel_variants.cpp
-    chapter.add(ch10b::tma_variants());     // 10b_tma.cu ... 10b_stream_k.cu, steps 4-10, sm_90a: tma_variants.cpp
-    chapter.add(ch10b::cublas_variants());  // cublasGemmEx in TF32 and BF16, on B and on Bᵀ: cublas_tensor_cores.cpp
-    chapter.add(ch10b::cublaslt_variants());  // cublasLtMatmul, heuristic and workspace: cublaslt_tensor_cores.cpp
+    chapter.add(ch10b::kernel_variants());  // kernels/blas/cuda/10*_*.cu, step by step: cuda_variants.cpp
+    chapter.add(ch10b::wgmma_variants());   // 10b_03_wgmma.cu, Hopper (sm_90a) only: cuda_variants.cpp
+    chapter.add(ch10b::tma_variants());     // 10b_04_tma.cu ... 10b_10_stream_k.cu, steps 4-10, sm_90a: cuda_tma_variants.cpp
+    chapter.add(ch10b::cublas_variants());  // cublasGemmEx in TF32 and BF16, on B and on Bᵀ: cublas_variants.cpp
+    chapter.add(ch10b::cublaslt_variants());  // cublasLtMatmul, heuristic and workspace: cublaslt_variants.cpp
     return chapter.run(argc, argv);
   });
 }

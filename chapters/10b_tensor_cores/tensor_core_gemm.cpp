@@ -10,7 +10,7 @@
 #include <utility>
 
 #include "blas/cuda/tensor_core_launchers.hpp"
-#include "cuda_gemm.hpp"  // chapter 10's cuda_variant
+#include "gpgpu/blas/cuda/device_gemm.hpp"
 #include "gpgpu/cuda/check.hpp"
 #include "gpgpu/cuda/opener.hpp"
 #include "gpgpu/table.hpp"
@@ -115,7 +115,7 @@ template class TensorCoreGemm<Bf16>;
 
 gpgpu::blas::GemmVariant tensor_core_variant(std::string name, std::string description, std::string source, Input input,
                                              Requires gpus) {
-  gpgpu::blas::GemmVariant v = ch10::cuda_variant(std::move(name), std::move(description), std::move(source));
+  gpgpu::blas::GemmVariant v = gpgpu::blas::cuda::cuda_variant(std::move(name), std::move(description), std::move(source));
   v.tf32 = input == Input::tf32;
   v.bf16 = input == Input::bf16;
   v.limitation = [gpus = std::move(gpus)](const gpgpu::blas::GemmSize& s,

@@ -2,7 +2,7 @@
 /// @brief Chapter 10b's host code shared by its kernels and its cuBLAS peers: the BF16 product on
 /// the device (A and B rounded to bfloat16 once, C in FP32), and the part of a variant every
 /// tensor-core row has (its input rounding, the float run only, the compute capability it needs).
-/// The TF32 rows use chapter 10's DeviceGemm<float> where they need no preparation.
+/// The TF32 rows use the problem's DeviceGemm<float> (gpgpu/blas/cuda/device_gemm.hpp) where they need no preparation.
 #pragma once
 #include <functional>
 #include <memory>
@@ -65,7 +65,7 @@ class TensorCoreGemm final : public gpgpu::blas::GemmOperation {
 
 extern template class TensorCoreGemm<float>;
 extern template class TensorCoreGemm<Bf16>;
-/// The BF16 rows' operation (the TF32 rows without a preparation use chapter 10's DeviceGemm<float>).
+/// The BF16 rows' operation (the TF32 rows without a preparation use the problem's DeviceGemm<float>).
 using Bf16DeviceGemm = TensorCoreGemm<Bf16>;
 
 /// Bᵀ (n x k, row-major) from B (k x n, row-major) on the GPU, on the default stream: chapter 09's
@@ -82,11 +82,11 @@ struct Requires {
   std::string needs;
 };
 
-/// The part of a tensor-core variant that every row of the chapter shares: chapter 10's CUDA part
-/// (opener, timer, FMA peak, device memory check), the bound of its input rounding (TF32 or BF16,
-/// problems/blas gemm.cpp), and a limitation that refuses the double run (the tensor cores' inputs
-/// here are floats) and the GPUs `gpus` excludes. The caller adds make, and may wrap the
-/// limitation.
+/// The part of a tensor-core variant that every row of the chapter shares: the CUDA part of every GEMM
+/// variant (gpgpu::blas::cuda::cuda_variant: opener, timer, FMA peak, device memory check), the
+/// bound of its input rounding (TF32 or BF16, problems/blas gemm.cpp), and a limitation that refuses
+/// the double run (the tensor cores' inputs here are floats) and the GPUs `gpus` excludes. The caller
+/// adds make, and may wrap the limitation.
 gpgpu::blas::GemmVariant tensor_core_variant(std::string name, std::string description, std::string source, Input input,
                                              Requires gpus);
 

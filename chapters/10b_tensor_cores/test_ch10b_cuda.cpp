@@ -16,7 +16,7 @@
 
 #include "gpgpu/blas/checks.hpp"
 #include "gpgpu/cuda/opener.hpp"
-#include "tensor_core_variants.hpp"
+#include "variants.hpp"
 
 namespace {
 

@@ -1,14 +1,14 @@
 // Chapter 11: a 3D symmetrical condensed node TLM solver (paper 002) on the CPU, in CUDA and in
 // OpenCL. Every variant it runs, in order; each list is defined beside the host code that runs it
-// (cpu_tlm.cpp, cuda_tlm.cpp, opencl_tlm.cpp), and a backend this build lacks is a note that says
+// (cpu_variants.cpp, cuda_variants.cpp, opencl_variants.cpp), and a backend this build lacks is a note that says
 // why. The run (gpgpu::tlm::Chapter) checks the double-precision reference against the physics,
 // every variant against the reference, and judges each against the bandwidth of its device for a
 // 12:12 stream, measured in the same run.
-#include "cpu_tlm.hpp"
-#include "cuda_tlm.hpp"
+#include "cpu_variants.hpp"
+#include "cuda_variants.hpp"
 #include "gpgpu/errors.hpp"
 #include "gpgpu/tlm/chapter.hpp"
-#include "opencl_tlm.hpp"
+#include "opencl_variants.hpp"
 
 namespace {
 

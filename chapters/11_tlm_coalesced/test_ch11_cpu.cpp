@@ -3,7 +3,7 @@
 // the step counts of the tolerance's tests, where wrong results must fail.
 #include <gtest/gtest.h>
 
-#include "cpu_tlm.hpp"
+#include "cpu_variants.hpp"
 #include "gpgpu/tlm/checks.hpp"
 
 namespace {

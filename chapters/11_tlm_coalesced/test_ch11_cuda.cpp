@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "cuda_tlm.hpp"
+#include "cuda_variants.hpp"
 #include "gpgpu/cuda/opener.hpp"
 #include "gpgpu/errors.hpp"
 #include "gpgpu/tlm/checks.hpp"

@@ -12,7 +12,7 @@
 #include "gpgpu/errors.hpp"
 #include "gpgpu/opencl/opener.hpp"
 #include "gpgpu/tlm/checks.hpp"
-#include "opencl_tlm.hpp"
+#include "opencl_variants.hpp"
 
 namespace {
 

@@ -2,7 +2,7 @@
 /// @brief The plan of the overlapped transfers ("w/ overlapped"): a routine's operands split into
 /// chunks whose copies up, calls and copies down go on a few CUDA streams, so that chunk i+1 is
 /// copied up while chunk i is computed and chunk i-1 copied down. Plain arithmetic on offsets, no
-/// CUDA: the CPU test carries a plan out on host arrays (chunks.cpp's users: cuda_routines.cpp).
+/// CUDA: the CPU test carries a plan out on host arrays (chunks.cpp's users: cuda_variants.cpp).
 ///
 /// Which routines chunk: those whose result splits into parts that each need only part of the
 /// inputs. SAXPY and SSCAL by element ranges; SGEMV (y = A x) by bands of rows of A, x shared by
@@ -33,7 +33,7 @@ struct Copy {
 struct Chunk {
   std::vector<Copy> uploads;   ///< every element of every input is copied up by exactly one chunk
   /// Earlier chunks whose uploads the call reads (shared operands, halo rows): the data flow that
-  /// any schedule must respect. cuda_routines.cpp meets it with a stronger order, every upload on
+  /// any schedule must respect. cuda_variants.cpp meets it with a stronger order, every upload on
   /// one stream, so chunk i's event covers them all; the CPU test checks the plan against it.
   std::vector<int> waits;
   std::int64_t a_first = 0;    ///< the call's A (or image) starts here

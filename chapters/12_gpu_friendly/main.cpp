@@ -22,10 +22,10 @@ int main(int argc, char** argv) {
   return gpgpu::run_main(kInfo.program, [&] {
     gpgpu::blas::RoutineChapter chapter(kInfo);
     chapter.add(ch12::cpu_variants());     // OpenMP loops, OpenBLAS: cpu_variants.cpp
-    chapter.add(ch12::cuda_variants());    // kernels/blas/cuda/12_*.cu, kernels/conv/cuda/12_*.cu: cuda_routines.cpp
-    chapter.add(ch12::cublas_variants());  // cuBLAS: cublas_routines.cpp
-    chapter.add(ch12::npp_variants());     // NPP's 2D filter: npp_routines.cpp
-    chapter.add(ch12::gl_variants());      // kernels/conv/gl/12_conv_*.frag, the paper's shaders: gl_routines.cpp
+    chapter.add(ch12::cuda_variants());    // kernels/blas/cuda/12_*.cu, kernels/conv/cuda/12_*.cu: cuda_variants.cpp
+    chapter.add(ch12::cublas_variants());  // cuBLAS: cublas_variants.cpp
+    chapter.add(ch12::npp_variants());     // NPP's 2D filter: npp_variants.cpp
+    chapter.add(ch12::gl_variants());      // kernels/conv/gl/12_*.frag, the paper's shaders: gl_variants.cpp
     return chapter.run(argc, argv);
   });
 }

@@ -12,7 +12,7 @@
 
 #include <gtest/gtest.h>
 
-#include "gl_routines.hpp"
+#include "gl_variants.hpp"
 #include "gpgpu/blas/routine_checks.hpp"
 #include "gpgpu/gl/test_context.hpp"
 #include "variants.hpp"

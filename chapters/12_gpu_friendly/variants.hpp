@@ -15,9 +15,9 @@ namespace ch12 {
 /// measured): openblas_saxpy ... openblas_sgemm (cpu_variants.cpp).
 std::vector<gpgpu::blas::RoutineVariant> cpu_variants();
 
-/// Our kernels (kernels/blas/cuda/12_*.cu, kernels/conv/cuda/12_conv_*.cu): cuda_saxpy,
+/// Our kernels (kernels/blas/cuda/12_*.cu, kernels/conv/cuda/12_*.cu): cuda_saxpy,
 /// cuda_sscal, cuda_sgemv_warp, cuda_sgemv_t_tiled, cuda_sgemm (chapter 10's step 7),
-/// cuda_conv2d_naive ... cuda_conv2d_float4, cuda_conv2d_separable (cuda_routines.cpp).
+/// cuda_conv2d_naive ... cuda_conv2d_float4, cuda_conv2d_separable (cuda_variants.cpp).
 #if GPGPU_BUILT_CUDA
 std::vector<gpgpu::blas::RoutineVariant> cuda_variants();
 #else
@@ -25,7 +25,7 @@ inline gpgpu::NotBuilt cuda_variants() { return {gpgpu::Backend::cuda, GPGPU_WHY
 #endif
 
 /// cuBLAS on the same buffers: cublas_saxpy, cublas_sscal, cublas_sgemv, cublas_sgemv_t,
-/// cublas_sgemm (cublas_routines.cpp).
+/// cublas_sgemm (cublas_variants.cpp).
 #if GPGPU_HAVE_CUBLAS
 std::vector<gpgpu::blas::RoutineVariant> cublas_variants();
 #elif GPGPU_BUILT_CUDA
@@ -36,7 +36,7 @@ inline gpgpu::NotBuilt cublas_variants() {
 inline std::vector<gpgpu::blas::RoutineVariant> cublas_variants() { return {}; }  // cuda_variants() says why
 #endif
 
-/// NPP's 2D filter on the same buffers: npp_conv2d (npp_routines.cpp).
+/// NPP's 2D filter on the same buffers: npp_conv2d (npp_variants.cpp).
 #if GPGPU_HAVE_NPP
 std::vector<gpgpu::blas::RoutineVariant> npp_variants();
 #elif GPGPU_BUILT_CUDA
@@ -46,7 +46,7 @@ inline std::vector<gpgpu::blas::RoutineVariant> npp_variants() { return {}; }  /
 #endif
 
 /// Paper 001's own GPU technique, the convolution as a fragment shader
-/// (kernels/conv/gl/12_conv_*.frag): gl_conv2d_luminance, gl_conv2d_rgba_quadrants (gl_routines.cpp).
+/// (kernels/conv/gl/12_*.frag): gl_conv2d_luminance, gl_conv2d_rgba_quadrants (gl_variants.cpp).
 #if GPGPU_BUILT_GL
 std::vector<gpgpu::blas::RoutineVariant> gl_variants();
 #else

@@ -83,7 +83,7 @@ Variant distributed(std::string name, std::string description, PartKind kind, co
 //! [variants]
 std::vector<Variant> one_process_variants(const Problem& problem) {
   Variant one = gpu_variant("one_gpu", "chapter 07b's symmetric kernel on one GPU, the whole grid (the baseline)",
-                            "kernels/jacobi/cuda/07b_symmetric.cu");
+                            "kernels/jacobi/cuda/07b_04_symmetric.cu");
   one.make = [](const LinearSystem& sys, gpgpu::Session&) { return std::make_unique<MultiGpuSolver>(sys, 1, Exchange::none); };
   one.check_fits = [](const Grid& grid, gpgpu::Session&) {
     gpgpu::cuda::require_device_memory(part_bytes(grid, 1), "grid " + grid.str());

@@ -111,7 +111,7 @@ class GpuSlab {
   [[nodiscard]] float* row(int b, int r);
   /// The symmetric kernel's arguments for local rows [first, first+count) from iterate `in` into 1-in.
   [[nodiscard]] gpgpu::jacobi::cuda::SymmetricArgs args(int in, float omega, int first, int count);
-  /// Launches the symmetric kernel (07b_symmetric.cu) on local rows [first, first+count).
+  /// Launches the symmetric kernel (07b_04_symmetric.cu) on local rows [first, first+count).
   void compute(int in, float omega, int first, int count, cudaStream_t stream);
   /// Launches the peer-store kernel (13_peer_store.cu) on all rows, its first and last rows also
   /// stored at `below_ghost` and `above_ghost` (other GPUs' memory, or nullptr).

@@ -9,6 +9,8 @@
 #include <iostream>
 #include <sstream>
 
+#include <CLI/CLI.hpp>
+
 #include "gpgpu/memory.hpp"
 #include "gpgpu/progress.hpp"
 #include "gpgpu/table.hpp"

@@ -6,6 +6,8 @@
 #include <iostream>
 #include <limits>
 
+#include <CLI/CLI.hpp>
+
 #include "gpgpu/errors.hpp"
 
 namespace gpgpu {
@@ -44,7 +46,7 @@ void add_sweep_option(Cli& cli, const std::string& group, std::string& mode, con
 }
 
 Cli::Cli(std::string program, std::string description, CliDefaults defaults)
-    : program_(std::move(program)), app_(std::move(description), program_) {
+    : program_(std::move(program)), app_(std::make_unique<CLI::App>(std::move(description), program_)) {
   options_.repeat = defaults.repeat;
   options_.warmup = defaults.warmup;
   CLI::Option_group& run = group("Run");
@@ -64,9 +66,11 @@ Cli::Cli(std::string program, std::string description, CliDefaults defaults)
   out.add_option("--dump", options_.dump_dir, "write the problem's inputs, reference and results as NumPy .npy files into DIR");
 }
 
+Cli::~Cli() = default;
+
 CLI::Option_group& Cli::group(const std::string& title) {
   auto it = groups_.find(title);
-  if (it == groups_.end()) it = groups_.emplace(title, app_.add_option_group(title)).first;
+  if (it == groups_.end()) it = groups_.emplace(title, app_->add_option_group(title)).first;
   return *it->second;
 }
 
@@ -77,7 +81,7 @@ void Cli::set_variant_names(std::vector<std::string> names, std::vector<std::str
 
 void Cli::on_parsed(std::function<void(const Cli&)> hook) { hooks_.push_back(std::move(hook)); }
 
-bool Cli::given(const std::string& option) const { return app_.count(option) > 0; }
+bool Cli::given(const std::string& option) const { return app_->count(option) > 0; }
 
 bool Cli::named(const std::string& variant) const {
   return std::find(options_.named.begin(), options_.named.end(), variant) != options_.named.end();
@@ -87,19 +91,19 @@ const CoreOptions& Cli::parse(int argc, const char* const* argv) {
   command_line_.assign(argv, argv + argc);
   variant_choices_ = variant_names_;
   variant_choices_.emplace_back("all");
-  if (app_.get_option_no_throw("--variant") == nullptr)
+  if (app_->get_option_no_throw("--variant") == nullptr)
     group("Run")
         .add_option("--variant", options_.variants, "variants to run, comma-separated, or 'all'")
         ->delimiter(',')
         ->check(CLI::IsMember(variant_choices_))
         ->default_str("all");
   try {
-    app_.parse(argc, argv);
+    app_->parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
-    std::cout << app_.help();
+    std::cout << app_->help();
     throw ExitRequest{kExitSuccess};
   } catch (const CLI::CallForAllHelp&) {
-    std::cout << app_.help("", CLI::AppFormatMode::All);
+    std::cout << app_->help("", CLI::AppFormatMode::All);
     throw ExitRequest{kExitSuccess};
   } catch (const CLI::ParseError& e) {
     throw UsageError(e.what());

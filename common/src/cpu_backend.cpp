@@ -14,6 +14,7 @@
 #include <tuple>
 #include <vector>
 
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 #ifdef _OPENMP
 #include <omp.h>

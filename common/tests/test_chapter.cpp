@@ -4,6 +4,7 @@
 // failed check of the problem's own, fails the run; a sweep visits every size of every variant.
 #include <sstream>
 
+#include <CLI/CLI.hpp>
 #include <gtest/gtest.h>
 
 #include "gpgpu/chapter.hpp"

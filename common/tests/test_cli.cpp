@@ -1,6 +1,7 @@
 // The core command line: defaults, option groups, variant lists, hooks after parsing, and one
 // clear UsageError for every kind of bad input (the chapters' exit-code tests check the same
 // through the executables).
+#include <CLI/CLI.hpp>
 #include <gtest/gtest.h>
 
 #include "gpgpu/cli.hpp"

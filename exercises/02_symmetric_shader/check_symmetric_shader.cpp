@@ -15,8 +15,7 @@
 #include "gpgpu/jacobi/checks.hpp"
 #include "gpgpu/jacobi/measure.hpp"
 #include "gpgpu/jacobi/work.hpp"
-#include "ping_pong.hpp"
-#include "ping_pong.hpp"
+#include "gl_variants.hpp"
 
 namespace {
 

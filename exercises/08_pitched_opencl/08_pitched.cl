@@ -1,6 +1,6 @@
 // Exercise 08: port kernels/jacobi/cuda/05_pitched.cu to OpenCL C 1.2 (see README.md).
 //
-// The host side is done (chapters/08_opencl_port/opencl_jacobi.cpp, Layout::Pitched): every
+// The host side is done (chapters/08_opencl_port/opencl_variants.cpp, Layout::Pitched): every
 // array holds ny rows of `pitch` floats plus two zero ghost rows above and below, element (i, j)
 // of every array at index origin + j*pitch + i. The NDRange is 2D: dimension 0 covers the columns
 // (rounded up to whole work-groups of 64), dimension 1 the rows, with at most 65535 work-groups;

@@ -18,7 +18,7 @@
 #include "gpgpu/jacobi/spectral.hpp"
 #include "gpgpu/jacobi/work.hpp"
 #include "gpgpu/opencl/opener.hpp"
-#include "opencl_jacobi.hpp"
+#include "opencl_variants.hpp"
 #include "ports.hpp"
 
 namespace {

@@ -20,7 +20,7 @@ __global__ void transpose_swizzled(const float* in, float* out, int rows, int co
   (void)rows;
   (void)cols;
   // TODO(exercise): block (bx, by) moves tile (bx, by) of `in` (rows by*kTile.., columns bx*kTile..)
-  // to tile (by, bx) of `out`, as kernels/matrix/cuda/09_transpose_tile_multi.cu does, through
+  // to tile (by, bx) of `out`, as kernels/matrix/cuda/09_10_transpose_tile_multi.cu does, through
   // __shared__ SharedFloat tile[kTile][kTile] (no padding: the swizzle does its job), keeping
   // element (r, c) of the tile in tile[r][swizzled_column(r, c)].
 }

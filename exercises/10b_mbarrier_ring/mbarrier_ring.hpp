@@ -1,6 +1,6 @@
 /// @file mbarrier_ring.hpp
 /// @brief Exercise 10b: the bookkeeping of a ring of `stages` shared-memory buffers between a TMA
-/// producer and wgmma consumers, as chapter 10b's warp-specialised step (10b_warp_specialized.cu)
+/// producer and wgmma consumers, as chapter 10b's warp-specialised step (10b_06_warp_specialized.cu)
 /// runs it: which buffer k-step s uses, and which mbarrier phase parity each side waits for.
 ///
 /// The ring. Buffer i (0 <= i < stages, stages >= 2) has two mbarriers, initialised once before the

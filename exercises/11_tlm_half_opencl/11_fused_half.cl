@@ -11,7 +11,7 @@ int half_slot(const StepArgs* a, int p, int i, int j, int k) {
 }
 
 // One step: `in` holds the reflected pulses of the last step, `out` receives this step's, both where
-// half_slot() puts them; compute in float. The host (chapter 11's opencl_tlm.cpp with Storage::f16)
+// half_slot() puts them; compute in float. The host (chapter 11's opencl_variants.cpp with Storage::f16)
 // launches one work-item per node, global (nx rounded up to 64, ny, nz), local (64, 1, 1), and swaps
 // `in` and `out` every step.
 __kernel void tlm_fused_half(__global const half* restrict in, __global half* restrict out, const StepArgs a,

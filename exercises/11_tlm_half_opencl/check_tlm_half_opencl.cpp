@@ -18,7 +18,7 @@
 #include "gpgpu/tlm/checks.hpp"
 #include "gpgpu/tlm/options.hpp"
 #include "gpgpu/tlm/physics.hpp"
-#include "opencl_tlm.hpp"
+#include "opencl_variants.hpp"
 
 namespace {
 
@@ -136,7 +136,7 @@ TEST(HalfStorage, StoresHalvesNotFloats) {
   const Case c = gpgpu::tlm::checks::awkward_cases(false)[3];
   const auto& setup = gpgpu::tlm::checks::setup_of(c);
   ch11::OpenClSolver half = half_solver(setup);
-  const cl::Program& fp32 = runtime().program(gpgpu::tlm::opencl_program("kernels/tlm/opencl/11_fused.cl"));
+  const cl::Program& fp32 = runtime().program(gpgpu::tlm::opencl_program("kernels/tlm/opencl/11_02_fused.cl"));
   ch11::OpenClSolver single(runtime(), fp32, setup, ch11::OpenClKernels::fused);
   for (ch11::OpenClSolver* s : {&half, &single}) {
     s->reset(gpgpu::tlm::checks::random_pulses(c.mesh, 7));

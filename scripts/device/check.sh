@@ -4,7 +4,7 @@
 # the whole test suite (every test `ctest --preset default` runs, at -j equal to the cores),
 # compute-sanitizer's four tools on every chapter's kernels (10b and 13 included), `--variant all` on
 # every chapter, and each chapter's headline run beside the committed results of the same GPU where
-# there are some (results/h200/check/headline for an H200), else of the H100 (shown, not judged), with
+# there are some (the folder headline/ under results/h200/check/ for an H200), else of the H100 (shown, not judged), with
 # a short table last. Chapter 13's multi-GPU runs (scripts/device/ch13.sh) join where there are two
 # GPUs or more.
 #

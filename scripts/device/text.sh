@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The text of chapters 01-08 on the GPU machine: what the chapter READMEs still need from an H100 and
-# the code that has not yet run on a GPU: chapter 06's paper-loading kernel (06_shared_paper.cu),
+# the code that has not yet run on a GPU: chapter 06's paper-loading kernel (06_02_shared_paper.cu),
 # chapter 07b's cuSPARSE peer, chapter 08's correctly rounded division, and the reworked CUDA exercises
 # (03 is new; every check gained a Measure test). Tests, compute-sanitizer on the new kernels at small
 # awkward sizes, the chapter runs with --json, Nsight Compute on the questions the READMEs leave open,
@@ -145,7 +145,7 @@ ptxas_report() (  # a subshell: pipefail stays inside
   cuobjdump -res-usage "$BUILD/kernels/jacobi/cuda/libgpgpu_jacobi_cuda_kernels.a" | grep -A1 -E 'Function .*shared' |
     sed 's/^ *//' > "$OUT/ptxas_06_shared_paper.txt"
 )
-run_step "ptxas report 06_shared_paper" 60 ptxas_report
+run_step "ptxas report 06_02_shared_paper" 60 ptxas_report
 fi
 
 # 6. Summary: every variant of every run, its time, its share of the

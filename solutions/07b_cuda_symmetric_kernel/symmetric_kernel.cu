@@ -1,7 +1,7 @@
 // Worked answer to exercise 07b: one point per thread with the symmetric storage. The four lower
 // couplings are read at shifted indices of the upper arrays (at the grid's edges those reads land in
 // ghost rows or zero padding, or on a coefficient that is zero because its own neighbour is
-// missing). Chapter 07b's kernels/jacobi/cuda/07b_symmetric.cu does the same four columns and several
+// missing). Chapter 07b's kernels/jacobi/cuda/07b_04_symmetric.cu does the same four columns and several
 // rows per thread, with the shifted values kept in registers.
 #include "gpgpu/cuda/check.hpp"
 #include "symmetric_kernel.hpp"

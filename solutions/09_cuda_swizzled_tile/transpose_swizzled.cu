@@ -1,4 +1,4 @@
-// Exercise 09, worked answer: the tile of kernels/matrix/cuda/09_transpose_tile_multi.cu without
+// Exercise 09, worked answer: the tile of kernels/matrix/cuda/09_10_transpose_tile_multi.cu without
 // its padding column. Element (r, c) of the tile is kept in column c XOR r of row r. For a fixed
 // row, XOR with r permutes the 32 columns (it is its own inverse), so every element has a place of
 // its own and a warp reading row r meets 32 different banks. For a fixed column c, the 32 elements

@@ -1,6 +1,6 @@
 // Exercise 11, worked answer: the fused step on half-precision pulses, stored in pairs.
 //
-// Twelve arrays of halves, as 11_fused.cl has twelve of floats, would give each work-item 2-byte
+// Twelve arrays of halves, as 11_02_fused.cl has twelve of floats, would give each work-item 2-byte
 // loads: a 64-work-item group reads 128 bytes per load, and a node needs 12 loads and 12 stores.
 // But the two ports on one face of a node are always read together: both pulses arriving there come
 // from the same neighbour, the two that left its opposite face (or, at a wall, the face's own two).

@@ -6,6 +6,7 @@
 #include <string>
 #include <tuple>
 
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include "gpgpu/cli.hpp"

@@ -4,6 +4,7 @@
 #include <ostream>
 #include <stdexcept>
 
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include "gpgpu/cli.hpp"

@@ -21,7 +21,7 @@
 namespace gpgpu::gl {
 namespace {
 
-constexpr int kLocalSize = 16;            // compute: 16 x 16 invocations per group, as 02_rgba.comp
+constexpr int kLocalSize = 16;            // compute: 16 x 16 invocations per group, as 02_03_rgba.comp
 constexpr double kSampleSeconds = 0.05;   // passes per sample: about this much work, so one is not noise
 constexpr int kMaxPassesPerSample = 1000;
 

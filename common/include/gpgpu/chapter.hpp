@@ -35,6 +35,7 @@
 
 #include "gpgpu/errors.hpp"
 #include "gpgpu/experiment.hpp"
+#include "gpgpu/profile_range.hpp"
 #include "gpgpu/result.hpp"
 #include "gpgpu/then_now.hpp"
 #include "gpgpu/variant.hpp"
@@ -193,6 +194,7 @@ class Chapter {
   }
   /// One variant measured, its verdict printed, its row kept.
   const ResultRow& run_variant(std::ostream& out, const Variant& v) {
+    const ProfileRange range(v.info.name);  // what scripts/profile.sh profiles of this variant
     return experiment_.record(out, problem_.measure(experiment_, out, v));
   }
   /// The problem's tables, the result table, then/now, --csv, --json; the exit code.
@@ -220,7 +222,10 @@ class Chapter {
             out << " " << v->info.name << " (skipped: " << *why << ")";
             continue;
           }
-        points.push_back(problem_.measure(experiment_, detail, *v));
+        {
+          const ProfileRange range(v->info.name);
+          points.push_back(problem_.measure(experiment_, detail, *v));
+        }
         const Verification& check = points.back().check;
         out << " " << v->info.name << (check.checked && !check.pass ? " FAIL" : "") << std::flush;
       }

@@ -11,13 +11,22 @@
 /// --rows --cols --type ...), a backend its device options (--device, --cl-platform, --threads).
 /// Bad input (non-numbers, values out of range, unknown options or variants) becomes a UsageError,
 /// which run_main() prints as one line and turns into exit code 2.
+///
+/// CLI11 is declared here, not included: its header costs several seconds of every compile, and most
+/// files that include this one never touch an option. A file that adds options includes
+/// <CLI/CLI.hpp> itself.
 #pragma once
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
+namespace CLI {
+class App;
+class Option_group;
+class Validator;
+}  // namespace CLI
 
 namespace gpgpu {
 
@@ -54,9 +63,12 @@ struct CliDefaults {
 class Cli {
  public:
   Cli(std::string program, std::string description, CliDefaults defaults = {});
+  ~Cli();
+  Cli(const Cli&) = delete;
+  Cli& operator=(const Cli&) = delete;
 
   /// The CLI11 application, for options that belong to no group.
-  CLI::App& app() { return app_; }
+  CLI::App& app() { return *app_; }
 
   /// A titled group of options (shown under its title in --help), created on first use.
   CLI::Option_group& group(const std::string& title);
@@ -84,7 +96,7 @@ class Cli {
 
  private:
   std::string program_;
-  CLI::App app_;
+  std::unique_ptr<CLI::App> app_;
   CoreOptions options_;
   std::vector<std::string> variant_names_;
   std::vector<std::string> variant_all_;      ///< what "all" expands to

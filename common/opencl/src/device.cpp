@@ -6,6 +6,7 @@
 #include <ostream>
 #include <vector>
 
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include "gpgpu/cli.hpp"

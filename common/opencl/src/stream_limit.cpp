@@ -1,4 +1,4 @@
-// The stream limit: the read:write-matched kernel of kernels/stream.cl at a few launch shapes (and
+// The stream limit: the read:write-matched kernel of common/opencl/kernels/stream.cl at a few launch shapes (and
 // for a 1:1 mix the runtime's own copy), repetitions enqueued back to back, each timed by its own
 // profiling events.
 #include "stream_limit.hpp"

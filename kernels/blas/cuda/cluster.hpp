@@ -1,5 +1,5 @@
 /// @file cluster.hpp
-/// @brief What chapter 10b's step 9 (10b_cluster.cu) adds for thread-block clusters, as inline PTX:
+/// @brief What chapter 10b's step 9 (10b_09_cluster.cu) adds for thread-block clusters, as inline PTX:
 /// the block's rank in its cluster, a barrier over every thread of the cluster, an arrival on an
 /// mbarrier in another block's shared memory, and the TMA load that writes one box into the shared
 /// memory of several blocks of the cluster at once (multicast).

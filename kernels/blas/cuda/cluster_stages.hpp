@@ -1,5 +1,5 @@
 /// @file cluster_stages.hpp
-/// @brief What chapter 10b's cluster steps (9: 10b_cluster.cu, 10: 10b_stream_k.cu) do to the ring
+/// @brief What chapter 10b's cluster steps (9: 10b_09_cluster.cu, 10: 10b_10_stream_k.cu) do to the ring
 /// of stages on top of tma_stages.hpp: one k-step's boxes requested by one block of a cluster (its
 /// own A, its share of the Bᵀ boxes multicast into every block), a consumer warp's release of a
 /// stage to the producers of every block (each refills part of every block's stage), and the launch

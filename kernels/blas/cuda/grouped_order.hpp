@@ -1,7 +1,7 @@
 /// @file grouped_order.hpp
-/// @brief The grouped order of the tiles of C, shared by chapter 10's step 10 (10_prefetch.cu: one
-/// block per tile, numbered by the grid) and chapter 10b's persistent steps (10b_persistent.cu,
-/// 10b_cluster.cu: a block walks tile numbers; tc::tile_of). Tiles are numbered row by row of
+/// @brief The grouped order of the tiles of C, shared by chapter 10's step 10 (10_10_prefetch.cu: one
+/// block per tile, numbered by the grid) and chapter 10b's persistent steps (10b_08_persistent.cu,
+/// 10b_09_cluster.cu: a block walks tile numbers; tc::tile_of). Tiles are numbered row by row of
 /// blocks; each group of `group_m` tile rows is walked column by column, group_m tiles down each
 /// column, so the blocks running at the same time read few rows of A and few columns of B, and
 /// find them in L2. The last group may have fewer rows. Every tile gets exactly one number

@@ -68,7 +68,7 @@ __device__ __forceinline__ void mma_m16n8k16_bf16(float (&d)[4], const std::uint
 
 #else
 // Older targets of a fat binary (sm_75): the kernels that call these are stubs there (see
-// 10b_mma_sync.cu), but the declarations keep their source compiling.
+// 10b_02_mma_sync.cu), but the declarations keep their source compiling.
 __device__ void ldmatrix_x4(std::uint32_t (&r)[4], const void* row);
 __device__ void ldmatrix_x4_trans(std::uint32_t (&r)[4], const void* row);
 __device__ std::uint32_t to_tf32(float x);

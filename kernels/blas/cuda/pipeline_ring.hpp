@@ -1,6 +1,6 @@
 /// @file pipeline_ring.hpp
-/// @brief The bookkeeping of chapter 10b's multi-stage steps (5: 10b_pipeline.cu, 6:
-/// 10b_warp_specialized.cu) as host+device constexpr functions the CPU tests simulate
+/// @brief The bookkeeping of chapter 10b's multi-stage steps (5: 10b_05_pipeline.cu, 6:
+/// 10b_06_warp_specialized.cu) as host+device constexpr functions the CPU tests simulate
 /// (tests/test_pipeline_ring.cpp): where each stage of the ring lies in shared memory, which k-step
 /// goes into a stage once it is free, and which phase of a stage's "empty" barrier a producer waits
 /// for before it reuses the stage. Nothing here touches a GPU.

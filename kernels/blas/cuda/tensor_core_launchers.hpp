@@ -20,12 +20,12 @@ using TensorCoreArgs = GemmArgs<In, float>;
 
 using Bf16 = __nv_bfloat16;
 
-// 10b_mma_sync.cu: mma.sync with ldmatrix from swizzled shared tiles (step 2).
+// 10b_02_mma_sync.cu: mma.sync with ldmatrix from swizzled shared tiles (step 2).
 void launch_mma_sync(const TensorCoreArgs<float>& g, cudaStream_t stream);
 void launch_mma_sync(const TensorCoreArgs<Bf16>& g, cudaStream_t stream);
 GemmShape mma_sync_shape();
 
-// 10b_wgmma.cu: wgmma.mma_async from 128B-swizzled shared tiles through descriptors (step 3),
+// 10b_03_wgmma.cu: wgmma.mma_async from 128B-swizzled shared tiles through descriptors (step 3),
 // built for sm_90a only: declared where CMake built it (GPGPU_HAVE_WGMMA, else GPGPU_WHY_NO_WGMMA
 // says why not), and to be launched on compute capability 9.0 only.
 #if GPGPU_HAVE_WGMMA
@@ -33,7 +33,7 @@ void launch_wgmma(const TensorCoreArgs<float>& g, cudaStream_t stream);
 void launch_wgmma(const TensorCoreArgs<Bf16>& g, cudaStream_t stream);
 GemmShape wgmma_shape();
 
-// 10b_tma.cu: step 3's products on tiles that TMA fills (step 4), sm_90a only as step 3. The
+// 10b_04_tma.cu: step 3's products on tiles that TMA fills (step 4), sm_90a only as step 3. The
 // operands arrive as tensor maps the host encodes (chapters/10b_tensor_cores/tensor_maps.cpp) from
 // tc::kmajor_sw128_map (tma_map.hpp) with tma_box_rows() rows per box: A (m x k) and Bᵀ (n x k, a
 // transposed copy of B), both row-major with k contiguous, of float (TF32) or bfloat16 (BF16).
@@ -48,8 +48,8 @@ void launch_tma_bf16(const TmaArgs& g, cudaStream_t stream);
 GemmShape tma_shape();
 int tma_box_rows();
 
-// 10b_pipeline.cu: step 4 with a ring of pipeline_stages() stages, TMA loading ahead while wgmma
-// multiplies (step 5); 10b_warp_specialized.cu: a producer warpgroup loads, a consumer warpgroup
+// 10b_05_pipeline.cu: step 4 with a ring of pipeline_stages() stages, TMA loading ahead while wgmma
+// multiplies (step 5); 10b_06_warp_specialized.cu: a producer warpgroup loads, a consumer warpgroup
 // multiplies, "full" and "empty" mbarriers per stage, setmaxnreg (step 6). Both take step 4's
 // arguments and maps (boxes of tma_box_rows() rows), sm_90a only.
 void launch_pipeline_tf32(const TmaArgs& g, cudaStream_t stream);
@@ -72,7 +72,7 @@ void launch_cluster_tf32(const TmaArgs& g, cudaStream_t stream);
 void launch_cluster_bf16(const TmaArgs& g, cudaStream_t stream);
 GemmShape cluster_shape();
 int cluster_stages();
-// 10b_stream_k.cu: step 9 with the last two rounds' k-steps dealt out evenly (step 10).
+// 10b_10_stream_k.cu: step 9 with the last two rounds' k-steps dealt out evenly (step 10).
 void launch_stream_k_tf32(const TmaArgs& g, cudaStream_t stream);
 void launch_stream_k_bf16(const TmaArgs& g, cudaStream_t stream);
 GemmShape stream_k_shape();

@@ -1,6 +1,6 @@
 /// @file tma.hpp
 /// @brief Hopper's tensor memory accelerator and the mbarrier that tracks it, as inline PTX, for
-/// chapter 10b's step 4 (10b_tma.cu). One thread initialises an mbarrier in shared memory with an
+/// chapter 10b's step 4 (10b_04_tma.cu). One thread initialises an mbarrier in shared memory with an
 /// arrival count; one thread arrives on it, announcing the bytes the TMA copies will bring
 /// (mbarrier.arrive.expect_tx), and issues the copies (cp.async.bulk.tensor), which complete their
 /// bytes on the barrier; every thread waits for the phase to complete (mbarrier.try_wait.parity,

@@ -1,5 +1,5 @@
 /// @file tma_map.hpp
-/// @brief The parameters of chapter 10b's TMA tensor maps (step 4, 10b_tma.cu), as a pure function
+/// @brief The parameters of chapter 10b's TMA tensor maps (step 4, 10b_04_tma.cu), as a pure function
 /// the CPU tests check (tests/test_tensor_core_layout.cpp), and the shapes TMA cannot serve, with the
 /// reason the chapter prints. The host code passes these parameters to cuTensorMapEncodeTiled
 /// (chapters/10b_tensor_cores/tensor_maps.cpp); nothing here calls CUDA.

@@ -1,6 +1,6 @@
 /// @file tma_stages.hpp
-/// @brief What chapter 10b's TMA steps share (4: 10b_tma.cu, 5: 10b_pipeline.cu, 6:
-/// 10b_warp_specialized.cu): one k-step's boxes of A and Bᵀ requested into one stage, the ring of
+/// @brief What chapter 10b's TMA steps share (4: 10b_04_tma.cu, 5: 10b_05_pipeline.cu, 6:
+/// 10b_06_warp_specialized.cu): one k-step's boxes of A and Bᵀ requested into one stage, the ring of
 /// stages in dynamic shared memory (5, 6: tc::ring_layout, tested on the CPU), and the launch
 /// geometry with the opt-in to more than 48 KiB of dynamic shared memory.
 #pragma once

@@ -1,7 +1,7 @@
 /// @file vector_load.hpp
 /// @brief 16-byte loads of a row segment that may reach past the matrix: float4 (four floats) or
 /// double2 (two doubles) where the whole segment is inside and aligned, element by element with
-/// zeros beyond the edge otherwise. Shared by 10_vectorized.cu and the kernels built on it.
+/// zeros beyond the edge otherwise. Shared by 10_05_vectorized.cu and the kernels built on it.
 #pragma once
 #include <cuda_runtime_api.h>
 

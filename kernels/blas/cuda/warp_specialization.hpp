@@ -1,5 +1,5 @@
 /// @file warp_specialization.hpp
-/// @brief The instructions chapter 10b's step 6 (10b_warp_specialized.cu) adds for splitting a
+/// @brief The instructions chapter 10b's step 6 (10b_06_warp_specialized.cu) adds for splitting a
 /// block into a producer warpgroup and consumer warpgroups, as inline PTX: moving registers between
 /// warpgroups (setmaxnreg) and a barrier over some of the block's warps (bar.sync with a thread
 /// count), since __syncthreads would wait for producer warps that have left.

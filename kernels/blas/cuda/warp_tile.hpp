@@ -1,8 +1,8 @@
 /// @file warp_tile.hpp
-/// @brief Which 8 x 8 elements of a 128 x 128 block tile a thread computes in 10_warptile.cu and
-/// 10_double_buffer.cu: the 8 warps split the tile into 4 x 2 warp tiles of 32 x 64; in its warp
+/// @brief Which 8 x 8 elements of a 128 x 128 block tile a thread computes in 10_06_warptile.cu and
+/// 10_07_double_buffer.cu: the 8 warps split the tile into 4 x 2 warp tiles of 32 x 64; in its warp
 /// tile, lane (lr = lane / 8, lc = lane % 8) computes 2 x 2 blocks of 4 x 4, 16 rows and 32
-/// columns apart, starting at (4 lr, 4 lc). 10_three_stage.cu uses the same pattern with more
+/// columns apart, starting at (4 lr, 4 lc). 10_09_three_stage.cu uses the same pattern with more
 /// blocks of 4 x 4 per thread (16 x 8: 4 x 2 of them), so its warp tiles are 4 TM x 8 TN.
 #pragma once
 #include <cuda_runtime_api.h>

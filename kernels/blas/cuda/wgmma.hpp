@@ -15,7 +15,7 @@
 /// the wgmma (PTX ISA, "Memory Consistency Model: Proxies").
 ///
 /// sm_90a only: CUDA's ptxas rejects wgmma for compute_90 without the "a" (architecture-specific)
-/// features, so this header is for files built with CUDA_ARCHITECTURES 90a (10b_wgmma.cu); other
+/// features, so this header is for files built with CUDA_ARCHITECTURES 90a (10b_03_wgmma.cu); other
 /// targets get declarations only, and the kernels that call them are stubs there.
 #pragma once
 #include <cstdint>

@@ -1,6 +1,6 @@
 /// @file wgmma_tile.hpp
-/// @brief What chapter 10b's wgmma steps (3: 10b_wgmma.cu, 4: 10b_tma.cu, 5: 10b_pipeline.cu, 6:
-/// 10b_warp_specialized.cu) share around the instructions of wgmma.hpp: the tile shape, one
+/// @brief What chapter 10b's wgmma steps (3: 10b_03_wgmma.cu, 4: 10b_04_tma.cu, 5: 10b_05_pipeline.cu, 6:
+/// 10b_06_warp_specialized.cu) share around the instructions of wgmma.hpp: the tile shape, one
 /// 128-byte k-block of products on staged tiles (waited for, or left in flight), TF32 rounding of a
 /// staged tile in place, and the accumulators' store. The steps differ in who fills the tiles
 /// (threads or TMA), how they learn the tiles are full, and how many tiles are in flight.

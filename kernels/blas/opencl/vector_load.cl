@@ -1,5 +1,5 @@
 // 16-byte loads in OpenCL C 1.2, kernels/blas/cuda/vector_load.hpp's port: compiled before
-// 10_vectorized.cl, 10_warptile.cl and 10_prefetch.cl (opencl_gemm.cpp puts it first), as the CUDA
+// 10_05_vectorized.cl, 10_06_warptile.cl and 10_10_prefetch.cl (opencl_variants.cpp puts it first), as the CUDA
 // kernels include the header. T, its 16-byte vector type TV (float4 or double2) of L lanes, and
 // ALIGNED (every row's length a multiple of L: k and n) come from the host's -D options.
 #ifdef USE_FP64

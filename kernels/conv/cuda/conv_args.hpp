@@ -2,7 +2,7 @@
 /// @brief The 2D convolution kernels of chapter 12 (paper 001's convolution filter, problems/conv):
 /// what they receive, their block shape and one launch function per kernel file. The image is
 /// rows x cols floats, row-major; the filter k x k (k odd, at most conv::kMaxFilter); outside the
-/// image the input is 0 (zero padding). The host code is chapters/12_gpu_friendly/cuda_routines.cpp.
+/// image the input is 0 (zero padding). The host code is chapters/12_gpu_friendly/cuda_variants.cpp.
 #pragma once
 #include <cuda_runtime_api.h>
 
@@ -27,16 +27,16 @@ inline constexpr int kBlockX = 32, kBlockY = 8;
 /// are sized for it.
 inline constexpr int kMaxK = 31;
 
-void launch_conv_naive(const ConvArgs& c, cudaStream_t stream);     // 12_conv_naive.cu
+void launch_conv_naive(const ConvArgs& c, cudaStream_t stream);     // 12_01_conv_naive.cu
 /// Copies the filter into constant memory on `stream` (device to device), then launches.
-void launch_conv_constant(const ConvArgs& c, cudaStream_t stream);  // 12_conv_constant.cu
-void launch_conv_tiled(const ConvArgs& c, cudaStream_t stream);     // 12_conv_tiled.cu
-/// 12_conv_register.cu: kRegRows outputs per thread down a column (a block covers 32 x 64 pixels).
+void launch_conv_constant(const ConvArgs& c, cudaStream_t stream);  // 12_02_conv_constant.cu
+void launch_conv_tiled(const ConvArgs& c, cudaStream_t stream);     // 12_03_conv_tiled.cu
+/// 12_04_conv_register.cu: kRegRows outputs per thread down a column (a block covers 32 x 64 pixels).
 inline constexpr int kRegRows = 8;
-void launch_conv_register(const ConvArgs& c, cudaStream_t stream);  // 12_conv_register.cu
-/// 12_conv_float4.cu: kFloat4Rows x 4 outputs per thread, 4 along a row (a block covers 128 x 32).
+void launch_conv_register(const ConvArgs& c, cudaStream_t stream);  // 12_04_conv_register.cu
+/// 12_05_conv_float4.cu: kFloat4Rows x 4 outputs per thread, 4 along a row (a block covers 128 x 32).
 inline constexpr int kFloat4Rows = 4;
-void launch_conv_float4(const ConvArgs& c, cudaStream_t stream);  // 12_conv_float4.cu
+void launch_conv_float4(const ConvArgs& c, cudaStream_t stream);  // 12_05_conv_float4.cu
 
 /// The kernels that compile the filter side in (steps 4 and 5): calls launch(std::integral_constant<int, K>{})
 /// for the odd K in [1, kMaxK] that equals k; any other k is an error naming the kernel.
@@ -64,7 +64,7 @@ void with_filter_side(int k, const char* kernel, Launch&& launch) {
 }
 static_assert(kMaxK == 31, "with_filter_side lists the odd sides up to kMaxK");
 
-/// 12_conv_separable.cu: a rank-one filter f(p, q) = u_p v_q as a row pass (v) into `tmp`, then a
+/// 12_06_conv_separable.cu: a rank-one filter f(p, q) = u_p v_q as a row pass (v) into `tmp`, then a
 /// column pass (u) into `out`; each thread makes kSepOutputs outputs along its pass.
 struct SeparableArgs {
   const float* in;

@@ -1,10 +1,10 @@
-// Chapter 13: 07b_symmetric.cu on one GPU's rows of a grid split over several GPUs, writing its
+// Chapter 13: 07b_04_symmetric.cu on one GPU's rows of a grid split over several GPUs, writing its
 // boundary rows twice: into its own new iterate, and into the ghost rows of the neighbours' new
 // iterates, which live on the other GPUs. With peer access enabled (cudaDeviceEnablePeerAccess), a
 // store to another GPU's memory travels over NVLink like a store to its own: the exchange of
 // boundary rows is part of the kernel, with no copy and no launch after it.
 #include "launchers.hpp"
-#include "row_window.cuh"
+#include "row_window.hpp"
 
 #include "gpgpu/cuda/check.hpp"
 

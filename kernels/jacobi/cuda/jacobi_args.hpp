@@ -39,7 +39,7 @@ struct TextureArgs {
   float omega;
 };
 
-/// Pitched layouts (05_pitched.cu, 06_shared.cu, 07b_readonly/tiled2d/multirow.cu): every array is
+/// Pitched layouts (05_pitched.cu, 06_01_shared.cu, 07b_01_readonly.cu, 07b_02_tiled2d.cu, 07b_03_multirow.cu): every array is
 /// pitched alike, so element (i, j) of each one is at index j*pitch + i from its pointer, which
 /// points at element (0, 0) (the start of the allocation plus gpgpu::jacobi::kPitchedGhostRows
 /// rows). Neighbours are at ±1, ±pitch, ±pitch±1.
@@ -54,7 +54,7 @@ struct PitchedArgs {
   float omega;
 };
 
-/// 07b_symmetric.cu: the five stored diagonals of the symmetric matrix (the main diagonal and the upper
+/// 07b_04_symmetric.cu: the five stored diagonals of the symmetric matrix (the main diagonal and the upper
 /// ones); the lower couplings are read from the neighbours: W(k) = E(k-1), S(k) = N(k-pitch),
 /// SW(k) = NE(k-pitch-1), SE(k) = NW(k-pitch+1). Pitched like PitchedArgs.
 struct SymmetricArgs {

@@ -1,6 +1,6 @@
 /// @file launchers.hpp
 /// @brief One launch function per kernel file: grid and block from the sizes, launch, check. The
-/// host code of the chapters calls these (chapters/03_cuda_simple/linear_solver.cpp, ...).
+/// host code of the chapters calls these (problems/jacobi/cuda/src/linear_solver.cpp, ...).
 #pragma once
 #include "jacobi_args.hpp"
 
@@ -9,13 +9,13 @@ namespace gpgpu::jacobi::cuda {
 void launch_jacobi_simple(const LinearArgs& a, int block, cudaStream_t stream);     // 03_simple.cu
 void launch_jacobi_aligned(const LinearArgs& a, int block, cudaStream_t stream);    // 04_aligned.cu
 void launch_jacobi_pitched(const PitchedArgs& a, int block, cudaStream_t stream);   // 05_pitched.cu
-void launch_jacobi_shared(const PitchedArgs& a, int block, cudaStream_t stream);    // 06_shared.cu
-void launch_jacobi_shared_paper(const PitchedArgs& a, int block, cudaStream_t stream);  // 06_shared_paper.cu
+void launch_jacobi_shared(const PitchedArgs& a, int block, cudaStream_t stream);    // 06_01_shared.cu
+void launch_jacobi_shared_paper(const PitchedArgs& a, int block, cudaStream_t stream);  // 06_02_shared_paper.cu
 void launch_jacobi_texture(const TextureArgs& a, int block, cudaStream_t stream);   // 07_texture.cu
-void launch_jacobi_readonly(const PitchedArgs& a, int block, cudaStream_t stream);  // 07b_readonly.cu
-void launch_jacobi_tiled2d(const PitchedArgs& a, int block_x, int block_y, cudaStream_t stream);  // 07b_tiled2d.cu
-void launch_jacobi_multirow(const PitchedArgs& a, int block, int rows_per_thread, cudaStream_t stream);     // 07b_multirow.cu
-void launch_jacobi_symmetric(const SymmetricArgs& a, int block, int rows_per_thread, cudaStream_t stream);  // 07b_symmetric.cu
+void launch_jacobi_readonly(const PitchedArgs& a, int block, cudaStream_t stream);  // 07b_01_readonly.cu
+void launch_jacobi_tiled2d(const PitchedArgs& a, int block_x, int block_y, cudaStream_t stream);  // 07b_02_tiled2d.cu
+void launch_jacobi_multirow(const PitchedArgs& a, int block, int rows_per_thread, cudaStream_t stream);     // 07b_03_multirow.cu
+void launch_jacobi_symmetric(const SymmetricArgs& a, int block, int rows_per_thread, cudaStream_t stream);  // 07b_04_symmetric.cu
 void launch_jacobi_peer_store(const PeerStoreArgs& a, int block, int rows_per_thread, cudaStream_t stream);  // 13_peer_store.cu
 
 /// Resident blocks per SM of the multirow and symmetric kernels for a block size (sets the default
@@ -33,7 +33,7 @@ inline unsigned blocks_for(long long count, int block) { return static_cast<unsi
 /// gridDim.y for `rows` rows: one block row per grid row, at most kMaxGridY (kernels loop beyond).
 inline unsigned grid_rows(long long rows) { return static_cast<unsigned>(rows < kMaxGridY ? rows : kMaxGridY); }
 
-/// Rows per thread of the row-walking kernels (07b_multirow, 07b_symmetric, 13_peer_store) on `rows`
+/// Rows per thread of the row-walking kernels (07b_03_multirow, 07b_04_symmetric, 13_peer_store) on `rows`
 /// rows of `nx` columns: as many (up to 16) as keep at least eight waves of resident threads
 /// (`blocks_per_sm` blocks of `block` threads on each of `sm_count` SMs). More rows save loads (each
 /// x and coefficient row is loaded once per thread, plus one row per strip), but a block then lives

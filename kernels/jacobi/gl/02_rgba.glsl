@@ -1,6 +1,6 @@
 // Chapter 02, RGBA variant (paper 000, section 5.2 and Figs. 8-9): the weighted Jacobi step for
 // FOUR unknowns at once, in vec4 arithmetic. Compiled after an entry point that declares
-// jacobi_rgba() (02_rgba.frag, or 02_rgba.comp), which supplies the #version line.
+// jacobi_rgba() (02_02_rgba.frag, or 02_03_rgba.comp), which supplies the #version line.
 //
 // Layout (chapters/02_glsl_pingpong/field_layout.hpp): texel (i, j) of every GL_RGBA32F texture
 // holds unknowns 4i, 4i+1, 4i+2, 4i+3 of row j in .x .y .z .w. Lanes past the end of a row

@@ -9,37 +9,37 @@
 namespace gpgpu::matrix::cuda {
 
 // Add, C = A + B.
-// 09_add_rowmajor.cu
+// 09_01_add_rowmajor.cu
 LaunchShape add_rowmajor_shape(int rows, int cols);
 template <typename T> void launch_add_rowmajor(const AddArgs<T>& a, cudaStream_t stream);
-// 09_add_colmajor.cu
+// 09_02_add_colmajor.cu
 LaunchShape add_colmajor_shape(int rows, int cols);
 template <typename T> void launch_add_colmajor(const AddArgs<T>& a, cudaStream_t stream);
-// 09_add_shared_paper.cu
+// 09_03_add_shared_paper.cu
 LaunchShape add_shared_paper_shape(int rows, int cols);
 template <typename T> void launch_add_shared_paper(const AddArgs<T>& a, cudaStream_t stream);
-// 09_add_shared.cu
+// 09_04_add_shared.cu
 LaunchShape add_shared_shape(int rows, int cols);
 template <typename T> void launch_add_shared(const AddArgs<T>& a, cudaStream_t stream);
-// 09_add_vec4.cu: one thread per 16-byte vector, at most `max_blocks` blocks (0: the file's own cap,
+// 09_05_add_vec4.cu: one thread per 16-byte vector, at most `max_blocks` blocks (0: the file's own cap,
 // a grid of 2^25 threads); the threads stride over whatever the grid does not cover.
 LaunchShape add_vec4_shape(int rows, int cols, int element_bytes, unsigned max_blocks = 0);
 template <typename T> void launch_add_vec4(const AddArgs<T>& a, cudaStream_t stream, unsigned max_blocks = 0);
 
 // Transpose, out = inᵀ.
-// 09_transpose_naive.cu
+// 09_06_transpose_naive.cu
 LaunchShape transpose_naive_shape(int rows, int cols);
 template <typename T> void launch_transpose_naive(const TransposeArgs<T>& a, cudaStream_t stream);
-// 09_transpose_tile_as_printed.cu: square matrices only (rows == cols), the printed kernel has one width.
+// 09_07_transpose_tile_as_printed.cu: square matrices only (rows == cols), the printed kernel has one width.
 LaunchShape transpose_tile_as_printed_shape(int rows, int cols);
 template <typename T> void launch_transpose_tile_as_printed(const TransposeArgs<T>& a, cudaStream_t stream);
-// 09_transpose_tile.cu
+// 09_08_transpose_tile.cu
 LaunchShape transpose_tile_shape(int rows, int cols);
 template <typename T> void launch_transpose_tile(const TransposeArgs<T>& a, cudaStream_t stream);
-// 09_transpose_tile_padded.cu
+// 09_09_transpose_tile_padded.cu
 LaunchShape transpose_tile_padded_shape(int rows, int cols);
 template <typename T> void launch_transpose_tile_padded(const TransposeArgs<T>& a, cudaStream_t stream);
-// 09_transpose_tile_multi.cu
+// 09_10_transpose_tile_multi.cu
 LaunchShape transpose_tile_multi_shape(int rows, int cols);
 template <typename T> void launch_transpose_tile_multi(const TransposeArgs<T>& a, cudaStream_t stream);
 

@@ -1,6 +1,6 @@
 /// @file tlm_args.hpp
 /// @brief What the TLM kernels of chapter 11 receive for one step, and their launch functions.
-/// The host code (chapters/11_tlm_coalesced/cuda_tlm.cpp) fills StepArgs and calls the launchers;
+/// The host code (chapters/11_tlm_coalesced/cuda_variants.cpp) fills StepArgs and calls the launchers;
 /// each kernel file sets its own block beside its launches.
 #pragma once
 #include <cuda_fp16.h>
@@ -36,12 +36,12 @@ struct LaunchShape {
 };
 
 // The paper's step, its scatter kernel then its connect kernel, in place on one array, on an array
-// of structures or on the paper's coalesced layout (11_scatter_connect.cu):
+// of structures or on the paper's coalesced layout (11_01_scatter_connect.cu):
 LaunchShape paper_step_shape(const Extent& extent);
 void launch_paper_step_aos(float* pulses, const StepArgs& a, cudaStream_t stream);
 void launch_paper_step_coalesced(float* pulses, const StepArgs& a, cudaStream_t stream);
 // Past the paper, one kernel per step from the reflected pulses `in` into `out`, stored as floats or
-// halves (11_fused.cu):
+// halves (11_02_fused.cu):
 LaunchShape fused_shape(const Extent& extent);
 void launch_fused(const float* in, float* out, const StepArgs& a, cudaStream_t stream);
 void launch_fused_half(const __half* in, __half* out, const StepArgs& a, cudaStream_t stream);

@@ -1,6 +1,6 @@
 // The symmetrical condensed node in OpenCL C 1.2: the port table, the scatter, the source, the
 // walls and the paper's coalesced address, as problems/tlm/include/gpgpu/tlm/scn.hpp and
-// kernels/tlm/cuda/scn_device.cuh have them for C++ and CUDA. Compiled in front of every kernel
+// kernels/tlm/cuda/scn_device.hpp have them for C++ and CUDA. Compiled in front of every kernel
 // file of kernels/tlm/opencl (gpgpu::tlm::opencl_program), so the kernels share one node.
 
 #define PORTS 12
@@ -8,7 +8,7 @@
 #define WALL_REFLECTION (-1.0f)
 
 // What a step's kernels receive by value (a struct without pointers is a legal kernel argument in
-// OpenCL 1.2); the host fills the same fields (kernels/tlm/opencl/include/gpgpu/tlm/opencl_args.hpp).
+// OpenCL 1.2); the host fills the same fields (kernels/tlm/opencl/include/gpgpu/tlm/opencl_kernels.hpp).
 typedef struct {
   int nx, ny, nz;       // nodes
   int pitch, plane;     // the segmented layout: elements per x row, per port array

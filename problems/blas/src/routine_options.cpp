@@ -4,6 +4,8 @@
 #include <memory>
 #include <string>
 
+#include <CLI/CLI.hpp>
+
 #include "gpgpu/errors.hpp"
 #include "gpgpu/matrix/options.hpp"
 

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include <CLI/CLI.hpp>
+
 #include "gpgpu/jacobi/spectral.hpp"
 
 namespace gpgpu::jacobi {

@@ -2,6 +2,8 @@
 
 #include <memory>
 
+#include <CLI/CLI.hpp>
+
 #include "gpgpu/errors.hpp"
 
 namespace gpgpu::matrix {

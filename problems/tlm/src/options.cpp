@@ -3,6 +3,8 @@
 #include <cmath>
 #include <memory>
 
+#include <CLI/CLI.hpp>
+
 #include "gpgpu/errors.hpp"
 #include "gpgpu/png.hpp"
 #include "gpgpu/table.hpp"

@@ -1,5 +1,5 @@
 // The tolerance of half storage (reference.hpp: t·size + floor) at the step counts a user may pick,
-// on the CPU model of cuda_fused_half (half_model.hpp; the kernel is kernels/tlm/cuda/11_fused.cu):
+// on the CPU model of cuda_fused_half (half_model.hpp; the kernel is kernels/tlm/cuda/11_02_fused.cu):
 // the right result passes at 1, 8, 48 and 200 steps; wrong ones fail wherever the field is above the
 // floor; the chapter's run is within the floor before its source rises, where the relative part
 // alone fails the right result; and the floor is a random walk's, neither exceeded nor loose by

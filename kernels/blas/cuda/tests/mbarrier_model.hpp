@@ -1,6 +1,6 @@
 /// @file mbarrier_model.hpp
 /// @brief A CPU model of the mbarrier as the PTX ISA describes it, and chapter 10b's warp-specialised
-/// ring (step 6, 10b_warp_specialized.cu) run on it in many interleavings, for tests: the chapter's
+/// ring (step 6, 10b_06_warp_specialized.cu) run on it in many interleavings, for tests: the chapter's
 /// own bookkeeping (pipeline_ring.hpp, tests/test_pipeline_ring.cpp) and exercise 10b's
 /// (exercises/10b_mbarrier_ring) are checked by the same model. Nothing here comes from the
 /// functions under test: the ring's bookkeeping is a parameter (Slot, SlotOf), and what each wait

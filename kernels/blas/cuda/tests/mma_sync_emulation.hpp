@@ -1,6 +1,6 @@
 /// @file mma_sync_emulation.hpp
 /// @brief mma_sync.hpp's warp instructions on the CPU emulation of the thread model (fibers that
-/// meet at __syncthreads(), matrix_emulation.hpp), so that 10b_mma_sync.cu runs unchanged in a test.
+/// meet at __syncthreads(), matrix_emulation.hpp), so that 10b_02_mma_sync.cu runs unchanged in a test.
 /// Written from the PTX ISA's descriptions, not from tensor_core_layout.hpp (whose functions the
 /// kernel uses): a kernel that put an element in the wrong lane or register fails here.
 ///

@@ -1,4 +1,4 @@
-// Chapter 10b's mma.sync kernel (10b_mma_sync.cu) and the inputs' rounding (10b_round_inputs.cu), unchanged, on the CPU emulation of the thread
+// Chapter 10b's mma.sync kernel (10b_02_mma_sync.cu) and the inputs' rounding (10b_round_inputs.cu), unchanged, on the CPU emulation of the thread
 // model, with ldmatrix and mma.sync emulated from the PTX ISA (mma_sync_emulation.hpp): TF32 against
 // the FP64 reference within the TF32 bound; BF16, its inputs rounded to bfloat16 once as the
 // chapter's caller does, against the FP64 product of the rounded inputs within the FP32 bound (the
@@ -24,7 +24,7 @@
 #include "mma_sync_emulation.hpp"  // before the kernel: its warp instructions on the CPU
 
 #define GPGPU_CUDA_EMULATION
-#include "../10b_mma_sync.cu"
+#include "../10b_02_mma_sync.cu"
 #include "../10b_round_inputs.cu"
 
 namespace gpgpu::blas::cuda {

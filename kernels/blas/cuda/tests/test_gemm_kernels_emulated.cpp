@@ -25,24 +25,24 @@
 using std::fma;
 
 #define GPGPU_CUDA_EMULATION
-#include "../10_naive.cu"
-#include "../10_tile16.cu"
-#include "../10_blocktile_1d.cu"
-#include "../10_blocktile_2d.cu"
-#include "../10_vectorized.cu"
-#include "../10_warptile.cu"
-#include "../10_double_buffer.cu"
-#include "../10_three_stage.cu"
-#include "../10_prefetch.cu"
+#include "../10_01_naive.cu"
+#include "../10_02_tile16.cu"
+#include "../10_03_blocktile_1d.cu"
+#include "../10_04_blocktile_2d.cu"
+#include "../10_05_vectorized.cu"
+#include "../10_06_warptile.cu"
+#include "../10_07_double_buffer.cu"
+#include "../10_09_three_stage.cu"
+#include "../10_10_prefetch.cu"
 #include "wmma_emulation.hpp"  // before the tensor-core kernel: nvcuda::wmma on the CPU
-#include "../10_tf32_wmma.cu"
+#include "../10_08_tf32_wmma.cu"
 
 namespace gpgpu::blas::cuda {
 namespace {
 
 namespace checks = gpgpu::blas::checks;
 
-// Step 9's configuration `config` (10_three_stage.cu), launched as launch_three_stage_config does.
+// Step 9's configuration `config` (10_09_three_stage.cu), launched as launch_three_stage_config does.
 template <typename T>
 void emulate_three_stage(const GemmArgs<T>& g, std::size_t config, bool aligned) {
   with_three_stage_config<T>(config, [&](auto index) {
@@ -53,7 +53,7 @@ void emulate_three_stage(const GemmArgs<T>& g, std::size_t config, bool aligned)
   });
 }
 
-// Step 10's configuration `config` (10_prefetch.cu), launched as launch_prefetch_config does.
+// Step 10's configuration `config` (10_10_prefetch.cu), launched as launch_prefetch_config does.
 template <typename T>
 void emulate_prefetch(const GemmArgs<T>& g, std::size_t config, bool aligned) {
   with_prefetch_config<T>(config, [&](auto index) {

@@ -15,10 +15,10 @@
 #include "gpgpu/blas/routine_checks.hpp"
 
 #define GPGPU_CUDA_EMULATION
-#include "../12_saxpy.cu"
-#include "../12_sscal.cu"
-#include "../12_sgemv_rows.cu"
-#include "../12_sgemv_t_columns.cu"
+#include "../12_01_saxpy.cu"
+#include "../12_02_sscal.cu"
+#include "../12_03_sgemv_rows.cu"
+#include "../12_04_sgemv_t_columns.cu"
 
 namespace gpgpu::blas::cuda {
 namespace {

@@ -1,6 +1,6 @@
 /// @file wmma_emulation.hpp
 /// @brief Just enough of CUDA's WMMA API (nvcuda::wmma, TF32 16 x 16 x 8) on the CPU to run
-/// 10_tf32_wmma.cu unchanged on the fiber emulation of the thread model. A fragment, which on the
+/// 10_08_tf32_wmma.cu unchanged on the fiber emulation of the thread model. A fragment, which on the
 /// GPU is spread over the 32 lanes of a warp, is here a whole matrix held by every thread: each
 /// thread loads, multiplies and stores all of it (the same values, so the redundant stores agree),
 /// and __syncwarp() has nothing to wait for. The loads and stores check what the hardware demands:

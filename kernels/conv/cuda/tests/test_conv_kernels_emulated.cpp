@@ -16,12 +16,12 @@
 #include "gpgpu/blas/routine_checks.hpp"
 
 #define GPGPU_CUDA_EMULATION
-#include "../12_conv_naive.cu"
-#include "../12_conv_constant.cu"
-#include "../12_conv_tiled.cu"
-#include "../12_conv_register.cu"
-#include "../12_conv_float4.cu"
-#include "../12_conv_separable.cu"
+#include "../12_01_conv_naive.cu"
+#include "../12_02_conv_constant.cu"
+#include "../12_03_conv_tiled.cu"
+#include "../12_04_conv_register.cu"
+#include "../12_05_conv_float4.cu"
+#include "../12_06_conv_separable.cu"
 
 namespace gpgpu::conv::cuda {
 namespace {
@@ -68,7 +68,7 @@ TEST_P(ConvKernel, WithinTheBoundAtAwkwardSizes) {
   }
 }
 
-// The two passes of 12_conv_separable.cu on rank-one filters (the factors where cudaMemcpyToSymbol
+// The two passes of 12_06_conv_separable.cu on rank-one filters (the factors where cudaMemcpyToSymbol
 // puts them, the intermediate and the output poisoned), against the same 2D FP64 reference within
 // the separable case's γ_{max(k², 2k+2)}, at the same awkward sizes.
 std::vector<float> emulate_separable(const blas::Case& c) {

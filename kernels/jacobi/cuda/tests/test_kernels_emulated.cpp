@@ -29,13 +29,13 @@ float tile[1 << 16];  // the kernels' `extern __shared__` tile: blocks run one a
 #include "../03_simple.cu"
 #include "../04_aligned.cu"
 #include "../05_pitched.cu"
-#include "../06_shared.cu"
-#include "../06_shared_paper.cu"
+#include "../06_01_shared.cu"
+#include "../06_02_shared_paper.cu"
 #include "../07_texture.cu"
-#include "../07b_readonly.cu"
-#include "../07b_tiled2d.cu"
-#include "../07b_multirow.cu"
-#include "../07b_symmetric.cu"
+#include "../07b_01_readonly.cu"
+#include "../07b_02_tiled2d.cu"
+#include "../07b_03_multirow.cu"
+#include "../07b_04_symmetric.cu"
 #include "../13_peer_store.cu"
 #include "gpgpu/jacobi/checks.hpp"
 
@@ -77,7 +77,7 @@ std::vector<float> emulate_linear(const std::string& variant, const LinearSystem
   return {x.begin() + offset, x.begin() + offset + g.nodes()};
 }
 
-// --- Pitched layouts: 05_pitched, 06_shared, 07b_* -----------------------------------------------
+// --- Pitched layouts: 05_pitched, 06_01_shared, 07b_* -----------------------------------------------
 
 struct Pitched {
   int pitch;
@@ -250,7 +250,7 @@ TEST(EmulatedKernels, PitchedLayoutsMatchTheReference) {
 
 TEST(EmulatedKernels, PeerStoresOnASplitGridEqualTheWholeGridBitForBit) {
   // Splitting the rows changes no operation: every part's kernel (its boundary rows stored into the
-  // neighbours' ghost rows) must give exactly what 07b_symmetric gives on the whole grid, with or
+  // neighbours' ghost rows) must give exactly what 07b_04_symmetric gives on the whole grid, with or
   // without row padding (pitch == nx reads the corner elements of the rows beyond).
   const PitchedCase cases[] = {{0, 64, 8, 4, 65535}, {8, 7, 3, 3, 65535}, {4, 32, 1, 1, 65535}};
   for (const Grid& g : kGrids)

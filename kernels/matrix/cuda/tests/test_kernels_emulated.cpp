@@ -18,16 +18,16 @@
 #include "gpgpu/matrix/matrix.hpp"
 
 #define GPGPU_CUDA_EMULATION
-#include "../09_add_rowmajor.cu"
-#include "../09_add_colmajor.cu"
-#include "../09_add_shared_paper.cu"
-#include "../09_add_shared.cu"
-#include "../09_add_vec4.cu"
-#include "../09_transpose_naive.cu"
-#include "../09_transpose_tile_as_printed.cu"
-#include "../09_transpose_tile.cu"
-#include "../09_transpose_tile_padded.cu"
-#include "../09_transpose_tile_multi.cu"
+#include "../09_01_add_rowmajor.cu"
+#include "../09_02_add_colmajor.cu"
+#include "../09_03_add_shared_paper.cu"
+#include "../09_04_add_shared.cu"
+#include "../09_05_add_vec4.cu"
+#include "../09_06_transpose_naive.cu"
+#include "../09_07_transpose_tile_as_printed.cu"
+#include "../09_08_transpose_tile.cu"
+#include "../09_09_transpose_tile_padded.cu"
+#include "../09_10_transpose_tile_multi.cu"
 
 namespace gpgpu::matrix::cuda {
 namespace {

@@ -6,21 +6,21 @@
 #include <stdexcept>
 #include <string>
 
-#include "embedded/_09_add_colmajor_cl.hpp"
-#include "embedded/_09_add_rowmajor_cl.hpp"
-#include "embedded/_09_add_vec4_cl.hpp"
-#include "embedded/_09_transpose_naive_cl.hpp"
-#include "embedded/_09_transpose_tile_cl.hpp"
-#include "embedded/_09_transpose_tile_multi_cl.hpp"
-#include "embedded/_09_transpose_tile_padded_cl.hpp"
+#include "embedded/_09_02_add_colmajor_cl.hpp"
+#include "embedded/_09_01_add_rowmajor_cl.hpp"
+#include "embedded/_09_05_add_vec4_cl.hpp"
+#include "embedded/_09_06_transpose_naive_cl.hpp"
+#include "embedded/_09_08_transpose_tile_cl.hpp"
+#include "embedded/_09_10_transpose_tile_multi_cl.hpp"
+#include "embedded/_09_09_transpose_tile_padded_cl.hpp"
 
 namespace gpgpu::matrix {
 
 const EmbeddedText& opencl_kernel(std::string_view path) {
-  static constexpr std::array kTable{&embedded::_09_add_rowmajor_cl,     &embedded::_09_add_colmajor_cl,
-                                     &embedded::_09_add_vec4_cl,         &embedded::_09_transpose_naive_cl,
-                                     &embedded::_09_transpose_tile_cl,   &embedded::_09_transpose_tile_padded_cl,
-                                     &embedded::_09_transpose_tile_multi_cl};
+  static constexpr std::array kTable{&embedded::_09_01_add_rowmajor_cl,     &embedded::_09_02_add_colmajor_cl,
+                                     &embedded::_09_05_add_vec4_cl,         &embedded::_09_06_transpose_naive_cl,
+                                     &embedded::_09_08_transpose_tile_cl,   &embedded::_09_09_transpose_tile_padded_cl,
+                                     &embedded::_09_10_transpose_tile_multi_cl};
   const auto it = std::find_if(kTable.begin(), kTable.end(), [&](const EmbeddedText* t) { return t->path == path; });
   if (it == kTable.end())
     throw std::out_of_range("no embedded OpenCL kernel '" + std::string(path) + "' (see kernels/matrix/opencl/CMakeLists.txt)");

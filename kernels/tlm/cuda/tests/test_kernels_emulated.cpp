@@ -1,6 +1,6 @@
 // Every CUDA kernel of kernels/tlm/cuda, unchanged, run on the CPU by the emulation of the CUDA
 // thread model of the Jacobi kernels (kernels/jacobi/cuda/tests/cuda_emulation.hpp), through a
-// host loop that keeps the buffers the way chapters/11_tlm_coalesced/cuda_tlm.cpp does, against
+// host loop that keeps the buffers the way chapters/11_tlm_coalesced/cuda_variants.cpp does, against
 // the double-precision reference at the awkward sizes and at the step counts of the tolerance's
 // tests. No GPU needed (label cpu): wrong indices, segment tails, walls, swaps, the ping-pong and
 // the half conversions show up before a GPU sees the code.
@@ -23,8 +23,8 @@
 #include "gpgpu/tlm/layouts.hpp"
 
 #define GPGPU_CUDA_EMULATION
-#include "../11_fused.cu"
-#include "../11_scatter_connect.cu"
+#include "../11_02_fused.cu"
+#include "../11_01_scatter_connect.cu"
 
 namespace gpgpu::tlm::cuda {
 namespace {

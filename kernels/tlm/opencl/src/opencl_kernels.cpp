@@ -8,8 +8,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "embedded/_11_coalesced_cl.hpp"
-#include "embedded/_11_fused_cl.hpp"
+#include "embedded/_11_01_coalesced_cl.hpp"
+#include "embedded/_11_02_fused_cl.hpp"
 #include "embedded/half_slots_cl.hpp"
 #include "embedded/scn_cl.hpp"
 
@@ -49,7 +49,7 @@ const EmbeddedText& opencl_half_program_with(const EmbeddedText& kernel) {
 }
 
 const EmbeddedText& opencl_program(std::string_view kernel_path) {
-  static constexpr const EmbeddedText* kTable[] = {&embedded::_11_coalesced_cl, &embedded::_11_fused_cl};
+  static constexpr const EmbeddedText* kTable[] = {&embedded::_11_01_coalesced_cl, &embedded::_11_02_fused_cl};
   for (const EmbeddedText* text : kTable)
     if (text->path == kernel_path) return opencl_program_with(*text);
   throw std::out_of_range("no embedded OpenCL kernel '" + std::string(kernel_path) +

@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include <CLI/CLI.hpp>
+
 #include "gpgpu/cpu_backend.hpp"
 #include "gpgpu/cuda/device.hpp"
 #include "gpgpu/cuda/opener.hpp"

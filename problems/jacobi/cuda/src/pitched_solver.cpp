@@ -28,7 +28,7 @@ Variant pitched_variant(const LaunchOptions& launch) {
 //! [shared]
 Variant shared_variant(const LaunchOptions& launch) {
   Variant v = cuda_variant("shared", "pitched, x rows j-1..j+1 staged in shared memory",
-                           "kernels/jacobi/cuda/06_shared.cu", "CUDA Shared");
+                           "kernels/jacobi/cuda/06_01_shared.cu", "CUDA Shared");
   v.make = [&launch](const LinearSystem& sys, Session&) {
     return std::make_unique<PitchedSolver>(sys, launch.block_or(64), launch_jacobi_shared);
   };
@@ -39,7 +39,7 @@ Variant shared_variant(const LaunchOptions& launch) {
 Variant shared_paper_variant(const LaunchOptions& launch) {
   Variant v = cuda_variant(
       "shared_paper", "pitched, x rows staged in shared memory as the paper loads them: own column, halo by the end threads",
-      "kernels/jacobi/cuda/06_shared_paper.cu", "CUDA Shared");
+      "kernels/jacobi/cuda/06_02_shared_paper.cu", "CUDA Shared");
   v.make = [&launch](const LinearSystem& sys, Session&) {
     return std::make_unique<PitchedSolver>(sys, launch.block_or(64), launch_jacobi_shared_paper);
   };

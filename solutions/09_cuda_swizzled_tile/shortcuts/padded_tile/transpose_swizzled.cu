@@ -1,6 +1,6 @@
 // Exercise 09, a shortcut the CPU check must catch (its grading test proves it fails): the index
 // function is the worked answer's, but the kernel ignores it and pads the tile instead, the chapter's
-// 09_transpose_tile_padded.cu. Exact and conflict-free, but 32 floats more per tile than the
+// 09_09_transpose_tile_padded.cu. Exact and conflict-free, but 32 floats more per tile than the
 // exercise allows: the check sees the kernel's shared accesses span more than 32 x 32 floats.
 #include "transpose_swizzled.hpp"
 

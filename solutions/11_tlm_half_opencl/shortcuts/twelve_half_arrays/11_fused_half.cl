@@ -1,4 +1,4 @@
-// A shortcut the check of exercise 11 must reject (grading test): 11_fused.cl transcribed with
+// A shortcut the check of exercise 11 must reject (grading test): 11_02_fused.cl transcribed with
 // conversions, twelve arrays of halves in at()'s layout. Its results are right; its loads are not:
 // each work-item reads 2 bytes per load, 12 loads per node.
 int half_slot(const StepArgs* a, int p, int i, int j, int k) { return at(a, p, i, j, k); }

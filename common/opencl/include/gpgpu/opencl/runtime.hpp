@@ -70,7 +70,7 @@ class Runtime {
   /// Compiles an embedded OpenCL C source for this device with "-cl-std=CL1.2" and `options`
   /// (e.g. "-DWG_SIZE=64"); the time counts as start-up. The source is compiled as if it were
   /// the file it came from (a `#line` directive), so compiler messages name
-  /// kernels/jacobi/opencl/x.cl. On failure the build log goes to stderr, headed by the file
+  /// kernels/jacobi/opencl/08_01_simple.cl. On failure the build log goes to stderr, headed by the file
   /// name, and BuildFailed is thrown.
   cl::Program build(const EmbeddedText& source, const std::string& options = {});
 

@@ -9,7 +9,7 @@
 ///   sscal    x <- α x              x of n; in place in x
 ///   sgemv    y <- A x              A of m x n, x of n, y of m
 ///   sgemv_t  y <- Aᵀ x             A of m x n, x of m, y of n (the same A read across its columns)
-///   sgemm    C <- A B              A m x k, B k x n, C m x n (problems/blas/gemm.hpp)
+///   sgemm    C <- A B              A m x k, B k x n, C m x n (problems/blas/include/gpgpu/blas/gemm.hpp)
 ///   conv2d   out <- in (*) f       image m x n, filter k x k, zero padding (problems/conv)
 ///
 /// Work table (s = 4 bytes; FLOPs count a multiply-add as two; bytes are the minimum traffic:

@@ -1,5 +1,5 @@
 /// @file launch_tuning.hpp
-/// @brief Chapter 07b's tuning of the row-walking kernels (07b_multirow, 07b_symmetric, and chapter
+/// @brief Chapter 07b's tuning of the row-walking kernels (07b_03_multirow, 07b_04_symmetric, and chapter
 /// 13's parts of the grid): which launch shapes are tried, and the choice of the fastest. Every
 /// solver that tunes those kernels calls fastest_launch with its own way of timing a shape.
 #pragma once

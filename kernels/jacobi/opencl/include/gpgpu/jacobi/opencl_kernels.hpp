@@ -8,7 +8,7 @@
 
 namespace gpgpu::jacobi {
 
-/// The embedded source of `path` ("kernels/jacobi/opencl/08_local.cl"), with that path for build
+/// The embedded source of `path` ("kernels/jacobi/opencl/08_02_local.cl"), with that path for build
 /// logs. Throws std::out_of_range for a file kernels/jacobi/opencl/CMakeLists.txt does not embed.
 const EmbeddedText& opencl_kernel(std::string_view path);
 

@@ -8,7 +8,7 @@
 
 namespace gpgpu::matrix {
 
-/// The embedded source of `path` ("kernels/matrix/opencl/09_transpose_tile.cl"), with that path for
+/// The embedded source of `path` ("kernels/matrix/opencl/09_08_transpose_tile.cl"), with that path for
 /// build logs. Throws std::out_of_range for a file kernels/matrix/opencl/CMakeLists.txt does not embed.
 const EmbeddedText& opencl_kernel(std::string_view path);
 

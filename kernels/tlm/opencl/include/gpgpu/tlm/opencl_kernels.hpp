@@ -10,7 +10,7 @@
 
 namespace gpgpu::tlm {
 
-/// The program of a kernel file ("kernels/tlm/opencl/11_fused.cl"): scn.cl, then the file, with
+/// The program of a kernel file ("kernels/tlm/opencl/11_02_fused.cl"): scn.cl, then the file, with
 /// `#line` directives so that compiler messages name the right file and line. Throws
 /// std::out_of_range for a file kernels/tlm/opencl/CMakeLists.txt does not embed.
 const EmbeddedText& opencl_program(std::string_view kernel_path);

@@ -1,6 +1,6 @@
 /// @file half_model.hpp
 /// @brief Half-precision storage on the CPU, for tests that need no CUDA toolkit: IEEE binary16
-/// rounding in software, and a solver that does what cuda_fused_half does (kernels/tlm/cuda/11_fused.cu
+/// rounding in software, and a solver that does what cuda_fused_half does (kernels/tlm/cuda/11_02_fused.cu
 /// with half storage: FP32 arithmetic, every reflected pulse stored rounded to half after each step).
 ///
 /// The emulated kernel test (kernels/tlm/cuda/tests/test_kernels_emulated.cpp) checks that

@@ -26,7 +26,7 @@ inline constexpr std::array<Dir, 9> kNineDiagonals{
 
 class PitchedSolver : public PingPongSolver {
  public:
-  /// A kernel launch on the nine-diagonal pitched layout: 05_pitched.cu, 06_shared.cu, 07b_readonly.cu.
+  /// A kernel launch on the nine-diagonal pitched layout: 05_pitched.cu, 06_01_shared.cu, 07b_01_readonly.cu.
   using Kernel = void (*)(const PitchedArgs&, int block, cudaStream_t);
 
   /// Uploads the nine diagonals and f (untimed) and launches `kernel` in blocks of `block` threads,
@@ -73,11 +73,11 @@ class PitchedSolver : public PingPongSolver {
 /// threads unless --block says otherwise. `launch` must outlive the variant.
 Variant pitched_variant(const LaunchOptions& launch);
 
-/// `shared` (chapter 06): kernels/jacobi/cuda/06_shared.cu on the same layout, x rows j-1..j+1 of
+/// `shared` (chapter 06): kernels/jacobi/cuda/06_01_shared.cu on the same layout, x rows j-1..j+1 of
 /// the block staged in shared memory.
 Variant shared_variant(const LaunchOptions& launch);
 
-/// `shared_paper` (chapter 06): kernels/jacobi/cuda/06_shared_paper.cu, the tile loaded as the
+/// `shared_paper` (chapter 06): kernels/jacobi/cuda/06_02_shared_paper.cu, the tile loaded as the
 /// paper's Fig. 15 shows it (every thread its own, aligned column; the first and the last thread
 /// the halo).
 Variant shared_paper_variant(const LaunchOptions& launch);
