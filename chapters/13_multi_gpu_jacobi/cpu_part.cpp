@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <limits>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <utility>
 
@@ -17,6 +18,13 @@ namespace ch13 {
 namespace {
 
 using gpgpu::jacobi::LinearSystem;
+
+// What the ghost rows outside the grid (below the bottom rank, above the top one) hold. No
+// neighbour sends into them, and the sweep multiplies them by couplings that are zero there, so
+// any finite value leaves the result unchanged: a wrong exchange that writes into them (a periodic
+// neighbour, say) would go unseen in the result, and is caught by this sentinel instead. NaN would
+// not do: 0 x NaN is NaN.
+constexpr float kEdgeSentinel = 12345.0f;
 
 class MpiCpuPart final : public Part {
  public:
@@ -38,11 +46,13 @@ class MpiCpuPart final : public Part {
     // row 0 for the bottom rank.
     float* first = row(x_, below_ == MPI_PROC_NULL ? 0 : -1);
     std::copy(x0.begin(), x0.end(), first);
+    for_each_edge_ghost_row(x_, [&](float* r) { std::fill(r, r + nx_, kEdgeSentinel); });
     // The other iterate: unknowns and the ghost rows a neighbour fills NaN, so that a row the sweep
     // or the exchange fails to write shows up in the result.
     std::fill(next_.begin(), next_.end(), 0.0f);
     const float nan = std::numeric_limits<float>::quiet_NaN();
     std::fill(row(next_, below_ == MPI_PROC_NULL ? 0 : -1), row(next_, rows_.count() + (above_ == MPI_PROC_NULL ? 0 : 1)), nan);
+    for_each_edge_ghost_row(next_, [&](float* r) { std::fill(r, r + nx_, kEdgeSentinel); });
   }
 
   void iterate(int iters, float omega, Mode mode) override {
@@ -54,6 +64,15 @@ class MpiCpuPart final : public Part {
         exchange_halo(row(next_, 0), row(next_, last), row(next_, -1), row(next_, last + 1), nx_, below_, above_);
       }
       std::swap(x_, next_);
+    }
+    // Nothing rewrites an edge ghost row, so a value the exchange wrote there is still there now.
+    for (std::vector<float>* x : {&x_, &next_}) {
+      for_each_edge_ghost_row(*x, [&](const float* r) {
+        if (std::any_of(r, r + nx_, [](float v) { return v != kEdgeSentinel; })) {
+          throw std::runtime_error("exchange_halo wrote into a ghost row outside the grid: at the grid's edge the "
+                                   "neighbour is MPI_PROC_NULL, and nothing may arrive there");
+        }
+      });
     }
   }
 
@@ -67,6 +86,13 @@ class MpiCpuPart final : public Part {
   // Row r of an iterate (r = -1 and r = rows are the ghost rows); one spare element at each end
   // covers the corner reads x[k ± (nx+1)].
   float* row(std::vector<float>& x, int r) { return x.data() + 1 + static_cast<std::ptrdiff_t>(r + 1) * nx_; }
+
+  // Calls f on each ghost row of `x` that lies outside the grid (none on a rank between two others).
+  template <typename F>
+  void for_each_edge_ghost_row(std::vector<float>& x, F&& f) {
+    if (below_ == MPI_PROC_NULL) f(row(x, -1));
+    if (above_ == MPI_PROC_NULL) f(row(x, rows_.count()));
+  }
 
   int nx_;
   RowRange rows_;

@@ -75,7 +75,6 @@ DistributedSolver::DistributedSolver(PartKind kind, const gpgpu::jacobi::LinearS
     PartInputs in = inputs(kind, sys.grid.nx, split_, 0);
     for (std::span<const float> a : arrays) in.arrays.push_back(rows_of(a, sys.grid.nx, in.stored));
     part_ = make_part(kind, in, mpi_);
-    launch_ = std::to_string(mpi_.size()) + " ranks; rank 0: " + part_->launch();
     return 0;
   });
 }
@@ -139,7 +138,8 @@ std::vector<float> DistributedSolver::solution() {
   });
 }
 
-std::string DistributedSolver::launch() const { return launch_; }
+// Asked of rank 0's part each time: its launch shape changes with set_launch.
+std::string DistributedSolver::launch() const { return std::to_string(mpi_.size()) + " ranks; rank 0: " + part_->launch(); }
 
 int serve(const MpiSession& mpi) {
   std::unique_ptr<Part> part;

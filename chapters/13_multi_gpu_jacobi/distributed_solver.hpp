@@ -33,7 +33,6 @@ class DistributedSolver final : public ScalingSolver {
   const MpiSession& mpi_;
   Decomposition split_;
   std::unique_ptr<Part> part_;
-  std::string launch_;
 };
 
 /// The loop of ranks 1..P-1: waits for rank 0's commands and carries them out; returns the exit
