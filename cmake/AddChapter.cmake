@@ -58,11 +58,14 @@ endfunction()
 # Adds a ctest entry that runs CMD (a '|'-separated argument list) and checks its exit code.
 # EXPECT 2 also checks that the error is a single line on stderr (the project's convention).
 function(gpgpu_add_exit_test name expect labels cmd)
-  # Optional: SKIP_IF <command> <regex>, OUTPUT <regex> (see ExpectExit.cmake).
-  cmake_parse_arguments(X "" "OUTPUT" "SKIP_IF" ${ARGN})
+  # Optional: SKIP_IF <command> <regex>, OUTPUT <regex>, ERROR <regex> (see ExpectExit.cmake).
+  cmake_parse_arguments(X "" "OUTPUT;ERROR" "SKIP_IF" ${ARGN})
   set(extra "")
   if(DEFINED X_OUTPUT)
     list(APPEND extra "-DOUTPUT_MATCH=${X_OUTPUT}")
+  endif()
+  if(DEFINED X_ERROR)
+    list(APPEND extra "-DERROR_MATCH=${X_ERROR}")
   endif()
   if(X_SKIP_IF)
     list(GET X_SKIP_IF 0 skip_cmd)

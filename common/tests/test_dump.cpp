@@ -9,10 +9,10 @@
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
-#include <unistd.h>
 
 #include "gpgpu/dump.hpp"
 #include "gpgpu/errors.hpp"
+#include "gpgpu/harness/temp_folder.hpp"
 
 namespace gpgpu {
 namespace {
@@ -21,13 +21,6 @@ namespace fs = std::filesystem;
 
 class DumpTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    root_ = fs::temp_directory_path() / ("gpgpu_test_dump_" + std::to_string(::getpid()));
-    fs::remove_all(root_);
-    fs::create_directories(root_);
-    dir_ = root_ / "dump";
-  }
-  void TearDown() override { fs::remove_all(root_); }
   [[nodiscard]] nlohmann::json manifest() const {
     std::ifstream in(dir_ / DumpFolder::kManifest);
     return nlohmann::json::parse(in);
@@ -45,7 +38,9 @@ class DumpTest : public ::testing::Test {
     for (const std::string& f : files) dump.write(f, one, {1});
     dump.finish();
   }
-  fs::path root_, dir_;
+  harness::TempFolder folder_{"dump"};
+  const fs::path& root_ = folder_.path();
+  const fs::path dir_ = root_ / "dump";
 };
 
 TEST_F(DumpTest, ANewFolderGetsTheFilesAndTheirManifest) {

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "gpgpu/errors.hpp"
+#include "gpgpu/harness/temp_folder.hpp"
 #include "gpgpu/npy.hpp"
 #include "gpgpu/output_file.hpp"
 
@@ -23,18 +24,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A fresh folder of the test's own, removed afterwards.
 class OutputFileTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("gpgpu_test_output_" + std::to_string(::getpid()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override {
-    fs::permissions(dir_, fs::perms::owner_all, fs::perm_options::add);
-    fs::remove_all(dir_);
-  }
   static std::string read(const fs::path& p) {
     std::ifstream in(p, std::ios::binary);
     std::stringstream ss;
@@ -49,7 +40,8 @@ class OutputFileTest : public ::testing::Test {
     std::sort(out.begin(), out.end());
     return out;
   }
-  fs::path dir_;
+  harness::TempFolder folder_{"output"};
+  const fs::path& dir_ = folder_.path();
 };
 
 // Writes past a file-size limit as the kernel reports it when SIGXFSZ is ignored: EFBIG, the same

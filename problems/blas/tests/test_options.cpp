@@ -9,6 +9,7 @@
 #include "gpgpu/blas/options.hpp"
 #include "gpgpu/blas/routine_options.hpp"
 #include "gpgpu/errors.hpp"
+#include "gpgpu/harness/command_line.hpp"
 
 namespace gpgpu::blas {
 namespace {
@@ -19,10 +20,7 @@ O parse(std::vector<std::string> args, Add add) {
   O o;
   add(cli, o);
   cli.set_variant_names({"v"});
-  args.insert(args.begin(), "prog");
-  std::vector<const char*> argv;
-  for (const auto& a : args) argv.push_back(a.c_str());
-  cli.parse(static_cast<int>(argv.size()), argv.data());
+  harness::parse_command_line(cli, std::move(args));
   return o;
 }
 

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "gpgpu/errors.hpp"
+#include "gpgpu/harness/command_line.hpp"
 #include "gpgpu/tlm/layouts.hpp"
 #include "gpgpu/tlm/options.hpp"
 #include "gpgpu/tlm/work.hpp"
@@ -18,10 +19,7 @@ Options parse(std::vector<std::string> args) {
   Options o;
   add_options(cli, o);
   cli.set_variant_names({"x"});
-  args.insert(args.begin(), "test");
-  std::vector<const char*> argv;
-  for (const std::string& a : args) argv.push_back(a.c_str());
-  cli.parse(static_cast<int>(argv.size()), argv.data());
+  harness::parse_command_line(cli, std::move(args));
   return o;
 }
 
