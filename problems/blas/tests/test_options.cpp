@@ -14,18 +14,10 @@
 namespace gpgpu::blas {
 namespace {
 
-template <class O, class Add>
-O parse(std::vector<std::string> args, Add add) {
-  Cli cli("prog", "test");
-  O o;
-  add(cli, o);
-  cli.set_variant_names({"v"});
-  harness::parse_command_line(cli, std::move(args));
-  return o;
-}
+using harness::parse_group;
 
 Dims gemm_dims(std::vector<std::string> args) {
-  return parse<Options>(std::move(args), [](Cli& cli, Options& o) { add_options(cli, o); }).dims;
+  return parse_group<Options>(std::move(args), [](Cli& cli, Options& o) { add_options(cli, o); }).dims;
 }
 
 void expect_dims(const Dims& got, Dims want) {
@@ -54,8 +46,8 @@ TEST(RoutineOptions, TheGemmBoundInTheHelpIsAccepted) {
   std::smatch bound;
   ASSERT_TRUE(std::regex_search(help, bound, std::regex(R"(--gemm[^\n]*in \[1,(\d+)\])"))) << help;
   const std::string largest = bound[1];
-  EXPECT_EQ(parse<RoutineOptions>({"--gemm", largest}, add_routine_options).sizes.gemm, std::stoll(largest));
-  EXPECT_THROW(parse<RoutineOptions>({"--gemm", std::to_string(std::stoll(largest) + 1)}, add_routine_options),
+  EXPECT_EQ(parse_group<RoutineOptions>({"--gemm", largest}, add_routine_options).sizes.gemm, std::stoll(largest));
+  EXPECT_THROW(parse_group<RoutineOptions>({"--gemm", std::to_string(std::stoll(largest) + 1)}, add_routine_options),
                UsageError);
 }
 

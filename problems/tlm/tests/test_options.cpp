@@ -15,12 +15,7 @@ namespace gpgpu::tlm {
 namespace {
 
 Options parse(std::vector<std::string> args) {
-  Cli cli("test", "test");
-  Options o;
-  add_options(cli, o);
-  cli.set_variant_names({"x"});
-  harness::parse_command_line(cli, std::move(args));
-  return o;
+  return harness::parse_group<Options>(std::move(args), [](Cli& cli, Options& o) { add_options(cli, o); });
 }
 
 TEST(TlmOptions, ScenariosHaveTheirDefaults) {
