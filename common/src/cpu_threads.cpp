@@ -6,6 +6,7 @@
 #include <string_view>
 #include <thread>
 
+#include <CLI/CLI.hpp>
 #ifdef _OPENMP
 #include <omp.h>
 #endif

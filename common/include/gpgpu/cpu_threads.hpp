@@ -6,7 +6,10 @@
 /// the runtime: 100000 threads exhaust the address space (the process dies with SIGSEGV and no
 /// message), and thousands on a few cores make every barrier wait for thousands of time slices.
 #pragma once
-#include <CLI/CLI.hpp>
+
+namespace CLI {
+class Validator;  // <CLI/CLI.hpp>, which a file that adds an option includes
+}  // namespace CLI
 
 namespace gpgpu {
 

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include <CLI/CLI.hpp>
 #include <gtest/gtest.h>
 
 #include "gpgpu/blas/options.hpp"
