@@ -11,7 +11,8 @@
 #                     [CUDA_SOURCES f.cpp] [CUDA_LINK ch10_cuda] [OPENCL_SOURCES ...] [OPENCL_LINK ch10_opencl]
 #                     [GL_SOURCES ...] [GL_LINK ...]
 #                     OPTION_GROUPS gemm
-#                     [QUICK_ARGS --quick ...])
+#                     [QUICK_ARGS --quick ...]
+#                     [OUTPUT_FAULTS [PNG] [FULL | FULL=--variant|v]])  # see cmake/OutputFaults.cmake
 #
 #   gpgpu_add_test(NAME test_ch01_solvers BACKEND cpu SOURCES test_ch01_solvers.cpp LINK gpgpu::jacobi_cpu [LABELS x])
 #   gpgpu_add_benchmark(NAME bench_ch01_cpu_jacobi BACKEND cpu SOURCES bench_ch01_cpu_jacobi.cpp
@@ -58,11 +59,14 @@ endfunction()
 # Adds a ctest entry that runs CMD (a '|'-separated argument list) and checks its exit code.
 # EXPECT 2 also checks that the error is a single line on stderr (the project's convention).
 function(gpgpu_add_exit_test name expect labels cmd)
-  # Optional: SKIP_IF <command> <regex>, OUTPUT <regex> (see ExpectExit.cmake).
-  cmake_parse_arguments(X "" "OUTPUT" "SKIP_IF" ${ARGN})
+  # Optional: SKIP_IF <command> <regex>, OUTPUT <regex>, ERROR <regex> (see ExpectExit.cmake).
+  cmake_parse_arguments(X "" "OUTPUT;ERROR" "SKIP_IF" ${ARGN})
   set(extra "")
   if(DEFINED X_OUTPUT)
     list(APPEND extra "-DOUTPUT_MATCH=${X_OUTPUT}")
+  endif()
+  if(DEFINED X_ERROR)
+    list(APPEND extra "-DERROR_MATCH=${X_ERROR}")
   endif()
   if(X_SKIP_IF)
     list(GET X_SKIP_IF 0 skip_cmd)
@@ -86,9 +90,14 @@ function(gpgpu_define_option_group)
 endfunction()
 
 # The core group: every chapter has these options.
+# OMP_NUM_THREADS is held to the bound of --threads (100000 threads once ended in SIGSEGV, 60000 in
+# an abort inside the OpenMP runtime); --repeat and --warmup to a count whose times fit in memory.
 gpgpu_define_option_group(NAME core CASES
   "repeat_zero|--repeat|0" "warmup_negative|--warmup|-1" "unknown_option|--no-such-option"
-  "unknown_variant|--variant|no_such_variant" "csv_into_missing_dir|--csv|/nonexistent/dir/out.csv")
+  "unknown_variant|--variant|no_such_variant" "csv_into_missing_dir|--csv|/nonexistent/dir/out.csv"
+  "repeat_above_bound|--repeat|100001" "warmup_above_bound|--warmup|100001"
+  "omp_threads_100000|env:OMP_NUM_THREADS=100000|--quick" "omp_threads_60000|env:OMP_NUM_THREADS=60000|--quick"
+  "omp_threads_list|env:OMP_NUM_THREADS=2,100000|--quick")
 
 # Every C++ source of the project sees which backends were built: GPGPU_BUILT_<BACKEND> is 1 or 0,
 # and for one that is off GPGPU_WHY_<BACKEND> is the reason. A chapter's header declares its list of
@@ -108,7 +117,7 @@ endfunction()
 
 function(gpgpu_add_chapter)
   cmake_parse_arguments(CH "" "ID;TARGET;TITLE"
-    "BACKENDS;OPTIONAL_BACKENDS;SOURCES;LINK;OPTION_GROUPS;QUICK_ARGS;CPU_SOURCES;CPU_LINK;CUDA_SOURCES;CUDA_LINK;OPENCL_SOURCES;OPENCL_LINK;GL_SOURCES;GL_LINK"
+    "BACKENDS;OPTIONAL_BACKENDS;SOURCES;LINK;OPTION_GROUPS;QUICK_ARGS;OUTPUT_FAULTS;CPU_SOURCES;CPU_LINK;CUDA_SOURCES;CUDA_LINK;OPENCL_SOURCES;OPENCL_LINK;GL_SOURCES;GL_LINK"
     ${ARGN})
   if(NOT CH_BACKENDS)
     set(CH_BACKENDS cpu)
@@ -160,6 +169,20 @@ function(gpgpu_add_chapter)
   # missing, a device without what it needs, an element type it lacks) is named with the reason.
   string(JOIN "|" quick_args ${CH_QUICK_ARGS})
   gpgpu_add_exit_test(${CH_TARGET}.variant_all 0 "${labels}" "${exe}|${quick_args}|--variant|all" OUTPUT "PASS")
+  # Output paths that cannot be written (empty, a folder, a file as a folder, a used --dump folder,
+  # a read-only folder) are refused before the run; with FULL, a full disk at the end of a run keeps
+  # every earlier file (cmake/OutputFaults.cmake).
+  set(fault_flags "")
+  foreach(flag IN LISTS CH_OUTPUT_FAULTS)
+    if(NOT flag MATCHES "=")
+      set(flag "${flag}=ON")
+    endif()
+    list(APPEND fault_flags "-D${flag}")
+  endforeach()
+  add_test(NAME ${CH_TARGET}.output_faults
+    COMMAND ${CMAKE_COMMAND} "-DEXE=${exe}" "-DDIR=${CMAKE_CURRENT_BINARY_DIR}/${CH_TARGET}.output_faults"
+            "-DARGS=${quick_args}" ${fault_flags} -P "${GPGPU_CMAKE_DIR}/OutputFaults.cmake")
+  set_tests_properties(${CH_TARGET}.output_faults PROPERTIES LABELS "${labels};cli" TIMEOUT 600)
   # Bad input of every option group the chapter uses: a one-line error and exit code 2.
   foreach(group core ${CH_OPTION_GROUPS})
     get_property(defined GLOBAL PROPERTY GPGPU_OPTION_GROUP_${group}_DEFINED)

@@ -1,9 +1,12 @@
 """What the problems' check_dump.py scripts share: their options, the dump's file list, and .npy files
 checked before NumPy reads them. Bad input gets one line on stderr and exit code 2, never a traceback.
 
-The files of the dump are those its manifest.txt lists (one name per line), when the chapter wrote one:
-a folder used by an earlier dump may still hold that dump's files. Without it, every file that matches.
+The files of the dump are those its manifest lists, when the chapter wrote one: dump_manifest.json
+(common/include/gpgpu/dump.hpp: "files", this run's files in the order written). A folder used by an
+earlier dump holds only this run's files once the run completed, but a stopped run can leave the
+earlier one's beside them; the manifest names which are whose. Without it, every file that matches.
 """
+import json
 import argparse
 import fnmatch
 import math
@@ -92,15 +95,20 @@ def dump_folder(*names):
     return folder
 
 
+MANIFEST = "dump_manifest.json"  # the chapters' DumpFolder writes it
+
+
 def current_files(folder, pattern):
-    """The dump's files that match `pattern`, each checked: the ones manifest.txt lists when there is
-    one (a file it lists must be there), else every match in the folder."""
+    """The dump's files that match `pattern`, each checked: the ones dump_manifest.json lists when
+    there is one (a file it lists must be there), else every match in the folder."""
     folder = pathlib.Path(folder)
-    manifest = folder / "manifest.txt"
+    manifest = folder / MANIFEST
     if manifest.exists():
         try:
-            names = [n.strip() for n in manifest.read_text(encoding="utf-8").splitlines() if n.strip()]
-        except (OSError, UnicodeDecodeError) as e:
+            names = json.loads(manifest.read_text(encoding="utf-8"))["files"]
+            if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+                raise ValueError("'files' is not a list of names")
+        except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as e:
             refuse(f"{manifest} cannot be read: {e}")
         paths = [folder / n for n in sorted(set(names)) if fnmatch.fnmatchcase(n, pattern)]
     else:

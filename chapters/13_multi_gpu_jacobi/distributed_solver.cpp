@@ -4,9 +4,10 @@
 #include "distributed_solver.hpp"
 
 #include <cstdio>
-#include <exception>
 #include <vector>
 
+#include "gpgpu/errors.hpp"
+#include "gpgpu/memory.hpp"
 #include "gpgpu/timing.hpp"
 
 namespace ch13 {
@@ -27,15 +28,22 @@ void broadcast(Command& c) { CH13_MPI_CHECK(MPI_Bcast(&c, sizeof c, MPI_BYTE, 0,
 
 enum Tag : int { kTagArrays = 100, kTagX0 = 200, kTagRows = 300 };
 
+// Inside a catch block: reports the exception as run_main would (one line; out of host memory is
+// exit 2, not 1 with "std::bad_alloc"), naming the rank, and ends every rank with its exit code.
+[[noreturn]] void abort_on_failure(const MpiSession& mpi) {
+  const gpgpu::Failure f = gpgpu::current_failure();
+  std::fprintf(stderr, "rank %d: error: %s\n", mpi.rank(), f.message.c_str());
+  mpi.abort(f.code);
+}
+
 // Runs `step` on rank 0; a failure there ends every rank, since the workers may be waiting in a
 // collective that rank 0 will never join.
 template <typename F>
 auto guarded(const MpiSession& mpi, F&& step) {
   try {
     return step();
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "rank 0: error: %s\n", e.what());
-    mpi.abort(1);
+  } catch (...) {
+    abort_on_failure(mpi);
   }
 }
 
@@ -52,7 +60,12 @@ PartInputs inputs(PartKind kind, int nx, const Decomposition& split, int part) {
 std::unique_ptr<Part> receive_part(const Command& c, const MpiSession& mpi) {
   const Decomposition split(c.ny, mpi.size());
   PartInputs in = inputs(c.kind, c.nx, split, mpi.rank());
-  std::vector<std::vector<float>> arrays(array_count(c.kind), std::vector<float>(static_cast<std::size_t>(in.stored.count()) * c.nx));
+  const std::size_t floats = static_cast<std::size_t>(in.stored.count()) * static_cast<std::size_t>(c.nx);
+  // Each rank checks its own host: rank 0 checked the whole system against its own, and a rank on
+  // another machine may have less.
+  gpgpu::require_host_memory(static_cast<double>(array_count(c.kind) * floats * sizeof(float)),
+                             "rank " + std::to_string(mpi.rank()) + "'s rows of the system");
+  std::vector<std::vector<float>> arrays(array_count(c.kind), std::vector<float>(floats));
   for (std::vector<float>& a : arrays) {
     recv_floats(a, 0, kTagArrays);
     in.arrays.emplace_back(a);
@@ -178,9 +191,8 @@ int serve(const MpiSession& mpi) {
           return 0;
       }
     }
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "rank %d: error: %s\n", mpi.rank(), e.what());
-    mpi.abort(1);
+  } catch (...) {
+    abort_on_failure(mpi);
   }
 }
 
@@ -189,9 +201,8 @@ WorkerRelease::~WorkerRelease() {
   Command c{Op::quit};
   try {
     broadcast(c);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "rank 0: error: %s\n", e.what());
-    mpi_.abort(1);
+  } catch (...) {
+    abort_on_failure(mpi_);
   }
 }
 

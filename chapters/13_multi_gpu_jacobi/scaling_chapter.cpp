@@ -210,7 +210,7 @@ ResultRow Problem::measure(Experiment& run, std::ostream& out, const Variant& v)
 gpgpu::Report Problem::report(Experiment& run, std::ostream&) {
   nlohmann::json problem = {{"nx", options_.grid.nx}, {"ny", options_.grid.ny}, {"iters", options_.iters}, {"omega", options_.omega}};
   run.add_json("problem", problem);
-  if (!run.options().dump_dir.empty()) gpgpu::jacobi::write_dump(run.options().dump_dir, system_, reference_, dumped_);
+  if (gpgpu::DumpFolder* dump = run.dump()) gpgpu::jacobi::write_dump(*dump, system_, reference_, dumped_);
   if (link_.measured)
     run.add_json("peer_link", {{"name", link_.name}, {"gbs_each_way", link_.gbs_each_way},
                                {"row_bytes", options_.grid.nx * 4}, {"row_exchange_us", link_.row_exchange_us}});

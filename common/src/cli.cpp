@@ -2,13 +2,14 @@
 
 #include <algorithm>
 #include <charconv>
-#include <filesystem>
 #include <iostream>
 #include <limits>
 
 #include <CLI/CLI.hpp>
 
+#include "gpgpu/cpu_threads.hpp"
 #include "gpgpu/errors.hpp"
+#include "gpgpu/output_file.hpp"
 
 namespace gpgpu {
 
@@ -29,14 +30,11 @@ CLI::Validator integer_in_range(long long min, long long max) {
 }
 
 CLI::Validator writable_path() {
-  return CLI::Validator(
-      [](std::string& text) -> std::string {
-        const std::filesystem::path parent = std::filesystem::absolute(text).parent_path();
-        if (text.empty() || !std::filesystem::is_directory(parent))
-          return "cannot write '" + text + "': directory '" + parent.string() + "' does not exist";
-        return {};
-      },
-      "FILE", "WritablePath");
+  return CLI::Validator([](std::string& text) { return output_path_problem(text); }, "FILE", "WritablePath");
+}
+
+CLI::Validator writable_folder() {
+  return CLI::Validator([](std::string& text) { return output_folder_problem(text); }, "DIR", "WritableFolder");
 }
 
 void add_sweep_option(Cli& cli, const std::string& group, std::string& mode, const std::string& help,
@@ -51,10 +49,10 @@ Cli::Cli(std::string program, std::string description, CliDefaults defaults)
   options_.warmup = defaults.warmup;
   CLI::Option_group& run = group("Run");
   run.add_option("--repeat", options_.repeat, "timed runs per variant (min, median and max are reported)")
-      ->check(integer_in_range(1))
+      ->check(integer_in_range(1, kMaxRepeat))
       ->capture_default_str();
   run.add_option("--warmup", options_.warmup, "untimed runs per variant before the timed ones")
-      ->check(integer_in_range(0))
+      ->check(integer_in_range(0, kMaxRepeat))
       ->capture_default_str();
   run.add_flag("--no-verify", [this](std::int64_t) { options_.verify = false; },
                "skip the CPU reference and the comparison with it (numbers are then unchecked)");
@@ -63,7 +61,10 @@ Cli::Cli(std::string program, std::string description, CliDefaults defaults)
   out.add_option("--csv", options_.csv_path, "write the result table as CSV")->check(writable_path());
   out.add_option("--json", options_.json_path, "write the results, the machine, the limits and the paper's figures as JSON")
       ->check(writable_path());
-  out.add_option("--dump", options_.dump_dir, "write the problem's inputs, reference and results as NumPy .npy files into DIR");
+  out.add_option("--dump", options_.dump_dir,
+                 "write the problem's inputs, reference and results as NumPy .npy files into DIR (new, empty, or an "
+                 "earlier dump, which this one replaces)")
+      ->check(writable_folder());
 }
 
 Cli::~Cli() = default;
@@ -93,7 +94,7 @@ const CoreOptions& Cli::parse(int argc, const char* const* argv) {
   variant_choices_.emplace_back("all");
   if (app_->get_option_no_throw("--variant") == nullptr)
     group("Run")
-        .add_option("--variant", options_.variants, "variants to run, comma-separated, or 'all'")
+        .add_option("--variant", options_.variants, "variants to run, comma-separated (a variant named twice runs once), or 'all'")
         ->delimiter(',')
         ->check(CLI::IsMember(variant_choices_))
         ->default_str("all");
@@ -108,6 +109,12 @@ const CoreOptions& Cli::parse(int argc, const char* const* argv) {
   } catch (const CLI::ParseError& e) {
     throw UsageError(e.what());
   }
+  check_thread_environment();
+  // A variant named twice runs once, where it was first named (as --threads 4,4 runs once).
+  std::vector<std::string> once;
+  for (const std::string& name : options_.variants)
+    if (std::find(once.begin(), once.end(), name) == once.end()) once.push_back(name);
+  options_.variants = std::move(once);
   options_.named.clear();
   for (const std::string& name : options_.variants)
     if (name != "all") options_.named.push_back(name);
@@ -120,12 +127,6 @@ const CoreOptions& Cli::parse(int argc, const char* const* argv) {
       if (named || std::find(variant_all_.begin(), variant_all_.end(), name) != variant_all_.end()) chosen.push_back(name);
     }
     options_.variants = std::move(chosen);
-  }
-  if (!options_.dump_dir.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(options_.dump_dir, ec);
-    if (ec || !std::filesystem::is_directory(options_.dump_dir))
-      throw UsageError("--dump: cannot create directory '" + options_.dump_dir + "'");
   }
   for (const auto& hook : hooks_) hook(*this);
   return options_;

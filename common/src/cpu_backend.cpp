@@ -27,14 +27,6 @@
 
 namespace gpgpu {
 
-int default_cpu_threads() {
-#ifdef _OPENMP
-  return omp_get_max_threads();
-#else
-  return 1;
-#endif
-}
-
 std::size_t last_level_cache_bytes() {
   std::size_t best = 0;
   for (int index = 0; index < 8; ++index) {
@@ -222,8 +214,11 @@ class CpuOpener final : public BackendOpener {
         .add_option("--threads", threads_,
                     "OpenMP threads of the parallel CPU variants; a comma-separated list (1,2,4) runs them once per count")
         ->delimiter(',')
-        ->check(integer_in_range(1, 4096))
+        ->check(cpu_thread_count())
         ->capture_default_str();
+    // The regions without a num_threads clause of their own (the reference, the inputs) take the
+    // largest count too: --threads bounds every thread of the run.
+    cli.on_parsed([this](const Cli&) { use_cpu_threads(*std::max_element(threads_.begin(), threads_.end())); });
   }
   std::unique_ptr<Session> open() override { return std::make_unique<CpuSessionImpl>(threads_); }
 

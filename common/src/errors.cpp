@@ -19,28 +19,32 @@ std::string one_line(std::string s) {
 }
 }  // namespace
 
+Failure current_failure() {
+  try {
+    throw;
+  } catch (const UsageError& e) {
+    return {one_line(e.what()), kExitUsage};
+  } catch (const BackendUnavailable& e) {
+    return {one_line(e.what()), kExitBackendMissing};
+  } catch (const std::bad_alloc&) {
+    return {"out of host memory (try a smaller problem)", kExitUsage};
+  } catch (const std::exception& e) {
+    return {one_line(e.what()), kExitVerificationFailed};  // ApiError and the rest
+  } catch (...) {
+    return {"an exception of unknown type", kExitVerificationFailed};
+  }
+}
+
 int run_main(const std::string& program, const std::function<int()>& body) {
-  const auto fail = [&](const std::string& what, int code) {
-    std::cout.flush();
-    std::cerr << program << ": error: " << one_line(what) << '\n';
-    return code;
-  };
   try {
     return body();
   } catch (const ExitRequest& e) {
     return e.code;
-  } catch (const UsageError& e) {
-    return fail(e.what(), kExitUsage);
-  } catch (const BackendUnavailable& e) {
+  } catch (...) {
+    const Failure f = current_failure();
     std::cout.flush();
-    std::cerr << program << ": skipped: " << one_line(e.what()) << '\n';
-    return kExitBackendMissing;
-  } catch (const std::bad_alloc&) {
-    return fail("out of host memory (try a smaller --nx/--ny)", kExitUsage);
-  } catch (const ApiError& e) {
-    return fail(e.what(), kExitVerificationFailed);
-  } catch (const std::exception& e) {
-    return fail(e.what(), kExitVerificationFailed);
+    std::cerr << program << (f.code == kExitBackendMissing ? ": skipped: " : ": error: ") << f.message << '\n';
+    return f.code;
   }
 }
 

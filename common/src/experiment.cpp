@@ -1,13 +1,13 @@
 #include "gpgpu/experiment.hpp"
 
 #include <algorithm>
-#include <fstream>
 #include <iomanip>
 #include <ostream>
 
 #include "gpgpu/cpu_backend.hpp"
 #include "gpgpu/errors.hpp"
 #include "gpgpu/limit_rule.hpp"
+#include "gpgpu/output_file.hpp"
 #include "gpgpu/sysinfo.hpp"
 
 namespace gpgpu {
@@ -36,7 +36,11 @@ void Experiment::use(OpenerFactory factory) {
 const CoreOptions& Experiment::parse(int argc, const char* const* argv, std::vector<std::string> variant_names,
                                      std::vector<std::string> in_all) {
   cli_.set_variant_names(std::move(variant_names), std::move(in_all));
-  return cli_.parse(argc, argv);
+  cli_.parse(argc, argv);
+  if (!options().dump_dir.empty())
+    dump_.emplace(options().dump_dir, nlohmann::json{{"chapter", {{"id", info_.id}, {"program", info_.program}}},
+                                                     {"command_line", cli_.command_line()}});
+  return options();
 }
 
 void Experiment::open(std::ostream& out, const std::vector<Backend>& needed) {
@@ -166,10 +170,7 @@ nlohmann::json Experiment::json_header(const std::string& schema) const {
   return j;
 }
 
-void Experiment::write_json(const std::string& path, const nlohmann::json& j) {
-  std::ofstream file(path);
-  if (!file || !(file << j.dump(2) << '\n')) throw UsageError("cannot write '" + path + "'");
-}
+void Experiment::write_json(const std::string& path, const nlohmann::json& j) { write_file(path, j.dump(2) + '\n'); }
 
 int Experiment::finish(std::ostream& out, const std::vector<Column>& extra, const ThenNowTable& then) {
   if (!rows_.empty()) {
@@ -189,6 +190,7 @@ int Experiment::finish(std::ostream& out, const std::vector<Column>& extra, cons
     for (auto& [key, value] : extra_json_.items()) j[key] = value;
     write_json(options().json_path, j);
   }
+  if (dump_) dump_->finish();
   const int code = print_verdict(out, rows_, "variant(s)", options().verify);
   if (!skipped_.empty()) out << ", " << skipped_.size() << " skipped";
   out << "\n";

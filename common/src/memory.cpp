@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 
 #include <unistd.h>
 
@@ -29,6 +30,8 @@ std::uint64_t parse_byte_count(const std::string& text, const std::string& varia
   }
   if (scale == 0 || text.empty())
     throw UsageError(variable + "='" + text + "': expected a number of bytes, optionally with K, M or G");
+  if (value > std::numeric_limits<std::uint64_t>::max() / scale)  // 17179869184G would wrap around to 0
+    throw UsageError(variable + "='" + text + "': more than 2^64 bytes");
   return value * scale;
 }
 

@@ -1,12 +1,11 @@
 #include "gpgpu/npy.hpp"
 
 #include <cstdint>
-#include <fstream>
 #include <numeric>
 #include <stdexcept>
 #include <string>
 
-#include "gpgpu/errors.hpp"
+#include "gpgpu/output_file.hpp"
 
 namespace gpgpu {
 namespace {
@@ -22,19 +21,16 @@ void write_npy_impl(const std::filesystem::path& path, std::span<const T> data, 
   for (std::size_t s : shape) dims += std::to_string(s) + ", ";
   if (shape.size() > 1) dims.erase(dims.size() - 2);  // "(3,)" for 1-D, "(9, 4, 5)" otherwise
   std::string header = "{'descr': '" + std::string(descr) + "', 'fortran_order': False, 'shape': (" + dims + "), }";
-  const std::size_t preamble = 10;
+  constexpr std::size_t preamble = 10;
   header.append(64 - (preamble + header.size() + 1) % 64, ' ');
   header.push_back('\n');
-  std::ofstream out(path, std::ios::binary);
-  if (!out) throw UsageError("cannot write '" + path.string() + "'");
-  const std::uint16_t len = static_cast<std::uint16_t>(header.size());
-  const char magic[] = {'\x93', 'N', 'U', 'M', 'P', 'Y', 1, 0};
-  out.write(magic, sizeof magic);
-  const char len_le[] = {static_cast<char>(len & 0xff), static_cast<char>(len >> 8)};
-  out.write(len_le, 2);
-  out.write(header.data(), static_cast<std::streamsize>(header.size()));
-  out.write(reinterpret_cast<const char*>(data.data()), static_cast<std::streamsize>(data.size_bytes()));
-  if (!out) throw UsageError("writing '" + path.string() + "' failed");
+  const auto len = static_cast<std::uint16_t>(header.size());
+  const char lead[preamble] = {'\x93', 'N', 'U', 'M', 'P', 'Y', 1, 0, static_cast<char>(len & 0xff), static_cast<char>(len >> 8)};
+  OutputFile out(path);
+  out.write(std::string_view(lead, preamble));
+  out.write(header);
+  out.write(std::as_bytes(data));
+  out.commit();
 }
 
 }  // namespace

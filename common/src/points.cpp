@@ -1,12 +1,11 @@
 #include "gpgpu/points.hpp"
 
 #include <cmath>
-#include <fstream>
 #include <ostream>
 #include <sstream>
 #include <utility>
 
-#include "gpgpu/errors.hpp"
+#include "gpgpu/output_file.hpp"
 #include "gpgpu/experiment.hpp"
 #include "gpgpu/table.hpp"
 
@@ -74,10 +73,7 @@ void write_points(const CoreOptions& core, const std::vector<ResultRow>& points,
     csv << '\n';
     json["points"].push_back(std::move(point));
   }
-  if (!core.csv_path.empty()) {
-    std::ofstream f(core.csv_path);
-    if (!f || !(f << csv.str())) throw UsageError("cannot write '" + core.csv_path + "'");
-  }
+  if (!core.csv_path.empty()) write_file(core.csv_path, csv.str());
   if (!core.json_path.empty()) Experiment::write_json(core.json_path, json);
 }
 

@@ -2,11 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <ostream>
+#include <sstream>
 
 #include "gpgpu/errors.hpp"
 #include "gpgpu/limit_rule.hpp"
+#include "gpgpu/output_file.hpp"
 #include "gpgpu/table.hpp"
 #include "gpgpu/timing.hpp"
 
@@ -104,8 +105,7 @@ void print_result_table(std::ostream& out, const std::vector<ResultRow>& rows, c
 }
 
 void write_csv(const std::filesystem::path& path, const std::vector<ResultRow>& rows) {
-  std::ofstream out(path);
-  if (!out) throw UsageError("cannot write '" + path.string() + "'");
+  std::ostringstream out;
   out << "variant,backend,device,timer,kernel,steps,repeats,seconds_median,seconds_min,seconds_max,ms_per_step,"
          "gflops,gbs_min,gbs_all,items_per_s,limit_name,limit_gbs,limit_share,rel_error_l2,rel_error_max,check\n";
   const auto quoted = [](const std::string& s) { return "\"" + s + "\""; };
@@ -117,7 +117,7 @@ void write_csv(const std::filesystem::path& path, const std::vector<ResultRow>& 
         << q.items_per_s << ',' << quoted(r.limit.name) << ',' << r.limit.gbs << ',' << r.limit_share() << ','
         << r.check.rel_l2 << ',' << r.check.rel_max << ',' << r.check.verdict() << '\n';
   }
-  if (!out) throw UsageError("writing '" + path.string() + "' failed");
+  write_file(path, out.str());
 }
 
 nlohmann::json json_number(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }

@@ -1,10 +1,17 @@
 // The core command line: defaults, option groups, variant lists, hooks after parsing, and one
 // clear UsageError for every kind of bad input (the chapters' exit-code tests check the same
 // through the executables).
+#include <cstdlib>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
 #include <CLI/CLI.hpp>
 #include <gtest/gtest.h>
 
 #include "gpgpu/cli.hpp"
+#include "gpgpu/cpu_threads.hpp"
 #include "gpgpu/errors.hpp"
 
 namespace gpgpu {
@@ -106,7 +113,62 @@ INSTANTIATE_TEST_SUITE_P(
                       std::vector<std::string>{"--warmup", "-1"}, std::vector<std::string>{"--variant", "delta"},
                       std::vector<std::string>{"--bogus"}, std::vector<std::string>{"--size"},
                       std::vector<std::string>{"--csv", "/no/such/dir/out.csv"},
-                      std::vector<std::string>{"--json", "/no/such/dir/out.json"}));
+                      std::vector<std::string>{"--json", "/no/such/dir/out.json"},
+                      // Empty output paths (--dump '' was once ignored without a word) and a folder
+                      // where a file goes: refused before the run, not at its end.
+                      std::vector<std::string>{"--json", ""}, std::vector<std::string>{"--csv", ""},
+                      std::vector<std::string>{"--dump", ""},
+                      std::vector<std::string>{"--json", std::filesystem::temp_directory_path().string()},
+                      // Counts whose times would not fit in memory (2^31 reserved 16 GiB).
+                      std::vector<std::string>{"--repeat", "100001"}, std::vector<std::string>{"--warmup", "100001"},
+                      std::vector<std::string>{"--repeat", "2147483647"}));
+
+TEST(Cli, RepeatAndWarmupUpToTheirBound) {
+  const Parsed p = parse({"--repeat", std::to_string(kMaxRepeat), "--warmup", std::to_string(kMaxRepeat)});
+  EXPECT_EQ(p.core.repeat, kMaxRepeat);
+  EXPECT_EQ(p.core.warmup, kMaxRepeat);
+}
+
+TEST(Cli, AVariantNamedTwiceRunsOnce) {
+  EXPECT_EQ(parse({"--variant", "beta,beta"}).core.variants, std::vector<std::string>{"beta"});
+  EXPECT_EQ(parse({"--variant", "gamma,alpha,gamma"}).core.variants, (std::vector<std::string>{"gamma", "alpha"}));
+  EXPECT_EQ(parse({"--variant", "all,all"}).core.variants, (std::vector<std::string>{"alpha", "beta", "gamma"}));
+}
+
+// Sets an environment variable for one scope.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const char* value) : name_(name) {
+    if (const char* old = std::getenv(name)) old_ = old;
+    ::setenv(name, value, 1);
+  }
+  ~ScopedEnv() {
+    if (old_) ::setenv(name_, old_->c_str(), 1);
+    else ::unsetenv(name_);
+  }
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+ private:
+  const char* name_;
+  std::optional<std::string> old_;
+};
+
+TEST(Cli, RefusesAnOpenMpThreadCountBeyondTheBound) {
+  // The runtime read the variable at start-up and would start that many threads in the first
+  // parallel region: 100000 ended in SIGSEGV, whatever --threads said.
+  for (const char* value : {"100000", "60000", "2,100000", "0", "many"}) {
+    const ScopedEnv env("OMP_NUM_THREADS", value);
+    EXPECT_THROW(parse({}), UsageError) << "OMP_NUM_THREADS=" << value;
+  }
+  const std::string bound = std::to_string(max_cpu_threads());
+  for (const char* value : {"1", "3", " 2 , 1 ", ""}) {
+    const ScopedEnv env("OMP_NUM_THREADS", value);
+    EXPECT_NO_THROW(parse({})) << "OMP_NUM_THREADS=" << value;
+  }
+  const ScopedEnv env("OMP_NUM_THREADS", bound.c_str());
+  EXPECT_NO_THROW(parse({}));
+}
 
 }  // namespace
 }  // namespace gpgpu

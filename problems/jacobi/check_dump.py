@@ -6,7 +6,7 @@
 It rebuilds the matrix-vector product from diagonals.npy (shape (9, ny, nx), directions SW S SE W C E
 NW N NE), checks the matrix is symmetric, runs the same weighted Jacobi iteration in float64 from
 x0 = 0, compares it with reference.npy, and compares every solution_<variant>.npy with it (the
-ones manifest.txt lists, when the chapter wrote one: problems/dump_files.py). Exit code 0 when all
+ones dump_manifest.json lists, when the chapter wrote one: problems/dump_files.py). Exit code 0 when all
 agree, 1 when one does not, 2 on bad options or files (one line).
 """
 import pathlib

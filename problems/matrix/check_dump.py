@@ -6,7 +6,7 @@
 a.npy and b.npy must be R x C of the type; reference_add.npy must be a + b, reference_transpose.npy
 a.T, reference_copy.npy a, bit for bit; every result_<variant>.npy must equal the reference of its
 operation (its name says which: "transpose", "add", else a copy) in shape, dtype and every element
-(the results manifest.txt lists, when the chapter wrote one: problems/dump_files.py). Exit code 0
+(the results dump_manifest.json lists, when the chapter wrote one: problems/dump_files.py). Exit code 0
 when all agree, 1 when one does not, 2 on bad options or files (one line).
 """
 import pathlib

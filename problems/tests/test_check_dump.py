@@ -3,10 +3,11 @@
 options out of range, an option without its value, a truncated or missing .npy file, a folder that
 is not one, and files of an earlier dump of another size beside the current ones. Every refusal is
 one line on stderr and exit code 2, never a traceback; the earlier dump's files are left out when
-the folder's manifest.txt lists the current ones, and fail the check by name when there is none.
+the folder's dump_manifest.json lists the current ones, and fail the check by name when there is none.
 
     python3 problems/tests/test_check_dump.py
 """
+import json
 import os
 import pathlib
 import shutil
@@ -168,18 +169,18 @@ class CheckDump(unittest.TestCase):
             stale = c["result"].format("gone")
             shutil.copy(earlier / c["result"].format("cpu"), folder / stale)
             with self.subTest(problem, manifest=True):
-                (folder / "manifest.txt").write_text("".join(f + "\n" for f in files))
+                (folder / "dump_manifest.json").write_text(json.dumps({"complete": True, "files": files}))
                 run = self.run_checker(problem, folder, c["options"](SIZE))
                 self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
                 self.assertNotIn(stale, run.stdout + run.stderr)
             with self.subTest(problem, manifest=False):
-                os.remove(folder / "manifest.txt")
+                os.remove(folder / "dump_manifest.json")
                 run = self.run_checker(problem, folder, c["options"](SIZE))
                 self.assertNotIn("Traceback", run.stderr)
                 self.assertEqual(run.returncode, 1, run.stdout + run.stderr)
                 self.assertIn(stale, run.stdout + run.stderr)
             with self.subTest(problem, manifest="lists a missing file"):
-                (folder / "manifest.txt").write_text("".join(f + "\n" for f in files) + c["result"].format("lost") + "\n")
+                (folder / "dump_manifest.json").write_text(json.dumps({"complete": True, "files": files + [c["result"].format("lost")]}))
                 self.assert_refused(self.run_checker(problem, folder, c["options"](SIZE)), f"{problem}: listed, not there",
                                     naming=c["result"].format("lost"))
 

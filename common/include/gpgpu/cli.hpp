@@ -34,9 +34,18 @@ namespace gpgpu {
 /// one-line message. Use it for every integer option (sizes, block sizes, thread counts, indices).
 CLI::Validator integer_in_range(long long min, long long max = 2147483647);
 
-/// Validator for output files: refuses, at start-up, a path whose directory does not exist (so a
-/// long run does not fail at its end).
+/// Validator for output files: refuses, at start-up, a path that cannot be written
+/// (output_path_problem: empty, a folder, a missing or read-only folder, a device), so that a long
+/// run does not fail at its end.
 CLI::Validator writable_path();
+
+/// Validator for an output folder (--dump): refuses an empty path, a file, a folder that cannot be
+/// written or created (output_folder_problem).
+CLI::Validator writable_folder();
+
+/// The most --repeat and --warmup accept: each timed run keeps its time (8 bytes, and about 25 in the
+/// JSON) per variant, so 100000 runs of each variant stay within a few MB, where 2^31 reserved 16 GiB.
+inline constexpr int kMaxRepeat = 100000;
 
 /// Values of the core options after parsing.
 struct CoreOptions {
@@ -48,7 +57,7 @@ struct CoreOptions {
   int warmup = 0;                     ///< --warmup: untimed runs before them
   std::string csv_path;               ///< --csv FILE
   std::string json_path;              ///< --json FILE
-  std::string dump_dir;               ///< --dump DIR (created by parse())
+  std::string dump_dir;               ///< --dump DIR (checked by parse(); Experiment's DumpFolder makes it)
   bool verify = true;                 ///< false with --no-verify
   bool quick = false;                 ///< --quick: the problem's small size (smoke tests)
 };
@@ -82,7 +91,8 @@ class Cli {
   /// problem applies its --quick sizes, checks combinations of its options).
   void on_parsed(std::function<void(const Cli&)> hook);
 
-  /// Parses argv. Throws UsageError on bad input and ExitRequest{0} after printing --help.
+  /// Parses argv. Throws UsageError on bad input (the OMP_NUM_THREADS of the environment included:
+  /// check_thread_environment) and ExitRequest{0} after printing --help. A variant named twice runs once.
   const CoreOptions& parse(int argc, const char* const* argv);
 
   [[nodiscard]] const CoreOptions& options() const { return options_; }

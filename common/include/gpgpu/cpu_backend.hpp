@@ -2,7 +2,7 @@
 /// @brief The CPU as a backend: always present, opened like the others, with a STREAM-style limit
 /// for any read:write mix measured on the host in the same run.
 ///
-/// Option: --threads N, the OpenMP threads of the parallel CPU variants (default: all), or a
+/// Option: --threads N (at most max_cpu_threads()), the OpenMP threads of the parallel CPU variants (default: all), or a
 /// comma-separated list (--threads 1,2,4) for a chapter that runs its parallel variants once per
 /// count (chapter 01). Serial variants ask for a limit with StreamMix::threads = 1.
 #pragma once
@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "gpgpu/backend.hpp"
+#include "gpgpu/cpu_threads.hpp"
 
 namespace gpgpu {
 
@@ -22,9 +23,6 @@ std::unique_ptr<BackendOpener> cpu_opener();
 
 /// Every count of --threads, in the order given (one entry unless --threads is a list).
 [[nodiscard]] std::vector<int> cpu_thread_counts(const Session& cpu_session);
-
-/// Threads an OpenMP parallel region uses by default (1 without OpenMP).
-[[nodiscard]] int default_cpu_threads();
 
 /// Measures the host bandwidth for `mix` with `threads` threads: every array first touched by the
 /// threads that stream it; the best of several passes; bytes counted as the arrays' sizes (the

@@ -46,8 +46,20 @@ struct ExitRequest {
 /// Formats "<call> failed at <file>:<line>: <detail>" for the checked-call macros.
 std::string describe_failed_call(const char* call, const char* file, int line, const std::string& detail);
 
-/// Runs `body` and maps every exception to a one-line message and the project's exit code.
-/// `program` is the executable's name used as the message prefix.
+/// An exception as the project reports it: one line and the exit code.
+struct Failure {
+  std::string message;  ///< one line (newlines in the exception's text become spaces)
+  int code;             ///< kExitUsage, kExitBackendMissing or kExitVerificationFailed
+};
+
+/// The Failure of the exception being handled (call it inside a catch block): UsageError and
+/// std::bad_alloc (out of host memory) exit 2, BackendUnavailable 77, any other exception 1.
+/// run_main uses it, and so does every process of a run that does not go through run_main (chapter
+/// 13's MPI ranks other than 0), so that each reports a fault alike.
+Failure current_failure();
+
+/// Runs `body` and maps every exception to a one-line message and the project's exit code
+/// (current_failure). `program` is the executable's name used as the message prefix.
 int run_main(const std::string& program, const std::function<int()>& body);
 
 }  // namespace gpgpu

@@ -28,6 +28,7 @@
 
 #include "gpgpu/backend.hpp"
 #include "gpgpu/cli.hpp"
+#include "gpgpu/dump.hpp"
 #include "gpgpu/errors.hpp"
 #include "gpgpu/variant.hpp"
 #include "gpgpu/result.hpp"
@@ -61,7 +62,7 @@ class Experiment {
   void not_built(NotBuilt note);
 
   /// Parses the command line; `variant_names` are the choices of --variant, in run order, `in_all`
-  /// those "all" selects (empty: every one).
+  /// those "all" selects (empty: every one). With --dump, checks its folder (DumpFolder).
   const CoreOptions& parse(int argc, const char* const* argv, std::vector<std::string> variant_names,
                            std::vector<std::string> in_all = {});
 
@@ -133,6 +134,9 @@ class Experiment {
   /// compute ceiling, raised by a routine that beat the FMA kernel); the limits are settled again.
   void amend_rows(const std::function<void(ResultRow&)>& amend);
 
+  /// The folder of --dump, or nullptr without it: every .npy file of the run is written through it.
+  [[nodiscard]] DumpFolder* dump() { return dump_ ? &*dump_ : nullptr; }
+
   /// Adds a section to the JSON (the problem's parameters, a chapter's extra tables).
   void add_json(const std::string& key, nlohmann::json value);
 
@@ -143,8 +147,8 @@ class Experiment {
   static void write_json(const std::string& path, const nlohmann::json& j);
 
   /// Prints the result table (with the problem's extra columns) and the then/now table, writes
-  /// --csv and --json, prints PASS/FAIL and returns the exit code: 0 when every variant that was
-  /// checked passed, 1 otherwise.
+  /// --csv and --json, completes the --dump folder (DumpFolder::finish), prints PASS/FAIL and
+  /// returns the exit code: 0 when every variant that was checked passed, 1 otherwise.
   int finish(std::ostream& out, const std::vector<Column>& extra, const ThenNowTable& then);
 
  private:
@@ -159,6 +163,7 @@ class Experiment {
   std::vector<ResultRow> rows_;
   std::vector<std::string> printed_limits_;
   nlohmann::json extra_json_ = nlohmann::json::object();
+  std::optional<DumpFolder> dump_;
 };
 
 }  // namespace gpgpu

@@ -16,7 +16,7 @@ std::uint64_t available_host_memory();
 void require_host_memory(double bytes, const std::string& what);
 
 /// Parses "123", "64K", "64M", "2G" (binary multiples) for the memory-limit variables; throws
-/// UsageError naming `variable` for anything else.
+/// UsageError naming `variable` for anything else, and for a count beyond 2^64 bytes.
 std::uint64_t parse_byte_count(const std::string& text, const std::string& variable);
 
 /// "1.5 GiB", "48.0 MiB", ...

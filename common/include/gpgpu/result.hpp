@@ -71,7 +71,8 @@ struct Column {
 /// error and the verdict; then the work counts and the limits it was judged against.
 void print_result_table(std::ostream& out, const std::vector<ResultRow>& rows, const std::vector<Column>& extra = {});
 
-/// Writes the rows as CSV (header line + one line per variant).
+/// Writes the rows as CSV (header line + one line per variant) through an OutputFile (UsageError when
+/// it cannot).
 void write_csv(const std::filesystem::path& path, const std::vector<ResultRow>& rows);
 
 void to_json(nlohmann::json& j, const ResultRow& r);

@@ -1,8 +1,11 @@
 #include "gpgpu/png.hpp"
 
+#include <cstddef>
 #include <stdexcept>
+#include <vector>
 
 #include "gpgpu/errors.hpp"
+#include "gpgpu/output_file.hpp"
 
 #ifdef GPGPU_HAVE_PNG
 #include <png.h>
@@ -25,8 +28,13 @@ void write_png(const std::string& path, int width, int height, std::span<const s
   image.format = PNG_FORMAT_RGBA;
   // A negative row stride means "rows are stored bottom-up": the last row in memory is written first.
   const auto stride = -static_cast<png_int_32>(PNG_IMAGE_ROW_STRIDE(image));
-  if (png_image_write_to_file(&image, path.c_str(), 0, rgba_bottom_up.data(), stride, nullptr) == 0)
+  // Encoded in memory (at most PNG_IMAGE_PNG_SIZE_MAX bytes), then written like every output file:
+  // libpng's own file writer removes its target when a write fails, an existing picture included.
+  std::vector<std::byte> encoded(PNG_IMAGE_PNG_SIZE_MAX(image));
+  png_alloc_size_t size = encoded.size();
+  if (png_image_write_to_memory(&image, encoded.data(), &size, 0, rgba_bottom_up.data(), stride, nullptr) == 0)
     throw UsageError("cannot write PNG '" + path + "': " + image.message);
+  write_file(path, std::span<const std::byte>(encoded.data(), size));
 }
 
 #else

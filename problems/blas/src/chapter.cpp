@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
 #include <iomanip>
 #include <ostream>
 
@@ -121,7 +120,6 @@ ResultRow GemmProblem::measure(Experiment& run, std::ostream& out, const GemmVar
 }
 
 Report GemmProblem::report(Experiment& run, std::ostream& out) {
-  const CoreOptions& core = run.options();
   // The compute roof as a limit: a verified row on FMA units that beat it sets it (peak.hpp).
   std::vector<PeakRun> runs;
   for (const ResultRow& r : run.rows())
@@ -133,19 +131,18 @@ Report GemmProblem::report(Experiment& run, std::ostream& out) {
     row.extra["peak_gflops"] = json_number(peak == peaks_.end() ? kNoPeak.gflops : peak->second.gflops);
     row.extra["peak_share"] = json_number(peak_share(v, row.rates().gflops));
   });
-  if (!core.dump_dir.empty()) {
-    const std::filesystem::path dir = core.dump_dir;
-    matrix::write_npy(dir / "a.npy", operands_.a);
-    matrix::write_npy(dir / "b.npy", operands_.b);
+  if (DumpFolder* dump = run.dump()) {
+    matrix::write_npy(*dump, "a.npy", operands_.a);
+    matrix::write_npy(*dump, "b.npy", operands_.b);
     // Which arithmetic each result is judged by (FP32, FP64, TF32, BF16), so that the NumPy check
     // applies the bound of the variant's own input format instead of guessing it from the name.
     nlohmann::json arithmetic = nlohmann::json::object();
     for (const DumpedResult& r : results_) {
       const std::string file = "result_" + r.variant + ".npy";
-      matrix::write_npy(dir / file, r.c);
+      matrix::write_npy(*dump, file, r.c);
       arithmetic[file] = std::string(arithmetic_name(r.arithmetic));
     }
-    Experiment::write_json((dir / "arithmetic.json").string(), arithmetic);
+    dump->write_text("arithmetic.json", arithmetic.dump(2) + "\n");
   }
   run.add_json("problem", {{"m", options_.dims.m},
                            {"n", options_.dims.n},

@@ -14,8 +14,10 @@ void add_options(Cli& cli, Options& o, std::int64_t default_n) {
   auto type = std::make_shared<std::string>("float");
   CLI::Option_group& g = cli.group("Matrix multiply");
   g.add_option("--n", o.dims.n, "columns of B and C; alone, square n x n matrices")->check(integer_in_range(1))->capture_default_str();
-  g.add_option("--m", o.dims.m, "rows of A and C (default: n)")->check(integer_in_range(1));
-  g.add_option("--k", o.dims.k, "columns of A, rows of B (default: n)")->check(integer_in_range(1));
+  g.add_option("--m", o.dims.m, "rows of A and C (default: n; with --quick and no --n, the quick size)")
+      ->check(integer_in_range(1));
+  g.add_option("--k", o.dims.k, "columns of A, rows of B (default: n; with --quick and no --n, the quick size)")
+      ->check(integer_in_range(1));
   g.add_option("--type", *type, "element type: float or double")->check(CLI::IsMember({"float", "double"}))->capture_default_str();
   g.add_option("--calls", o.calls, "products per timed run")->check(integer_in_range(1, 100000))->capture_default_str();
   g.add_flag("--tune", o.tune,
@@ -23,11 +25,14 @@ void add_options(Cli& cli, Options& o, std::int64_t default_n) {
              "verify each against the reference, time it, and run the fastest");
   cli.on_parsed([&o, type](const Cli& c) {
     o.type = matrix::parse_type(*type);
-    const bool sized = c.given("--n") || c.given("--m") || c.given("--k");
-    if (c.options().quick && !sized) o.dims = kQuickDims;
-    if (!c.given("--m") && (sized || !c.options().quick)) o.dims.m = o.dims.n;
-    if (!c.given("--k") && (sized || !c.options().quick)) o.dims.k = o.dims.n;
-    if (c.options().quick && !c.given("--calls")) o.calls = 2;
+    const bool quick = c.options().quick;
+    if (quick && !c.given("--n")) o.dims.n = kQuickDims.n;
+    // An --m or --k not given follows --n (--n alone: the square of the paper), or, under --quick
+    // without --n, keeps its quick size: --quick --m 5 is 5 x 129 x 93, not 5 x 4096 x 4096.
+    const bool follow_n = c.given("--n") || !quick;
+    if (!c.given("--m")) o.dims.m = follow_n ? o.dims.n : kQuickDims.m;
+    if (!c.given("--k")) o.dims.k = follow_n ? o.dims.n : kQuickDims.k;
+    if (quick && !c.given("--calls")) o.calls = 2;
     for (const Shape& s : {o.dims.a(), o.dims.b(), o.dims.c()})
       if (s.rows > matrix::kMaxElements / s.cols)
         throw UsageError("matrix " + s.str() + " has more than " + std::to_string(matrix::kMaxElements) +

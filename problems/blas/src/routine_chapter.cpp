@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <optional>
@@ -10,7 +9,6 @@
 
 #include "gpgpu/cpu_backend.hpp"
 #include "gpgpu/memory.hpp"
-#include "gpgpu/npy.hpp"
 #include "gpgpu/table.hpp"
 #include "gpgpu/timing.hpp"
 
@@ -99,7 +97,7 @@ void RoutineProblem::prepare_routine(Experiment& run, std::ostream& out, Routine
         << expected_.bound << ", γ = " << fmt("%.3g", expected_.gamma) << "\n";
   else
     out << "reference skipped (--no-verify): results are NOT checked\n";
-  if (!core.dump_dir.empty()) dump_case(core.dump_dir, case_);
+  if (DumpFolder* dump = run.dump()) dump_case(*dump, case_);
 }
 
 ResultRow RoutineProblem::measure(Experiment& run, std::ostream& out, const RoutineVariant& v) {
@@ -150,9 +148,9 @@ ResultRow RoutineProblem::measure(Experiment& run, std::ostream& out, const Rout
   row.extra["ms_first_call"] = 1e3 * first_s;
   add_copy_rates(row, c, one, row.seconds() / options_.calls, with_copies, with_pinned, with_overlap);
   row.extra["error_over_bound"] = json_number(row.check.checked ? row.check.rel_max / row.check.tolerance : std::nan(""));
-  if (!core.dump_dir.empty())
-    write_npy(std::filesystem::path(core.dump_dir) / (std::string(routine_name(c.routine)) + "_result_" + v.info.name + ".npy"),
-              std::span<const float>(result), c.output_shape());
+  if (DumpFolder* dump = run.dump())
+    dump->write(std::string(routine_name(c.routine)) + "_result_" + v.info.name + ".npy", std::span<const float>(result),
+                c.output_shape());
   return row;
 }
 

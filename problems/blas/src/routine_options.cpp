@@ -24,7 +24,7 @@ void add_routine_options(Cli& cli, RoutineOptions& o) {
   g.add_option("--vector", s.vector, "n of saxpy and sscal")->check(integer_in_range(1))->capture_default_str();
   g.add_option("--gemv-rows", s.gemv_m, "rows m of A for sgemv and sgemv_t")->check(integer_in_range(1))->capture_default_str();
   g.add_option("--gemv-cols", s.gemv_n, "columns n of A for sgemv and sgemv_t")->check(integer_in_range(1))->capture_default_str();
-  g.add_option("--gemm", s.gemm, "n of the square sgemm")->check(integer_in_range(1, 46340))->capture_default_str();
+  g.add_option("--gemm", s.gemm, "n of the square sgemm")->check(integer_in_range(1, kMaxGemm))->capture_default_str();
   g.add_option("--image-rows", s.image.rows, "rows of the conv2d image")->check(integer_in_range(1))->capture_default_str();
   g.add_option("--image-cols", s.image.cols, "columns of the conv2d image")->check(integer_in_range(1))->capture_default_str();
   g.add_option("--k", s.image.k, "side of the conv2d filter (odd, 1 ... 31)")->check(integer_in_range(1, conv::kMaxFilter))->capture_default_str();

@@ -15,7 +15,6 @@
 #include "gpgpu/blas/gemm.hpp"
 #include "gpgpu/blas/work.hpp"
 #include "gpgpu/harness/random.hpp"
-#include "gpgpu/npy.hpp"
 #include "gpgpu/timing.hpp"
 
 namespace gpgpu::blas {
@@ -375,21 +374,19 @@ double cpu_fma_peak_gflops(int threads) {
 }
 //! [cpu_fma_peak]
 
-void dump_case(const std::filesystem::path& dir, const Case& c) {
+void dump_case(DumpFolder& dump, const Case& c) {
   const std::string name(routine_name(c.routine));
   const auto shape = [](std::int64_t r, std::int64_t cols) {
     return std::vector<std::size_t>{static_cast<std::size_t>(r), static_cast<std::size_t>(cols)};
   };
   const float alpha[] = {c.alpha};
   const bool gemm = c.routine == Routine::sgemm;
-  if (!c.x.empty()) gpgpu::write_npy(dir / (name + "_alpha.npy"), std::span<const float>(alpha), {1});
-  if (!c.x.empty()) gpgpu::write_npy(dir / (name + "_x.npy"), std::span<const float>(c.x), {c.x.size()});
-  if (!c.y.empty()) gpgpu::write_npy(dir / (name + "_y.npy"), std::span<const float>(c.y), {c.y.size()});
-  if (!c.a.empty()) gpgpu::write_npy(dir / (name + "_a.npy"), std::span<const float>(c.a), shape(c.m, gemm ? c.k : c.n));
-  if (!c.b.empty())
-    gpgpu::write_npy(dir / (name + "_b.npy"), std::span<const float>(c.b), gemm ? shape(c.k, c.n) : shape(c.k, c.k));
-  if (!c.factors.empty())
-    gpgpu::write_npy(dir / (name + "_factors.npy"), std::span<const float>(c.factors), shape(2, c.k));  // u; v
+  if (!c.x.empty()) dump.write(name + "_alpha.npy", std::span<const float>(alpha), {1});
+  if (!c.x.empty()) dump.write(name + "_x.npy", std::span<const float>(c.x), {c.x.size()});
+  if (!c.y.empty()) dump.write(name + "_y.npy", std::span<const float>(c.y), {c.y.size()});
+  if (!c.a.empty()) dump.write(name + "_a.npy", std::span<const float>(c.a), shape(c.m, gemm ? c.k : c.n));
+  if (!c.b.empty()) dump.write(name + "_b.npy", std::span<const float>(c.b), gemm ? shape(c.k, c.n) : shape(c.k, c.k));
+  if (!c.factors.empty()) dump.write(name + "_factors.npy", std::span<const float>(c.factors), shape(2, c.k));  // u; v
 }
 
 void add_copy_rates(ResultRow& row, const Case& c, const Work& one, double kernel_s, const std::vector<double>& with_copies,

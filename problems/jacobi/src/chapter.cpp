@@ -161,7 +161,7 @@ Report Problem::report(Experiment& run, std::ostream& out) {
   std::vector<std::string> distinct;
   for (const std::string& name : implementations)
     if (!name.empty() && std::find(distinct.begin(), distinct.end(), name) == distinct.end()) distinct.push_back(name);
-  if (!run.options().dump_dir.empty()) write_dump(run.options().dump_dir, system_, reference_, solutions_);
+  if (DumpFolder* dump = run.dump()) write_dump(*dump, system_, reference_, solutions_);
   return {{extra_column("residual", "residual", "%.3e")}, then_now(distinct, rows)};
 }
 

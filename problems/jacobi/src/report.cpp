@@ -3,7 +3,6 @@
 #include <cmath>
 #include <ostream>
 
-#include "gpgpu/npy.hpp"
 #include "gpgpu/table.hpp"
 #include "gpgpu/jacobi/paper000.hpp"
 #include "gpgpu/jacobi/work.hpp"
@@ -13,17 +12,17 @@ namespace {
 const auto fmt = format_cell;
 }  // namespace
 
-void write_dump(const std::filesystem::path& dir, const LinearSystem& sys, const std::vector<double>& reference,
+void write_dump(DumpFolder& dump, const LinearSystem& sys, const std::vector<double>& reference,
                 const std::vector<std::pair<std::string, std::vector<float>>>& solutions) {
   const auto nx = static_cast<std::size_t>(sys.grid.nx), ny = static_cast<std::size_t>(sys.grid.ny);
   std::vector<float> diagonals;
   diagonals.reserve(9 * nx * ny);
   for (const auto& d : sys.A.diag) diagonals.insert(diagonals.end(), d.begin(), d.end());
-  write_npy(dir / "diagonals.npy", diagonals, {9, ny, nx});
-  write_npy(dir / "rhs.npy", sys.rhs, {ny, nx});
-  write_npy(dir / "vm.npy", sys.vm, {ny + 2, nx + 2});
-  if (!reference.empty()) write_npy(dir / "reference.npy", reference, {ny, nx});
-  for (const auto& [variant, x] : solutions) write_npy(dir / ("solution_" + variant + ".npy"), x, {ny, nx});
+  dump.write("diagonals.npy", diagonals, {9, ny, nx});
+  dump.write("rhs.npy", sys.rhs, {ny, nx});
+  dump.write("vm.npy", sys.vm, {ny + 2, nx + 2});
+  if (!reference.empty()) dump.write("reference.npy", reference, {ny, nx});
+  for (const auto& [variant, x] : solutions) dump.write("solution_" + variant + ".npy", x, {ny, nx});
 }
 
 nlohmann::json print_floor_and_speedups(std::ostream& out, const std::vector<ResultRow>& rows, const CpuBaseline& cpu) {

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
 #include <iomanip>
 #include <ostream>
 
@@ -122,11 +121,11 @@ std::vector<PortRatio> Problem::port_ratios(const std::vector<ResultRow>& rows) 
 }
 
 Report Problem::report(Experiment& run, std::ostream& out) {
-  if (const std::filesystem::path dir = run.options().dump_dir; !dir.empty()) {
-    write_npy(dir / "a.npy", inputs_.a);
-    write_npy(dir / "b.npy", inputs_.b);
-    for (const auto& [op, ref] : references_) write_npy(dir / ("reference_" + std::string(op_name(op)) + ".npy"), ref);
-    for (const auto& [name, m] : results_) write_npy(dir / ("result_" + name + ".npy"), m);
+  if (DumpFolder* dump = run.dump()) {
+    write_npy(*dump, "a.npy", inputs_.a);
+    write_npy(*dump, "b.npy", inputs_.b);
+    for (const auto& [op, ref] : references_) write_npy(*dump, "reference_" + std::string(op_name(op)) + ".npy", ref);
+    for (const auto& [name, m] : results_) write_npy(*dump, "result_" + name + ".npy", m);
   }
   run.add_json("problem", {{"rows", options_.shape.rows}, {"cols", options_.shape.cols},
                            {"type", type_name(options_.type)}, {"calls", options_.calls}});

@@ -5,7 +5,6 @@
 
 #include "gpgpu/errors.hpp"
 #include "gpgpu/harness/random.hpp"
-#include "gpgpu/npy.hpp"
 
 namespace gpgpu::matrix {
 
@@ -109,9 +108,9 @@ Verification compare(const HostMatrix& got, const HostMatrix& ref) {
   });
 }
 
-void write_npy(const std::filesystem::path& path, const HostMatrix& m) {
+void write_npy(DumpFolder& dump, const std::string& name, const HostMatrix& m) {
   const std::vector<std::size_t> shape{static_cast<std::size_t>(m.shape().rows), static_cast<std::size_t>(m.shape().cols)};
-  std::visit([&](const auto& v) { gpgpu::write_npy(path, std::span(v), shape); }, m.values());
+  std::visit([&](const auto& v) { dump.write(name, std::span(v), shape); }, m.values());
 }
 
 }  // namespace gpgpu::matrix

@@ -132,8 +132,7 @@ Report Problem::report(Experiment& run, std::ostream& out) {
                            {"probe", {d.probe.i, d.probe.j, d.probe.k, d.probe.polarisation}},
                            {"reference_seconds", reference_seconds_}});
   run.add_json("physics", physics_);
-  if (!run.options().dump_dir.empty())
-    out << "Dump:     " << write_dump(run.options().dump_dir, setup_, reference_, physics_, results_) << "\n";
+  if (DumpFolder* dump = run.dump()) out << "Dump:     " << write_dump(*dump, setup_, reference_, physics_, results_) << "\n";
   // --png: the source's component on the source's layer, from the reference (or, with
   // --no-verify, the last variant).
   const bool have_reference = !reference_.result.pulses.empty();

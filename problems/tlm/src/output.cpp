@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "gpgpu/npy.hpp"
 #include "gpgpu/png.hpp"
 #include "gpgpu/tlm/spectrum.hpp"
 
@@ -78,7 +77,7 @@ double write_slice_png(const std::string& path, std::span<const double> slice, i
   return scale;
 }
 
-std::string write_dump(const std::filesystem::path& dir, const Setup& setup, const ReferenceRun& reference,
+std::string write_dump(DumpFolder& dump, const Setup& setup, const ReferenceRun& reference,
                        const std::vector<PhysicsCheck>& physics,
                        const std::vector<std::pair<std::string, RunResult<float>>>& results) {
   const Mesh& m = setup.structure.mesh;
@@ -86,24 +85,24 @@ std::string write_dump(const std::filesystem::path& dir, const Setup& setup, con
   const auto steps = static_cast<std::size_t>(setup.steps);
   const std::vector<std::size_t> plane{static_cast<std::size_t>(m.ny), static_cast<std::size_t>(m.nx)};
   if (!reference.result.pulses.empty()) {
-    write_npy(dir / "reference_probe.npy", reference.result.probe, {steps, kProbeValues});
-    write_npy(dir / "reference_energy.npy", reference.energy, {steps + 1});
-    write_npy(dir / "reference_field.npy",
-              field_slice(m, std::span<const double>(reference.result.pulses), source.polarisation, source.k), plane);
+    dump.write("reference_probe.npy", reference.result.probe, {steps, kProbeValues});
+    dump.write("reference_energy.npy", reference.energy, {steps + 1});
+    dump.write("reference_field.npy",
+               field_slice(m, std::span<const double>(reference.result.pulses), source.polarisation, source.k), plane);
     const std::vector<double> spectrum =
         spectrum_table(probe_component(reference.result.probe, setup.drive.probe.polarisation), m);
-    write_npy(dir / "spectrum.npy", spectrum, {spectrum.size() / 2, 2});
+    dump.write("spectrum.npy", spectrum, {spectrum.size() / 2, 2});
     std::vector<double> lines;
     for (const PhysicsCheck& c : physics)
       for (const Resonance& r : c.lines) lines.insert(lines.end(), {r.f_analytic, r.f_discrete, r.f_measured});
-    write_npy(dir / "lines.npy", lines, {lines.size() / 3, 3});
+    dump.write("lines.npy", lines, {lines.size() / 3, 3});
   }
   for (const auto& [name, r] : results) {
-    write_npy(dir / ("probe_" + name + ".npy"), r.probe, {steps, kProbeValues});
-    write_npy(dir / ("field_" + name + ".npy"), field_slice(m, std::span<const float>(r.pulses), source.polarisation, source.k),
-              plane);
+    dump.write("probe_" + name + ".npy", r.probe, {steps, kProbeValues});
+    dump.write("field_" + name + ".npy", field_slice(m, std::span<const float>(r.pulses), source.polarisation, source.k),
+               plane);
   }
-  return dir.string() + ": probes (steps x 6: Vx Vy Vz Z0Ix Z0Iy Z0Iz), the field V" + "xyz"[source.polarisation] +
+  return dump.path().string() + ": probes (steps x 6: Vx Vy Vz Z0Ix Z0Iy Z0Iz), the field V" + "xyz"[source.polarisation] +
          " on layer k = " + std::to_string(source.k) +
          " (ny x nx), the reference's energy per step, its spectrum (Hz, |X|) and lines (analytic, mesh, measured Hz)";
 }

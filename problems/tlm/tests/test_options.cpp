@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "gpgpu/errors.hpp"
+#include "gpgpu/harness/command_line.hpp"
 #include "gpgpu/tlm/layouts.hpp"
 #include "gpgpu/tlm/options.hpp"
 #include "gpgpu/tlm/work.hpp"
@@ -14,15 +15,7 @@ namespace gpgpu::tlm {
 namespace {
 
 Options parse(std::vector<std::string> args) {
-  Cli cli("test", "test");
-  Options o;
-  add_options(cli, o);
-  cli.set_variant_names({"x"});
-  args.insert(args.begin(), "test");
-  std::vector<const char*> argv;
-  for (const std::string& a : args) argv.push_back(a.c_str());
-  cli.parse(static_cast<int>(argv.size()), argv.data());
-  return o;
+  return harness::parse_group<Options>(std::move(args), [](Cli& cli, Options& o) { add_options(cli, o); });
 }
 
 TEST(TlmOptions, ScenariosHaveTheirDefaults) {

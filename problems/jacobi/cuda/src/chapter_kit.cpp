@@ -36,9 +36,12 @@ void add_options(gpgpu::Cli& cli, CudaOptions& o) {
              "(block 64/128/256 x 1-16 rows per thread, 20 iterations each); also off with --block or "
              "--rows-per-thread");
   cli.group("CPU comparison")
-      .add_option("--cpu-threads", o.cpu_threads, "threads of the multi-threaded CPU baseline (0 = all)")
-      ->check(gpgpu::integer_in_range(0, 4096))
+      .add_option("--cpu-threads", o.cpu_threads, "threads of the multi-threaded CPU baseline and the CPU reference (0 = all)")
+      ->check(gpgpu::cpu_thread_count(0))
       ->capture_default_str();
+  cli.on_parsed([&o](const gpgpu::Cli&) {
+    if (o.cpu_threads > 0) gpgpu::use_cpu_threads(o.cpu_threads);
+  });
 }
 
 ChapterSettings chapter_settings(const CudaOptions& options, bool width_sweep) {

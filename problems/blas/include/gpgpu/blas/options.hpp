@@ -2,7 +2,8 @@
 /// @brief The multiply option group: the sizes, the element type, the calls per timed run.
 ///
 ///   --n N           n (columns of B and C); alone, the square N x N x N of the paper
-///   --m M, --k K    rows of A and C, the inner dimension (default: n)
+///   --m M, --k K    rows of A and C, the inner dimension (default: n; under --quick without --n,
+///                   each size not given is its quick size)
 ///   --type T        float or double (paper 003 sec. 6.6 measured both)
 ///   --calls C       products per timed run
 ///   --tune          variants with several compiled configurations verify and time each, keep the fastest
@@ -19,7 +20,7 @@ struct Options {
   bool tune = false;
 };
 
-/// The sizes --quick selects when none is given: no multiple of any tile, warp or vector width.
+/// The sizes --quick selects for those not given: no multiple of any tile, warp or vector width.
 inline constexpr Dims kQuickDims{67, 129, 93};
 
 /// Adds the group to `cli`; after parsing applies --quick and refuses (UsageError) a matrix of more

@@ -9,10 +9,12 @@
 ///   --filter random|separable               conv2d's filter: random, or rank one (u vᵀ)
 ///   --calls C              calls per timed run
 #pragma once
+#include <cstdint>
 #include <vector>
 
 #include "gpgpu/blas/routines.hpp"
 #include "gpgpu/cli.hpp"
+#include "gpgpu/matrix/options.hpp"
 
 namespace gpgpu::blas {
 
@@ -21,6 +23,14 @@ struct RoutineOptions {
   RoutineSizes sizes;
   int calls = 5;
 };
+
+/// The largest --gemm, 45977: its n x n matrices must not exceed matrix::kMaxElements (the kernels
+/// index with 32-bit ints), so that --help states the bound the run checks.
+inline constexpr std::int64_t kMaxGemm = [] {
+  std::int64_t n = 0;
+  while ((n + 1) * (n + 1) <= matrix::kMaxElements) ++n;
+  return n;
+}();
 
 /// What --quick selects for sizes not given: none a multiple of a block, a tile or a vector width.
 inline constexpr RoutineSizes kQuickRoutineSizes{1000003, 1023, 517, 257, {517, 259, 5}, false};

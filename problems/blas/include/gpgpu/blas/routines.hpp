@@ -26,7 +26,6 @@
 /// SGEMV's read-only matrix is matched by the most read-heavy mix there is, 16:1.
 #pragma once
 #include <cstdint>
-#include <filesystem>
 #include <optional>
 #include <span>
 #include <string>
@@ -35,6 +34,7 @@
 
 #include "gpgpu/backend.hpp"
 #include "gpgpu/conv/conv2d.hpp"
+#include "gpgpu/dump.hpp"
 #include "gpgpu/result.hpp"
 #include "gpgpu/verify.hpp"
 #include "gpgpu/work.hpp"
@@ -120,8 +120,8 @@ double input_elements(const Case& c);
 /// Bytes the copies of paper 001's "GPU w. TX" move over the bus: every input array up, the result down.
 double transfer_bytes(const Case& c);
 
-/// --dump of a case's operands into `dir`: <routine>_alpha.npy, _x, _y, _a, _b, _factors (those it has).
-void dump_case(const std::filesystem::path& dir, const Case& c);
+/// --dump of a case's operands into `dump`: <routine>_alpha.npy, _x, _y, _a, _b, _factors (those it has).
+void dump_case(DumpFolder& dump, const Case& c);
 
 /// Adds to `row` the paper's "GPU w. TX" times of a routine with its copies, each the median of its
 /// samples in seconds (empty: not measured): ms_<key>, gflops_<key> and bus_gbs_<key> for key

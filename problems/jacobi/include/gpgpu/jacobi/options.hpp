@@ -3,7 +3,7 @@
 ///
 ///   --nx N --ny N   grid of unknowns (default 1024 x 1024, the paper's size)
 ///   --iters N       weighted Jacobi iterations (default 1000, the paper's count)
-///   --omega W       Jacobi weight in (0, 2) (default 0.8; chapter 01 explains why)
+///   --omega W       Jacobi weight in [1e-30, 2) (default 0.8; chapter 01 explains why)
 ///
 /// With --quick and no size given: a small grid that is no multiple of any block size.
 #pragma once
@@ -17,6 +17,13 @@ struct Options {
   int iters = 1000;
   double omega = 0;  ///< kDefaultOmega unless given
 };
+
+/// The smallest --omega. The single-precision variants hold ω in a float and multiply the iterate by
+/// it: a weight near float's smallest normal number, 1.2e-38, is held with fewer digits than the error
+/// bound of the comparison counts on (1e-300 rounds to 0), while 1e-30 keeps eight orders of
+/// magnitude in hand. No smaller weight could show convergence in any number of iterations a run can
+/// afford.
+inline constexpr double kMinOmega = 1e-30;
 
 /// The sizes --quick selects.
 struct QuickSizes {

@@ -2,7 +2,6 @@
 /// @brief What a Jacobi chapter prints and writes besides the result table: each variant against
 /// its memory floor and against chapter 01's CPU, and the --dump files.
 #pragma once
-#include <filesystem>
 #include <iosfwd>
 #include <string>
 #include <utility>
@@ -10,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gpgpu/dump.hpp"
 #include "gpgpu/jacobi/bidomain.hpp"
 #include "gpgpu/jacobi/solver.hpp"
 #include "gpgpu/result.hpp"
@@ -21,8 +21,8 @@ namespace gpgpu::jacobi {
 nlohmann::json print_floor_and_speedups(std::ostream& out, const std::vector<ResultRow>& rows, const CpuBaseline& cpu);
 
 /// --dump: the system (diagonals.npy, rhs.npy, vm.npy), the reference (reference.npy, unless
-/// empty) and every variant's solution (solution_<variant>.npy) in `dir`.
-void write_dump(const std::filesystem::path& dir, const LinearSystem& sys, const std::vector<double>& reference,
+/// empty) and every variant's solution (solution_<variant>.npy) into `dump`.
+void write_dump(DumpFolder& dump, const LinearSystem& sys, const std::vector<double>& reference,
                 const std::vector<std::pair<std::string, std::vector<float>>>& solutions);
 
 }  // namespace gpgpu::jacobi

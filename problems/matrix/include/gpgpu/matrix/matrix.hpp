@@ -6,7 +6,6 @@
 /// code is templated on the type and picks its instantiation from matrix.type().
 #pragma once
 #include <cstdint>
-#include <filesystem>
 #include <span>
 #include <string>
 #include <string_view>
@@ -14,6 +13,7 @@
 #include <variant>
 #include <vector>
 
+#include "gpgpu/dump.hpp"
 #include "gpgpu/verify.hpp"
 
 namespace gpgpu::matrix {
@@ -89,8 +89,8 @@ HostMatrix transpose_reference(const HostMatrix& a);
 /// that differ are a programming error (std::invalid_argument).
 Verification compare(const HostMatrix& got, const HostMatrix& ref);
 
-/// Writes the matrix as a NumPy .npy file of shape (rows, cols).
-void write_npy(const std::filesystem::path& path, const HostMatrix& m);
+/// Writes the matrix into the --dump folder as the NumPy .npy file `name`, of shape (rows, cols).
+void write_npy(DumpFolder& dump, const std::string& name, const HostMatrix& m);
 
 /// Calls f(std::type_identity<T>{}) with T the C++ type of `t` (float, double, std::int32_t): the
 /// one place a run-time element type becomes a template argument.

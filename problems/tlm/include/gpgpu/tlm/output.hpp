@@ -3,12 +3,12 @@
 /// (--dump) or a colour-mapped picture (--png, through common/png's libpng writer).
 #pragma once
 #include <cstdint>
-#include <filesystem>
 #include <span>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "gpgpu/dump.hpp"
 #include "gpgpu/tlm/physics.hpp"
 #include "gpgpu/tlm/reference.hpp"
 #include "gpgpu/tlm/solver.hpp"
@@ -29,11 +29,11 @@ std::vector<std::uint8_t> colour_map(std::span<const double> slice, int nx, int 
 /// of pixels so that the picture is at least 256 pixels on its longer side. Returns the scale.
 double write_slice_png(const std::string& path, std::span<const double> slice, int nx, int ny);
 
-/// --dump DIR as NumPy files: the reference's probe (steps x 6), energy per step, field on the
+/// --dump as NumPy files into `dump`: the reference's probe (steps x 6), energy per step, field on the
 /// source's layer, its spectrum (Hz, |X|) and the physics checks' lines (analytic, mesh, measured
 /// Hz), unless the reference did not run; each variant's probe and field (`results`: name, what it
 /// returned). Returns the line the run prints about them.
-std::string write_dump(const std::filesystem::path& dir, const Setup& setup, const ReferenceRun& reference,
+std::string write_dump(DumpFolder& dump, const Setup& setup, const ReferenceRun& reference,
                        const std::vector<PhysicsCheck>& physics,
                        const std::vector<std::pair<std::string, RunResult<float>>>& results);
 
