@@ -8,6 +8,7 @@
 #                      [LINK ch01_solvers]
 #                      [STUDENT_LINK gpgpu::jacobi]
 #                      [TAG emulated]
+#                      [TIMEOUT 60]
 #                      [SHORTCUTS plain_tile padded_tile [SHORTCUT_ARGS --gtest_filter=...]])
 #
 # STUDENT_SOURCES are compiled into the check; STUDENT_TEXT files (shaders, OpenCL C kernels) are
@@ -19,6 +20,8 @@
 # path and libraries (the chapter's kernels, the CUDA layer's wrappers) do not reach the student's
 # file, so it cannot call the chapter's answer instead of writing one. Headers a student file needs
 # from the project (gpgpu/cuda/check.hpp, say) come as copies alone: gpgpu_add_exercise_headers.
+# TIMEOUT (seconds) limits the exercise and solution tests (CTest's own default is far longer): a check
+# whose watchdog fails a hang after 40 s gets 60, so a hang always ends in a failure that says why.
 # TAG adds a second check to the same exercise (another backend: a CPU check of a CUDA exercise that
 # runs without a GPU); its targets and tests carry the tag.
 # SHORTCUTS names wrong answers the check must reject: each a folder solutions/<ID>_<NAME>/shortcuts/<s>/
@@ -41,8 +44,8 @@
 option(GPGPU_GRADE_SKELETONS "Add tests proving that the shipped exercise skeletons fail their checks" ON)
 
 function(gpgpu_add_exercise)
-  cmake_parse_arguments(X "" "ID;NAME;BACKEND;CHECK;TAG" "STUDENT_SOURCES;STUDENT_TEXT;STUDENT_LINK;LINK;SHORTCUTS;SHORTCUT_ARGS"
-                        ${ARGN})
+  cmake_parse_arguments(X "" "ID;NAME;BACKEND;CHECK;TAG;TIMEOUT"
+                        "STUDENT_SOURCES;STUDENT_TEXT;STUDENT_LINK;LINK;SHORTCUTS;SHORTCUT_ARGS" ${ARGN})
   _gpgpu_backend_var(${X_BACKEND} up)
   set(dir "${X_ID}_${X_NAME}")
   set(suffix "")
@@ -90,6 +93,9 @@ function(gpgpu_add_exercise)
     else()
       set(target ${kind}_${X_ID}_${X_NAME}${suffix})
       gpgpu_add_test(NAME ${target} BACKEND ${X_BACKEND} SOURCES ${sources} LINK ${X_LINK} LABELS ${kind})
+      if(X_TIMEOUT)
+        set_tests_properties(${target} PROPERTIES TIMEOUT ${X_TIMEOUT})
+      endif()
     endif()
     # The exercise folder holds the interface header both versions implement; the student's folder
     # comes first, for checks that #include <a student file>.

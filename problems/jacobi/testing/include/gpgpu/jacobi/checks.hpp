@@ -48,6 +48,17 @@ inline ::testing::AssertionResult matches_reference_at(double omega, std::span<c
                                        << v.summary();
 }
 
+/// Whether `run(sys, x0, iters, omega)`, which returns the nx*ny unknowns after `iters` iterations
+/// from x0, uses the ω it is given: on `grid` from a random guess at kOtherOmega, against the
+/// reference at kOtherOmega.
+template <class Run>
+::testing::AssertionResult uses_the_omega_it_is_given(Run&& run, Grid grid = {17, 33}, int iters = 3) {
+  const LinearSystem sys = assemble_bidomain(grid);
+  const std::vector<float> x0 = random_guess(grid.nodes(), 29, -5.0f, 5.0f);
+  const std::vector<float> got = run(sys, std::span<const float>(x0), iters, kOtherOmega);
+  return matches_reference_at(kOtherOmega, got, sys, x0, iters);
+}
+
 /// matches_reference_at with ω = kDefaultOmega.
 inline ::testing::AssertionResult matches_reference(std::span<const float> got, const LinearSystem& sys,
                                                     std::span<const float> x0, int iters, double tolerance = 0) {
