@@ -6,17 +6,26 @@
 #                      STUDENT_SOURCES symmetric_storage.cpp
 #                      [STUDENT_TEXT jacobi_symmetric.frag]
 #                      [LINK ch01_solvers]
+#                      [STUDENT_LINK gpgpu::jacobi]
 #                      [TAG emulated]
+#                      [TIMEOUT 60]
 #                      [SHORTCUTS plain_tile padded_tile [SHORTCUT_ARGS --gtest_filter=...]])
 #
 # STUDENT_SOURCES are compiled into the check; STUDENT_TEXT files (shaders, OpenCL C kernels) are
 # embedded into it as strings (gpgpu_embed_text: #include "embedded/<file_name>.hpp"). The student's
 # folder (exercises/ or solutions/) comes first on the include path, so a check can also compile a
 # student's file as part of itself with #include <file> (a CUDA kernel on the CPU emulation, say).
+# STUDENT_LINK compiles the STUDENT_SOURCES on their own (an object library linked into the check),
+# against their own folder, the exercise's interface and these targets alone: the check's include
+# path and libraries (the chapter's kernels, the CUDA layer's wrappers) do not reach the student's
+# file, so it cannot call the chapter's answer instead of writing one. Headers a student file needs
+# from the project (gpgpu/cuda/check.hpp, say) come as copies alone: gpgpu_add_exercise_headers.
+# TIMEOUT (seconds) limits the exercise and solution tests (CTest's own default is far longer): a check
+# whose watchdog fails a hang after 40 s gets 60, so a hang always ends in a failure that says why.
 # TAG adds a second check to the same exercise (another backend: a CPU check of a CUDA exercise that
 # runs without a GPU); its targets and tests carry the tag.
 # The check is compiled once for all the builds when it cannot differ between them: no TAG, no
-# STUDENT_TEXT, only .cpp/.cu STUDENT_SOURCES that the check does not #include, no header in the
+# STUDENT_TEXT, no STUDENT_LINK, only .cpp/.cu STUDENT_SOURCES that the check does not #include, no header in the
 # solution's folder. CHECK_PER_KIND compiles it anew for each (a caller that gives each build's check
 # definitions of its own, as exercise 13 does).
 # SHORTCUTS names wrong answers the check must reject: each a folder solutions/<ID>_<NAME>/shortcuts/<s>/
@@ -39,8 +48,8 @@
 option(GPGPU_GRADE_SKELETONS "Add tests proving that the shipped exercise skeletons fail their checks" ON)
 
 function(gpgpu_add_exercise)
-  cmake_parse_arguments(X "CHECK_PER_KIND" "ID;NAME;BACKEND;CHECK;TAG" "STUDENT_SOURCES;STUDENT_TEXT;LINK;SHORTCUTS;SHORTCUT_ARGS"
-    ${ARGN})
+  cmake_parse_arguments(X "CHECK_PER_KIND" "ID;NAME;BACKEND;CHECK;TAG;TIMEOUT"
+                        "STUDENT_SOURCES;STUDENT_TEXT;STUDENT_LINK;LINK;SHORTCUTS;SHORTCUT_ARGS" ${ARGN})
   _gpgpu_backend_var(${X_BACKEND} up)
   set(dir "${X_ID}_${X_NAME}")
   set(suffix "")
@@ -68,7 +77,7 @@ function(gpgpu_add_exercise)
   # One object of the check for every build, where the builds cannot see it differently.
   set(check_sources "${check}")
   set(shared_check TRUE)
-  if(X_CHECK_PER_KIND OR X_TAG OR X_STUDENT_TEXT OR NOT X_STUDENT_SOURCES)
+  if(X_CHECK_PER_KIND OR X_TAG OR X_STUDENT_TEXT OR X_STUDENT_LINK OR NOT X_STUDENT_SOURCES)
     set(shared_check FALSE)
   endif()
   file(READ "${check}" check_text)
@@ -91,9 +100,13 @@ function(gpgpu_add_exercise)
   endif()
   foreach(kind IN LISTS kinds)
     set(sources "${check_sources}")
+    set(student_sources "")
     foreach(src IN LISTS X_STUDENT_SOURCES)
-      list(APPEND sources "${${kind}_dir}/${src}")
+      list(APPEND student_sources "${${kind}_dir}/${src}")
     endforeach()
+    if(NOT X_STUDENT_LINK)
+      list(APPEND sources ${student_sources})
+    endif()
     if(kind MATCHES "^shortcut_(.*)$")
       # A shortcut's check is an executable only: its one test is the grading test below.
       set(target shortcut_${X_ID}_${X_NAME}${suffix}_${CMAKE_MATCH_1})
@@ -108,11 +121,21 @@ function(gpgpu_add_exercise)
     else()
       set(target ${kind}_${X_ID}_${X_NAME}${suffix})
       gpgpu_add_test(NAME ${target} BACKEND ${X_BACKEND} SOURCES ${sources} LINK ${X_LINK} LABELS ${kind})
+      if(X_TIMEOUT)
+        set_tests_properties(${target} PROPERTIES TIMEOUT ${X_TIMEOUT})
+      endif()
     endif()
     # The exercise folder holds the interface header both versions implement; the student's folder
     # comes first, for checks that #include <a student file>.
     target_include_directories(${target} BEFORE PRIVATE "${${kind}_dir}")
     target_include_directories(${target} PRIVATE "${exercise_dir}")
+    if(X_STUDENT_LINK AND student_sources)
+      add_library(${target}_student OBJECT ${student_sources})
+      target_include_directories(${target}_student PRIVATE "${${kind}_dir}" "${exercise_dir}")
+      target_link_libraries(${target}_student PRIVATE ${X_STUDENT_LINK})
+      gpgpu_target_defaults(${target}_student)
+      target_link_libraries(${target} PRIVATE ${target}_student)
+    endif()
     set(texts "")
     foreach(f IN LISTS X_STUDENT_TEXT)
       list(APPEND texts "${${kind}_dir}/${f}")
@@ -144,4 +167,30 @@ function(gpgpu_add_exercise)
     set_property(GLOBAL APPEND PROPERTY GPGPU_EXERCISE_SUMMARY
       "on   ${dir}: ctest -L '^exercise$' -R '^exercise_${dir}$' (worked answer: solutions/${dir})")
   endif()
+endfunction()
+
+# gpgpu_add_exercise_headers(<name> FROM <folder> <header>... [FROM <folder> <header>...]): an interface
+# library <name> whose include path holds copies of the named headers alone (paths relative to
+# <folder>, itself relative to the project root, kept below the copy's folder), for an exercise's
+# student file (STUDENT_LINK) or a check that #includes it: the headers they need, without the rest
+# of the folder the project's own code gets them from (a chapter's kernels beside the emulation, the
+# CUDA layer's wrappers beside check.hpp).
+function(gpgpu_add_exercise_headers name)
+  set(out "${CMAKE_CURRENT_BINARY_DIR}/${name}")
+  set(from "")
+  set(next_is_folder FALSE)
+  foreach(arg IN LISTS ARGN)
+    if(arg STREQUAL "FROM")
+      set(next_is_folder TRUE)
+    elseif(next_is_folder)
+      set(from "${arg}")
+      set(next_is_folder FALSE)
+    elseif(from STREQUAL "")
+      message(FATAL_ERROR "gpgpu_add_exercise_headers(${name}): FROM <folder> before ${arg}")
+    else()
+      configure_file("${PROJECT_SOURCE_DIR}/${from}/${arg}" "${out}/${arg}" COPYONLY)
+    endif()
+  endforeach()
+  add_library(${name} INTERFACE)
+  target_include_directories(${name} INTERFACE "${out}")
 endfunction()

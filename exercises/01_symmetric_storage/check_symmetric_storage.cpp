@@ -1,6 +1,7 @@
 // The check of exercise 01, built against the skeleton (label `exercise`) and the worked answer
 // (label `solution`): the packed storage keeps 5 of 9 diagonals, and the solver gives the same
-// iterates as the 9-diagonal double-precision reference at awkward sizes. Measure.* reports its rate
+// iterates as the 9-diagonal double-precision reference at awkward sizes, at the default ω and at
+// another (a solver that hard-codes ω = 0.8 fails). Measure.* reports its rate
 // beside chapter 01's separate diagonals against the host's limit measured in the same run.
 #include <iostream>
 #include <memory>
@@ -56,6 +57,15 @@ TEST_P(SymmetricStorage, JacobiMatchesTheNineDiagonalReference) {
     const auto got = ex01::jacobi_symmetric(S, sys.rhs, x0, iters, static_cast<float>(gpgpu::jacobi::kDefaultOmega));
     EXPECT_TRUE(gpgpu::jacobi::checks::matches_reference(got, sys, x0, iters));
   }
+}
+
+// The solver must use the ω it is given: iterates at ω = 0.6 against the reference at 0.6.
+TEST_P(SymmetricStorage, UsesTheOmegaItIsGiven) {
+  EXPECT_TRUE(gpgpu::jacobi::checks::uses_the_omega_it_is_given(
+      [](const auto& sys, std::span<const float> x0, int iters, double omega) {
+        return ex01::jacobi_symmetric(ex01::pack_symmetric(sys.A), sys.rhs, x0, iters, static_cast<float>(omega));
+      },
+      GetParam()));
 }
 
 INSTANTIATE_TEST_SUITE_P(AwkwardSizes, SymmetricStorage,

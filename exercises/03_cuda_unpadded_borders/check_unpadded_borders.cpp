@@ -3,7 +3,7 @@
 // outside the grid multiplies NaN (0 × NaN is NaN) and fails the comparison with the CPU
 // double-precision reference, and a write outside the grid shows as a guard that is no longer NaN.
 // Awkward sizes: one unknown, one row, one column, widths no block divides, odd and even iteration
-// counts. Measure.* times the kernel beside chapter 03's and holds both against the limit the GPU
+// counts; and one run at an ω other than the default (a kernel that hard-codes 0.8 fails). Measure.* times the kernel beside chapter 03's and holds both against the limit the GPU
 // reaches for their read:write mix, measured in the same run; it asserts only that the result is right.
 #include <array>
 #include <cmath>
@@ -50,13 +50,13 @@ class UnpaddedSolver {
   }
 
   // Device time of `iters` iterations (CUDA events).
-  double iterate(int iters) {
+  double iterate(int iters, float omega = kOmega) {
     timer_.start();
     for (int it = 0; it < iters; ++it) {
       const std::size_t in = static_cast<std::size_t>(current_);
       const ex03::UnpaddedArgs a{{diag_[0].get(), diag_[1].get(), diag_[2].get(), diag_[3].get(), diag_[4].get(),
                                   diag_[5].get(), diag_[6].get(), diag_[7].get(), diag_[8].get()},
-                                 f_.get(), x_[in].get() + guard_, x_[1 - in].get() + guard_, grid_.nx, grid_.ny, kOmega};
+                                 f_.get(), x_[in].get() + guard_, x_[1 - in].get() + guard_, grid_.nx, grid_.ny, omega};
       ex03::launch_jacobi_unpadded(a, block_);
       current_ ^= 1;
     }
@@ -101,6 +101,17 @@ TEST_P(UnpaddedBorders, MatchesTheReferenceAndStaysInsideTheGrid) {
   solver.iterate(c.iters);
   EXPECT_TRUE(gpgpu::jacobi::checks::matches_reference(solver.solution(), sys, x0, c.iters));
   EXPECT_TRUE(solver.guards_untouched());
+}
+
+// The kernel must use the ω it is given: iterates at ω = 0.6 against the reference at 0.6.
+TEST(UnpaddedBordersOmega, UsesTheOmegaItIsGiven) {
+  EXPECT_TRUE(gpgpu::jacobi::checks::uses_the_omega_it_is_given(
+      [](const auto& sys, std::span<const float> x0, int iters, double omega) {
+        UnpaddedSolver solver(sys, 64);
+        solver.reset(x0);
+        solver.iterate(iters, static_cast<float>(omega));
+        return solver.solution();
+      }));
 }
 
 INSTANTIATE_TEST_SUITE_P(AwkwardSizes, UnpaddedBorders,

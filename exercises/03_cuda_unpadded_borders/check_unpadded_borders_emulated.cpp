@@ -1,7 +1,10 @@
 // The CPU check of exercise 03 (label cpu, no GPU needed): your kernel, unchanged, on the CPU
 // emulation of the CUDA thread model (kernels/jacobi/cuda/tests/cuda_emulation.hpp), with the same
 // NaN guard zones around both iterates as the GPU check, against the double-precision reference at
-// awkward sizes. It says nothing about speed; the GPU check's Measure test does.
+// awkward sizes, and once at an ω other than the default (a kernel that hard-codes 0.8 fails). It
+// says nothing about speed; the GPU check's Measure test does. The include path holds the student's
+// folder, the exercise's interface and copies of the headers the kernel and the emulation need
+// (CMakeLists.txt), not the chapter's kernels.
 #include "jacobi/cuda/tests/cuda_emulation.hpp"
 
 #include <array>
@@ -13,16 +16,21 @@
 #define GPGPU_CUDA_EMULATION
 #include <unpadded_borders.cu>  // the student's file (exercises/ or solutions/: the include path decides)
 
+#include "gpgpu/harness/watchdog.hpp"
 #include "gpgpu/jacobi/checks.hpp"
 #include "guard_zones.hpp"
 
 namespace {
 
+// A kernel that never returns (a loop without its step, say) fails the check after 40 s, naming the
+// test, within the CTest timeout of a minute.
+[[maybe_unused]] const auto* const kWatchdog = gpgpu::harness::add_watchdog(std::chrono::seconds(40));
+
 using gpgpu::jacobi::checks::JacobiCase;
 
 // `iters` iterations of the kernel on the emulation; returns the final iterate, guards included.
 std::vector<float> run_emulated(const gpgpu::jacobi::LinearSystem& sys, std::span<const float> x0, int iters, int block,
-                                std::size_t guard) {
+                                std::size_t guard, double omega = gpgpu::jacobi::kDefaultOmega) {
   const auto n = static_cast<std::size_t>(sys.grid.nodes());
   float nan = 0;
   std::memcpy(&nan, &ex03::checks::kGuardBits, sizeof nan);
@@ -34,7 +42,7 @@ std::vector<float> run_emulated(const gpgpu::jacobi::LinearSystem& sys, std::spa
     const ex03::UnpaddedArgs a{{d[0].data(), d[1].data(), d[2].data(), d[3].data(), d[4].data(), d[5].data(), d[6].data(),
                                 d[7].data(), d[8].data()},
                                sys.rhs.data(), x[in].data() + guard, x[1 - in].data() + guard, sys.grid.nx, sys.grid.ny,
-                               static_cast<float>(gpgpu::jacobi::kDefaultOmega)};
+                               static_cast<float>(omega)};
     const auto blocks = static_cast<unsigned>((n + static_cast<std::size_t>(block) - 1) / static_cast<std::size_t>(block));
     emu::launch(dim3(blocks), dim3(static_cast<unsigned>(block)), /*barriers=*/false, [&] { ex03::jacobi_unpadded(a); });
   }
@@ -54,6 +62,17 @@ TEST_P(UnpaddedBordersEmulated, MatchesTheReferenceAndStaysInsideTheGrid) {
   const auto first = all.begin() + static_cast<std::ptrdiff_t>(guard);
   EXPECT_TRUE(gpgpu::jacobi::checks::matches_reference(std::vector<float>(first, first + static_cast<std::ptrdiff_t>(n)),
                                                       sys, x0, c.iters));
+}
+
+// The kernel must use the ω it is given: iterates at ω = 0.6 against the reference at 0.6.
+TEST(UnpaddedBordersEmulatedOmega, UsesTheOmegaItIsGiven) {
+  EXPECT_TRUE(gpgpu::jacobi::checks::uses_the_omega_it_is_given(
+      [](const auto& sys, std::span<const float> x0, int iters, double omega) {
+        const std::size_t guard = ex03::checks::guard_length(sys.grid);
+        const std::vector<float> all = run_emulated(sys, x0, iters, 64, guard, omega);
+        const auto first = all.begin() + static_cast<std::ptrdiff_t>(guard);
+        return std::vector<float>(first, first + static_cast<std::ptrdiff_t>(sys.grid.nodes()));
+      }));
 }
 
 INSTANTIATE_TEST_SUITE_P(AwkwardSizes, UnpaddedBordersEmulated,

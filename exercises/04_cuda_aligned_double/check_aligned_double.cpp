@@ -2,10 +2,10 @@
 // and 64- and 128-byte lines (and puts unknown 0 of a double iterate at the start of a 128-byte
 // line), and the kernel with a double iterate over the float matrix matches the double reference
 // to near double rounding: far tighter than any float arithmetic can (a wrong index cannot hide
-// either). Measure.* reports its rate beside chapter 04's float kernel; it asserts only correctness.
-#include <algorithm>
+// either), at the default ω and at another (a kernel that hard-codes 0.8 fails). Measure.* reports
+// its rate beside chapter 04's float kernel; it asserts only correctness. The same checks run on the
+// CPU emulation in check_aligned_double_emulated.cpp.
 #include <array>
-#include <cmath>
 #include <cstdint>
 #include <iostream>
 #include <memory>
@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include "aligned_double.hpp"
+#include "aligned_double_checks.hpp"
 #include "gpgpu/jacobi/cuda/linear_solver.hpp"
 #include "gpgpu/cuda/buffers.hpp"
 #include "gpgpu/cuda/opener.hpp"
@@ -27,15 +28,7 @@ namespace {
 using gpgpu::cuda::DeviceBuffer;
 
 TEST(AlignedOffset, IsTheSmallestAlignedOffsetPastTheGhosts) {
-  for (int line : {64, 128})
-    for (int word : {4, 8})
-      for (std::int64_t nx : {1, 2, 7, 15, 16, 17, 31, 32, 33, 511, 512, 513, 1023, 4097}) {
-        const std::int64_t per_line = line / word;
-        const std::int64_t off = ex04::aligned_offset_elements(nx, line, word);
-        EXPECT_EQ(off % per_line, 0) << "nx " << nx << ", line " << line << ", word " << word;
-        EXPECT_GE(off, nx + 1) << "nx " << nx;
-        EXPECT_LT(off - per_line, nx + 1) << "nx " << nx << ": a smaller aligned offset exists";
-      }
+  EXPECT_TRUE(ex04::checks::offset_is_the_smallest_aligned_one_past_the_ghosts());
 }
 
 std::vector<double> widen(std::span<const float> v) { return {v.begin(), v.end()}; }
@@ -64,12 +57,12 @@ class MixedSolver {
     current_ = 0;
   }
 
-  double iterate(int iters) {
+  double iterate(int iters, double omega = gpgpu::jacobi::kDefaultOmega) {
     timer_.start();
     for (int it = 0; it < iters; ++it) {
       const std::size_t in = static_cast<std::size_t>(current_);
       ex04::MixedArgs a{{}, f_.get(), x_[in].get(), x_[1 - in].get(), grid_.nx, static_cast<int>(n_),
-                        static_cast<int>(offset_), gpgpu::jacobi::kDefaultOmega};
+                        static_cast<int>(offset_), omega};
       for (std::size_t d = 0; d < 9; ++d) a.diag[d] = diag_[d].get();
       ex04::launch_jacobi_mixed(a, 64);
       current_ ^= 1;
@@ -99,22 +92,7 @@ class MixedSolver {
   gpgpu::cuda::EventTimer timer_;
 };
 
-// The largest relative difference to the reference; fails on an unknown that was not written.
-::testing::AssertionResult near_double_rounding(const std::vector<double>& got, const std::vector<double>& ref,
-                                                int iters) {
-  // Same arithmetic in double, only the order of the additions (and fused multiply-adds) differs:
-  // the error grows like the float tolerance with u = 2^-53 instead of 2^-24.
-  const double tolerance = 4.0 * 0x1p-53 * (iters + 16) * 16.0;
-  double worst = 0, scale = 0;
-  for (std::size_t k = 0; k < ref.size(); ++k) {
-    if (!std::isfinite(got[k])) return ::testing::AssertionFailure() << "unknown " << k << " was not written";
-    worst = std::max(worst, std::abs(got[k] - ref[k]));
-    scale = std::max(scale, std::abs(ref[k]));
-  }
-  if (worst / scale <= tolerance) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << "relative error " << worst / scale << " > " << tolerance
-                                       << " (float arithmetic somewhere gives about 1e-7)";
-}
+using ex04::checks::near_double_rounding;
 
 struct Case {
   gpgpu::jacobi::Grid grid;
@@ -133,6 +111,18 @@ TEST_P(AlignedDouble, MatchesTheDoubleReference) {
   solver.iterate(c.iters);
   const std::vector<double> ref = gpgpu::jacobi::jacobi_reference(sys, x0, c.iters, gpgpu::jacobi::kDefaultOmega);
   EXPECT_TRUE(near_double_rounding(solver.solution(), ref, c.iters)) << c.grid.str() << ", " << c.iters << " iterations";
+}
+
+// The kernel must use the ω it is given: iterates at ω = 0.6 against the reference at 0.6.
+TEST(AlignedDoubleOmega, UsesTheOmegaItIsGiven) {
+  const gpgpu::jacobi::Grid g{17, 33};
+  const auto sys = gpgpu::jacobi::assemble_bidomain(g);
+  const auto x0 = gpgpu::jacobi::checks::random_guess(g.nodes(), 5);
+  const double omega = gpgpu::jacobi::checks::kOtherOmega;
+  MixedSolver solver(sys);
+  solver.reset(x0);
+  solver.iterate(3, omega);
+  EXPECT_TRUE(near_double_rounding(solver.solution(), gpgpu::jacobi::jacobi_reference(sys, x0, 3, omega), 3));
 }
 
 INSTANTIATE_TEST_SUITE_P(AwkwardSizes, AlignedDouble,

@@ -1,6 +1,7 @@
 // The check of exercise 05: the round trip gives the values back exactly at awkward widths; the
-// pitch is at least a row, a multiple of 16 bytes (aligned float4 rows) and the allocation starts
-// aligned; every ghost row and every padding byte is zero, every unknown sits at its place.
+// pitch is the one cudaMallocPitch chooses for rows of nx floats (so a cudaMalloc with a pitch of
+// the student's own, 16-byte rows say, fails), and the allocation starts aligned; every ghost row
+// and every padding byte is zero, every unknown sits at its place.
 // Measure.* runs chapter 05's kernel (kernels/jacobi/cuda/05_pitched.cu) on arrays laid out by
 // upload_pitched, at a width the pitch pads and one it does not, and holds each against the limit
 // the GPU reaches for the kernel's read:write mix, measured in the same run; it asserts only that
@@ -27,18 +28,28 @@ namespace {
 
 class PitchedUpload : public ::testing::TestWithParam<gpgpu::jacobi::Grid> {};  // device 0: opened by the test main
 
+// The pitch the CUDA runtime chooses for `rows` rows of nx floats on this device.
+std::size_t runtime_pitch(int nx, std::size_t rows) {
+  void* probe = nullptr;
+  std::size_t pitch = 0;
+  GPGPU_CUDA_CHECK(cudaMallocPitch(&probe, &pitch, static_cast<std::size_t>(nx) * sizeof(float), rows));
+  GPGPU_CUDA_CHECK(cudaFree(probe));
+  return pitch;
+}
+
 TEST_P(PitchedUpload, RoundTripAndLayout) {
   const gpgpu::jacobi::Grid g = GetParam();
   const auto values = gpgpu::jacobi::checks::random_guess(g.nodes(), 9);
   ex05::PitchedField field = ex05::upload_pitched(values, g.nx, g.ny);
   ASSERT_NE(field.base, nullptr) << "nothing was allocated";
+  const std::size_t rows = static_cast<std::size_t>(g.ny) + 2 * ex05::kGhostRows;
   EXPECT_GE(field.pitch_bytes, static_cast<std::size_t>(g.nx) * sizeof(float));
-  EXPECT_EQ(field.pitch_bytes % 16, 0u);
+  EXPECT_EQ(field.pitch_bytes, runtime_pitch(g.nx, rows)) << "not the pitch the runtime chooses for rows of " << g.nx
+                                                          << " floats on this device";
   EXPECT_EQ(reinterpret_cast<std::uintptr_t>(field.base) % 256, 0u);
   EXPECT_EQ(ex05::download_pitched(field), values);
 
   // The whole allocation, ghosts and padding included, as raw rows.
-  const std::size_t rows = static_cast<std::size_t>(g.ny) + 2 * ex05::kGhostRows;
   const std::size_t per_row = field.pitch_bytes / sizeof(float);
   std::vector<float> all(per_row * rows);
   GPGPU_CUDA_CHECK(cudaMemcpy(all.data(), field.base, field.pitch_bytes * rows, cudaMemcpyDeviceToHost));

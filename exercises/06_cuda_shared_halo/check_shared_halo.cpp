@@ -1,7 +1,9 @@
 // The check of exercise 06: the 2D shared-memory kernel matches the CPU double-precision reference
 // at awkward sizes and block shapes (a single thread, thin, tall, 1024 threads), for odd and even
-// iteration counts; the output's unknowns are NaN before the run. Measure.* reports the kernel's
-// rate at several block shapes against the limit measured in the same run (no timed assertion).
+// iteration counts, and at an ω other than the default (a kernel that hard-codes 0.8 fails); the
+// output's unknowns are NaN before the run. Measure.* reports the kernel's rate at several block
+// shapes against the limit measured in the same run (no timed assertion). A missing barrier or a
+// kernel without shared memory may pass here by luck: check_shared_halo_emulated.cpp catches both.
 #include <array>
 #include <iostream>
 #include <memory>
@@ -34,10 +36,9 @@ class SharedSolver {
 
   void reset(std::span<const float> x0) { run_.reset(x0); }
 
-  double iterate(int iters) {
+  double iterate(int iters, double omega = gpgpu::jacobi::kDefaultOmega) {
     return run_.iterate(iters, [&](const float* x, float* x_new, int pitch) {
-      ex06::SharedArgs a{{}, PitchedPingPong::origin(f_), x, x_new, grid_.nx, grid_.ny, pitch,
-                         static_cast<float>(gpgpu::jacobi::kDefaultOmega)};
+      ex06::SharedArgs a{{}, PitchedPingPong::origin(f_), x, x_new, grid_.nx, grid_.ny, pitch, static_cast<float>(omega)};
       for (std::size_t d = 0; d < 9; ++d) a.diag[d] = PitchedPingPong::origin(diag_[d]);
       ex06::launch_jacobi_shared_2d(a, bx_, by_);
     });
@@ -73,6 +74,17 @@ TEST_P(SharedHalo, MatchesTheReference) {
   const auto sys = gpgpu::jacobi::assemble_bidomain(c.grid);
   const auto x0 = gpgpu::jacobi::checks::random_guess(c.grid.nodes(), 6);
   EXPECT_TRUE(gpgpu::jacobi::checks::matches_reference(solve(sys, x0, c.iters, c.bx, c.by), sys, x0, c.iters));
+}
+
+// The kernel must use the ω it is given: iterates at ω = 0.6 against the reference at 0.6.
+TEST(SharedHaloOmega, UsesTheOmegaItIsGiven) {
+  EXPECT_TRUE(gpgpu::jacobi::checks::uses_the_omega_it_is_given(
+      [](const auto& sys, std::span<const float> x0, int iters, double omega) {
+        SharedSolver solver(sys, 8, 4);
+        solver.reset(x0);
+        solver.iterate(iters, omega);
+        return solver.solution();
+      }));
 }
 
 INSTANTIATE_TEST_SUITE_P(AwkwardSizesAndBlocks, SharedHalo,

@@ -1,7 +1,10 @@
 // The check of exercise 07 (a .cu file: it has two small kernels of its own). The texture objects
 // read exactly the floats of their buffers (random indices, the first and the last element);
 // swapping the objects of two ping-pong buffers swaps input and output, as chapter 07's solver
-// does; and the two limits become usage errors before anything is created. Every object the
+// does; and the two limits are the device's: a pointer off the device's texture alignment by any
+// amount (4 B, half the alignment, 4 B short of it) and a count one past its widest 1D linear texture
+// are usage errors before anything is created, while a pointer one alignment in and a texture
+// exactly as wide as the limit work (so a hard-coded 256 B or 2^27 fails). Every object the
 // student's code makes is owned by a Texture, so none leaks when an assertion ends a test early.
 // Measure.* runs chapter 07's kernel through the student's objects, beside the chapter's own, and
 // reports both against the limit measured in the same run (no timed assertion).
@@ -10,6 +13,7 @@
 #include <cstdint>
 #include <exception>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <string>
 #include <random>
@@ -58,6 +62,40 @@ __global__ void gather(cudaTextureObject_t tex, const int* index, float* out, in
   if (i < n) out[i] = tex1Dfetch<float>(tex, index[i]);
 }
 
+// What tex1Dfetch<float> returns through `tex` at each of `index`.
+std::vector<float> gather_through(const Texture& tex, const std::vector<int>& index) {
+  DeviceBuffer<int> d_index(index.size());
+  d_index.upload(index);
+  DeviceBuffer<float> out(index.size());
+  out.fill_bytes(0xFF);
+  gather<<<static_cast<unsigned>((index.size() + 255) / 256), 256>>>(tex.get(), d_index.get(), out.get(),
+                                                                     static_cast<int>(index.size()));
+  GPGPU_CUDA_CHECK_LAUNCH("gather");
+  return out.download(0, index.size());
+}
+
+// The current device's two limits, queried here as the student's code must query them.
+struct TextureLimits {
+  std::size_t alignment = 0;  ///< cudaDevAttrTextureAlignment, bytes
+  std::size_t max_width = 0;  ///< cudaDeviceGetTexture1DLinearMaxWidth for float elements
+};
+TextureLimits device_limits() {
+  int device = 0, alignment = 0;
+  GPGPU_CUDA_CHECK(cudaGetDevice(&device));
+  GPGPU_CUDA_CHECK(cudaDeviceGetAttribute(&alignment, cudaDevAttrTextureAlignment, device));
+  const cudaChannelFormatDesc format = cudaCreateChannelDesc<float>();
+  TextureLimits limits;
+  limits.alignment = static_cast<std::size_t>(alignment);
+  GPGPU_CUDA_CHECK(cudaDeviceGetTexture1DLinearMaxWidth(&limits.max_width, &format, device));
+  return limits;
+}
+
+// The first address in `buffer` that is a multiple of `alignment` bytes.
+const float* first_aligned(const DeviceBuffer<float>& buffer, std::size_t alignment) {
+  const auto at = reinterpret_cast<std::uintptr_t>(buffer.get());
+  return buffer.get() + (alignment - at % alignment) % alignment / sizeof(float);
+}
+
 // One ping-pong step of a 3-point average through the texture: out[i] = (x[i-1] + x[i] + x[i+1]) / 4
 // with x read through `in` (ghost at both ends).
 __global__ void smooth(cudaTextureObject_t in, float* out, int n) {
@@ -77,15 +115,9 @@ TEST_F(TextureObjects, ReadsTheBufferElementByElement) {
   for (int& i : index) i = static_cast<int>(rng() % count);
   index[0] = 0;
   index[1] = count - 1;
-  DeviceBuffer<int> d_index(index.size());
-  d_index.upload(index);
-  DeviceBuffer<float> out(index.size());
-  out.fill_bytes(0xFF);
   const Texture tex(data.get(), data.size());
   ASSERT_NE(tex.get(), 0u) << "no texture object was created";
-  gather<<<16, 256>>>(tex.get(), d_index.get(), out.get(), static_cast<int>(index.size()));
-  GPGPU_CUDA_CHECK_LAUNCH("gather");
-  const auto got = out.download(0, index.size());
+  const auto got = gather_through(tex, index);
   for (std::size_t i = 0; i < index.size(); ++i) ASSERT_EQ(got[i], values[static_cast<std::size_t>(index[i])]) << i;
 }
 
@@ -119,10 +151,50 @@ TEST_F(TextureObjects, SwappingObjectsSwapsPingPongBuffers) {
 }
 
 TEST_F(TextureObjects, LimitsAreUsageErrors) {
-  DeviceBuffer<float> data(1024);
+  const TextureLimits limits = device_limits();
+  DeviceBuffer<float> data(3 * limits.alignment / sizeof(float) + 1024);
+  const float* aligned = first_aligned(data, limits.alignment);
   // Through a Texture: an object made where a usage error was due is destroyed again.
-  EXPECT_THROW(Texture(data.get() + 1, 1000), gpgpu::UsageError);  // 4 B off
-  EXPECT_THROW(Texture(data.get(), std::size_t{1} << 40), gpgpu::UsageError);
+  for (const std::size_t off : {std::size_t{4}, limits.alignment / 2, limits.alignment - 4})
+    EXPECT_THROW(Texture(aligned + off / sizeof(float), 1000), gpgpu::UsageError)
+        << off << " B past a multiple of the device's texture alignment, " << limits.alignment << " B";
+  EXPECT_THROW(Texture(aligned, limits.max_width + 1), gpgpu::UsageError)
+      << "one float wider than the device's widest 1D linear texture, " << limits.max_width;
+  EXPECT_THROW(Texture(aligned, std::size_t{1} << 40), gpgpu::UsageError);
+}
+
+TEST_F(TextureObjects, WorksUpToTheLimits) {
+  const TextureLimits limits = device_limits();
+  // One alignment in from an aligned address: a multiple of the alignment, so it must work.
+  const int count = 1000;
+  DeviceBuffer<float> data(2 * limits.alignment / sizeof(float) + count);
+  const auto values = gpgpu::jacobi::checks::random_guess(static_cast<std::int64_t>(data.size()), 13);
+  data.upload(values);
+  const float* start = first_aligned(data, limits.alignment) + limits.alignment / sizeof(float);
+  const auto first = static_cast<std::size_t>(start - data.get());
+  const Texture tex(start, count);
+  ASSERT_NE(tex.get(), 0u) << "no texture object was created";
+  EXPECT_EQ(gather_through(tex, {0, count - 1}), (std::vector<float>{values[first], values[first + count - 1]}))
+      << "a texture " << limits.alignment << " B into an aligned buffer (a multiple of the device's alignment)";
+  // Exactly the widest texture the device allows (2^30 floats, 4 GiB, on an H200).
+  std::unique_ptr<DeviceBuffer<float>> widest;
+  try {
+    widest = std::make_unique<DeviceBuffer<float>>(limits.max_width + limits.alignment / sizeof(float));
+  } catch (const gpgpu::ApiError& e) {
+    GTEST_SKIP() << "no room on this device for a texture as wide as its limit (" << limits.max_width
+                 << " floats): " << e.what();
+  }
+  const float* wide_start = first_aligned(*widest, limits.alignment);
+  const std::vector<float> ends{1.5f, -2.5f};
+  GPGPU_CUDA_CHECK(cudaMemcpy(const_cast<float*>(wide_start), &ends[0], sizeof(float), cudaMemcpyHostToDevice));
+  GPGPU_CUDA_CHECK(cudaMemcpy(const_cast<float*>(wide_start) + limits.max_width - 1, &ends[1], sizeof(float),
+                              cudaMemcpyHostToDevice));
+  if (limits.max_width > static_cast<std::size_t>(std::numeric_limits<int>::max()))
+    GTEST_SKIP() << "tex1Dfetch takes an int: this device's widest texture, " << limits.max_width << " floats, is wider";
+  const Texture wide(wide_start, limits.max_width);
+  ASSERT_NE(wide.get(), 0u) << "no texture object was created";
+  EXPECT_EQ(gather_through(wide, {0, static_cast<int>(limits.max_width - 1)}), ends)
+      << "a texture exactly as wide as the device's widest 1D linear texture, " << limits.max_width << " floats";
 }
 
 // Chapter 07's solver and kernel (kernels/jacobi/cuda/07_texture.cu) reading x through YOUR

@@ -1,7 +1,8 @@
 // The check of exercise 07b: the symmetric-storage kernel, given only 5 of the 9 diagonals, matches
 // the CPU double-precision reference (which uses all 9) at awkward sizes, including a width whose
-// rows get no pitch padding, for odd and even iteration counts; the output's unknowns are NaN before
-// the run. Measure.* reports its rate beside chapter 05's nine-diagonal kernel, each against the
+// rows get no pitch padding, for odd and even iteration counts, and at an ω other than the default
+// (a kernel that hard-codes 0.8 fails); the output's unknowns are NaN before the run. The same
+// checks run on the CPU emulation in check_symmetric_kernel_emulated.cpp. Measure.* reports its rate beside chapter 05's nine-diagonal kernel, each against the
 // limit for its own read:write mix, measured in the same run (no timed assertion).
 #include <array>
 #include <iostream>
@@ -40,11 +41,11 @@ class SymmetricSolver {
 
   void reset(std::span<const float> x0) { run_.reset(x0); }
 
-  double iterate(int iters) {
+  double iterate(int iters, double omega = gpgpu::jacobi::kDefaultOmega) {
     const auto o = [](PitchedBuffer<float>& b) { return PitchedPingPong::origin(b); };
     return run_.iterate(iters, [&](const float* x, float* x_new, int pitch) {
       ex07b::launch_jacobi_symmetric({o(upper_[0]), o(upper_[1]), o(upper_[2]), o(upper_[3]), o(upper_[4]), o(f_), x,
-                                      x_new, grid_.nx, grid_.ny, pitch, static_cast<float>(gpgpu::jacobi::kDefaultOmega)},
+                                      x_new, grid_.nx, grid_.ny, pitch, static_cast<float>(omega)},
                                      block_);
     });
   }
@@ -75,6 +76,17 @@ TEST_P(SymmetricKernel, MatchesTheNineDiagonalReference) {
   const auto sys = gpgpu::jacobi::assemble_bidomain(c.grid);
   const auto x0 = gpgpu::jacobi::checks::random_guess(c.grid.nodes(), 10);
   EXPECT_TRUE(gpgpu::jacobi::checks::matches_reference(solve(sys, x0, c.iters, c.block), sys, x0, c.iters));
+}
+
+// The kernel must use the ω it is given: iterates at ω = 0.6 against the reference at 0.6.
+TEST(SymmetricKernelOmega, UsesTheOmegaItIsGiven) {
+  EXPECT_TRUE(gpgpu::jacobi::checks::uses_the_omega_it_is_given(
+      [](const auto& sys, std::span<const float> x0, int iters, double omega) {
+        SymmetricSolver solver(sys, 32);
+        solver.reset(x0);
+        solver.iterate(iters, omega);
+        return solver.solution();
+      }));
 }
 
 INSTANTIATE_TEST_SUITE_P(AwkwardSizes, SymmetricKernel,

@@ -21,7 +21,6 @@
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -30,11 +29,11 @@
 #include <mutex>
 #include <regex>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "gpgpu/harness/watchdog.hpp"
 #include "mbarrier_model.hpp"  // kernels/blas/cuda/tests/mbarrier_model.hpp, copied alone
 
 namespace {
@@ -53,39 +52,12 @@ ex10b::RingSlot slot_of(int k_step, int stages) {
   return ex10b::ring_slot(k_step, stages);
 }
 
-// Fails the check, with the call that did not return, when the tests have not finished after
-// kLimit: a ring_slot that loops for ever would otherwise hang it (the model itself always ends,
-// reporting a deadlock as a failure). The correct answer takes well under a second.
-class Watchdog : public ::testing::Environment {
- public:
-  static constexpr std::chrono::seconds kLimit{40};
-  void SetUp() override {
-    thread_ = std::thread([this] {
-      std::unique_lock<std::mutex> lock(mutex_);
-      if (done_changed_.wait_for(lock, kLimit, [this] { return done_; })) return;
-      std::printf("\n[  FAILED  ] the check did not finish in %lld s: ring_slot(%d, %d) has not returned "
-                  "(an endless loop or recursion?)\n",
-                  static_cast<long long>(kLimit.count()), g_k_step.load(), g_stages.load());
-      std::fflush(stdout);
-      std::_Exit(1);
-    });
-  }
-  void TearDown() override {
-    {
-      const std::lock_guard<std::mutex> lock(mutex_);
-      done_ = true;
-    }
-    done_changed_.notify_one();
-    thread_.join();
-  }
-
- private:
-  std::thread thread_;
-  std::mutex mutex_;
-  std::condition_variable done_changed_;
-  bool done_ = false;
-};
-[[maybe_unused]] ::testing::Environment* const kWatchdog = ::testing::AddGlobalTestEnvironment(new Watchdog);
+// Fails the check, with the call that did not return, when the tests have not finished after 40 s:
+// a ring_slot that loops for ever would otherwise hang it (the model itself always ends, reporting a
+// deadlock as a failure). The correct answer takes well under a second.
+[[maybe_unused]] const auto* const kWatchdog = gpgpu::harness::add_watchdog(std::chrono::seconds(40), [] {
+  return "ring_slot(" + std::to_string(g_k_step.load()) + ", " + std::to_string(g_stages.load()) + ") has not returned";
+});
 
 model::SlotOf yours(int stages) {
   return [stages](int k_step) {

@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 
 #include "gpgpu/jacobi/layouts.hpp"
+#include "gpgpu/jacobi/pitched_host.hpp"
 #include "gpgpu/jacobi/reference.hpp"
 #include "gpgpu/jacobi/spectral.hpp"
 
@@ -79,19 +80,8 @@ std::vector<float> emulate_linear(const std::string& variant, const LinearSystem
 
 // --- Pitched layouts: 05_pitched, 06_01_shared, 07b_* -----------------------------------------------
 
-struct Pitched {
-  int pitch;
-  std::vector<float> data;  // (ny + 2 kPitchedGhostRows) rows of `pitch` floats
-  float* origin() { return data.data() + kPitchedGhostRows * pitch; }
-};
-
-Pitched pitched(std::span<const float> values, const Grid& g, int pitch, float fill = 0.0f) {
-  Pitched p{pitch, std::vector<float>(static_cast<std::size_t>(g.ny + 2 * kPitchedGhostRows) * pitch, 0.0f)};
-  for (int j = 0; j < g.ny; ++j)
-    for (int i = 0; i < g.nx; ++i)
-      p.origin()[j * pitch + i] = values.empty() ? fill : values[static_cast<std::size_t>(j) * g.nx + i];
-  return p;
-}
+using Pitched = gpgpu::jacobi::testing::HostPitched;
+using gpgpu::jacobi::testing::host_pitched;
 
 struct PitchedCase {
   int pitch_extra;      // pitch = nx rounded up to 4, plus this
@@ -106,12 +96,12 @@ std::vector<float> emulate_pitched(const std::string& variant, const LinearSyste
   const int p = (g.nx + 3) / 4 * 4 + c.pitch_extra;
   std::vector<Pitched> coef;
   if (variant == "symmetric") {
-    for (Dir dir : {Dir::C, Dir::E, Dir::NW, Dir::N, Dir::NE}) coef.push_back(pitched(sys.A.diag[idx(dir)], g, p));
+    for (Dir dir : {Dir::C, Dir::E, Dir::NW, Dir::N, Dir::NE}) coef.push_back(host_pitched(sys.A.diag[idx(dir)], g, p));
   } else {
-    for (const auto& d : sys.A.diag) coef.push_back(pitched(d, g, p));
+    for (const auto& d : sys.A.diag) coef.push_back(host_pitched(d, g, p));
   }
-  coef.push_back(pitched(sys.rhs, g, p));
-  Pitched x = pitched(x0, g, p), y = pitched({}, g, p, kNaN);
+  coef.push_back(host_pitched(sys.rhs, g, p));
+  Pitched x = host_pitched(x0, g, p), y = host_pitched({}, g, p, kNaN);
   const auto o = [&](std::size_t i) { return coef[i].origin(); };
   const auto cap = [&](long long rows) { return static_cast<unsigned>(std::min<long long>(rows, c.grid_y_cap)); };
   for (int it = 0; it < iters; ++it) {
@@ -136,9 +126,7 @@ std::vector<float> emulate_pitched(const std::string& variant, const LinearSyste
     }
     std::swap(x, y);
   }
-  std::vector<float> out(static_cast<std::size_t>(g.nodes()));
-  for (int j = 0; j < g.ny; ++j)
-    for (int i = 0; i < g.nx; ++i) out[static_cast<std::size_t>(j) * g.nx + i] = x.origin()[j * p + i];
+  std::vector<float> out = gpgpu::jacobi::testing::host_unknowns(x, g);
   // Ghost rows and padding must still be zero: the next iteration multiplies them by zero coefficients.
   for (std::size_t k = 0; k < x.data.size(); ++k) {
     const auto row = static_cast<int>(k) / p - kPitchedGhostRows, col = static_cast<int>(k) % p;

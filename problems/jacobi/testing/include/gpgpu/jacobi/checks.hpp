@@ -7,6 +7,7 @@
 #include <memory>
 #include <tuple>
 #include <ostream>
+#include <sstream>
 #include <span>
 #include <string>
 #include <vector>
@@ -28,16 +29,40 @@ inline std::vector<float> random_guess(std::int64_t n, unsigned seed, float lo =
   return harness::random_values<float>(n, seed, lo, hi);
 }
 
-/// Passes when `got` (nx*ny values after `iters` iterations from x0 with ω = kDefaultOmega) matches
-/// the double-precision reference within `tolerance` (default: jacobi_tolerance(iters)).
-inline ::testing::AssertionResult matches_reference(std::span<const float> got, const LinearSystem& sys,
-                                                    std::span<const float> x0, int iters, double tolerance = 0) {
+/// The relaxation factor of the checks that a solver uses the ω it is given: any valid ω other than
+/// kDefaultOmega, so that code which hard-codes the chapters' 0.8 fails.
+inline constexpr double kOtherOmega = 0.6;
+
+/// Passes when `got` (nx*ny values after `iters` iterations from x0 with `omega`) matches the
+/// double-precision reference within `tolerance` (default: jacobi_tolerance(iters)).
+inline ::testing::AssertionResult matches_reference_at(double omega, std::span<const float> got, const LinearSystem& sys,
+                                                       std::span<const float> x0, int iters, double tolerance = 0) {
   if (static_cast<std::int64_t>(got.size()) != sys.grid.nodes())
     return ::testing::AssertionFailure() << "got " << got.size() << " values for " << sys.grid.nodes() << " unknowns";
-  const std::vector<double> ref = jacobi_reference(sys, x0, iters, kDefaultOmega);
+  const std::vector<double> ref = jacobi_reference(sys, x0, iters, omega);
   const Verification v = compare_normwise(got, ref, tolerance > 0 ? tolerance : jacobi_tolerance(iters));
   if (v.pass) return ::testing::AssertionSuccess() << v.summary();
-  return ::testing::AssertionFailure() << sys.grid.str() << ", " << iters << " iterations: " << v.summary();
+  std::ostringstream w;  // 0.6, not GoogleTest's 17 digits
+  w << omega;
+  return ::testing::AssertionFailure() << sys.grid.str() << ", " << iters << " iterations, ω = " << w.str() << ": "
+                                       << v.summary();
+}
+
+/// Whether `run(sys, x0, iters, omega)`, which returns the nx*ny unknowns after `iters` iterations
+/// from x0, uses the ω it is given: on `grid` from a random guess at kOtherOmega, against the
+/// reference at kOtherOmega.
+template <class Run>
+::testing::AssertionResult uses_the_omega_it_is_given(Run&& run, Grid grid = {17, 33}, int iters = 3) {
+  const LinearSystem sys = assemble_bidomain(grid);
+  const std::vector<float> x0 = random_guess(grid.nodes(), 29, -5.0f, 5.0f);
+  const std::vector<float> got = run(sys, std::span<const float>(x0), iters, kOtherOmega);
+  return matches_reference_at(kOtherOmega, got, sys, x0, iters);
+}
+
+/// matches_reference_at with ω = kDefaultOmega.
+inline ::testing::AssertionResult matches_reference(std::span<const float> got, const LinearSystem& sys,
+                                                    std::span<const float> x0, int iters, double tolerance = 0) {
+  return matches_reference_at(kDefaultOmega, got, sys, x0, iters, tolerance);
 }
 
 /// The parameter of most kernel checks: a grid, an iteration count and the block size to launch.

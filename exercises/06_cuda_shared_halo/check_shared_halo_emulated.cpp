@@ -1,0 +1,241 @@
+// The CPU check of exercise 06 (label cpu, no GPU needed): your kernel, unchanged, on the CPU
+// emulation of the CUDA thread model, with the threads of a block run as fibers one after another
+// (kernels/matrix/cuda/tests/matrix_emulation.hpp): each runs until it reaches __syncthreads() or
+// returns, then the next, in the order of threadIdx. So a missing barrier is never hidden by luck,
+// as it may be on a GPU: the first thread reads the tile before the others have loaded their cells,
+// and those cells hold NaN (the tile is poisoned before every block). Besides the result against the
+// double-precision reference (at awkward sizes, block shapes and pitches, and at an ω other than the
+// default: a kernel that hard-codes 0.8 fails), it checks the technique at every barrier:
+// - at one of the block's barriers the tile must hold every x value its threads read (cells in the
+//   grid exactly, those beyond it finite), so a kernel without shared memory, or with no barrier
+//   after the loads, fails;
+// - once it does, x itself is NaN until the block ends, so an update that reads x from global memory
+//   after the barrier, rather than from the tile, fails;
+// - a barrier that some threads of a block reach and others skip (they returned first) is an error.
+// It says nothing about speed or coalescing; the GPU check's Measure test does. The include path holds
+// the student's folder, the exercise's interface and copies of the headers the kernel and the
+// emulation need (CMakeLists.txt), not the chapter's kernels.
+#include "matrix/cuda/tests/matrix_emulation.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+// Dynamic shared memory: `extern __shared__ float tile[]` names ex06's array below (matrix_emulation.hpp
+// makes __shared__ static, for the fixed-size tiles of the matrix kernels). __syncthreads() is the
+// fibers' barrier followed by this check's look at the tile.
+#undef __shared__
+#define __shared__
+#undef __syncthreads
+#define __syncthreads() ::ex06::checks::barrier()
+
+namespace ex06 {
+namespace checks {
+void barrier();
+}  // namespace checks
+namespace {
+float tile[1 << 14];  // the kernel's tile: blocks run one at a time; 1024 threads need (32+2)² at most
+}  // namespace
+}  // namespace ex06
+
+#define GPGPU_CUDA_EMULATION
+#include <shared_halo.cu>  // the student's file (exercises/ or solutions/: the include path decides)
+
+#include "gpgpu/harness/watchdog.hpp"
+#include "gpgpu/jacobi/checks.hpp"
+#include "gpgpu/jacobi/pitched_host.hpp"
+
+namespace ex06::checks {
+
+// A kernel that never returns (a loop without its step, say) fails the check after 40 s, naming the
+// test, within the CTest timeout of a minute.
+[[maybe_unused]] const auto* const kWatchdog = gpgpu::harness::add_watchdog(std::chrono::seconds(40));
+
+using gpgpu::jacobi::Grid;
+using gpgpu::jacobi::testing::HostPitched;
+
+constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+
+// What the check sees of one launch on the iterate x (see the file comment). The blocks run one
+// after another; thread (0, 0) runs first in each, and calls block_starts() before the kernel.
+class TileWatch {
+ public:
+  TileWatch(HostPitched& x, Grid grid, dim3 block) : x_(x), saved_(x.data), grid_(grid), block_(block) {}
+
+  void block_starts() {
+    finish_block();
+    x_.data = saved_;
+    std::fill(std::begin(tile), std::end(tile), kNaN);
+    block_idx_ = emu::block_idx;
+    in_block_ = true;
+    tile_held_halo_ = false;
+    barriers_ = 0;
+    mismatch_.clear();
+  }
+
+  // Every thread of the block has reached a barrier.
+  void at_barrier() {
+    ++barriers_;
+    if (tile_held_halo_) return;
+    mismatch_ = tile_mismatch();
+    if (!mismatch_.empty()) return;
+    tile_held_halo_ = true;
+    std::fill(x_.data.begin(), x_.data.end(), kNaN);  // from now on x is read from the tile, or NaN
+  }
+
+  // After the launch: the last block's verdict, x as it was. Returns the first failure ("" if none).
+  std::string finish() {
+    finish_block();
+    x_.data = saved_;
+    return failure_;
+  }
+
+ private:
+  void finish_block() {
+    if (!in_block_ || tile_held_halo_ || !failure_.empty()) return;
+    const std::string where = "block (" + std::to_string(block_.x) + " x " + std::to_string(block_.y) + " threads) at (" +
+                              std::to_string(block_idx_.x) + ", " + std::to_string(block_idx_.y) + "): ";
+    failure_ = barriers_ == 0
+                   ? where + "the kernel never calls __syncthreads(): nothing keeps a thread from reading tile cells "
+                             "that other threads have not loaded yet"
+                   : where + "at none of its " + std::to_string(barriers_) +
+                         " barriers did the tile hold the x values its threads read (" + mismatch_ +
+                         "): the halo must be loaded into the tile before a barrier, and the update read from it";
+  }
+
+  // "" when every tile cell the block's threads read holds its x value (cells beyond the grid only
+  // finite: they meet zero coefficients); else the first cell that does not.
+  [[nodiscard]] std::string tile_mismatch() const {
+    const int width = static_cast<int>(block_.x) + 2;
+    const int i0 = static_cast<int>(block_idx_.x * block_.x), j0 = static_cast<int>(block_idx_.y * block_.y);
+    const int cols = std::min(static_cast<int>(block_.x), grid_.nx - i0) + 2;
+    const int rows = std::min(static_cast<int>(block_.y), grid_.ny - j0) + 2;
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < cols; ++c) {
+        const int col = i0 - 1 + c, row = j0 - 1 + r;
+        const float got = tile[r * width + c];
+        const bool inside = col >= 0 && col < grid_.nx && row >= 0 && row < grid_.ny;
+        const float want = inside ? saved_[static_cast<std::size_t>((row + gpgpu::jacobi::kPitchedGhostRows) * x_.pitch + col)] : 0.0f;
+        const bool same = got == want || (std::isnan(got) && std::isnan(want));  // x is NaN after a NaN iterate
+        if (inside ? !same : !std::isfinite(got))
+          return "tile[" + std::to_string(r) + " * " + std::to_string(width) + " + " + std::to_string(c) + "] is " +
+                 std::to_string(got) + ", x at column " + std::to_string(col) + ", row " + std::to_string(row) + " is " +
+                 (inside ? std::to_string(want) : std::string("outside the grid"));
+      }
+    return {};
+  }
+
+  HostPitched& x_;
+  std::vector<float> saved_;
+  Grid grid_;
+  dim3 block_;
+  uint3 block_idx_{0, 0, 0};
+  bool in_block_ = false, tile_held_halo_ = false;
+  int barriers_ = 0;
+  std::string mismatch_, failure_;
+};
+
+TileWatch* g_watch = nullptr;
+unsigned long long g_phase_seen = 0;  // the fibers' pass in which the watch last looked
+
+// Makes `watch` the one barrier() reports to, for one launch.
+class Watching {
+ public:
+  explicit Watching(TileWatch& watch) { g_watch = &watch; }
+  ~Watching() { g_watch = nullptr; }
+  Watching(const Watching&) = delete;
+  Watching& operator=(const Watching&) = delete;
+};
+
+void barrier() {
+  emu::fibers::sync();
+  // The first thread to come back from a barrier: all of the block's threads have reached it.
+  if (g_watch != nullptr && emu::fibers::phase != g_phase_seen) {
+    g_phase_seen = emu::fibers::phase;
+    g_watch->at_barrier();
+  }
+}
+
+struct Run {
+  std::vector<float> x;  // the nx*ny unknowns after the iterations
+  std::string failure;   // the first thing the watch saw wrong ("" if none)
+};
+
+// `iters` iterations on the emulation with blocks of bx × by threads; pitch = nx rounded up to 4
+// floats, plus pitch_extra (0: no padding when nx is a multiple of 4).
+Run run_emulated(const gpgpu::jacobi::LinearSystem& sys, std::span<const float> x0, int iters, int bx, int by,
+                 int pitch_extra, double omega) {
+  using gpgpu::jacobi::testing::host_pitched;
+  const Grid g = sys.grid;
+  const int p = (g.nx + 3) / 4 * 4 + pitch_extra;
+  std::vector<HostPitched> diag;
+  for (const auto& d : sys.A.diag) diag.push_back(host_pitched(d, g, p));
+  const HostPitched f = host_pitched(sys.rhs, g, p);
+  HostPitched x = host_pitched(x0, g, p), y = host_pitched({}, g, p, kNaN);
+  const dim3 block(static_cast<unsigned>(bx), static_cast<unsigned>(by));
+  const dim3 grid(static_cast<unsigned>((g.nx + bx - 1) / bx), static_cast<unsigned>((g.ny + by - 1) / by));
+  Run run;
+  for (int it = 0; it < iters; ++it) {
+    SharedArgs a{{}, f.origin(), x.origin(), y.origin(), g.nx, g.ny, p, static_cast<float>(omega)};
+    for (std::size_t d = 0; d < 9; ++d) a.diag[d] = diag[d].origin();
+    TileWatch watch(x, g, block);
+    {
+      const Watching watching(watch);
+      emu::launch_with_barriers(grid, block, [&] {
+        if (emu::thread_idx.x == 0 && emu::thread_idx.y == 0) watch.block_starts();
+        jacobi_shared_2d(a);
+      });
+    }
+    if (const std::string failure = watch.finish(); run.failure.empty()) run.failure = failure;
+    std::swap(x, y);
+  }
+  run.x = gpgpu::jacobi::testing::host_unknowns(x, g);
+  return run;
+}
+
+struct Case {
+  Grid grid;
+  int iters;
+  int bx, by;
+  int pitch_extra;
+};
+
+void PrintTo(const Case& c, std::ostream* os) {
+  *os << c.grid.str() << ", " << c.iters << " iterations, blocks of " << c.bx << "x" << c.by << ", pitch +"
+      << c.pitch_extra;
+}
+
+void expect_solves(const Case& c, double omega, unsigned seed) {
+  const auto sys = gpgpu::jacobi::assemble_bidomain(c.grid);
+  const auto x0 = gpgpu::jacobi::checks::random_guess(c.grid.nodes(), seed);
+  const Run run = run_emulated(sys, x0, c.iters, c.bx, c.by, c.pitch_extra, omega);
+  EXPECT_EQ(run.failure, "");
+  EXPECT_TRUE(gpgpu::jacobi::checks::matches_reference_at(omega, run.x, sys, x0, c.iters))
+      << "(x is NaN from the barrier at which the tile holds the halo to the end of the block: NaN here may be "
+         "an update that reads x rather than the tile)";
+}
+
+class SharedHaloEmulated : public ::testing::TestWithParam<Case> {};
+
+TEST_P(SharedHaloEmulated, LoadsTheTileAndMatchesTheReference) { expect_solves(GetParam(), gpgpu::jacobi::kDefaultOmega, 6); }
+
+INSTANTIATE_TEST_SUITE_P(AwkwardSizesBlocksAndPitches, SharedHaloEmulated,
+                         ::testing::Values(Case{{1, 1}, 3, 1, 1, 4}, Case{{2, 7}, 2, 32, 8, 0}, Case{{17, 103}, 3, 16, 16, 4},
+                                           Case{{65, 20}, 2, 64, 1, 0}, Case{{30, 29}, 3, 7, 3, 4},
+                                           Case{{40, 37}, 2, 32, 32, 0}, Case{{9, 70}, 2, 1, 32, 8}),
+                         [](const auto& info) {
+                           const Case& c = info.param;
+                           return c.grid.str() + "_it" + std::to_string(c.iters) + "_b" + std::to_string(c.bx) + "x" +
+                                  std::to_string(c.by) + "_pitch" + std::to_string(c.pitch_extra);
+                         });
+
+// The kernel must use the ω it is given: iterates at ω = 0.6 against the reference at 0.6.
+TEST(SharedHaloEmulatedOmega, UsesTheOmegaItIsGiven) {
+  expect_solves(Case{{17, 33}, 3, 8, 4, 4}, gpgpu::jacobi::checks::kOtherOmega, 7);
+}
+
+}  // namespace ex06::checks
