@@ -37,23 +37,23 @@ std::vector<std::string> earlier_dump(const std::filesystem::path& dir) {
   std::vector<std::string> listed;
   const std::filesystem::path manifest = dir / DumpFolder::kManifest;
   if (std::filesystem::exists(manifest)) {
-    nlohmann::json j;
+    const std::string name = DumpFolder::kManifest;
     try {
       std::ifstream file(manifest);
-      j = nlohmann::json::parse(file);
-    } catch (const std::exception& e) {
-      throw UsageError(refusal(dir, "its " + std::string(DumpFolder::kManifest) + " cannot be read (" + e.what() + ")"));
-    }
-    if (!j.is_object() || j.value("schema", "") != kSchema)
-      throw UsageError(refusal(dir, std::string(DumpFolder::kManifest) + " is not a dump's manifest"));
-    for (const char* key : {"files", "earlier_files"})
-      if (j.contains(key))
-        for (const nlohmann::json& name : j.at(key)) {
-          if (!name.is_string() || !plain_name(name.get<std::string>()))
-            throw UsageError(refusal(dir, std::string(DumpFolder::kManifest) + " lists " + name.dump() +
-                                              ", which is not a file name"));
-          listed.push_back(name.get<std::string>());
+      const nlohmann::json j = nlohmann::json::parse(file);
+      if (!j.is_object() || !j.contains("schema") || j.at("schema") != kSchema)
+        throw UsageError(refusal(dir, name + " is not a dump's manifest"));
+      for (const char* key : {"files", "earlier_files"})
+        for (const nlohmann::json& file_name : j.value(key, nlohmann::json::array())) {
+          if (!file_name.is_string() || !plain_name(file_name.get<std::string>()))
+            throw UsageError(refusal(dir, name + " lists " + file_name.dump() + ", which is not a file name"));
+          listed.push_back(file_name.get<std::string>());
         }
+    } catch (const UsageError&) {
+      throw;
+    } catch (const std::exception& e) {  // not JSON, or not of the manifest's shape
+      throw UsageError(refusal(dir, "its " + name + " cannot be read (" + e.what() + ")"));
+    }
   }
   std::vector<std::string> present;
   for (const std::filesystem::directory_entry& entry : std::filesystem::directory_iterator(dir)) {

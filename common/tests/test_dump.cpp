@@ -102,6 +102,10 @@ TEST_F(DumpTest, RefusesWhatAManifestCannotVouchFor) {
   EXPECT_THROW(DumpFolder(dir_, nlohmann::json::object()), UsageError);
   std::ofstream(dir_ / DumpFolder::kManifest) << "{ not json";
   EXPECT_THROW(DumpFolder(dir_, nlohmann::json::object()), UsageError);
+  std::ofstream(dir_ / DumpFolder::kManifest) << R"({"schema": 5, "files": "a.npy"})";
+  EXPECT_THROW(DumpFolder(dir_, nlohmann::json::object()), UsageError);
+  std::ofstream(dir_ / DumpFolder::kManifest) << R"({"schema": "gpgpu-then-and-now/dump", "files": {"x": 1}})";
+  EXPECT_THROW(DumpFolder(dir_, nlohmann::json::object()), UsageError);
 }
 
 TEST_F(DumpTest, IgnoresTheTemporaryFileOfAKilledWrite) {
