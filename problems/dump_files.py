@@ -105,11 +105,14 @@ def current_files(folder, pattern):
     manifest = folder / MANIFEST
     if manifest.exists():
         try:
-            names = json.loads(manifest.read_text(encoding="utf-8"))["files"]
+            about = json.loads(manifest.read_text(encoding="utf-8"))
+            names = about["files"]
             if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
                 raise ValueError("'files' is not a list of names")
         except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as e:
             refuse(f"{manifest} cannot be read: {e}")
+        if about.get("complete") is not True:
+            refuse(f"{manifest}: the run that wrote this dump did not complete (run it again)")
         paths = [folder / n for n in sorted(set(names)) if fnmatch.fnmatchcase(n, pattern)]
     else:
         paths = sorted(folder.glob(pattern))
