@@ -15,6 +15,7 @@
 #include "gpgpu/blas/cuda/device_gemm.hpp"
 #include "gpgpu/cuda/check.hpp"
 #include "gpgpu/cuda/device.hpp"
+#include "gpgpu/cuda/opener.hpp"
 #include "variants.hpp"
 
 namespace ch10 {
