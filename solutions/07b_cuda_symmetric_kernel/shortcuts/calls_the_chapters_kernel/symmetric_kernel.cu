@@ -1,5 +1,5 @@
 // Exercise 07b, a shortcut the check must catch (its grading test proves it fails): no kernel of its
-// own, but chapter 07b's symmetric kernel (kernels/jacobi/cuda/07b_symmetric.cu), whose arguments
+// own, but chapter 07b's symmetric kernel (kernels/jacobi/cuda/07b_04_symmetric.cu), whose arguments
 // are the same, called through its launcher wherever the include path reaches it. The student's file
 // is compiled against the exercise's interface and a copy of gpgpu/cuda/check.hpp alone, so here the
 // chapter's header is not found and what is left is the skeleton's unwritten update; were it found,
