@@ -12,7 +12,8 @@
 #        (options and GPGPU_ENV_SETUP: scripts/device/common.sh; the default build folder here is
 #        build/, the README's). STEPS picks parts (default all): "build tests sanitizers all headline"
 #        (tests and sanitizers run side by side; the headline runs alone). CTEST_JOBS sets the tests'
-#        -j (default: the number of cores). Files written to DIR: check_log.txt, check_summary.txt,
+#        -j (default: the number of cores); CTEST_ARGS adds ctest options, e.g. "-I 530,700" for the tests
+#        a call that ran out of time did not reach. Files written to DIR: check_log.txt, check_summary.txt,
 #        configure.txt, tests.txt, sanitizers.txt, headline/*.json, each topic's sanitizer logs under
 #        DIR/sanitizers/, and chapter 13's multi-GPU files under DIR/ch13/.
 set -u
@@ -44,7 +45,9 @@ fi
 # the parallel tests do not oversubscribe the host's cores (their CPU reference and baselines spin-wait).
 run_tests() {
   export OMP_NUM_THREADS=2
-  ctest --test-dir "$BUILD" -LE '^exercise$' -j "${CTEST_JOBS:-$(nproc)}" --timeout 900 --output-on-failure < /dev/null
+  # shellcheck disable=SC2086  # CTEST_ARGS is a list of options
+  ctest --test-dir "$BUILD" -LE '^exercise$' -j "${CTEST_JOBS:-$(nproc)}" --timeout 900 --output-on-failure \
+    ${CTEST_ARGS:-} < /dev/null
 }
 run_sanitizers() {
   local rc=0 topic pids=()
