@@ -31,7 +31,7 @@ namespace {
 
 /// Floats per on-chip row: 4 zero columns on the left (column -1 of every row is zero), the grid's
 /// columns rounded up to 4, and 4 zero columns on the right.
-inline int persistent_stride(int nx) { return (nx + 3) / 4 * 4 + 8; }
+__host__ __device__ inline int persistent_stride(int nx) { return (nx + 3) / 4 * 4 + 8; }
 
 //! [kernel]
 __global__ void jacobi_persistent(PersistentArgs a) {
@@ -48,8 +48,9 @@ __global__ void jacobi_persistent(PersistentArgs a) {
   __syncthreads();
   const int p = s.pitch;
   for (int it = 0; it < a.iters; ++it) {
-    const float* x = a.x[it % 2];
-    float* out = a.x[1 - it % 2];
+    // Chosen by a condition, not indexed: a.x[it % 2] would copy the arguments to local memory.
+    const float* x = it % 2 == 0 ? a.x[0] : a.x[1];
+    float* out = it % 2 == 0 ? a.x[1] : a.x[0];
     for (int node = threadIdx.x; node < (j_end - j_begin) * s.nx; node += blockDim.x) {
       const int j = j_begin + node / s.nx, i = node % s.nx;
       const int m = (j - j_begin + 1) * stride + i + 4, b = m - stride;

@@ -42,7 +42,7 @@ __device__ __forceinline__ void load_quad(const SymmetricArgs& a, int i, int j, 
   const long long k = static_cast<long long>(j) * a.pitch + i;
 #pragma unroll
   for (int p = 0; p < kStoredPlanes; ++p) {
-    if (p >= planes) break;
+    if (p >= planes) continue;  // (not break: the loop must unroll, or `from` goes to local memory)
     float4 v = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
     if (inside) v = __ldg(reinterpret_cast<const float4*>(from[p] + k));
     // The padding of a row holds zeros on the GPU, but the kernels must not depend on it.
