@@ -46,7 +46,8 @@ Column extra_column(std::string header, std::string key, std::string format) {
 void settle_limits(std::vector<ResultRow>& rows) {
   std::vector<Judged> judged;
   for (ResultRow& r : rows)
-    judged.push_back({r.backend, r.variant, rates(r.work, r.min_seconds()).gbs_min, !r.check.checked || r.check.pass, &r.limit});
+    judged.push_back({r.backend, r.variant, rates(r.work, r.min_seconds()).gbs_min,
+                      (!r.check.checked || r.check.pass) && !r.work.reuses_across_steps, &r.limit});
   settle_limits(judged);
 }
 

@@ -26,7 +26,8 @@ struct Judged {
   std::string backend;  ///< backend_name() of the variant: limits of different backends never mix
   std::string variant;  ///< who reached `best_gbs`
   double best_gbs = 0;  ///< minimum-traffic GB/s of its fastest timed run
-  bool trusted = true;  ///< false for a FAIL: a wrong result proves no bandwidth
+  bool trusted = true;  ///< false for a FAIL (a wrong result proves no bandwidth) and for a rate of
+                        ///< code that reuses data across steps (Work::reuses_across_steps)
   Limit* limit = nullptr;
 };
 

@@ -25,6 +25,10 @@ struct Work {
   std::string step;      ///< "iter", "step", "call"
   int reads = 1;         ///< arrays read (the read side of the limit's mix)
   int writes = 1;        ///< arrays written (the write side)
+  /// True for code that keeps data on chip across steps (temporal blocking, chapter 07c): its
+  /// bytes_min is still the one-step floor's count, which it may beat, so its rate measures no
+  /// memory and the limit rule never lets it raise a limit.
+  bool reuses_across_steps = false;
 };
 
 /// Rates of a run that took `seconds`, decimal units (1e9).

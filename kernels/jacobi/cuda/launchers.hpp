@@ -2,6 +2,8 @@
 /// @brief One launch function per kernel file: grid and block from the sizes, launch, check. The
 /// host code of the chapters calls these (problems/jacobi/cuda/src/linear_solver.cpp, ...).
 #pragma once
+#include <cstddef>
+
 #include "jacobi_args.hpp"
 
 namespace gpgpu::jacobi::cuda {
@@ -16,12 +18,26 @@ void launch_jacobi_readonly(const PitchedArgs& a, int block, cudaStream_t stream
 void launch_jacobi_tiled2d(const PitchedArgs& a, int block_x, int block_y, cudaStream_t stream);  // 07b_02_tiled2d.cu
 void launch_jacobi_multirow(const PitchedArgs& a, int block, int rows_per_thread, cudaStream_t stream);     // 07b_03_multirow.cu
 void launch_jacobi_symmetric(const SymmetricArgs& a, int block, int rows_per_thread, cudaStream_t stream);  // 07b_04_symmetric.cu
+void launch_jacobi_overlapped(const SymmetricArgs& a, int sweeps, TemporalTile tile, cudaStream_t stream);  // 07c_01_overlapped.cu
+void launch_jacobi_wavefront(const SymmetricArgs& a, int sweeps, TemporalTile tile, cudaStream_t stream);   // 07c_02_wavefront.cu
+void launch_jacobi_persistent(const PersistentArgs& a, int blocks, cudaStream_t stream);                    // 07c_03_persistent.cu
 void launch_jacobi_peer_store(const PeerStoreArgs& a, int block, int rows_per_thread, cudaStream_t stream);  // 13_peer_store.cu
 
 /// Resident blocks per SM of the multirow and symmetric kernels for a block size (sets the default
 /// rows per thread).
 int multirow_blocks_per_sm(int block);
 int symmetric_blocks_per_sm(int block);
+
+/// Dynamic shared memory of one block of the chapter 07c kernels (pure arithmetic, no device needed):
+/// the overlapped tile and the wavefront's rings for `sweeps` sweeps per launch, and the persistent
+/// kernel's on-chip rows.
+std::size_t overlapped_shared_bytes(int sweeps, TemporalTile tile);
+std::size_t wavefront_shared_bytes(int sweeps, TemporalTile tile);
+std::size_t persistent_shared_bytes(int nx, int rows_per_block);
+/// Resident blocks per SM of the overlapped kernel for a launch, and of the persistent kernel with
+/// `shared_bytes` of shared memory (0: the launch cannot run at all).
+int overlapped_blocks_per_sm(int sweeps, TemporalTile tile);
+int persistent_blocks_per_sm(std::size_t shared_bytes);
 
 }  // namespace gpgpu::jacobi::cuda
 

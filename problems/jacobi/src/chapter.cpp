@@ -136,6 +136,7 @@ ResultRow Problem::measure(Experiment& run, std::ostream& out, const Variant& v)
   row.launch = solver->launch();
   if (!tuned.empty()) row.launch += (row.launch.empty() ? "" : "; ") + std::string("tuned: ") + tuned;
   row.work = work(v.work, options_.grid, options_.iters);
+  row.work.reuses_across_steps = v.reuses_across_sweeps;
   row.limit = limit_of(run, v);
   std::vector<float> x = solver->solution();
   if (static_cast<std::int64_t>(x.size()) != options_.grid.nodes())

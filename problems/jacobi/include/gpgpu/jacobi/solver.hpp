@@ -52,6 +52,9 @@ class Solver {
 struct Variant : gpgpu::Variant<Grid, LinearSystem, Solver> {
   std::string work = "jacobi9";  ///< its row of the work table (work.hpp)
   std::string pipeline;          ///< the launch path its limit is measured on (StreamMix::pipeline)
+  /// Keeps values on chip across sweeps (chapter 07c): its GB/s and time/floor are then counted
+  /// against the one-sweep floor of `work`, which it may beat (Work::reuses_across_steps).
+  bool reuses_across_sweeps = false;
 };
 
 /// The fastest CPU layout of chapter 01 on this host and system, for the speedup columns of the

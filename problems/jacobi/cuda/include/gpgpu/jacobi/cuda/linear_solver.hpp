@@ -30,6 +30,10 @@ class PingPongSolver : public Solver {
  protected:
   /// One iteration from iterate `in` into iterate 1 - in: one kernel launch, no wait.
   virtual void step(int in, float omega) = 0;
+  /// Up to `remaining` iterations from the current iterate, no wait; returns how many it ran and
+  /// leaves current_ on the iterate that holds their result. One step() unless a solver runs several
+  /// sweeps per launch (chapter 07c).
+  virtual int advance(int remaining, float omega);
   int current_ = 0;  ///< the iterate that holds the current values
 
  private:

@@ -1,0 +1,226 @@
+// Chapter 07c's host code, in the order a run uses it: the options, the variants, then the two
+// solvers: several sweeps per launch (the last launch of a run does the remainder), and one
+// cooperative launch for all of them.
+#include "cuda_variants.hpp"
+
+#include <algorithm>
+#include <array>
+#include <limits>
+#include <memory>
+
+#include <CLI/CLI.hpp>
+
+#include "gpgpu/cuda/check.hpp"
+#include "gpgpu/cuda/opener.hpp"
+#include "gpgpu/errors.hpp"
+#include "gpgpu/table.hpp"
+#include "jacobi/cuda/launchers.hpp"
+
+namespace ch07c {
+
+namespace jc = gpgpu::jacobi::cuda;
+using gpgpu::jacobi::Dir;
+using gpgpu::jacobi::LinearSystem;
+using gpgpu::jacobi::Variant;
+
+namespace {
+
+// The stored diagonals of the symmetric storage, in SymmetricArgs order (07b_04_symmetric.cu).
+constexpr std::array<Dir, 5> kUpperDiagonals{Dir::C, Dir::E, Dir::NW, Dir::N, Dir::NE};
+
+std::string tile_text(jc::TemporalTile t) { return std::to_string(t.x) + "x" + std::to_string(t.y); }
+
+CLI::Validator multiple_of_4() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        try {
+          const long long v = std::stoll(text);
+          if (v >= 0 && v <= 1024 && v % 4 == 0) return {};
+        } catch (const std::exception&) {
+        }
+        return "must be 0 or a multiple of 4 up to 1024";
+      },
+      "0|4..1024, a multiple of 4");
+}
+
+}  // namespace
+
+void add_options(gpgpu::Cli& cli, TemporalOptions& o) {
+  CLI::Option_group& g = cli.group("Temporal blocking");
+  g.add_option("--sweeps-per-trip", o.sweeps_per_trip,
+               "sweeps each launch of overlapped and wavefront runs on chip before it writes x (s)")
+      ->check(gpgpu::integer_in_range(1, kMaxSweepsPerTrip))
+      ->capture_default_str();
+  g.add_option("--tile-x", o.tile_x, "columns of a block's tile (overlapped) or strip (wavefront); 0 = tuned")
+      ->check(multiple_of_4())
+      ->capture_default_str();
+  g.add_option("--tile-y", o.tile_y, "rows of a block's tile (overlapped) or part of a strip (wavefront); 0 = tuned")
+      ->check(gpgpu::integer_in_range(0, 1024))
+      ->capture_default_str();
+}
+
+//! [variants]
+Variant overlapped_variant(const TemporalOptions& options) {
+  Variant v = jc::cuda_variant("overlapped", "s sweeps per launch on a tile with an s-ring halo in shared memory",
+                               "kernels/jacobi/cuda/07c_01_overlapped.cu", "", "jacobi9_symmetric");
+  v.reuses_across_sweeps = true;
+  v.make = [&options](const LinearSystem& sys, gpgpu::Session&) {
+    return std::make_unique<SweepsPerLaunchSolver>(sys, SweepsPerLaunchSolver::Kernel::overlapped, options);
+  };
+  v.check_fits = jc::fits_pitched("overlapped", 5);
+  return v;
+}
+
+Variant wavefront_variant(const TemporalOptions& options) {
+  Variant v = jc::cuda_variant("wavefront", "s sweeps per launch, a strip walked up row by row, s levels on chip",
+                               "kernels/jacobi/cuda/07c_02_wavefront.cu", "", "jacobi9_symmetric");
+  v.reuses_across_sweeps = true;
+  v.make = [&options](const LinearSystem& sys, gpgpu::Session&) {
+    return std::make_unique<SweepsPerLaunchSolver>(sys, SweepsPerLaunchSolver::Kernel::wavefront, options);
+  };
+  v.check_fits = jc::fits_pitched("wavefront", 5);
+  return v;
+}
+
+Variant persistent_variant() {
+  Variant v = jc::cuda_variant("persistent", "one cooperative launch for all sweeps, coefficients kept in shared memory",
+                               "kernels/jacobi/cuda/07c_03_persistent.cu", "", "jacobi9_symmetric");
+  v.reuses_across_sweeps = true;
+  v.make = [](const LinearSystem& sys, gpgpu::Session& gpu) {
+    return std::make_unique<PersistentSolver>(sys, gpgpu::cuda::device_info(gpu).sm_count);
+  };
+  v.check_fits = jc::fits_pitched("persistent", 5);
+  v.limitation = [](const gpgpu::jacobi::Grid& grid, gpgpu::Session& gpu) {
+    const gpgpu::cuda::DeviceInfo& d = gpgpu::cuda::device_info(gpu);
+    int cooperative = 0;
+    GPGPU_CUDA_CHECK(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, d.index));
+    return persistent_limitation(grid, d.sm_count, d.shared_per_block_optin, cooperative != 0);
+  };
+  return v;
+}
+//! [variants]
+
+std::vector<jc::TemporalTile> tile_candidates(SweepsPerLaunchSolver::Kernel kernel) {
+  if (kernel == SweepsPerLaunchSolver::Kernel::overlapped)
+    return {{64, 32}, {32, 32}, {64, 16}, {64, 64}, {128, 16}, {128, 32}, {32, 64}};
+  return {{128, 128}, {64, 64}, {64, 128}, {128, 64}, {256, 64}, {256, 128}, {128, 256}};
+}
+
+std::optional<std::string> persistent_limitation(const gpgpu::jacobi::Grid& grid, int sm_count,
+                                                 std::size_t shared_per_block, bool cooperative) {
+  if (!cooperative) return "this device has no cooperative launch (cudaDevAttrCooperativeLaunch)";
+  const int rows = (grid.ny + sm_count - 1) / sm_count;
+  const std::size_t need = jc::persistent_shared_bytes(grid.nx, rows);
+  if (need <= shared_per_block) return std::nullopt;
+  return "the coefficients of " + grid.str() + " do not fit on chip: " + std::to_string(rows) +
+         " rows per SM need " + std::to_string(need / 1024) + " KiB of shared memory per block, this GPU allows " +
+         std::to_string(shared_per_block / 1024) + " KiB";
+}
+
+// --- Several sweeps per launch ----------------------------------------------------------------------
+
+SweepsPerLaunchSolver::SweepsPerLaunchSolver(const LinearSystem& sys, Kernel kernel, const TemporalOptions& options)
+    : PitchedSolver(sys, kUpperDiagonals), kernel_(kernel), sweeps_(options.sweeps_per_trip),
+      tile_(tile_candidates(kernel).front()), tuning_(options.tuning()) {
+  if (options.tile_x > 0) tile_.x = options.tile_x;
+  if (options.tile_y > 0) tile_.y = options.tile_y;
+  int device = 0, limit = 0;
+  GPGPU_CUDA_CHECK(cudaGetDevice(&device));
+  GPGPU_CUDA_CHECK(cudaDeviceGetAttribute(&limit, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+  shared_limit_ = static_cast<std::size_t>(limit);
+  if (shared_bytes(sweeps_, tile_) > shared_limit_)
+    throw gpgpu::UsageError("--sweeps-per-trip " + std::to_string(sweeps_) + " with tile " + tile_text(tile_) + ": " +
+                            std::to_string(shared_bytes(sweeps_, tile_)) + " B of shared memory per block, this GPU allows " +
+                            std::to_string(shared_limit_) + " B (fewer sweeps or a smaller --tile-x/--tile-y)");
+}
+
+std::size_t SweepsPerLaunchSolver::shared_bytes(int sweeps, jc::TemporalTile tile) const {
+  return kernel_ == Kernel::overlapped ? jc::overlapped_shared_bytes(sweeps, tile) : jc::wavefront_shared_bytes(sweeps, tile);
+}
+
+//! [advance]
+int SweepsPerLaunchSolver::advance(int remaining, float omega) {
+  const int sweeps = std::min(sweeps_, remaining);  // the last launch of a run: the remainder
+  const auto a = [&](std::size_t i) { return array(i); };
+  const jc::SymmetricArgs s{a(0), a(1), a(2), a(3), a(4), a(5), x(current_), x(1 - current_),
+                            grid().nx, grid().ny, pitch(), omega};
+  if (kernel_ == Kernel::overlapped)
+    jc::launch_jacobi_overlapped(s, sweeps, tile_, nullptr);
+  else
+    jc::launch_jacobi_wavefront(s, sweeps, tile_, nullptr);
+  current_ ^= 1;  // s sweeps on chip, one write: the other iterate holds the result
+  return sweeps;
+}
+//! [advance]
+
+void SweepsPerLaunchSolver::step(int, float omega) { (void)advance(1, omega); }
+
+std::string SweepsPerLaunchSolver::tune(int iters, float omega) {
+  if (!tuning_) return {};
+  jc::TemporalTile best = tile_;
+  double best_s = std::numeric_limits<double>::infinity();
+  int tried = 0;
+  for (const jc::TemporalTile t : tile_candidates(kernel_)) {
+    if (shared_bytes(sweeps_, t) > shared_limit_) continue;
+    tile_ = t;
+    const double s = iterate(iters, omega);
+    ++tried;
+    if (s < best_s) {
+      best_s = s;
+      best = t;
+    }
+  }
+  tile_ = best;
+  return "tile " + tile_text(best) + ": " + gpgpu::format_cell("%.4f", 1e3 * best_s / iters) + " ms/iter, fastest of " +
+         std::to_string(tried) + " tiles x " + std::to_string(iters) + " iterations";
+}
+
+std::string SweepsPerLaunchSolver::launch() const {
+  std::string s = "s = ";  // appended piecewise: GCC 12 warns falsely (-Wrestrict) on "literal" + std::string chains
+  s += std::to_string(sweeps_);
+  s += " sweeps per launch, tile ";
+  s += tile_text(tile_);
+  s += ", ";
+  s += std::to_string(shared_bytes(sweeps_, tile_));
+  s += " B shared memory per block, pitch ";
+  s += std::to_string(pitch());
+  s += " floats";
+  return s;
+}
+
+// --- One launch for every sweep ---------------------------------------------------------------------
+
+PersistentSolver::PersistentSolver(const LinearSystem& sys, int sm_count)
+    : PitchedSolver(sys, kUpperDiagonals), blocks_(sm_count), rows_per_block_((sys.grid.ny + sm_count - 1) / sm_count) {
+  const std::size_t shared = jc::persistent_shared_bytes(grid().nx, rows_per_block_);
+  if (jc::persistent_blocks_per_sm(shared) < 1)
+    throw gpgpu::UsageError("persistent: a block with " + std::to_string(shared) +
+                            " B of shared memory cannot be resident on an SM of this GPU");
+}
+
+//! [persistent]
+int PersistentSolver::advance(int remaining, float omega) {
+  const auto a = [&](std::size_t i) { return array(i); };
+  const jc::SymmetricArgs s{a(0), a(1), a(2), a(3), a(4), a(5), x(current_), x(1 - current_),
+                            grid().nx, grid().ny, pitch(), omega};
+  jc::launch_jacobi_persistent({s, {x(current_), x(1 - current_)}, remaining, rows_per_block_}, blocks_, nullptr);
+  if (remaining % 2 == 1) current_ ^= 1;  // the iterates swapped roles `remaining` times on the GPU
+  return remaining;
+}
+//! [persistent]
+
+void PersistentSolver::step(int, float omega) { (void)advance(1, omega); }
+
+std::string PersistentSolver::launch() const {
+  std::string s = std::to_string(blocks_);
+  s += " blocks (one per SM), ";
+  s += std::to_string(rows_per_block_);
+  s += " rows each on chip, ";
+  s += std::to_string(jc::persistent_shared_bytes(grid().nx, rows_per_block_));
+  s += " B shared memory, pitch ";
+  s += std::to_string(pitch());
+  s += " floats";
+  return s;
+}
+
+}  // namespace ch07c

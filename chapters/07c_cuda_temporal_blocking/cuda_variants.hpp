@@ -1,0 +1,85 @@
+/// @file cuda_variants.hpp
+/// @brief Chapter 07c's host code and variants: 07b_04_symmetric.cu's storage (five diagonals and f
+/// on chapter 05's pitched layout), swept several times per trip to memory. `overlapped` and
+/// `wavefront` run s sweeps per launch (the last launch of a run the remainder); `persistent` runs
+/// every sweep of a run in one cooperative launch. Their rates are counted against the one-sweep
+/// floor of the symmetric storage, which they may beat (Variant::reuses_across_sweeps).
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gpgpu/cli.hpp"
+#include "gpgpu/jacobi/cuda/chapter_kit.hpp"
+#include "gpgpu/jacobi/cuda/pitched_solver.hpp"
+
+namespace ch07c {
+
+/// The largest --sweeps-per-trip the command line accepts; the shared memory of the device may
+/// allow fewer for a tile (the variant then says so and the run exits 2).
+inline constexpr int kMaxSweepsPerTrip = 16;
+
+/// The chapter's launch options: sweeps per launch and the tile; 0 for the tile: tuned (the
+/// candidates of tile_candidates, timed) unless --no-tune, else the kernel's default.
+struct TemporalOptions {
+  int sweeps_per_trip = 4;  ///< --sweeps-per-trip
+  int tile_x = 0;           ///< --tile-x: columns of a block's tile (overlapped) or strip (wavefront), a multiple of 4
+  int tile_y = 0;           ///< --tile-y: rows of a block's tile, or of its part of the strip
+  const gpgpu::jacobi::cuda::LaunchOptions* launch = nullptr;  ///< --no-tune (the CUDA launch group)
+  [[nodiscard]] bool tuning() const { return (launch == nullptr || launch->tune) && tile_x == 0 && tile_y == 0; }
+};
+
+/// Adds --sweeps-per-trip, --tile-x and --tile-y (group "Temporal blocking").
+void add_options(gpgpu::Cli& cli, TemporalOptions& options);
+
+/// Several sweeps per launch on the symmetric storage: 07c_01_overlapped.cu or 07c_02_wavefront.cu.
+class SweepsPerLaunchSolver final : public gpgpu::jacobi::cuda::PitchedSolver {
+ public:
+  enum class Kernel { overlapped, wavefront };
+  SweepsPerLaunchSolver(const gpgpu::jacobi::LinearSystem& sys, Kernel kernel, const TemporalOptions& options);
+  /// Times every tile of tile_candidates that fits over `iters` iterations, keeps the fastest.
+  std::string tune(int iters, float omega) override;
+  /// "s = 4 sweeps per launch, tile 64x32, block 32x8, 92160 B shared memory, pitch 1056 floats".
+  [[nodiscard]] std::string launch() const override;
+
+ private:
+  int advance(int remaining, float omega) override;
+  void step(int in, float omega) override;
+  [[nodiscard]] std::size_t shared_bytes(int sweeps, gpgpu::jacobi::cuda::TemporalTile tile) const;
+  Kernel kernel_;
+  int sweeps_;
+  gpgpu::jacobi::cuda::TemporalTile tile_;
+  bool tuning_;
+  std::size_t shared_limit_;
+};
+
+/// Every sweep of a run in one cooperative launch, the coefficients on chip: 07c_03_persistent.cu.
+class PersistentSolver final : public gpgpu::jacobi::cuda::PitchedSolver {
+ public:
+  PersistentSolver(const gpgpu::jacobi::LinearSystem& sys, int sm_count);
+  /// "132 blocks (one per SM), 8 rows each on chip, 221184 B shared memory, pitch 1056 floats".
+  [[nodiscard]] std::string launch() const override;
+
+ private:
+  int advance(int remaining, float omega) override;
+  void step(int in, float omega) override;
+  int blocks_;
+  int rows_per_block_;
+};
+
+/// The tiles tune() tries for a kernel, in order (the first is the default).
+[[nodiscard]] std::vector<gpgpu::jacobi::cuda::TemporalTile> tile_candidates(SweepsPerLaunchSolver::Kernel kernel);
+
+/// Why the persistent kernel cannot hold `grid` on this device (its coefficients do not fit into
+/// the shared memory of one block per SM, or the device has no cooperative launch), or nullopt.
+[[nodiscard]] std::optional<std::string> persistent_limitation(const gpgpu::jacobi::Grid& grid, int sm_count,
+                                                               std::size_t shared_per_block, bool cooperative);
+
+/// `overlapped`: kernels/jacobi/cuda/07c_01_overlapped.cu. `options` must outlive the variant.
+gpgpu::jacobi::Variant overlapped_variant(const TemporalOptions& options);
+/// `wavefront`: kernels/jacobi/cuda/07c_02_wavefront.cu.
+gpgpu::jacobi::Variant wavefront_variant(const TemporalOptions& options);
+/// `persistent`: kernels/jacobi/cuda/07c_03_persistent.cu.
+gpgpu::jacobi::Variant persistent_variant();
+
+}  // namespace ch07c

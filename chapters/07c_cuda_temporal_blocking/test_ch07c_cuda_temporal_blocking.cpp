@@ -1,0 +1,118 @@
+// Chapter 07c on a GPU (label cuda; skipped without one): every variant through its host code
+// against 07b_04_symmetric.cu bit for bit (the update is one shared function, the order of its
+// operations the same) and against the CPU double-precision reference, at one node, one row, one
+// column, primes, sizes no tile divides and a grid beyond the L2; every s from 1 to 8 (to 16 where
+// the tile allows) with iteration counts that are not multiples of s; the written iterate is NaN
+// before every run (PitchedSolver::reset), so a node no block writes fails. Usage errors: a tile
+// and s whose shared memory no block may have; the persistent kernel on a grid it cannot hold.
+#include <cstring>
+#include <string>
+
+#include "gpgpu/jacobi/cuda/variant_checks.hpp"
+#include "cuda_variants.hpp"
+#include "../07b_cuda_past_the_paper/cuda_variants.hpp"
+
+namespace {
+
+namespace jc = gpgpu::jacobi::cuda;
+namespace checks = gpgpu::jacobi::checks;
+using gpgpu::jacobi::Grid;
+
+// `iters` iterations of a variant from x0; the solution.
+std::vector<float> run(const gpgpu::jacobi::Variant& v, const gpgpu::jacobi::LinearSystem& sys, const std::vector<float>& x0,
+                       int iters) {
+  const auto solver = v.make(sys, jc::checks::session());
+  solver->reset(x0);
+  solver->iterate(iters, static_cast<float>(gpgpu::jacobi::kDefaultOmega));
+  return solver->solution();
+}
+
+::testing::AssertionResult same_bits(const std::vector<float>& got, const std::vector<float>& want) {
+  if (got.size() != want.size()) return ::testing::AssertionFailure() << "sizes differ";
+  for (std::size_t k = 0; k < got.size(); ++k)
+    if (std::memcmp(&got[k], &want[k], sizeof(float)) != 0)
+      return ::testing::AssertionFailure() << "node " << k << ": " << got[k] << " instead of " << want[k];
+  return ::testing::AssertionSuccess();
+}
+
+struct Case {
+  Grid grid;
+  int iters;
+  int max_sweeps;
+};
+
+// Every variant at every s of the case against the symmetric kernel and the reference.
+void check_case(const Case& c) {
+  jc::LaunchOptions launch;
+  launch.tune = false;
+  {
+    const auto sys = gpgpu::jacobi::assemble_bidomain(c.grid);
+    const auto x0 = checks::random_guess(c.grid.nodes(), 17);
+    const std::vector<float> want = run(ch07b::symmetric_variant(launch), sys, x0, c.iters);
+    EXPECT_TRUE(checks::matches_reference(want, sys, x0, c.iters)) << c.grid.str();
+    for (int s = 1; s <= c.max_sweeps; ++s)
+      for (const auto make : {ch07c::overlapped_variant, ch07c::wavefront_variant}) {
+        ch07c::TemporalOptions options;
+        options.sweeps_per_trip = s;
+        options.launch = &launch;
+        if (s > 8) options.tile_x = options.tile_y = 32;  // the default tiles' halo would not fit
+        const gpgpu::jacobi::Variant v = make(options);
+        SCOPED_TRACE(v.info.name + " on " + c.grid.str() + ", s = " + std::to_string(s) + ", " +
+                     std::to_string(c.iters) + " iterations");
+        const std::vector<float> got = run(v, sys, x0, c.iters);
+        EXPECT_TRUE(same_bits(got, want));
+        EXPECT_TRUE(checks::matches_reference(got, sys, x0, c.iters));
+      }
+    if (!ch07c::persistent_variant().limitation(c.grid, jc::checks::session())) {
+      SCOPED_TRACE("persistent on " + c.grid.str());
+      for (int iters : {1, 2, c.iters}) {
+        const std::vector<float> got = run(ch07c::persistent_variant(), sys, x0, iters);
+        EXPECT_TRUE(same_bits(got, run(ch07b::symmetric_variant(launch), sys, x0, iters)));
+        EXPECT_TRUE(checks::matches_reference(got, sys, x0, iters));
+      }
+    }
+  }
+}
+
+TEST(Ch07c, EverySweepsPerTripGivesTheOneSweepKernelsBits) {
+  for (const Case& c : {Case{{1, 1}, 3, 8}, Case{{1, 97}, 7, 8}, Case{{97, 1}, 7, 8}, Case{{97, 61}, 7, 16},
+                        Case{{127, 251}, 13, 16}, Case{{203, 77}, 10, 8}})
+    check_case(c);
+}
+
+TEST(Ch07c, BeyondTheL2) { check_case({{4099, 4097}, 7, 4}); }
+
+TEST(Ch07c, OtherTilesAndTuningKeepTheBits) {
+  const auto sys = gpgpu::jacobi::assemble_bidomain({203, 77});
+  const auto x0 = checks::random_guess(sys.grid.nodes(), 19);
+  jc::LaunchOptions launch;
+  const std::vector<float> want = run(ch07b::symmetric_variant(launch), sys, x0, 9);
+  for (const auto make : {ch07c::overlapped_variant, ch07c::wavefront_variant}) {
+    for (const jc::TemporalTile t : {jc::TemporalTile{4, 1}, jc::TemporalTile{12, 5}, jc::TemporalTile{256, 3}}) {
+      ch07c::TemporalOptions options;
+      options.sweeps_per_trip = 3;
+      options.tile_x = t.x;
+      options.tile_y = t.y;
+      EXPECT_TRUE(same_bits(run(make(options), sys, x0, 9), want)) << t.x << "x" << t.y;
+    }
+    ch07c::TemporalOptions tuned;  // tile 0 x 0: tune() times the candidates
+    const auto solver = make(tuned).make(sys, jc::checks::session());
+    EXPECT_NE(solver->tune(3, 0.8f), "");
+    solver->reset(x0);
+    solver->iterate(9, static_cast<float>(gpgpu::jacobi::kDefaultOmega));
+    EXPECT_TRUE(same_bits(solver->solution(), want));
+  }
+}
+
+TEST(Ch07c, RefusesWhatCannotBeOnChip) {
+  const auto sys = gpgpu::jacobi::assemble_bidomain({64, 64});
+  ch07c::TemporalOptions huge;
+  huge.sweeps_per_trip = ch07c::kMaxSweepsPerTrip;
+  huge.tile_x = huge.tile_y = 1024;
+  EXPECT_THROW((void)ch07c::overlapped_variant(huge).make(sys, jc::checks::session()), gpgpu::UsageError);
+  // 16384² needs 24 B per node on chip: no GPU's shared memory holds that.
+  EXPECT_TRUE(ch07c::persistent_variant().limitation(Grid{16384, 16384}, jc::checks::session()).has_value());
+  EXPECT_FALSE(ch07c::persistent_variant().limitation(Grid{64, 64}, jc::checks::session()).has_value());
+}
+
+}  // namespace

@@ -1,0 +1,61 @@
+/// @file onchip_planes.hpp
+/// @brief What the temporal-blocking kernels of chapter 07c (07c_01_overlapped.cu,
+/// 07c_02_wavefront.cu) keep on chip: a block of rows of the five stored diagonals, f and the
+/// iterate, one plane per array, `stride` floats per row, loaded from the pitched arrays four
+/// columns (one float4) at a time. Outside the grid every plane holds zero: a node there has no
+/// coupling, and its value is never anything but zero.
+#pragma once
+#include "jacobi_args.hpp"
+
+namespace gpgpu::jacobi::cuda {
+
+/// The stored arrays in the order the planes hold them: c, e, nw, n, ne, f, then x.
+inline constexpr int kStoredPlanes = 7;
+
+/// Shared-memory planes: planes[p] + m is element m of array p (kStoredPlanes order).
+struct Planes {
+  float* plane[kStoredPlanes];
+  [[nodiscard]] __host__ __device__ const float* c() const { return plane[0]; }
+  [[nodiscard]] __host__ __device__ const float* e() const { return plane[1]; }
+  [[nodiscard]] __host__ __device__ const float* nw() const { return plane[2]; }
+  [[nodiscard]] __host__ __device__ const float* n() const { return plane[3]; }
+  [[nodiscard]] __host__ __device__ const float* ne() const { return plane[4]; }
+  [[nodiscard]] __host__ __device__ const float* f() const { return plane[5]; }
+  [[nodiscard]] __host__ __device__ float* x() const { return plane[6]; }
+};
+
+/// Planes of `size` floats each, one after the other from `base` (size a multiple of 4, so that
+/// each plane stays 16-byte aligned).
+__host__ __device__ inline Planes planes_at(float* base, int size) {
+  Planes p{};
+  for (int k = 0; k < kStoredPlanes; ++k) p.plane[k] = base + k * size;
+  return p;
+}
+
+/// Columns i .. i+3 (i a multiple of 4) of row j of the first `planes` stored arrays into element m
+/// of their planes (m a multiple of 4): one read-only 16-byte load per array inside the grid, zeros
+/// outside it (rows beyond the ghost rows, columns left of 0 or from nx on).
+__device__ __forceinline__ void load_quad(const SymmetricArgs& a, int i, int j, const Planes& to, int m,
+                                          int planes = kStoredPlanes) {
+  const float* from[kStoredPlanes] = {a.c, a.e, a.nw, a.n, a.ne, a.f, a.x};
+  const bool inside = j >= 0 && j < a.ny && i >= 0 && i < a.nx;
+  const long long k = static_cast<long long>(j) * a.pitch + i;
+#pragma unroll
+  for (int p = 0; p < kStoredPlanes; ++p) {
+    if (p >= planes) continue;  // (not break: the loop must unroll, or `from` goes to local memory)
+    float4 v = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    if (inside) v = __ldg(reinterpret_cast<const float4*>(from[p] + k));
+    // The padding of a row holds zeros on the GPU, but the kernels must not depend on it.
+    if (i + 1 >= a.nx) v.y = 0.0f;
+    if (i + 2 >= a.nx) v.z = 0.0f;
+    if (i + 3 >= a.nx) v.w = 0.0f;
+    *reinterpret_cast<float4*>(to.plane[p] + m) = v;
+  }
+}
+
+/// Whether node (i, j) is in the grid.
+__host__ __device__ inline bool in_grid(const SymmetricArgs& a, int i, int j) {
+  return i >= 0 && i < a.nx && j >= 0 && j < a.ny;
+}
+
+}  // namespace gpgpu::jacobi::cuda

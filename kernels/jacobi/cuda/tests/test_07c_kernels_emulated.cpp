@@ -1,0 +1,200 @@
+// Chapter 07c's kernels, unchanged, on the CPU emulation of the CUDA thread model
+// (cuda_emulation.hpp): several sweeps per launch (overlapped tiles, the wavefront) and one
+// cooperative launch for every sweep (persistent), against 07b_04_symmetric.cu on the same
+// emulation bit for bit, and against the double-precision reference. The persistent kernel's
+// grid-wide barrier is emulated by running every thread of every block at once, each block with its
+// own shared memory, meeting at one std::barrier (emu::launch_cooperative); the other kernels' blocks
+// run one after the other, as in test_kernels_emulated.cpp. Sizes: one node, one row or column,
+// primes, tiles and strips that do not divide the grid, every s from 1 to 6 with iteration counts
+// that are not multiples of s, blocks smaller than the tile (the threads loop) and pitches with and
+// without padding; the written iterate is NaN before every launch, so a node no block writes fails.
+#include "cuda_emulation.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <utility>
+
+#include <gtest/gtest.h>
+
+#include "gpgpu/jacobi/layouts.hpp"
+#include "gpgpu/jacobi/pitched_host.hpp"
+#include "gpgpu/jacobi/reference.hpp"
+#include "gpgpu/jacobi/spectral.hpp"
+
+#define GPGPU_CUDA_EMULATION
+#include "../07b_04_symmetric.cu"
+#include "../07c_01_overlapped.cu"
+#include "../07c_02_wavefront.cu"
+#include "../07c_03_persistent.cu"
+#include "gpgpu/jacobi/checks.hpp"
+
+namespace gpgpu::jacobi::cuda {
+namespace {
+
+constexpr float kOmega = static_cast<float>(kDefaultOmega);
+const float kNaN = std::numeric_limits<float>::quiet_NaN();
+
+using Pitched = gpgpu::jacobi::testing::HostPitched;
+using gpgpu::jacobi::testing::host_pitched;
+
+/// How a case launches: the pitch's padding, the tile (or strip and rows), the block, sweeps per launch.
+struct Launch {
+  int pitch_extra;
+  TemporalTile tile;
+  dim3 block;
+  int sweeps;
+};
+
+/// The system on the pitched layout with the symmetric storage, and the two iterates.
+struct Device {
+  Grid g;
+  int pitch;
+  std::vector<Pitched> coef;  // c, e, nw, n, ne, f
+  Pitched x, y;
+  Device(const LinearSystem& sys, std::span<const float> x0, int pitch_extra)
+      : g(sys.grid), pitch((g.nx + 3) / 4 * 4 + pitch_extra), x(host_pitched(x0, g, pitch)),
+        y(host_pitched({}, g, pitch, kNaN)) {
+    for (Dir dir : {Dir::C, Dir::E, Dir::NW, Dir::N, Dir::NE}) coef.push_back(host_pitched(sys.A.diag[idx(dir)], g, pitch));
+    coef.push_back(host_pitched(sys.rhs, g, pitch));
+  }
+  SymmetricArgs args() {
+    const auto o = [&](std::size_t i) { return coef[i].origin(); };
+    return {o(0), o(1), o(2), o(3), o(4), o(5), x.origin(), y.origin(), g.nx, g.ny, pitch, kOmega};
+  }
+  /// After a launch: the output becomes the input; the new output is poisoned again.
+  void swap_and_poison() {
+    std::swap(x, y);
+    y = host_pitched({}, g, pitch, kNaN);
+  }
+  /// The unknowns; every ghost and padding element of the current iterate must still be zero.
+  std::vector<float> unknowns(const std::string& variant) {
+    for (std::size_t k = 0; k < x.data.size(); ++k) {
+      const auto row = static_cast<int>(k) / pitch - kPitchedGhostRows, col = static_cast<int>(k) % pitch;
+      if ((row < 0 || row >= g.ny || col >= g.nx) && x.data[k] != 0.0f)
+        ADD_FAILURE() << variant << ": ghost/padding element " << k << " is " << x.data[k];
+    }
+    return gpgpu::jacobi::testing::host_unknowns(x, g);
+  }
+};
+
+// 07b_04_symmetric.cu, one sweep per launch: the bits every 07c kernel must reproduce.
+std::vector<float> emulate_symmetric(const LinearSystem& sys, std::span<const float> x0, int iters, int pitch_extra) {
+  Device d(sys, x0, pitch_extra);
+  for (int it = 0; it < iters; ++it) {
+    const SymmetricArgs a = d.args();
+    emu::launch(dim3(blocks_for((d.g.nx + 3) / 4, 8), blocks_for(d.g.ny, 2)), dim3(8), false,
+                [&] { jacobi_symmetric(a, 2); });
+    d.swap_and_poison();
+  }
+  return d.unknowns("symmetric");
+}
+
+// `iters` sweeps in launches of l.sweeps (the last one the remainder), as the chapter's host code does.
+std::vector<float> emulate_blocked(const std::string& variant, const LinearSystem& sys, std::span<const float> x0,
+                                   int iters, const Launch& l) {
+  Device d(sys, x0, l.pitch_extra);
+  for (int done = 0; done < iters;) {
+    const int s = std::min(l.sweeps, iters - done);
+    const SymmetricArgs a = d.args();
+    const std::size_t bytes =
+        variant == "overlapped" ? overlapped_shared_bytes(s, l.tile) : wavefront_shared_bytes(s, l.tile);
+    EXPECT_LE(bytes, emu::sequential_shared.size() * sizeof(float4));
+    const dim3 grid(blocks_for(d.g.nx, l.tile.x), blocks_for(d.g.ny, l.tile.y));
+    if (variant == "overlapped")
+      emu::launch(grid, l.block, true, [&] { jacobi_overlapped(a, s, l.tile.x, l.tile.y); });
+    else
+      emu::launch(grid, dim3(l.block.x * l.block.y), true, [&] { jacobi_wavefront(a, s, l.tile.x, l.tile.y); });
+    d.swap_and_poison();
+    done += s;
+  }
+  return d.unknowns(variant);
+}
+
+// One cooperative launch of `blocks` blocks for every sweep; the result is in x[iters % 2].
+std::vector<float> emulate_persistent(const LinearSystem& sys, std::span<const float> x0, int iters, int pitch_extra,
+                                      unsigned blocks, unsigned threads) {
+  Device d(sys, x0, pitch_extra);
+  const int rows = (d.g.ny + static_cast<int>(blocks) - 1) / static_cast<int>(blocks);
+  const PersistentArgs a{d.args(), {d.x.origin(), d.y.origin()}, iters, rows};
+  emu::launch_cooperative(blocks, threads, persistent_shared_bytes(d.g.nx, rows) / sizeof(float),
+                          [&] { jacobi_persistent(a); });
+  if (iters % 2 == 1) std::swap(d.x, d.y);
+  return d.unknowns("persistent");
+}
+
+const Grid kGrids[] = {{1, 1}, {1, 9}, {9, 1}, {2, 7}, {5, 9}, {17, 33}, {33, 17}, {13, 70}, {37, 23}};
+
+::testing::AssertionResult same_bits(const std::vector<float>& got, const std::vector<float>& want) {
+  if (got.size() != want.size()) return ::testing::AssertionFailure() << "sizes differ";
+  for (std::size_t k = 0; k < got.size(); ++k)
+    if (std::memcmp(&got[k], &want[k], sizeof(float)) != 0)
+      return ::testing::AssertionFailure() << "node " << k << ": " << got[k] << " instead of " << want[k];
+  return ::testing::AssertionSuccess();
+}
+
+TEST(Emulated07c, SeveralSweepsPerLaunchGiveTheOneSweepKernelsBits) {
+  const Launch launches[] = {
+      {0, {4, 4}, dim3(4, 2), 1},    // pitch == nx where nx is a multiple of 4; tiles of one float4
+      {8, {8, 3}, dim3(3, 2), 2},    // padded pitch, a block smaller than the tile in both directions
+      {0, {12, 5}, dim3(32, 8), 3},  // the GPU's block: more threads than the tile has nodes
+      {4, {4, 7}, dim3(5, 3), 4},
+      {0, {8, 2}, dim3(8, 1), 5},    // a tile lower than the halo
+      {8, {16, 9}, dim3(7, 4), 6},   // two float4s of halo each side
+  };
+  for (const Grid& g : kGrids) {
+    const auto sys = assemble_bidomain(g);
+    const auto x0 = checks::random_guess(g.nodes(), 11);
+    for (int iters : {1, 6, 7}) {
+      for (const Launch& l : launches) {
+        const std::vector<float> want = emulate_symmetric(sys, x0, iters, l.pitch_extra);
+        for (const char* v : {"overlapped", "wavefront"}) {
+          SCOPED_TRACE(std::string(v) + " on " + g.str() + ", " + std::to_string(iters) + " iterations, s = " +
+                       std::to_string(l.sweeps) + ", tile " + std::to_string(l.tile.x) + "x" + std::to_string(l.tile.y) +
+                       ", pitch +" + std::to_string(l.pitch_extra));
+          const std::vector<float> got = emulate_blocked(v, sys, x0, iters, l);
+          EXPECT_TRUE(same_bits(got, want));
+          EXPECT_TRUE(checks::matches_reference(got, sys, x0, iters));
+        }
+      }
+    }
+  }
+}
+
+TEST(Emulated07c, ThePersistentKernelGivesTheOneSweepKernelsBits) {
+  struct Coop {
+    int pitch_extra;
+    unsigned blocks, threads;
+  };
+  // More blocks than rows (idle blocks still meet at the barrier), blocks of one row, odd counts.
+  const Coop coops[] = {{0, 1, 8}, {8, 3, 5}, {4, 4, 16}, {0, 7, 3}};
+  for (const Grid& g : kGrids) {
+    const auto sys = assemble_bidomain(g);
+    const auto x0 = checks::random_guess(g.nodes(), 12);
+    for (int iters : {1, 2, 7})
+      for (const Coop& c : coops) {
+        SCOPED_TRACE("persistent on " + g.str() + ", " + std::to_string(iters) + " iterations, " +
+                     std::to_string(c.blocks) + " blocks of " + std::to_string(c.threads) + ", pitch +" +
+                     std::to_string(c.pitch_extra));
+        const std::vector<float> got = emulate_persistent(sys, x0, iters, c.pitch_extra, c.blocks, c.threads);
+        EXPECT_TRUE(same_bits(got, emulate_symmetric(sys, x0, iters, c.pitch_extra)));
+        EXPECT_TRUE(checks::matches_reference(got, sys, x0, iters));
+      }
+  }
+}
+
+TEST(Emulated07c, SharedMemoryGrowsWithTheHaloAsTheModelSays) {
+  // 8 planes of (tile.x + 2*4*ceil(s/4)) x (tile.y + 2s) floats: the traffic model of 07c_01's header.
+  EXPECT_EQ(overlapped_shared_bytes(1, {64, 32}), 8u * 72 * 34 * 4);
+  EXPECT_EQ(overlapped_shared_bytes(4, {64, 32}), 8u * 72 * 40 * 4);
+  EXPECT_EQ(overlapped_shared_bytes(5, {64, 32}), 8u * 80 * 42 * 4);
+  // The wavefront: 7 planes of s+2 rows and 3 rows for each of levels 1 .. s-1, whatever the height.
+  EXPECT_EQ(wavefront_shared_bytes(1, {128, 64}), 7u * 3 * 136 * 4);
+  EXPECT_EQ(wavefront_shared_bytes(4, {128, 999}), (7u * 6 + 9) * 136 * 4);
+  // The persistent kernel: 6 planes of rows+1 rows of nx rounded up to 4, plus 8 zero columns.
+  EXPECT_EQ(persistent_shared_bytes(1024, 8), 6u * 9 * 1032 * 4);
+}
+
+}  // namespace
+}  // namespace gpgpu::jacobi::cuda

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Chapter 07c (temporal blocking) on the GPU machine: its tests (every variant bit for bit against
+# 07b's symmetric kernel and against the CPU reference), compute-sanitizer's four tools on the tests
+# at small sizes, then the chapter at 1024², 2048², 8192² and 16384² for s = 1, 2, 3, 4, 6, 8 with the
+# one-sweep kernels and the floor in the same run (JSON), the benchmark, and a short table of time
+# per iteration and time/floor against s.
+#
+# Usage: bash scripts/device/ch07c.sh --out DIR [--build DIR] [--budget SECONDS]
+# (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
+# project built in --build. STEPS picks parts (default "tests sanitizers chapters bench"); SIZES and
+# SWEEPS the runs (default "1024 2048 8192 16384" and "1 2 3 4 6 8"). Files written to DIR:
+# ch07c_log.txt, ch07c_<n>_s<s>.json, ch07c_bench.json, ch07c_summary.txt. Keeps going after a
+# failure, exit 1 then.
+set -u
+source "$(dirname "$0")/common.sh"
+device_init "$@"
+device_need_out
+((${#DEVICE_ARGS[@]} == 0)) || device_die "unknown option '${DEVICE_ARGS[0]}' (see --help)"
+BIN="$BUILD/bin"
+CH="$BIN/ch07c_cuda_temporal_blocking"
+TEST="$BUILD/chapters/07c_cuda_temporal_blocking/test_ch07c_cuda_temporal_blocking"
+TMP="$OUT/raw"
+mkdir -p "$TMP"
+STEPS=${STEPS:-"tests sanitizers chapters bench"}
+SIZES=${SIZES:-"1024 2048 8192 16384"}
+SWEEPS=${SWEEPS:-"1 2 3 4 6 8"}
+want() { [[ " $STEPS " == *" $1 "* ]]; }
+LOG="$OUT/ch07c_log.txt"
+: > "$LOG"
+t0=$(date +%s)
+source scripts/device/step.sh
+
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,clocks.max.sm --format=csv >> "$LOG" 2>&1
+
+# 1. Tests: the kernels on the GPU and on the CPU emulation, the chapter's smoke and CLI tests.
+if want tests; then
+  step "ctest 07c" ctest --test-dir "$BUILD" -R '07c' -j 4 --output-on-failure --timeout 900
+fi
+
+# 2. compute-sanitizer's four tools side by side on the small sizes (not the grid beyond the L2),
+#    launches synchronised so that an error points at its kernel; initcheck only on the tiles test.
+if want sanitizers; then
+  sanitizers_start "$TEST" 'Ch07c.EverySweepsPerTrip*:Ch07c.OtherTiles*:Ch07c.Refuses*'
+  sanitizers_wait
+fi
+
+# 3. The chapter: every variant at each size for each s, the one-sweep kernels and their floor in
+#    the same run. Fewer iterations at the large sizes keep the CPU reference short.
+if want chapters; then
+  for n in $SIZES; do
+    iters=1000
+    ((n >= 8192)) && iters=48
+    ((n == 2048)) && iters=240
+    for s in $SWEEPS; do
+      step "ch07c ${n} s=$s" "$CH" --nx "$n" --ny "$n" --iters "$iters" --sweeps-per-trip "$s" --variant all \
+        --warmup 1 --repeat 3 --cpu-sample-iters 1 --json "$TMP/ch07c_${n}_s${s}.json"
+    done
+  done
+fi
+
+# 4. The benchmark: s = 1 .. 8 at 4096², and the variants at 256², 1024², 4096².
+if want bench; then
+  step "bench ch07c" "$BIN/bench_ch07c_cuda_temporal_blocking" --benchmark_min_time=0.05 \
+    --benchmark_out="$OUT/ch07c_bench.json" --benchmark_out_format=json
+fi
+
+# 5. Summary: ms/iter and time/floor (the symmetric storage's one-sweep floor) per size, variant and s.
+python3 - "$TMP" "$OUT" <<'PY' | tee "$OUT/ch07c_summary.txt"
+import glob, json, os, re, sys
+tmp, out = sys.argv[1], sys.argv[2]
+runs = {}
+for path in sorted(glob.glob(os.path.join(tmp, "ch07c_*_s*.json"))):
+    m = re.search(r"ch07c_(\d+)_s(\d+)\.json$", path)
+    try:
+        doc = json.load(open(path))
+    except Exception as e:
+        print("%s: %s" % (path, e)); continue
+    runs[(int(m.group(1)), int(m.group(2)))] = doc
+json.dump({"%d_s%d" % k: v for k, v in runs.items()}, open(os.path.join(out, "ch07c_runs.json"), "w"), indent=1)
+print("%-6s %-11s %3s %10s %10s %8s %6s" % ("n", "variant", "s", "ms/iter", "t/floor", "x floor", "check"))
+for (n, s), doc in sorted(runs.items()):
+    floor = doc.get("floor_and_speedup", {})
+    for row in doc.get("results", []):
+        f = floor.get(row["variant"], {})
+        t = f.get("time_over_floor") or float("nan")
+        print("%-6d %-11s %3d %10.4f %10.3f %8.2f %6s" % (n, row["variant"], s, row["ms_per_step"], t,
+                                                            1 / t if t == t and t > 0 else float("nan"), row["check"]))
+PY
+echo "ch07c.sh: $steps steps, ${#failed[@]} failed, $(( $(date +%s) - t0 )) s in all (details: ch07c_log.txt)"
+if ((${#failed[@]})); then
+  printf 'FAILED: %s\n' "${failed[@]}"
+  exit 1
+fi
+echo "ch07c.sh: every step passed"
