@@ -17,7 +17,7 @@ BIN="$BUILD/bin"
 TMP="$OUT/raw"
 mkdir -p "$TMP"
 # STEPS picks parts of the batch (default: all); CHAPTER_RUNS picks chapter:size pairs of step 3.
-STEPS=${STEPS:-"tests sanitizers chapters sweeps bench ncu sass"}
+STEPS=${STEPS:-"tests sanitizers exercises chapters sweeps bench ncu sass"}
 want() { [[ " $STEPS " == *" $1 "* ]]; }
 LOG="$OUT/cuda_log.txt"
 : > "$LOG"
@@ -64,6 +64,29 @@ sanitize() {
   cat "$TMP"/sanitizer_"$tool"_*.log
   return $rc
 }
+# The exercises' worked answers: each tool on each answer's check, side by side (the timing tests and
+# exercise 07's texture of the largest width, 4 GiB, left out; the answers' kernels run at the checks'
+# own awkward sizes).
+EXERCISES="03_cuda_unpadded_borders 04_cuda_aligned_double 05_cuda_pitched_upload 06_cuda_shared_halo \
+07_cuda_texture_objects 07b_cuda_symmetric_kernel"
+sanitize_answers() {
+  local tool=$1 rc=0 e pids=()
+  for e in $EXERCISES; do
+    GPGPU_CUDA_SYNC=1 timeout 300 compute-sanitizer --tool "$tool" --error-exitcode 3 \
+      "$BUILD/exercises/$e/solution_$e" --gtest_filter='-Measure.*:*WorksUpToTheLimits*' --gtest_brief=1 \
+      > "$TMP/sanitizer_${tool}_answer_$e.log" 2>&1 &
+    pids+=($!)
+  done
+  for pid in "${pids[@]}"; do wait "$pid" || rc=$?; done
+  tail -n 3 "$TMP"/sanitizer_"$tool"_answer_*.log
+  return $rc
+}
+if want exercises; then
+for tool in memcheck racecheck synccheck initcheck; do
+  step "sanitizer $tool, the exercises' answers" sanitize_answers "$tool"
+done
+fi
+
 if want sanitizers; then
 for tool in memcheck racecheck synccheck initcheck; do
   filter=$SMALL
