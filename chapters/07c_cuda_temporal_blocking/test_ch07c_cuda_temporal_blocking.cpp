@@ -12,6 +12,13 @@
 #include "cuda_variants.hpp"
 #include "../07b_cuda_past_the_paper/cuda_variants.hpp"
 
+// The parameterised suites of variant_checks.hpp take LaunchOptions, which these variants do not
+// (their launch is the tile and s): the tests below cover the reference, the bits and the contract.
+namespace gpgpu::jacobi::cuda::checks {
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(CudaVariantCases);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(CudaVariant);
+}  // namespace gpgpu::jacobi::cuda::checks
+
 namespace {
 
 namespace jc = gpgpu::jacobi::cuda;
@@ -101,6 +108,19 @@ TEST(Ch07c, OtherTilesAndTuningKeepTheBits) {
     solver->reset(x0);
     solver->iterate(9, static_cast<float>(gpgpu::jacobi::kDefaultOmega));
     EXPECT_TRUE(same_bits(solver->solution(), want));
+  }
+}
+
+// The contract every Jacobi solver keeps: upload and download agree on the layout, the current
+// iterate is tracked, the events time something.
+TEST(Ch07c, KeepsTheSolverContract) {
+  ch07c::TemporalOptions options;
+  options.sweeps_per_trip = 3;
+  for (const Grid g : {Grid{37, 19}, Grid{45, 30}}) {
+    const auto sys = gpgpu::jacobi::assemble_bidomain(g);
+    for (const gpgpu::jacobi::Variant& v :
+         {ch07c::overlapped_variant(options), ch07c::wavefront_variant(options), ch07c::persistent_variant()})
+      EXPECT_TRUE(checks::keeps_the_solver_contract(*v.make(sys, jc::checks::session()), sys)) << v.info.name << " " << g.str();
   }
 }
 

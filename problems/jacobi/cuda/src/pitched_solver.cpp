@@ -67,7 +67,12 @@ PitchedSolver::PitchedSolver(const LinearSystem& sys, std::span<const Dir> store
     arrays_.push_back(gpgpu::cuda::pitched_with_ghost_rows<float>(sys.A.diag[static_cast<std::size_t>(idx(d))],
                                                                   nx, ny, kPitchedGhostRows));
   arrays_.push_back(gpgpu::cuda::pitched_with_ghost_rows<float>(sys.rhs, nx, ny, kPitchedGhostRows));
-  for (PitchedBuffer<float>& x : x_) x = PitchedBuffer<float>(nx, ny + 2 * kPitchedGhostRows);
+  // Zeros until reset() uploads a guess: a tuning run may iterate before it, and a kernel's float4
+  // loads may touch the padding it then discards (compute-sanitizer's initcheck would flag the read).
+  for (PitchedBuffer<float>& x : x_) {
+    x = PitchedBuffer<float>(nx, ny + 2 * kPitchedGhostRows);
+    x.fill_bytes(0);
+  }
   // One index k = j*pitch + i must address every array: cudaMallocPitch gives arrays of one width
   // one pitch, and the float4 kernels of chapter 07b need it to be a multiple of 16 bytes.
   pitch_ = x_[0].pitch();
