@@ -71,9 +71,20 @@ Variant overlapped_variant(const TemporalOptions& options) {
   return v;
 }
 
+Variant overlapped_columns_variant(const TemporalOptions& options) {
+  Variant v = jc::cuda_variant("overlapped_columns", "overlapped's tile, each thread walking a column with its rows in registers",
+                               "kernels/jacobi/cuda/07c_02_overlapped_columns.cu", "", "jacobi9_symmetric");
+  v.reuses_across_sweeps = true;
+  v.make = [&options](const LinearSystem& sys, gpgpu::Session&) {
+    return std::make_unique<SweepsPerLaunchSolver>(sys, SweepsPerLaunchSolver::Kernel::overlapped_columns, options);
+  };
+  v.check_fits = jc::fits_pitched("overlapped_columns", 5);
+  return v;
+}
+
 Variant wavefront_variant(const TemporalOptions& options) {
   Variant v = jc::cuda_variant("wavefront", "s sweeps per launch, a strip walked up row by row, s levels on chip",
-                               "kernels/jacobi/cuda/07c_02_wavefront.cu", "", "jacobi9_symmetric");
+                               "kernels/jacobi/cuda/07c_03_wavefront.cu", "", "jacobi9_symmetric");
   v.reuses_across_sweeps = true;
   v.make = [&options](const LinearSystem& sys, gpgpu::Session&) {
     return std::make_unique<SweepsPerLaunchSolver>(sys, SweepsPerLaunchSolver::Kernel::wavefront, options);
@@ -84,7 +95,7 @@ Variant wavefront_variant(const TemporalOptions& options) {
 
 Variant persistent_variant() {
   Variant v = jc::cuda_variant("persistent", "one cooperative launch for all sweeps, coefficients kept in shared memory",
-                               "kernels/jacobi/cuda/07c_03_persistent.cu", "", "jacobi9_symmetric");
+                               "kernels/jacobi/cuda/07c_04_persistent.cu", "", "jacobi9_symmetric");
   v.reuses_across_sweeps = true;
   v.make = [](const LinearSystem& sys, gpgpu::Session& gpu) {
     return std::make_unique<PersistentSolver>(sys, gpgpu::cuda::device_info(gpu).sm_count);
@@ -100,9 +111,19 @@ Variant persistent_variant() {
 }
 //! [variants]
 
-std::vector<jc::TemporalTile> tile_candidates(SweepsPerLaunchSolver::Kernel kernel) {
+std::vector<jc::TemporalTile> tile_candidates(SweepsPerLaunchSolver::Kernel kernel, int sweeps) {
   if (kernel == SweepsPerLaunchSolver::Kernel::overlapped)
     return {{64, 32}, {32, 32}, {64, 16}, {64, 64}, {128, 16}, {128, 32}, {32, 64}};
+  if (kernel == SweepsPerLaunchSolver::Kernel::overlapped_columns) {
+    // Loaded widths of whole warps (64, 128, 256 columns with the halo): no idle lane in the block's
+    // first sweep; heights from a few runs of rows to many.
+    const int halo = 2 * ((sweeps + 3) / 4 * 4);
+    std::vector<jc::TemporalTile> tiles;
+    for (const int width : {64, 128, 256})
+      for (const int height : {24, 16, 32, 48, 64, 96})
+        if (width - halo >= 4) tiles.push_back({width - halo, height});
+    return tiles;
+  }
   return {{128, 128}, {64, 64}, {64, 128}, {128, 64}, {256, 64}, {256, 128}, {128, 256}};
 }
 
@@ -121,7 +142,7 @@ std::optional<std::string> persistent_limitation(const gpgpu::jacobi::Grid& grid
 
 SweepsPerLaunchSolver::SweepsPerLaunchSolver(const LinearSystem& sys, Kernel kernel, const TemporalOptions& options)
     : PitchedSolver(sys, kUpperDiagonals), kernel_(kernel), sweeps_(options.sweeps_per_trip),
-      tile_(tile_candidates(kernel).front()), tuning_(options.tuning()) {
+      tile_(tile_candidates(kernel, options.sweeps_per_trip).front()), tuning_(options.tuning()) {
   if (options.tile_x > 0) tile_.x = options.tile_x;
   if (options.tile_y > 0) tile_.y = options.tile_y;
   int device = 0, limit = 0;
@@ -135,7 +156,7 @@ SweepsPerLaunchSolver::SweepsPerLaunchSolver(const LinearSystem& sys, Kernel ker
 }
 
 std::size_t SweepsPerLaunchSolver::shared_bytes(int sweeps, jc::TemporalTile tile) const {
-  return kernel_ == Kernel::overlapped ? jc::overlapped_shared_bytes(sweeps, tile) : jc::wavefront_shared_bytes(sweeps, tile);
+  return kernel_ == Kernel::wavefront ? jc::wavefront_shared_bytes(sweeps, tile) : jc::overlapped_shared_bytes(sweeps, tile);
 }
 
 //! [advance]
@@ -144,10 +165,11 @@ int SweepsPerLaunchSolver::advance(int remaining, float omega) {
   const auto a = [&](std::size_t i) { return array(i); };
   const jc::SymmetricArgs s{a(0), a(1), a(2), a(3), a(4), a(5), x(current_), x(1 - current_),
                             grid().nx, grid().ny, pitch(), omega};
-  if (kernel_ == Kernel::overlapped)
-    jc::launch_jacobi_overlapped(s, sweeps, tile_, nullptr);
-  else
-    jc::launch_jacobi_wavefront(s, sweeps, tile_, nullptr);
+  switch (kernel_) {
+    case Kernel::overlapped: jc::launch_jacobi_overlapped(s, sweeps, tile_, nullptr); break;
+    case Kernel::overlapped_columns: jc::launch_jacobi_overlapped_columns(s, sweeps, tile_, nullptr); break;
+    case Kernel::wavefront: jc::launch_jacobi_wavefront(s, sweeps, tile_, nullptr); break;
+  }
   current_ ^= 1;  // s sweeps on chip, one write: the other iterate holds the result
   return sweeps;
 }
@@ -160,7 +182,7 @@ std::string SweepsPerLaunchSolver::tune(int iters, float omega) {
   jc::TemporalTile best = tile_;
   double best_s = std::numeric_limits<double>::infinity();
   int tried = 0;
-  for (const jc::TemporalTile t : tile_candidates(kernel_)) {
+  for (const jc::TemporalTile t : tile_candidates(kernel_, sweeps_)) {
     if (shared_bytes(sweeps_, t) > shared_limit_) continue;
     tile_ = t;
     const double s = iterate(iters, omega);

@@ -32,10 +32,11 @@ struct TemporalOptions {
 /// Adds --sweeps-per-trip, --tile-x and --tile-y (group "Temporal blocking").
 void add_options(gpgpu::Cli& cli, TemporalOptions& options);
 
-/// Several sweeps per launch on the symmetric storage: 07c_01_overlapped.cu or 07c_02_wavefront.cu.
+/// Several sweeps per launch on the symmetric storage: 07c_01_overlapped.cu, 07c_02_overlapped_columns.cu
+/// or 07c_03_wavefront.cu.
 class SweepsPerLaunchSolver final : public gpgpu::jacobi::cuda::PitchedSolver {
  public:
-  enum class Kernel { overlapped, wavefront };
+  enum class Kernel { overlapped, overlapped_columns, wavefront };
   SweepsPerLaunchSolver(const gpgpu::jacobi::LinearSystem& sys, Kernel kernel, const TemporalOptions& options);
   /// Times every tile of tile_candidates that fits over `iters` iterations, keeps the fastest.
   std::string tune(int iters, float omega) override;
@@ -53,7 +54,7 @@ class SweepsPerLaunchSolver final : public gpgpu::jacobi::cuda::PitchedSolver {
   std::size_t shared_limit_;
 };
 
-/// Every sweep of a run in one cooperative launch, the coefficients on chip: 07c_03_persistent.cu.
+/// Every sweep of a run in one cooperative launch, the coefficients on chip: 07c_04_persistent.cu.
 class PersistentSolver final : public gpgpu::jacobi::cuda::PitchedSolver {
  public:
   PersistentSolver(const gpgpu::jacobi::LinearSystem& sys, int sm_count);
@@ -67,8 +68,8 @@ class PersistentSolver final : public gpgpu::jacobi::cuda::PitchedSolver {
   int rows_per_block_;
 };
 
-/// The tiles tune() tries for a kernel, in order (the first is the default).
-[[nodiscard]] std::vector<gpgpu::jacobi::cuda::TemporalTile> tile_candidates(SweepsPerLaunchSolver::Kernel kernel);
+/// The tiles tune() tries for a kernel at `sweeps` sweeps per launch, in order (the first is the default).
+[[nodiscard]] std::vector<gpgpu::jacobi::cuda::TemporalTile> tile_candidates(SweepsPerLaunchSolver::Kernel kernel, int sweeps);
 
 /// Why the persistent kernel cannot hold `grid` on this device (its coefficients do not fit into
 /// the shared memory of one block per SM, or the device has no cooperative launch), or nullopt.
@@ -77,9 +78,11 @@ class PersistentSolver final : public gpgpu::jacobi::cuda::PitchedSolver {
 
 /// `overlapped`: kernels/jacobi/cuda/07c_01_overlapped.cu. `options` must outlive the variant.
 gpgpu::jacobi::Variant overlapped_variant(const TemporalOptions& options);
-/// `wavefront`: kernels/jacobi/cuda/07c_02_wavefront.cu.
+/// `overlapped_columns`: kernels/jacobi/cuda/07c_02_overlapped_columns.cu.
+gpgpu::jacobi::Variant overlapped_columns_variant(const TemporalOptions& options);
+/// `wavefront`: kernels/jacobi/cuda/07c_03_wavefront.cu.
 gpgpu::jacobi::Variant wavefront_variant(const TemporalOptions& options);
-/// `persistent`: kernels/jacobi/cuda/07c_03_persistent.cu.
+/// `persistent`: kernels/jacobi/cuda/07c_04_persistent.cu.
 gpgpu::jacobi::Variant persistent_variant();
 
 }  // namespace ch07c

@@ -4,8 +4,10 @@
 //   multirow    kernels/jacobi/cuda/07b_03_multirow.cu, chapter 07b's nine diagonals, for comparison
 //   symmetric   kernels/jacobi/cuda/07b_04_symmetric.cu, the one-sweep kernel to beat
 //   overlapped  kernels/jacobi/cuda/07c_01_overlapped.cu: s sweeps per launch on a tile with an s-ring halo
-//   wavefront   kernels/jacobi/cuda/07c_02_wavefront.cu: s sweeps per launch, a strip walked up row by row
-//   persistent  kernels/jacobi/cuda/07c_03_persistent.cu: one cooperative launch, coefficients on chip
+//   overlapped_columns  kernels/jacobi/cuda/07c_02_overlapped_columns.cu: the same tile, each thread
+//               walking a column with its window of rows in registers
+//   wavefront   kernels/jacobi/cuda/07c_03_wavefront.cu: s sweeps per launch, a strip walked up row by row
+//   persistent  kernels/jacobi/cuda/07c_04_persistent.cu: one cooperative launch, coefficients on chip
 // The one-sweep floor that the last three are measured against is the symmetric storage's, at the
 // limit of its own read:write mix measured in the same run (time/floor below 1: beyond it).
 #include "gpgpu/errors.hpp"
@@ -34,6 +36,7 @@ int main(int argc, char** argv) {
     chapter.add(ch07b::multirow_variant(options.launch));
     chapter.add(ch07b::symmetric_variant(options.launch));
     chapter.add(ch07c::overlapped_variant(temporal));
+    chapter.add(ch07c::overlapped_columns_variant(temporal));
     chapter.add(ch07c::wavefront_variant(temporal));
     chapter.add(ch07c::persistent_variant());
     return chapter.run(argc, argv);

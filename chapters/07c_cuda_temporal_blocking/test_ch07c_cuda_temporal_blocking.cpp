@@ -58,7 +58,7 @@ void check_case(const Case& c) {
     const std::vector<float> want = run(ch07b::symmetric_variant(launch), sys, x0, c.iters);
     EXPECT_TRUE(checks::matches_reference(want, sys, x0, c.iters)) << c.grid.str();
     for (int s = 1; s <= c.max_sweeps; ++s)
-      for (const auto make : {ch07c::overlapped_variant, ch07c::wavefront_variant}) {
+      for (const auto make : {ch07c::overlapped_variant, ch07c::overlapped_columns_variant, ch07c::wavefront_variant}) {
         ch07c::TemporalOptions options;
         options.sweeps_per_trip = s;
         options.launch = &launch;
@@ -94,7 +94,7 @@ TEST(Ch07c, OtherTilesAndTuningKeepTheBits) {
   const auto x0 = checks::random_guess(sys.grid.nodes(), 19);
   jc::LaunchOptions launch;
   const std::vector<float> want = run(ch07b::symmetric_variant(launch), sys, x0, 9);
-  for (const auto make : {ch07c::overlapped_variant, ch07c::wavefront_variant}) {
+  for (const auto make : {ch07c::overlapped_variant, ch07c::overlapped_columns_variant, ch07c::wavefront_variant}) {
     for (const jc::TemporalTile t : {jc::TemporalTile{4, 1}, jc::TemporalTile{12, 5}, jc::TemporalTile{256, 3}}) {
       ch07c::TemporalOptions options;
       options.sweeps_per_trip = 3;
@@ -119,7 +119,8 @@ TEST(Ch07c, KeepsTheSolverContract) {
   for (const Grid g : {Grid{37, 19}, Grid{45, 30}}) {
     const auto sys = gpgpu::jacobi::assemble_bidomain(g);
     for (const gpgpu::jacobi::Variant& v :
-         {ch07c::overlapped_variant(options), ch07c::wavefront_variant(options), ch07c::persistent_variant()})
+         {ch07c::overlapped_variant(options), ch07c::overlapped_columns_variant(options), ch07c::wavefront_variant(options),
+          ch07c::persistent_variant()})
       EXPECT_TRUE(checks::keeps_the_solver_contract(*v.make(sys, jc::checks::session()), sys)) << v.info.name << " " << g.str();
   }
 }

@@ -26,8 +26,9 @@
 #define GPGPU_CUDA_EMULATION
 #include "../07b_04_symmetric.cu"
 #include "../07c_01_overlapped.cu"
-#include "../07c_02_wavefront.cu"
-#include "../07c_03_persistent.cu"
+#include "../07c_02_overlapped_columns.cu"
+#include "../07c_03_wavefront.cu"
+#include "../07c_04_persistent.cu"
 #include "gpgpu/jacobi/checks.hpp"
 
 namespace gpgpu::jacobi::cuda {
@@ -99,11 +100,15 @@ std::vector<float> emulate_blocked(const std::string& variant, const LinearSyste
     const int s = std::min(l.sweeps, iters - done);
     const SymmetricArgs a = d.args();
     const std::size_t bytes =
-        variant == "overlapped" ? overlapped_shared_bytes(s, l.tile) : wavefront_shared_bytes(s, l.tile);
+        variant == "wavefront" ? wavefront_shared_bytes(s, l.tile) : overlapped_shared_bytes(s, l.tile);
     EXPECT_LE(bytes, emu::sequential_shared.size() * sizeof(float4));
     const dim3 grid(blocks_for(d.g.nx, l.tile.x), blocks_for(d.g.ny, l.tile.y));
     if (variant == "overlapped")
       emu::launch(grid, l.block, true, [&] { jacobi_overlapped(a, s, l.tile.x, l.tile.y); });
+    else if (variant == "overlapped_columns")  // the case's block: narrower than the tile, the threads loop
+      emu::launch(grid, l.block, true, [&] { jacobi_overlapped_columns(a, s, l.tile.x, l.tile.y); });
+    else if (variant == "overlapped_columns, the GPU's block")  // a thread per loaded column
+      emu::launch(grid, overlapped_columns_block(s, l.tile), true, [&] { jacobi_overlapped_columns(a, s, l.tile.x, l.tile.y); });
     else
       emu::launch(grid, dim3(l.block.x * l.block.y), true, [&] { jacobi_wavefront(a, s, l.tile.x, l.tile.y); });
     d.swap_and_poison();
@@ -149,7 +154,7 @@ TEST(Emulated07c, SeveralSweepsPerLaunchGiveTheOneSweepKernelsBits) {
     for (int iters : {1, 6, 7}) {
       for (const Launch& l : launches) {
         const std::vector<float> want = emulate_symmetric(sys, x0, iters, l.pitch_extra);
-        for (const char* v : {"overlapped", "wavefront"}) {
+        for (const char* v : {"overlapped", "overlapped_columns", "overlapped_columns, the GPU's block", "wavefront"}) {
           SCOPED_TRACE(std::string(v) + " on " + g.str() + ", " + std::to_string(iters) + " iterations, s = " +
                        std::to_string(l.sweeps) + ", tile " + std::to_string(l.tile.x) + "x" + std::to_string(l.tile.y) +
                        ", pitch +" + std::to_string(l.pitch_extra));
