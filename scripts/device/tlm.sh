@@ -23,7 +23,7 @@ RESULTS="$OUT/results/h100"
 TMP="$OUT/raw"
 mkdir -p "$RESULTS" "$TMP"
 # STEPS picks parts of the batch (default: all).
-STEPS=${STEPS:-"tests sanitizers chapters sweep ncu"}
+STEPS=${STEPS:-"tests sanitizers chapters spectra sweep ncu"}
 want() { [[ " $STEPS " == *" $1 "* ]]; }
 LOG="$OUT/tlm_log.txt"
 : > "$LOG"
@@ -92,6 +92,15 @@ if want chapters; then
   step "ch11 cavity 256^3" timeout 150 "$CH11" --nx 256 --ny 256 --nz 256 --steps 60 --repeat 3 \
     --variant cuda_aos,cuda_coalesced,cuda_fused,cuda_fused_half,opencl_coalesced,opencl_fused \
     --json "$RESULTS/ch11_cavity_256.json"
+fi
+
+# What half storage does to the spectrum (chapter 11's README): the 23 x 17 x 11 box for 20000 steps,
+# probes dumped to $OUT/ch11_spectra for python3 scripts/report/plot_ch11_spectra.py $OUT/ch11_spectra
+# (commit the dump's reference_probe.npy and probe_*.npy under results/h100/ch11_spectra/).
+if want spectra; then
+  step "ch11 spectra 23x17x11" timeout 300 "$CH11" --scenario cavity --nx 23 --ny 17 --nz 11 --dl 0.001 \
+    --steps 20000 --threads 16 --repeat 1 --variant cpu_openmp,cuda_fused,cuda_fused_half,opencl_fused \
+    --dump "$OUT/ch11_spectra" --json "$TMP/ch11_spectra.json"
 fi
 
 # 4. CUDA against OpenCL against mesh size (Fig. 11: OpenCL equal from about 10 million nodes):

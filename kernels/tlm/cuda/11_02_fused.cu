@@ -6,6 +6,11 @@
 // Templated on how a pulse is stored: as a float (cuda_fused), or in half precision (cuda_fused_half:
 // IEEE binary16, 11 significant bits, 2 bytes: 48 B per node and step; rounding to nearest on every
 // store is the only new error, reference.hpp's tolerance()). The arithmetic is FP32 either way.
+// Those roundings also feed the mesh's static solutions (two charges per cell corner that the exact
+// step conserves): nothing carries their share away, so the static field wanders like a random walk,
+// about 2^-11·√(16N) times the rms pulse per corner after N steps, and shows in the probe's spectrum
+// below the box's lowest mode (chapter README, "What half storage does to the spectrum"; the physics
+// check check_spurious_lines bounds it).
 #include "gpgpu/cuda/check.hpp"
 #include "scn_device.hpp"
 

@@ -3,6 +3,7 @@
 // mesh's dispersion put them; and each check fails when the physics is not what it expects.
 #include <cmath>
 #include <numbers>
+#include <random>
 
 #include <gtest/gtest.h>
 
@@ -69,6 +70,59 @@ TEST(Physics, ResonanceCheckFailsForABoxOfAnotherSize) {
   EXPECT_FALSE(check_resonances(quick.structure, quick.drive, r.signal()).pass);
 }
 
+TEST(Physics, TheBoxHasNoLinesButItsOwn) {
+  const Simulation& r = quick_cavity();
+  const PhysicsCheck c = check_spurious_lines(r.structure, r.drive, r.signal());
+  EXPECT_TRUE(c.checked) << c.summary;
+  EXPECT_TRUE(c.pass) << c.summary;
+}
+
+// The quick box's probe with a sine of `ratio` times its strongest line added at `cycles` per step.
+std::vector<double> with_line(double cycles, double ratio) {
+  const Simulation& r = quick_cavity();
+  std::vector<double> x = r.signal();
+  const double dt = r.structure.mesh.dt();
+  double strongest = 0;
+  for (const Resonance& line : check_resonances(r.structure, r.drive, x).lines)
+    strongest = std::max(strongest, windowed_dft_magnitude(x, dt, line.f_measured));
+  // A sine of amplitude A shows A·Σw/2 = A·N/4 under the Hann window.
+  const double amplitude = 4.0 * ratio * strongest / static_cast<double>(x.size());
+  for (std::size_t n = 0; n < x.size(); ++n) x[n] += amplitude * std::sin(2.0 * std::numbers::pi * cycles * static_cast<double>(n) + 0.3);
+  return x;
+}
+
+TEST(Physics, SpuriousLineCheckFailsForALineThatIsNotTheBoxs) {
+  // Below the box's lowest mode (0.030 cycles per step), where a closed box has nothing but the
+  // static field (at 3000 steps no gap between two modes is wider than the windows): a line at
+  // 3e-3 of the strongest fails, one at
+  // 3e-4 (under the threshold, above the window's leakage) passes.
+  const Simulation& r = quick_cavity();
+  const std::vector<Resonance> lines = check_resonances(r.structure, r.drive, r.signal()).lines;
+  ASSERT_FALSE(lines.empty());
+  const double lowest = lines.front().f_discrete * r.structure.mesh.dt();
+  EXPECT_NEAR(lowest, 0.0298, 0.0005);
+  for (double cycles : {0.2 * lowest, 0.4 * lowest, 0.7 * lowest}) {
+    EXPECT_FALSE(check_spurious_lines(r.structure, r.drive, with_line(cycles, 3e-3)).pass) << cycles;
+    const PhysicsCheck weak = check_spurious_lines(r.structure, r.drive, with_line(cycles, 3e-4));
+    EXPECT_TRUE(weak.pass) << cycles << ": " << weak.summary;
+  }
+}
+
+TEST(Physics, SpuriousLineCheckFailsForADriftingStaticField) {
+  // What half storage does at length (README, "What half storage does to the spectrum"): the
+  // static field at the probe wanders as a random walk. A walk whose steps are 1e-3 of the probe's
+  // largest value fails; the reference alone passes (above).
+  const Simulation& r = quick_cavity();
+  std::vector<double> x = r.signal();
+  double largest = 0;
+  for (double v : x) largest = std::max(largest, std::abs(v));
+  std::mt19937_64 random(7);
+  std::normal_distribution<double> step(0.0, 1e-3 * largest);
+  double walk = 0;
+  for (double& v : x) v += (walk += step(random));
+  EXPECT_FALSE(check_spurious_lines(r.structure, r.drive, x).pass);
+}
+
 TEST(Physics, TheGuideCutsOffAtC2a) {
   const Simulation r = simulate(Scenario::waveguide, quick_mesh(Scenario::waveguide), quick_steps(Scenario::waveguide));
   const PhysicsCheck c = check_cutoff(r.structure, r.drive, r.signal());
@@ -96,6 +150,7 @@ TEST(Physics, AShortRunChecksNoLines) {
   const std::vector<double> signal = r.signal();
   const PhysicsCheck c = check_resonances(r.structure, r.drive, std::span(signal).first(200));
   EXPECT_FALSE(c.checked);
+  EXPECT_FALSE(check_spurious_lines(r.structure, r.drive, std::span(signal).first(200)).checked);
 }
 
 TEST(Spectrum, APeakIsFoundToAFractionOfABin) {

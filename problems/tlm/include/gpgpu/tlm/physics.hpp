@@ -63,6 +63,24 @@ std::vector<Resonance> expected_cavity_lines(const Structure& s, const Drive& d,
 /// The resonances of the cavity in the probe's `signal` (its Ez voltage per step).
 PhysicsCheck check_resonances(const Structure& s, const Drive& d, std::span<const double> signal);
 
+/// Content of the spectrum the box cannot have, in bins from a mode of the box or from zero frequency.
+inline constexpr double kSpuriousWindowBins = 12.0;
+/// ... and its largest magnitude there, relative to the strongest line.
+inline constexpr double kSpuriousThreshold = 1e-3;
+
+/// No lines but the box's: the probe's windowed spectrum (spectrum.hpp, a grid of half bins up to
+/// λ = 8Δl) stays below kSpuriousThreshold of its strongest line everywhere farther than
+/// kSpuriousWindowBins from zero frequency and from every mode of the box, TE and TM, whether the
+/// source and probe couple to it or not (each mode's window spans its frequencies the dispersion
+/// bound allows, doubled, plus the bins). Why these numbers: the Hann window's sidelobes at k bins
+/// from a line are at most 1/(πk(k²−1)) of it, 1.9e-4 at 12 bins, so the lines themselves leave
+/// less than a fifth of the threshold there unless five of them pile up on one frequency. Zero
+/// frequency is the mesh's too: its static solutions (two conserved charges per cell corner) hold
+/// the field that a source of non-zero mean leaves behind, constant and removed with the mean, and
+/// what appears while it builds up. Not checked where no TM line is checked (check_resonances) or
+/// where the windows leave no frequency to look at.
+PhysicsCheck check_spurious_lines(const Structure& s, const Drive& d, std::span<const double> signal);
+
 /// The TE10p resonances of the closed guide (p ≥ 1: the TE10 wave standing between the end walls)
 /// that the probe can show below 1.5 f_c, with the same rules.
 std::vector<Resonance> expected_guide_lines(const Structure& s, const Drive& d, int steps);
