@@ -5,8 +5,8 @@
 // grid-wide barrier is emulated by running every thread of every block at once, each block with its
 // own shared memory, meeting at one std::barrier (emu::launch_cooperative); the other kernels' blocks
 // run one after the other, as in test_kernels_emulated.cpp. Sizes: one node, one row or column,
-// primes, tiles and strips that do not divide the grid, every s from 1 to 6 with iteration counts
-// that are not multiples of s, blocks smaller than the tile (the threads loop) and pitches with and
+// primes, tiles and strips that do not divide the grid, every s from 1 to 6 with an iteration count
+// (7) that is a multiple of none but 1, blocks smaller than the tile (the threads loop) and pitches with and
 // without padding; the written iterate is NaN before every launch, so a node no block writes fails.
 #include "cuda_emulation.hpp"
 
@@ -151,10 +151,13 @@ TEST(Emulated07c, SeveralSweepsPerLaunchGiveTheOneSweepKernelsBits) {
   for (const Grid& g : kGrids) {
     const auto sys = assemble_bidomain(g);
     const auto x0 = checks::random_guess(g.nodes(), 11);
-    for (int iters : {1, 6, 7}) {
+    for (int iters : {1, 7}) {  // one launch of one sweep; launches of s with a remainder (7 = 2s + 1 at s = 3)
       for (const Launch& l : launches) {
         const std::vector<float> want = emulate_symmetric(sys, x0, iters, l.pitch_extra);
         for (const char* v : {"overlapped", "overlapped_columns", "overlapped_columns, the GPU's block", "wavefront"}) {
+          // The GPU's block (hundreds of emulated threads, each an OS thread) only at 7 iterations on the
+          // two largest grids: the slowest case here.
+          if (std::string(v) == "overlapped_columns, the GPU's block" && (iters != 7 || g.nodes() < 400)) continue;
           SCOPED_TRACE(std::string(v) + " on " + g.str() + ", " + std::to_string(iters) + " iterations, s = " +
                        std::to_string(l.sweeps) + ", tile " + std::to_string(l.tile.x) + "x" + std::to_string(l.tile.y) +
                        ", pitch +" + std::to_string(l.pitch_extra));
