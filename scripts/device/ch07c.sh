@@ -8,7 +8,8 @@
 # Usage: bash scripts/device/ch07c.sh --out DIR [--build DIR] [--budget SECONDS]
 # (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
 # project built in --build. STEPS picks parts (default "tests sanitizers chapters bench"); SIZES and
-# SWEEPS the runs (default "1024 2048 8192 16384" and "1 2 3 4 6 8"). Files written to DIR:
+# SWEEPS the runs (default "1024 2048 8192 16384" and "1 2 3 4 6 8"); SANITIZER_FILTER the tests the
+# sanitizers run (a --gtest_filter; default: every s, the other tiles, the refusals). Files written to DIR:
 # ch07c_log.txt, ch07c_<n>_s<s>.json, ch07c_bench.json, ch07c_summary.txt. Keeps going after a
 # failure, exit 1 then.
 set -u
@@ -40,7 +41,7 @@ fi
 # 2. compute-sanitizer's four tools side by side on the small sizes (not the grid beyond the L2),
 #    launches synchronised so that an error points at its kernel; initcheck only on the tiles test.
 if want sanitizers; then
-  sanitizers_start "$TEST" 'Ch07c.EverySweepsPerTrip*:Ch07c.OtherTiles*:Ch07c.Refuses*'
+  sanitizers_start "$TEST" "${SANITIZER_FILTER:-Ch07c.EverySweepsPerTrip*:Ch07c.OtherTiles*:Ch07c.Refuses*}"
   sanitizers_wait
 fi
 
