@@ -33,7 +33,12 @@ double ResultRow::min_seconds() const { return minimum(samples); }
 double ResultRow::max_seconds() const { return maximum(samples); }
 double ResultRow::ms_per_step() const { return 1e3 * seconds() / work.steps; }
 Rates ResultRow::rates() const { return gpgpu::rates(work, seconds()); }
-double ResultRow::limit_share() const { return limit.gbs > 0 ? rates().gbs_min / limit.gbs : std::nan(""); }
+// None for code that keeps data on chip across steps: its minimum bytes are the one-step floor's,
+// which it does not move, so their rate is no share of any memory's limit (its time/floor says how
+// far past the one-step floor it goes).
+double ResultRow::limit_share() const {
+  return limit.gbs > 0 && !work.reuses_across_steps ? rates().gbs_min / limit.gbs : std::nan("");
+}
 
 Column extra_column(std::string header, std::string key, std::string format) {
   const double scale = format.ends_with("%%") ? 100 : 1;
@@ -77,7 +82,7 @@ void print_result_table(std::ostream& out, const std::vector<ResultRow>& rows, c
                                    fmt("%.1f", q.gbs_min),
                                    fmt("%.1f", q.gbs_all),
                                    si_rate(q.items_per_s),
-                                   fmt("%.1f%%", 100.0 * r.limit_share())};
+                                   std::isnan(r.limit_share()) ? "-" : fmt("%.1f%%", 100.0 * r.limit_share())};
     for (const Column& c : extra) cells.push_back(c.cell(r));
     cells.push_back(!r.check.checked ? "-" : r.check.exact && r.check.pass ? "exact" : fmt("%.1e", r.check.rel_l2));
     cells.push_back(r.check.verdict());

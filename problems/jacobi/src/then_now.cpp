@@ -74,7 +74,9 @@ ThenNowTable then_now(const std::vector<std::string>& implementations, const std
     t.rows.push_back({"now", r.device, r.variant, "this run",
                       {kNodes1024 / node_rate, flops * node_rate / 1e9, flops, p::kAllBytesPerNode * node_rate / p::kGiB,
                        bytes_min * node_rate / p::kGiB, bytes_min,
-                       100.0 * r.rates().gbs_min / r.limit.theoretical_gbs, 100.0 * r.limit_share()}});
+                       // No share of a bandwidth for code that does not move the minimum bytes (07c)
+                       r.work.reuses_across_steps ? std::nan("") : 100.0 * r.rates().gbs_min / r.limit.theoretical_gbs,
+                       100.0 * r.limit_share()}});
   }
   t.notes.push_back("GB/s here are 2^30-byte gigabytes, as the paper's; the result table above uses 1e9.");
   return t;
