@@ -252,6 +252,43 @@ def jacobi_variants(runs: list[Run], params: dict) -> str:
     return text + ("\nLimits and baseline of this run:\n\n" + "\n".join(notes) + "\n" if notes else "")
 
 
+def _sweeps_per_trip(run: Run) -> int | None:
+    """Chapter 07c: the run's --sweeps-per-trip, from its command line (default 4)."""
+    line = run.doc.get("command_line", "")
+    m = re.search(r"--sweeps-per-trip[ =](\d+)", " ".join(line) if isinstance(line, list) else str(line))
+    return int(m.group(1)) if m else 4
+
+
+@table
+def temporal_blocking(runs: list[Run], params: dict) -> str:
+    """Chapter 07c: the runs at one size (size=2048, or all), one column per s (the runs' --sweeps-per-trip,
+    in increasing order): each variant's ms/iter and time over the one-sweep floor of the symmetric
+    storage measured in that run; the variants that do not depend on s (07b's) as well, so that runs
+    can be compared; the tile each temporal variant was tuned to; and the floor of each run."""
+    chosen = sorted(select(_results(runs), params, one=False), key=lambda r: _sweeps_per_trip(r) or 0)
+    if not chosen:
+        return ""
+    variants = list(dict.fromkeys(str(r.get("variant")) for run in chosen for r in run.doc["results"]))
+    header = ["variant"] + [f"s = {_sweeps_per_trip(run)}: ms/iter (time/floor)" for run in chosen]
+    rows = []
+    for v in variants:
+        row = [f"`{v}`"]
+        for run in chosen:
+            r = next((x for x in run.doc["results"] if str(x.get("variant")) == v), None)
+            f = (run.doc.get("floor_and_speedup") or {}).get(v) or {}
+            if r is None:
+                row.append("-")
+                continue
+            tile = re.search(r"tile (\d+x\d+)", str(r.get("launch", "")))
+            cell = f"{tables.number(r.get('ms_per_step'), '.4f')} ({tables.number(f.get('time_over_floor'), '.3f')})"
+            row.append(_fail_or(r, cell + (f", tile {tile.group(1)}" if tile else "")))
+        rows.append(row)
+    floors = [tables.number(((run.doc.get("floor_and_speedup") or {}).get("symmetric") or {}).get("floor_ms_per_iter"), ".4f")
+              for run in chosen]
+    rows.append(["floor (one sweep, symmetric storage)"] + [f"{x} ms/iter" for x in floors])
+    return tables.markdown(header, rows, right=range(1, len(header)))
+
+
 def is_num(x) -> bool:
     return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
 
