@@ -6,7 +6,7 @@
 
 #include "gpgpu/jacobi/cuda/bench.hpp"
 #include "cuda_variants.hpp"
-#include "../07b_cuda_past_the_paper/cuda_variants.hpp"
+#include "gpgpu/jacobi/cuda/row_walking_solver.hpp"
 
 namespace jc = gpgpu::jacobi::cuda;
 
@@ -28,7 +28,7 @@ gpgpu::jacobi::Variant wavefront(const jc::LaunchOptions&) {
 gpgpu::jacobi::Variant persistent(const jc::LaunchOptions&) { return ch07c::persistent_variant(); }
 
 const bool registered = [] {
-  jc::bench::add_sizes("symmetric", ch07b::symmetric_variant);
+  jc::bench::add_sizes("symmetric", jc::symmetric_variant);
   jc::bench::add_sizes("overlapped", overlapped<4>);
   jc::bench::add_sizes("wavefront", wavefront<4>);
   jc::bench::add("persistent/256/", 256, persistent, {});

@@ -1,6 +1,7 @@
 // Chapter 07c: Temporal blocking: several sweeps per trip to memory.
 // The variants this chapter runs, in order, all on 07b's symmetric storage (five diagonals and f,
-// 32 bytes per node and sweep when every sweep reads them again); their host code is cuda_variants.cpp:
+// 32 bytes per node and sweep when every sweep reads them again); the host code of the two 07b ones is
+// problems/jacobi/cuda/src/row_walking_solver.cpp, of the others cuda_variants.cpp:
 //   multirow    kernels/jacobi/cuda/07b_03_multirow.cu, chapter 07b's nine diagonals, for comparison
 //   symmetric   kernels/jacobi/cuda/07b_04_symmetric.cu, the one-sweep kernel to beat
 //   overlapped  kernels/jacobi/cuda/07c_01_overlapped.cu: s sweeps per launch on a tile with an s-ring halo
@@ -8,13 +9,13 @@
 //               walking a column with its window of rows in registers
 //   wavefront   kernels/jacobi/cuda/07c_03_wavefront.cu: s sweeps per launch, a strip walked up row by row
 //   persistent  kernels/jacobi/cuda/07c_04_persistent.cu: one cooperative launch, coefficients on chip
-// The one-sweep floor that the last three are measured against is the symmetric storage's, at the
+// The one-sweep floor that the last four are measured against is the symmetric storage's, at the
 // limit of its own read:write mix measured in the same run (time/floor below 1: beyond it).
 #include "gpgpu/errors.hpp"
 #include "gpgpu/jacobi/chapter.hpp"
 #include "gpgpu/jacobi/cuda/chapter_kit.hpp"
 #include "cuda_variants.hpp"
-#include "../07b_cuda_past_the_paper/cuda_variants.hpp"
+#include "gpgpu/jacobi/cuda/row_walking_solver.hpp"
 
 namespace {
 
@@ -33,8 +34,8 @@ int main(int argc, char** argv) {
     gpgpu::jacobi::Chapter chapter(kInfo, jc::chapter_settings(options, /*width_sweep=*/false));
     jc::add_options(chapter.cli(), options);
     ch07c::add_options(chapter.cli(), temporal);
-    chapter.add(ch07b::multirow_variant(options.launch));
-    chapter.add(ch07b::symmetric_variant(options.launch));
+    chapter.add(jc::multirow_variant(options.launch));
+    chapter.add(jc::symmetric_variant(options.launch));
     chapter.add(ch07c::overlapped_variant(temporal));
     chapter.add(ch07c::overlapped_columns_variant(temporal));
     chapter.add(ch07c::wavefront_variant(temporal));

@@ -10,7 +10,7 @@
 
 #include "gpgpu/jacobi/cuda/variant_checks.hpp"
 #include "cuda_variants.hpp"
-#include "../07b_cuda_past_the_paper/cuda_variants.hpp"
+#include "gpgpu/jacobi/cuda/row_walking_solver.hpp"
 
 // The parameterised suites of variant_checks.hpp take LaunchOptions, which these variants do not
 // (their launch is the tile and s): the tests below cover the reference, the bits and the contract.
@@ -55,7 +55,7 @@ void check_case(const Case& c) {
   {
     const auto sys = gpgpu::jacobi::assemble_bidomain(c.grid);
     const auto x0 = checks::random_guess(c.grid.nodes(), 17);
-    const std::vector<float> want = run(ch07b::symmetric_variant(launch), sys, x0, c.iters);
+    const std::vector<float> want = run(jc::symmetric_variant(launch), sys, x0, c.iters);
     EXPECT_TRUE(checks::matches_reference(want, sys, x0, c.iters)) << c.grid.str();
     for (int s = 1; s <= c.max_sweeps; ++s)
       for (const auto make : {ch07c::overlapped_variant, ch07c::overlapped_columns_variant, ch07c::wavefront_variant}) {
@@ -74,7 +74,7 @@ void check_case(const Case& c) {
       SCOPED_TRACE("persistent on " + c.grid.str());
       for (int iters : {1, 2, c.iters}) {
         const std::vector<float> got = run(ch07c::persistent_variant(), sys, x0, iters);
-        EXPECT_TRUE(same_bits(got, run(ch07b::symmetric_variant(launch), sys, x0, iters)));
+        EXPECT_TRUE(same_bits(got, run(jc::symmetric_variant(launch), sys, x0, iters)));
         EXPECT_TRUE(checks::matches_reference(got, sys, x0, iters));
       }
     }
@@ -93,7 +93,7 @@ TEST(Ch07c, OtherTilesAndTuningKeepTheBits) {
   const auto sys = gpgpu::jacobi::assemble_bidomain({203, 77});
   const auto x0 = checks::random_guess(sys.grid.nodes(), 19);
   jc::LaunchOptions launch;
-  const std::vector<float> want = run(ch07b::symmetric_variant(launch), sys, x0, 9);
+  const std::vector<float> want = run(jc::symmetric_variant(launch), sys, x0, 9);
   for (const auto make : {ch07c::overlapped_variant, ch07c::overlapped_columns_variant, ch07c::wavefront_variant}) {
     for (const jc::TemporalTile t : {jc::TemporalTile{4, 1}, jc::TemporalTile{12, 5}, jc::TemporalTile{256, 3}}) {
       ch07c::TemporalOptions options;

@@ -12,8 +12,8 @@
 // sweep:
 //   traffic  ≈ 32 B * (T+2hx)(T+2s) / T² / s       (loaded once per s sweeps, stored once: 4/s B of it)
 //   redundant updates per s sweeps: Σ_{t<s} (T+2(s-1-t))² - s T²   (the halo rings swept again)
-// At T = 64: s = 1 loads 1.27x the one-sweep bytes (the halo) for nothing; s = 4 about 0.32x (10.3 B);
-// s = 8 about 0.20x (6.4 B) with 27% more updates. Shared memory bounds s: 8 planes of
+// At T = 64: s = 1 loads 1.16x the one-sweep bytes (the halo) for nothing; s = 4 about 0.32x (10.1 B);
+// s = 8 about 0.20x (6.25 B) with 24% more updates. Shared memory bounds s: 8 planes of
 // (tile.x+2hx)(tile.y+2s) floats must fit into what one block may have (overlapped_shared_bytes).
 #include "launchers.hpp"
 

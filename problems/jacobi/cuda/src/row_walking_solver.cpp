@@ -1,0 +1,110 @@
+// The row-walking kernels' host code (07b_03_multirow.cu, 07b_04_symmetric.cu), in the order a run
+// uses it: the two variants, then how each kernel is launched on chapter 05's pitched layout (the rows
+// per thread and their tuning).
+#include "gpgpu/jacobi/cuda/row_walking_solver.hpp"
+
+#include <array>
+#include <memory>
+#include <span>
+
+#include "gpgpu/cuda/opener.hpp"
+#include "gpgpu/jacobi/launch_tuning.hpp"
+#include "jacobi/cuda/launchers.hpp"
+
+namespace gpgpu::jacobi::cuda {
+
+using gpgpu::jacobi::LinearSystem;
+using gpgpu::jacobi::Variant;
+
+//! [variants]
+Variant multirow_variant(const LaunchOptions& launch) {
+  Variant v = cuda_variant("multirow", "float4 per thread, several rows per thread, x rows in registers",
+                           "kernels/jacobi/cuda/07b_03_multirow.cu", "");
+  v.make = [&launch](const LinearSystem& sys, gpgpu::Session& gpu) {
+    return std::make_unique<RowWalkingSolver>(sys, RowWalkingSolver::Storage::nine_diagonals, launch,
+                                              gpgpu::cuda::device_info(gpu).sm_count);
+  };
+  v.check_fits = fits_pitched("multirow");
+  return v;
+}
+
+Variant symmetric_variant(const LaunchOptions& launch) {
+  Variant v = cuda_variant("symmetric", "multirow with 5 of the 9 diagonals (symmetric storage)",
+                           "kernels/jacobi/cuda/07b_04_symmetric.cu", "", "jacobi9_symmetric");
+  v.make = [&launch](const LinearSystem& sys, gpgpu::Session& gpu) {
+    return std::make_unique<RowWalkingSolver>(sys, RowWalkingSolver::Storage::symmetric, launch,
+                                              gpgpu::cuda::device_info(gpu).sm_count);
+  };
+  v.check_fits = fits_pitched("symmetric", 5);
+  return v;
+}
+//! [variants]
+
+namespace {
+
+using gpgpu::jacobi::Dir;
+
+// The stored diagonals of the symmetric kernel, in SymmetricArgs order.
+constexpr std::array<Dir, 5> kUpperDiagonals{Dir::C, Dir::E, Dir::NW, Dir::N, Dir::NE};
+
+std::span<const Dir> stored(RowWalkingSolver::Storage s) {
+  if (s == RowWalkingSolver::Storage::symmetric) return kUpperDiagonals;
+  return kNineDiagonals;
+}
+
+}  // namespace
+
+RowWalkingSolver::RowWalkingSolver(const gpgpu::jacobi::LinearSystem& sys, Storage storage,
+                                   const LaunchOptions& launch, int sm_count)
+    : PitchedSolver(sys, stored(storage)), storage_(storage), tuning_(launch.tuning()) {
+  block_ = launch.block_or(128);
+  check_block(block_);
+  rows_per_thread_ = launch.rows_per_thread > 0 ? launch.rows_per_thread : default_rows_per_thread(sm_count);
+}
+
+// Chapter 07b's rule (rows_per_thread_for): as many rows per thread as keep eight waves of
+// resident threads.
+int RowWalkingSolver::default_rows_per_thread(int sm_count) const {
+  const int per_sm = storage_ == Storage::symmetric ? symmetric_blocks_per_sm(block_) : multirow_blocks_per_sm(block_);
+  return rows_per_thread_for(grid().nx, grid().ny, block_, per_sm, sm_count);
+}
+
+void RowWalkingSolver::step(int in, float omega) {
+  if (storage_ == Storage::nine_diagonals) {
+    launch_jacobi_multirow(args(in, omega), block_, rows_per_thread_, nullptr);
+    return;
+  }
+  const auto a = [&](std::size_t i) { return array(i); };
+  const SymmetricArgs s{a(0), a(1), a(2), a(3), a(4), a(5), x(in), x(1 - in), grid().nx, grid().ny, pitch(), omega};
+  launch_jacobi_symmetric(s, block_, rows_per_thread_, nullptr);
+}
+
+//! [tune]
+std::string RowWalkingSolver::tune(int iters, float omega) {
+  if (!tuning_) return {};
+  // The occupancy-based default first, then every shape of gpgpu::jacobi::fastest_launch.
+  const gpgpu::jacobi::TunedLaunch best =
+      gpgpu::jacobi::fastest_launch({block_, rows_per_thread_}, iters, [&](const gpgpu::jacobi::LaunchShape& shape) {
+        block_ = shape.block;
+        rows_per_thread_ = shape.rows_per_thread;
+        return iterate(iters, omega);
+      });
+  block_ = best.shape.block;
+  rows_per_thread_ = best.shape.rows_per_thread;
+  return best.text;
+}
+//! [tune]
+
+std::string RowWalkingSolver::launch() const {
+  // Appended piecewise: GCC 12 warns falsely (-Wrestrict) on chains of "literal" + std::string.
+  std::string s = "block ";
+  s += std::to_string(block_);
+  s += ", 4 columns x ";
+  s += std::to_string(rows_per_thread_);
+  s += " rows per thread, pitch ";
+  s += std::to_string(pitch());
+  s += " floats";
+  return s;
+}
+
+}  // namespace gpgpu::jacobi::cuda
