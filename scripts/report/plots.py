@@ -51,8 +51,19 @@ def line_style(machines: list[str], machine: str, k: int) -> dict:
             "linewidth": 1, "linestyle": LINESTYLES[machines.index(machine) % len(LINESTYLES)]}
 
 
-def save(fig, out_dir: str, name: str) -> str:
-    fig.tight_layout()
+def legible_log_axis(axis, most: int = 6) -> None:
+    """A log axis (ax.xaxis or ax.yaxis) with at most `most` labelled ticks and no labels on the minor
+    ones: across less than a decade matplotlib labels its minor ticks too, and they collide."""
+    from matplotlib.ticker import LogLocator, NullFormatter
+    base = getattr(axis.get_major_locator(), "_base", 10.0)
+    axis.set_major_locator(LogLocator(base=base, numticks=most))
+    axis.set_minor_formatter(NullFormatter())
+
+
+def save(fig, out_dir: str, name: str, rect=None) -> str:
+    """Writes the figure as OUT/name (PNG); rect: the part of the figure tight_layout may fill (room
+    left for a legend below the panels)."""
+    fig.tight_layout(rect=rect)
     fig.savefig(os.path.join(out_dir, name), dpi=110)
     plt.close(fig)
     return name
@@ -69,21 +80,29 @@ def results_of(runs: list[Run]) -> list[Run]:
 @plot
 def then_and_now(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
     """The paper's machines against this run's, in the first column of the chapter's then-now table
-    (seconds for 1000 iterations for the Jacobi chapters), on a log scale."""
+    that has a paper's number (seconds for 1000 iterations for the Jacobi chapters), on a log scale."""
     chosen: dict[str, Run] = {}
     for r in results_of(runs):
         t = r.doc.get("then_now")
         if isinstance(t, dict) and t.get("rows") and t.get("columns"):
             chosen.setdefault(r.machine, r)  # the smallest size of each machine: the paper's
-    if not chosen:
+    # The paper's numbers ("then" rows) of the first run that has any, in the first column that has
+    # them; without them there is no "then" to draw (chapter 10 at 4096², chapter 10b): no figure.
+    def then_values(r: Run) -> list[tuple[dict, list]]:
+        return [(row, row.get("values")) for row in r.doc["then_now"]["rows"]
+                if isinstance(row, dict) and row.get("when") == "then" and isinstance(row.get("values"), list)]
+    with_then = [r for r in chosen.values() if any(is_number(v) for _, values in then_values(r) for v in values)]
+    if not with_then:
         return []
-    first = next(iter(chosen.values()))
-    column = first.doc["then_now"]["columns"][0]
+    first = with_then[0]
+    at = min(i for _, values in then_values(first) for i, v in enumerate(values) if is_number(v))
+    columns = first.doc["then_now"]["columns"]
+    column = columns[at] if at < len(columns) and isinstance(columns[at], dict) else {}
     labels, values, colours, notes = [], [], [], []
     machines = list(chosen)
-    for row in first.doc["then_now"]["rows"]:
-        v = (row.get("values") or [None])[0]
-        if row.get("when") == "then" and is_number(v):
+    for row, row_values in then_values(first):
+        v = row_values[at] if at < len(row_values) else None
+        if is_number(v):
             labels.append(f"then: {row.get('machine', '')}, {row.get('implementation', '')}")
             values.append(v)
             colours.append("0.6")
@@ -92,12 +111,13 @@ def then_and_now(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
             notes.append(f"{machine}: left out, a variant FAILED verification")
             continue
         for row in r.doc["then_now"]["rows"]:
-            v = (row.get("values") or [None])[0]
-            if row.get("when") == "now" and is_number(v):
+            row_values = row.get("values") if isinstance(row, dict) and isinstance(row.get("values"), list) else []
+            v = row_values[at] if at < len(row_values) else None
+            if is_number(v) and row.get("when") == "now":
                 labels.append(f"{machine}, {r.size_label()}: {row.get('implementation', '')}")
                 values.append(v)
                 colours.append(colour_of(machines, machine))
-    if not values:
+    if all(c == "0.6" for c in colours):  # the paper alone: no "now" to compare
         return []
     fig, ax = plt.subplots(figsize=(9, 0.28 * len(values) + 1.6))
     y = range(len(values))
@@ -105,6 +125,7 @@ def then_and_now(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
     ax.set_yticks(list(y), labels, fontsize=7)
     ax.invert_yaxis()
     ax.set_xscale("log")
+    legible_log_axis(ax.xaxis)
     ax.set_xlabel(f"{column.get('header', '')} (log scale)", fontsize=8)
     ax.set_title(f"Chapter {chapter}: then (the papers) and now (each machine's smallest run)" + ("\n" + "; ".join(notes) if notes else ""),
                  fontsize=9)
@@ -121,7 +142,9 @@ def share_of_limit(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
     machine and size; a failed variant gets the word FAIL instead of a bar."""
     results = results_of(runs)
     groups = [(r, [row for row in r.doc.get("results", [])]) for r in results]
-    groups = [(r, rows) for r, rows in groups if rows]
+    # A run without a single share (a GEMM is judged by its FLOP rate, not by a bandwidth limit) gets
+    # no bars: leave it out, and draw no figure when no run has one.
+    groups = [(r, rows) for r, rows in groups if any(is_number(row.get("limit_share")) for row in rows)]
     if not groups:
         return []
     variants = list(dict.fromkeys(str(row.get("variant")) for _, rows in groups for row in rows))
@@ -252,6 +275,7 @@ def opencl_over_cuda(chapter: str, runs: list[Run], out_dir: str) -> list[Figure
         ax.axhline(1.0, color="black", linewidth=0.8)
         ax.set_xscale("log", base=2)
         ax.set_yscale("log")
+        legible_log_axis(ax.yaxis)
         ax.set_xlabel("n (grid or matrix is n x n)")
         ax.set_ylabel("OpenCL time / CUDA time (same GPU)")
         ax.set_title(panel or "grid", fontsize=9)
@@ -317,4 +341,4 @@ def draw(chapter: str, runs: list[Run], out_dir: str) -> tuple[list[Figure], lis
 
 
 # The chapters' own plots, each in its module, register themselves here (after the helpers above).
-import plots_gemm, plots_roofline, plots_tlm  # noqa: E402,F401
+import plots_gemm, plots_multi_gpu, plots_roofline, plots_tlm  # noqa: E402,F401

@@ -9,6 +9,7 @@
   free exchange) beside each variant's compute alone and its exposed exchange (total minus compute).
 
 Each CSV row is one plotted point: the panel, the series (a variant), n and the value with its unit.
+gpus_of(), passed_row() and efficiency_by_gpus() are shared with the lecture report (plots_multi_gpu.py).
 """
 from __future__ import annotations
 
@@ -29,8 +30,9 @@ def model_efficiency(t1_us: float, gpus: int) -> float:
     return t1_us / (gpus * (work / gpus + C0_US + (EXPOSED_US if gpus > 1 else 0.0)))
 
 
-def _gpus(doc: dict) -> int:
-    return max(int(r.get("extra", {}).get("gpus", 1)) for r in doc["results"])
+def gpus_of(doc: dict) -> int:
+    """The most GPUs any variant of a run used (its one_gpu baseline uses 1)."""
+    return max(int((r.get("extra") or {}).get("gpus", 1)) for r in doc["results"])
 
 
 def _square_runs(root: str) -> list[tuple[int, int, dict]]:
@@ -39,15 +41,24 @@ def _square_runs(root: str) -> list[tuple[int, int, dict]]:
     for run in committed_runs(root, "ch13_g*.json", MACHINE):
         p = run.doc["problem"]
         if p["nx"] == p["ny"]:
-            out.append((_gpus(run.doc), int(p["nx"]), run.doc))
+            out.append((gpus_of(run.doc), int(p["nx"]), run.doc))
     return sorted(out, key=lambda t: (t[0], t[1]))
 
 
-def _row(doc: dict, variant: str) -> dict | None:
+def passed_row(doc: dict, variant: str) -> dict | None:
+    """The variant's row when it passed its verification, else None."""
     for r in doc["results"]:
-        if r["variant"] == variant and r["check"] == "PASS":
+        if r.get("variant") == variant and r.get("check") == "PASS":
             return r
     return None
+
+
+def efficiency_by_gpus(docs: list[tuple[int, dict]], variant: str) -> list[tuple[int, float]]:
+    """(G, efficiency in %) of one variant on one grid from its runs on G GPUs ((G, run) pairs, by G),
+    starting at (1, 100): the one-GPU baseline is the definition of 100%."""
+    return [(1, 100.0)] + [(g, 100.0 * r["extra"]["efficiency"]) for g, doc in sorted(docs, key=lambda t: t[0])
+                           if (r := passed_row(doc, variant)) is not None
+                           and isinstance((r.get("extra") or {}).get("efficiency"), (int, float))]
 
 
 def _log2_axis(ax, ns):
@@ -67,7 +78,7 @@ def efficiency(root: str):
     for gpus, style in ((2, "-"), (4, "--")):
         for variant in ORDER:
             pts = [(n, 100.0 * r["extra"]["efficiency"]) for g, n, doc in runs
-                   if g == gpus and (r := _row(doc, variant)) is not None and "efficiency" in r["extra"]]
+                   if g == gpus and (r := passed_row(doc, variant)) is not None and "efficiency" in r["extra"]]
             if not pts:
                 continue
             ax.plot([n for n, _ in pts], [v for _, v in pts], style, marker="o", markersize=3.5, color=COLOURS[variant],
@@ -78,7 +89,7 @@ def efficiency(root: str):
     ax.axhline(100, color="grey", lw=0.8)
     ax.set_ylabel("efficiency T1 / (G TG), %")
     ax.set_title("Strong scaling on 2 and 4 GPUs")
-    base = [(n, r["ms_per_step"]) for g, n, doc in runs if g == 2 and (r := _row(doc, "one_gpu")) is not None]
+    base = [(n, r["ms_per_step"]) for g, n, doc in runs if g == 2 and (r := passed_row(doc, "one_gpu")) is not None]
     ax_t.plot([n for n, _ in base], [v * 1e3 for _, v in base], marker="s", color="black", label="one_gpu")
     rows += [{"panel": "one_gpu", "series": "one_gpu", "n": n, "value": v, "unit": "ms/iter"} for n, v in base]
     ax_t.set_yscale("log")
@@ -99,10 +110,9 @@ def by_gpus(root: str):
     fig, axes = plt.subplots(1, len(sizes), figsize=(4.0 * len(sizes), 4.0), sharey=True)
     for ax, n in zip(axes, sizes):
         docs = sorted((g, doc) for g, m, doc in runs if m == n)
-        t1 = _row(docs[0][1], "one_gpu")["ms_per_step"] * 1e3
+        t1 = passed_row(docs[0][1], "one_gpu")["ms_per_step"] * 1e3
         for variant in ORDER:
-            pts = [(1, 100.0)] + [(g, 100.0 * r["extra"]["efficiency"]) for g, doc in docs
-                                  if (r := _row(doc, variant)) is not None and "efficiency" in r["extra"]]
+            pts = efficiency_by_gpus(docs, variant)
             if len(pts) < 2:
                 continue
             ax.plot([g for g, _ in pts], [v for _, v in pts], marker="o", markersize=3.5, color=COLOURS[variant], label=variant)
@@ -129,10 +139,10 @@ def time_split(root: str):
     rows: list[dict] = []
     fig, axes = plt.subplots(1, len(runs), figsize=(3.2 * len(runs), 3.8), sharey=False)
     for ax, (n, doc) in zip(axes, runs):
-        half = _row(doc, "one_gpu")["ms_per_step"] * 1e3 / 2
+        half = passed_row(doc, "one_gpu")["ms_per_step"] * 1e3 / 2
         names, compute, exposed = [], [], []
         for variant in ORDER:
-            r = _row(doc, variant)
+            r = passed_row(doc, variant)
             if r is None or "compute_ms" not in r["extra"]:
                 continue
             names.append(variant)

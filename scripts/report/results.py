@@ -135,9 +135,18 @@ def read_result(path: str, machine: str) -> Run:
     return run
 
 
+def machine_label(folder: str) -> str:
+    """The folder's name, the label of its runs; a folder named after a chapter (results/h200x4/ch13/)
+    holds one chapter's runs of the machine above it, so it is labelled by both ("h200x4/ch13")."""
+    path = os.path.normpath(folder)
+    name = os.path.basename(path)
+    parent = os.path.basename(os.path.dirname(path))
+    return f"{parent}/{name}" if re.fullmatch(r"ch\d\d[a-z]?", name) and parent else name
+
+
 def read_folder(folder: str) -> list[Run]:
     """Every run of one folder: its JSON files, and the runs.tsv lines of runs that left none."""
-    machine = os.path.basename(os.path.normpath(folder))
+    machine = machine_label(folder)
     runs: list[Run] = []
     if not os.path.isdir(folder):
         return [Run(machine=machine, name=folder, status="unreadable", message="no such folder")]
