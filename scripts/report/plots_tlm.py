@@ -82,7 +82,7 @@ def tlm_rates(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
     ax.set_xlabel("mesh size (nodes)")
     ax.set_ylabel("MNodes/s (1e6 node updates per second)")
     seen = sorted({(_nodes(r), _scenario(r)) for r in meshes})
-    title = f"Chapter {chapter}: node rate against mesh size; meshes: " + ", ".join(f"{s} {n:,}" for n, s in seen[:6])
+    title = f"Chapter {chapter}: node rate against mesh size\nmeshes: " + ", ".join(f"{s} {n:,}" for n, s in seen[:6])
     if failed:
         title += f"\nFAILED verification, not drawn: {', '.join(failed[:4])}{' ...' if len(failed) > 4 else ''}"
     ax.set_title(title, fontsize=8)
