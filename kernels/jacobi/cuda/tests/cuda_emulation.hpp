@@ -1,7 +1,7 @@
 /// @file cuda_emulation.hpp
 /// @brief Just enough of the CUDA thread model on the CPU to run the tutorial's kernels unchanged in a
 /// test on a machine without a GPU: blockIdx/threadIdx/blockDim/gridDim, __syncthreads() (the threads
-/// of a block run as real threads meeting at a std::barrier), dynamic shared memory, __ldg,
+/// of a block run as fibers, a barrier phase per pass over them), dynamic shared memory, __ldg,
 /// tex1Dfetch on linear memory and float4; and a cooperative launch (launch_cooperative), whose blocks
 /// all run at once, each with its own dynamic shared memory, meeting at a grid-wide barrier for
 /// cooperative_groups::this_grid().sync(). It checks the index arithmetic, the ghost layouts and the
@@ -11,9 +11,14 @@
 /// Include it before the kernel's .cu file, with GPGPU_CUDA_EMULATION defined (which leaves out the
 /// launch functions, whose <<<...>>> only nvcc parses).
 #pragma once
+#include <ucontext.h>
+
 #include <barrier>
 #include <deque>
 #include <functional>
+#include <memory>
+#include <stdexcept>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -33,34 +38,88 @@ inline thread_local float* block_shared = nullptr;
 /// The one buffer of launch(), whose blocks run one after the other (1 MiB: the tests' tiles fit).
 inline std::vector<float4> sequential_shared(1 << 16);
 
+/// A block's threads that meet at barriers run as fibers (ucontext) on the calling thread, one
+/// after the other until each reaches __syncthreads() or returns: a barrier phase per pass. Cheap
+/// (no OS thread per CUDA thread), deterministic, and a barrier that some threads skip is reported
+/// (in CUDA it is undefined behaviour, here a std::logic_error).
+namespace block_fibers {
+
+struct Fiber {
+  ucontext_t context{};
+  uint3 thread{0, 0, 0};
+  bool done = false;
+};
+
+inline thread_local ucontext_t scheduler{};
+/// The running fiber, or nullptr outside launch(): the cooperative launch's real threads have none.
+inline thread_local Fiber* current = nullptr;
+inline thread_local const std::function<void()>* body = nullptr;
+
+inline void entry() {
+  (*body)();
+  current->done = true;  // returning resumes the scheduler (uc_link)
+}
+
+/// __syncthreads() inside a fiber: back to the scheduler until every thread of the block arrived.
+inline void sync() { swapcontext(&current->context, &scheduler); }
+
+/// Makes `f` start `entry` on `stack` (a function of its own: getcontext returns twice).
+[[gnu::noinline]] inline void prepare(Fiber& f, char* stack, std::size_t bytes) {
+  getcontext(&f.context);
+  f.context.uc_stack.ss_sp = stack;
+  f.context.uc_stack.ss_size = bytes;
+  f.context.uc_link = &scheduler;
+  makecontext(&f.context, entry, 0);
+}
+
+}  // namespace block_fibers
+
 /// Runs `body` as every thread of a grid of `grid` blocks of `block` threads. Blocks run one after
 /// the other (CUDA promises no order, and the Jacobi kernels need none); within a block the threads
-/// run concurrently when `barriers` is true, so __syncthreads() really waits, otherwise one by one.
+/// run as fibers meeting at __syncthreads() when `barriers` is true, otherwise one by one.
 inline void launch(dim3 grid, dim3 block, bool barriers, const std::function<void()>& body) {
+  constexpr std::size_t kStackBytes = 64 * 1024;
   grid_dim = grid;
   block_dim = block;
   const unsigned threads = block.x * block.y * block.z;
+  static std::vector<std::unique_ptr<char[]>> stacks;  // kept for the next launch
+  if (barriers)
+    while (stacks.size() < threads) stacks.emplace_back(new char[kStackBytes]);
+  std::vector<block_fibers::Fiber> team(barriers ? threads : 0);
+  block_fibers::body = &body;
+  block_shared = reinterpret_cast<float*>(sequential_shared.data());
   for (unsigned bz = 0; bz < grid.z; ++bz)
     for (unsigned by = 0; by < grid.y; ++by)
       for (unsigned bx = 0; bx < grid.x; ++bx) {
-        const uint3 b{bx, by, bz};
-        const auto run_thread = [&, b](unsigned t) {
-          block_idx = b;
-          block_shared = reinterpret_cast<float*>(sequential_shared.data());
-          thread_idx = {t % block.x, t / block.x % block.y, t / (block.x * block.y)};
-          body();
-        };
+        block_idx = {bx, by, bz};
         if (!barriers) {
-          for (unsigned t = 0; t < threads; ++t) run_thread(t);
+          for (unsigned t = 0; t < threads; ++t) {
+            thread_idx = {t % block.x, t / block.x % block.y, t / (block.x * block.y)};
+            body();
+          }
           continue;
         }
-        std::barrier<> sync(threads);
-        std::vector<std::jthread> pool;
-        for (unsigned t = 0; t < threads; ++t)
-          pool.emplace_back([&, t] {
-            block_barrier = &sync;
-            run_thread(t);
-          });
+        for (unsigned t = 0; t < threads; ++t) {
+          team[t].thread = {t % block.x, t / block.x % block.y, t / (block.x * block.y)};
+          team[t].done = false;
+          block_fibers::prepare(team[t], stacks[t].get(), kStackBytes);
+        }
+        for (;;) {  // one pass per barrier phase
+          unsigned waiting = 0, returned = 0;
+          for (block_fibers::Fiber& f : team) {
+            if (f.done) continue;
+            block_fibers::current = &f;
+            thread_idx = f.thread;
+            swapcontext(&block_fibers::scheduler, &f.context);
+            (f.done ? returned : waiting) += 1;
+          }
+          block_fibers::current = nullptr;
+          if (waiting == 0) break;
+          if (returned > 0)
+            throw std::logic_error("__syncthreads() reached by " + std::to_string(waiting) + " of the " +
+                                   std::to_string(threads) + " threads of block (" + std::to_string(bx) + ", " +
+                                   std::to_string(by) + "): the others returned");
+        }
       }
 }
 
@@ -106,7 +165,12 @@ inline void launch_cooperative(unsigned blocks, unsigned block, std::size_t shar
 #define blockDim (::emu::block_dim)
 #define gridDim (::emu::grid_dim)
 
-inline void __syncthreads() { emu::block_barrier->arrive_and_wait(); }
+inline void __syncthreads() {
+  if (emu::block_fibers::current != nullptr)
+    emu::block_fibers::sync();  // launch(): the block's threads are fibers
+  else
+    emu::block_barrier->arrive_and_wait();  // launch_cooperative(): real threads
+}
 template <typename T>
 T __ldg(const T* p) {
   return *p;
