@@ -31,8 +31,8 @@
 # defines the text the check's header declares (gpgpu_embed_text EXTERN). BRIDGE_SOURCES, files of
 # the exercise's folder, are compiled anew for each build with the student's folder first on their
 # include path: the small part of a check that #includes the student's file (exercise 10b's
-# ring_slot_call.cpp), so that the rest is compiled once. CHECK_PER_KIND compiles the check anew for
-# each build (a caller that gives each build's check definitions of its own, as exercise 13 does).
+# ring_slot_call.cpp) or gets definitions of its own for each build (exercise 13's
+# chapter_under_check.cpp), so that the rest is compiled once.
 # SHORTCUTS names wrong answers the check must reject: each a folder solutions/<ID>_<NAME>/shortcuts/<s>/
 # holding the student files of a solution that gets the result some way other than the technique the
 # exercise teaches (a tile without the swizzle, a product without register blocking). The check is
@@ -53,7 +53,7 @@
 option(GPGPU_GRADE_SKELETONS "Add tests proving that the shipped exercise skeletons fail their checks" ON)
 
 function(gpgpu_add_exercise)
-  cmake_parse_arguments(X "CHECK_PER_KIND" "ID;NAME;BACKEND;CHECK;TAG;TIMEOUT"
+  cmake_parse_arguments(X "" "ID;NAME;BACKEND;CHECK;TAG;TIMEOUT"
                         "STUDENT_SOURCES;STUDENT_TEXT;STUDENT_LINK;BRIDGE_SOURCES;LINK;SHORTCUTS;SHORTCUT_ARGS" ${ARGN})
   _gpgpu_backend_var(${X_BACKEND} up)
   set(dir "${X_ID}_${X_NAME}")
@@ -82,7 +82,7 @@ function(gpgpu_add_exercise)
   # One object of the check for every build, where the builds cannot see it differently.
   set(check_sources "${check}")
   set(shared_check TRUE)
-  if(X_CHECK_PER_KIND OR X_TAG OR NOT (X_STUDENT_SOURCES OR X_STUDENT_TEXT))
+  if(X_TAG OR NOT (X_STUDENT_SOURCES OR X_STUDENT_TEXT))
     set(shared_check FALSE)
   endif()
   file(READ "${check}" check_text)
@@ -140,10 +140,13 @@ function(gpgpu_add_exercise)
     endif()
     # The exercise folder holds the interface header both versions implement; the student's folder
     # comes first, for checks that #include <a student file>.
+    # Each source on its own (no unity batch): the student's file must not see the check's includes.
+    set_target_properties(${target} PROPERTIES UNITY_BUILD OFF)
     target_include_directories(${target} BEFORE PRIVATE "${${kind}_dir}")
     target_include_directories(${target} PRIVATE "${exercise_dir}")
     if(X_STUDENT_LINK AND student_sources)
       add_library(${target}_student OBJECT ${student_sources})
+      set_target_properties(${target}_student PROPERTIES UNITY_BUILD OFF)
       target_include_directories(${target}_student PRIVATE "${${kind}_dir}" "${exercise_dir}")
       target_link_libraries(${target}_student PRIVATE ${X_STUDENT_LINK})
       gpgpu_target_defaults(${target}_student)
