@@ -37,7 +37,8 @@
 # holding the student files of a solution that gets the result some way other than the technique the
 # exercise teaches (a tile without the swizzle, a product without register blocking). The check is
 # built against each (target shortcut_<ID>_<NAME>[_<TAG>]_<s>, run with SHORTCUT_ARGS, e.g. a filter
-# that picks the tests of the technique) and must fail it.
+# that picks the tests of the technique) and must fail it. A grading run stops at the check's first
+# failed test (--gtest_fail_fast).
 #
 # CTest entries and labels:
 #   exercise_<ID>_<NAME>[_<TAG>]            label `exercise`: the student's check, fails until solved;
@@ -125,7 +126,7 @@ function(gpgpu_add_exercise)
       set(target shortcut_${X_ID}_${X_NAME}${suffix}_${CMAKE_MATCH_1})
       gpgpu_add_test_executable(${target} ${X_BACKEND} ${sources} LINK ${X_LINK})
       string(REPLACE ";" "|" shortcut_args "${X_SHORTCUT_ARGS}")
-      set(run "$<TARGET_FILE:${target}>")
+      set(run "$<TARGET_FILE:${target}>|--gtest_fail_fast")  # one failed test is proof enough
       if(shortcut_args)
         set(run "${run}|${shortcut_args}")
       endif()
