@@ -7,6 +7,7 @@
 #                      [STUDENT_TEXT jacobi_symmetric.frag]
 #                      [LINK ch01_solvers]
 #                      [STUDENT_LINK gpgpu::jacobi]
+#                      [BRIDGE_SOURCES ring_slot_call.cpp]
 #                      [TAG emulated]
 #                      [TIMEOUT 60]
 #                      [SHORTCUTS plain_tile padded_tile [SHORTCUT_ARGS --gtest_filter=...]])
@@ -25,14 +26,19 @@
 # TAG adds a second check to the same exercise (another backend: a CPU check of a CUDA exercise that
 # runs without a GPU); its targets and tests carry the tag.
 # The check is compiled once for all the builds when it cannot differ between them: no TAG, no
-# STUDENT_TEXT, no STUDENT_LINK, only .cpp/.cu STUDENT_SOURCES that the check does not #include, no header in the
-# solution's folder. CHECK_PER_KIND compiles it anew for each (a caller that gives each build's check
-# definitions of its own, as exercise 13 does).
+# STUDENT_SOURCES that the check #includes, headers among them only with BRIDGE_SOURCES, no other
+# header in the solution's folder. STUDENT_TEXT is then embedded as a source of each build that
+# defines the text the check's header declares (gpgpu_embed_text EXTERN). BRIDGE_SOURCES, files of
+# the exercise's folder, are compiled anew for each build with the student's folder first on their
+# include path: the small part of a check that #includes the student's file (exercise 10b's
+# ring_slot_call.cpp) or gets definitions of its own for each build (exercise 13's
+# chapter_under_check.cpp), so that the rest is compiled once.
 # SHORTCUTS names wrong answers the check must reject: each a folder solutions/<ID>_<NAME>/shortcuts/<s>/
 # holding the student files of a solution that gets the result some way other than the technique the
 # exercise teaches (a tile without the swizzle, a product without register blocking). The check is
 # built against each (target shortcut_<ID>_<NAME>[_<TAG>]_<s>, run with SHORTCUT_ARGS, e.g. a filter
-# that picks the tests of the technique) and must fail it.
+# that picks the tests of the technique) and must fail it. A grading run stops at the check's first
+# failed test (--gtest_fail_fast).
 #
 # CTest entries and labels:
 #   exercise_<ID>_<NAME>[_<TAG>]            label `exercise`: the student's check, fails until solved;
@@ -48,8 +54,8 @@
 option(GPGPU_GRADE_SKELETONS "Add tests proving that the shipped exercise skeletons fail their checks" ON)
 
 function(gpgpu_add_exercise)
-  cmake_parse_arguments(X "CHECK_PER_KIND" "ID;NAME;BACKEND;CHECK;TAG;TIMEOUT"
-                        "STUDENT_SOURCES;STUDENT_TEXT;STUDENT_LINK;LINK;SHORTCUTS;SHORTCUT_ARGS" ${ARGN})
+  cmake_parse_arguments(X "" "ID;NAME;BACKEND;CHECK;TAG;TIMEOUT"
+                        "STUDENT_SOURCES;STUDENT_TEXT;STUDENT_LINK;BRIDGE_SOURCES;LINK;SHORTCUTS;SHORTCUT_ARGS" ${ARGN})
   _gpgpu_backend_var(${X_BACKEND} up)
   set(dir "${X_ID}_${X_NAME}")
   set(suffix "")
@@ -77,29 +83,37 @@ function(gpgpu_add_exercise)
   # One object of the check for every build, where the builds cannot see it differently.
   set(check_sources "${check}")
   set(shared_check TRUE)
-  if(X_CHECK_PER_KIND OR X_TAG OR X_STUDENT_TEXT OR X_STUDENT_LINK OR NOT X_STUDENT_SOURCES)
+  if(X_TAG OR NOT (X_STUDENT_SOURCES OR X_STUDENT_TEXT))
     set(shared_check FALSE)
   endif()
   file(READ "${check}" check_text)
   foreach(src IN LISTS X_STUDENT_SOURCES)
-    if(NOT src MATCHES "\\.(cpp|cu)$" OR check_text MATCHES "#include[ \t]*[<\"]${src}[>\"]")
+    if(check_text MATCHES "#include[ \t]*[<\"]${src}[>\"]" OR NOT (src MATCHES "\\.(cpp|cu)$" OR X_BRIDGE_SOURCES))
       set(shared_check FALSE)
     endif()
   endforeach()
   file(GLOB_RECURSE solution_headers "${solution_dir}/*.hpp" "${solution_dir}/*.h" "${solution_dir}/*.cuh")
-  if(solution_headers)
-    set(shared_check FALSE)
-  endif()
+  foreach(header IN LISTS solution_headers)
+    get_filename_component(header "${header}" NAME)
+    if(NOT header IN_LIST X_STUDENT_SOURCES)
+      set(shared_check FALSE)
+    endif()
+  endforeach()
   if(shared_check)
     set(check_objects check_${X_ID}_${X_NAME})
     add_library(${check_objects} OBJECT "${check}")
     gpgpu_link_test_harness(${check_objects} ${X_BACKEND} ${X_LINK})
     target_include_directories(${check_objects} PRIVATE "${exercise_dir}")
     gpgpu_target_defaults(${check_objects})
+    if(X_STUDENT_TEXT)
+      list(TRANSFORM X_STUDENT_TEXT PREPEND "${exercise_dir}/" OUTPUT_VARIABLE texts)
+      gpgpu_embed_text_declarations(TARGET ${check_objects} FILES ${texts})
+    endif()
     set(check_sources "$<TARGET_OBJECTS:${check_objects}>")
   endif()
+  list(TRANSFORM X_BRIDGE_SOURCES PREPEND "${exercise_dir}/" OUTPUT_VARIABLE bridge_sources)
   foreach(kind IN LISTS kinds)
-    set(sources "${check_sources}")
+    set(sources "${check_sources}" ${bridge_sources})
     set(student_sources "")
     foreach(src IN LISTS X_STUDENT_SOURCES)
       list(APPEND student_sources "${${kind}_dir}/${src}")
@@ -112,7 +126,7 @@ function(gpgpu_add_exercise)
       set(target shortcut_${X_ID}_${X_NAME}${suffix}_${CMAKE_MATCH_1})
       gpgpu_add_test_executable(${target} ${X_BACKEND} ${sources} LINK ${X_LINK})
       string(REPLACE ";" "|" shortcut_args "${X_SHORTCUT_ARGS}")
-      set(run "$<TARGET_FILE:${target}>")
+      set(run "$<TARGET_FILE:${target}>|--gtest_fail_fast")  # one failed test is proof enough
       if(shortcut_args)
         set(run "${run}|${shortcut_args}")
       endif()
@@ -127,10 +141,13 @@ function(gpgpu_add_exercise)
     endif()
     # The exercise folder holds the interface header both versions implement; the student's folder
     # comes first, for checks that #include <a student file>.
+    # Each source on its own (no unity batch): the student's file must not see the check's includes.
+    set_target_properties(${target} PROPERTIES UNITY_BUILD OFF)
     target_include_directories(${target} BEFORE PRIVATE "${${kind}_dir}")
     target_include_directories(${target} PRIVATE "${exercise_dir}")
     if(X_STUDENT_LINK AND student_sources)
       add_library(${target}_student OBJECT ${student_sources})
+      set_target_properties(${target}_student PROPERTIES UNITY_BUILD OFF)
       target_include_directories(${target}_student PRIVATE "${${kind}_dir}" "${exercise_dir}")
       target_link_libraries(${target}_student PRIVATE ${X_STUDENT_LINK})
       gpgpu_target_defaults(${target}_student)
@@ -140,7 +157,9 @@ function(gpgpu_add_exercise)
     foreach(f IN LISTS X_STUDENT_TEXT)
       list(APPEND texts "${${kind}_dir}/${f}")
     endforeach()
-    if(texts)
+    if(texts AND shared_check)
+      gpgpu_embed_text(TARGET ${target} FILES ${texts} EXTERN)
+    elseif(texts)
       gpgpu_embed_text(TARGET ${target} FILES ${texts})
     endif()
   endforeach()

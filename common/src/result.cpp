@@ -13,8 +13,6 @@
 
 namespace gpgpu {
 namespace {
-const auto fmt = format_cell;  // short name for the many cells below
-
 // Items per second with an SI prefix: "1.23 G", "456 M".
 std::string si_rate(double v) {
   if (!std::isfinite(v)) return "-";

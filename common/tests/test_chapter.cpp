@@ -108,10 +108,10 @@ int run(Chapter<Toy>& chapter, std::vector<std::string> args, std::string* outpu
   return code;
 }
 
-const ChapterInfo kInfo{"99", "toy", "a toy chapter", "no paper"};
+const ChapterInfo kToyInfo{"99", "toy", "a toy chapter", "no paper"};
 
 TEST(Chapter, RunsTheVariantsInTheOrderTheyWereAdded) {
-  Chapter<Toy> chapter(kInfo);
+  Chapter<Toy> chapter(kToyInfo);
   chapter.add(toy("second_name_first", 2.0f));
   chapter.add(std::vector<ToyVariant>{toy("b", 2.0f), toy("a", 2.0f)});
   EXPECT_EQ(run(chapter, {"--threads", "1"}), kExitSuccess);
@@ -119,7 +119,7 @@ TEST(Chapter, RunsTheVariantsInTheOrderTheyWereAdded) {
 }
 
 TEST(Chapter, AVariantThatCannotRunIsSkippedUnlessNamed) {
-  Chapter<Toy> chapter(kInfo);
+  Chapter<Toy> chapter(kToyInfo);
   chapter.add(toy("fine", 2.0f));
   chapter.add(toy("needs_more", 2.0f, "this device has no such feature"));
   std::string out;
@@ -128,14 +128,14 @@ TEST(Chapter, AVariantThatCannotRunIsSkippedUnlessNamed) {
   EXPECT_NE(out.find("skipped: this device has no such feature"), std::string::npos) << out;
   EXPECT_EQ(chapter.problem().order, (std::vector<std::string>{"fine@5"}));
 
-  Chapter<Toy> named(kInfo);
+  Chapter<Toy> named(kToyInfo);
   named.add(toy("fine", 2.0f));
   named.add(toy("needs_more", 2.0f, "this device has no such feature"));
   EXPECT_THROW(run(named, {"--variant", "fine,needs_more"}), UsageError);
 }
 
 TEST(Chapter, ABackendNotBuiltIsNamedWithItsReason) {
-  Chapter<Toy> chapter(kInfo);
+  Chapter<Toy> chapter(kToyInfo);
   chapter.add(toy("fine", 2.0f));
   chapter.add(NotBuilt{Backend::cuda, "nvcc was not found"});
   std::string out;
@@ -144,7 +144,7 @@ TEST(Chapter, ABackendNotBuiltIsNamedWithItsReason) {
 }
 
 TEST(Chapter, ALibraryNotBuiltLeavesItsBackendOpen) {
-  Chapter<Toy> chapter(kInfo);
+  Chapter<Toy> chapter(kToyInfo);
   chapter.add(toy("fine", 2.0f));
   chapter.add(NotBuilt{Backend::cpu, "OpenBLAS was not found"});  // a library within the CPU backend
   std::string out;
@@ -154,7 +154,7 @@ TEST(Chapter, ALibraryNotBuiltLeavesItsBackendOpen) {
 }
 
 TEST(Chapter, AWrongResultFailsTheRun) {
-  Chapter<Toy> chapter(kInfo);
+  Chapter<Toy> chapter(kToyInfo);
   chapter.add(toy("right", 2.0f));
   chapter.add(toy("wrong", 2.5f));
   std::string out;
@@ -163,7 +163,7 @@ TEST(Chapter, AWrongResultFailsTheRun) {
 }
 
 TEST(Chapter, AFailedCheckOfTheProblemsOwnFailsTheRun) {
-  Chapter<Toy> chapter(kInfo, Toy::Settings{{}, "the reference breaks a law"});
+  Chapter<Toy> chapter(kToyInfo, Toy::Settings{{}, "the reference breaks a law"});
   chapter.add(toy("right", 2.0f));
   std::string out;
   EXPECT_EQ(run(chapter, {}, &out), kExitVerificationFailed);
@@ -171,7 +171,7 @@ TEST(Chapter, AFailedCheckOfTheProblemsOwnFailsTheRun) {
 }
 
 TEST(Chapter, TheSweepMeasuresEverySizeOfEveryVariant) {
-  Chapter<Toy> chapter(kInfo, Toy::Settings{{1, 3, 17}, ""});
+  Chapter<Toy> chapter(kToyInfo, Toy::Settings{{1, 3, 17}, ""});
   chapter.add(toy("a", 2.0f));
   chapter.add(toy("b", 2.0f, std::nullopt));
   std::string out;

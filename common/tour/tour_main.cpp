@@ -46,21 +46,11 @@
 
 #include "gpgpu/errors.hpp"
 #include "gpgpu/table.hpp"
+#include "tour_chapters.hpp"
 
 namespace {
 
-struct Chapter {
-  const char* id;
-  const char* target;
-  const char* backend;
-  const char* title;
-  const char* path;        // empty when not built
-  const char* not_built;   // reason, when not built
-};
-
-const Chapter kChapters[] = {
-#include "tour_chapters.inc"
-};
+using gpgpu::tour::Chapter;
 
 // ------------------------------------------------------------------------------ sizes by machine
 
@@ -437,7 +427,7 @@ int main(int argc, char** argv) {
   return gpgpu::run_main("gpgpu_tour", [&] {
     CLI::App app("Runs every chapter that was built, in order, and prints one summary table.", "gpgpu_tour");
     bool quick = false;
-    std::string json_dir = GPGPU_TOUR_JSON_DIR;
+    std::string json_dir = gpgpu::tour::default_json_dir;
     std::string sizes_mode;
     std::vector<std::string> extra;
     app.add_flag("--quick", quick, "pass --quick to every chapter (small grids, few iterations)");
@@ -466,7 +456,7 @@ int main(int argc, char** argv) {
                 << " (" << choice.why << ")\n";
 
     std::vector<const Chapter*> order;
-    for (const Chapter& ch : kChapters) order.push_back(&ch);
+    for (const Chapter& ch : gpgpu::tour::chapters) order.push_back(&ch);
     std::stable_sort(order.begin(), order.end(),
                      [](const Chapter* a, const Chapter* b) { return std::string(a->id) < std::string(b->id); });
 

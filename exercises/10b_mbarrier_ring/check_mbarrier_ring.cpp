@@ -12,13 +12,13 @@
 // (a watchdog, well within the test's timeout of a minute). It cannot show the hardware's memory
 // ordering (fences, proxies); chapter 10b's GPU tests do.
 //
-// The include path holds the student's folder, the exercise's interface (mbarrier_ring.hpp) and a
-// copy of the model alone (CMakeLists.txt), so a student's file cannot reach the chapter's own
-// bookkeeping through it. A path relative to the file itself could, so the check also reads the
-// file (EX10B_RING_SLOT_FILE, set by CMakeLists.txt) and fails on any #include but the interface's
-// and the C++ standard library's.
-#include <ring_slot.hpp>  // the student's file (exercises/ or solutions/: the include path decides)
-
+// The student's file is compiled in ring_slot_call.cpp, once for each build (the skeleton, the
+// worked answer, each shortcut), whose include path holds the student's folder, the exercise's
+// interface (mbarrier_ring.hpp) and a copy of the model alone (CMakeLists.txt), so a student's file
+// cannot reach the chapter's own bookkeeping through it; this file, compiled once, calls it through
+// ring_slot_call.hpp. A path relative to the file itself could reach the chapter, so the check also
+// reads the file (ring_slot_file()) and fails on any #include but the interface's and the C++
+// standard library's.
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -35,13 +35,11 @@
 
 #include "gpgpu/harness/watchdog.hpp"
 #include "mbarrier_model.hpp"  // kernels/blas/cuda/tests/mbarrier_model.hpp, copied alone
+#include "ring_slot_call.hpp"
 
 namespace {
 
 namespace model = gpgpu::blas::cuda::ring_model;
-
-// ring_slot must be usable in constant expressions (this fails to compile otherwise).
-[[maybe_unused]] constexpr ex10b::RingSlot kConstant = ex10b::ring_slot(9, 4);
 
 // The call of ring_slot in progress, for the watchdog's message.
 std::atomic<int> g_k_step{-1}, g_stages{-1};
@@ -49,7 +47,7 @@ std::atomic<int> g_k_step{-1}, g_stages{-1};
 ex10b::RingSlot slot_of(int k_step, int stages) {
   g_k_step = k_step;
   g_stages = stages;
-  return ex10b::ring_slot(k_step, stages);
+  return ex10b::call_ring_slot(k_step, stages);
 }
 
 // Fails the check, with the call that did not return, when the tests have not finished after 40 s:
@@ -197,6 +195,6 @@ TEST(MbarrierRing, UsesEveryStageOfItsRing) {
 }
 
 // Your bookkeeping is your own: no #include but the interface's and the standard library's.
-TEST(RingSlotFile, IncludesOnlyTheInterfaceAndTheStandardLibrary) { EXPECT_TRUE(includes_only_the_interface(EX10B_RING_SLOT_FILE)); }
+TEST(RingSlotFile, IncludesOnlyTheInterfaceAndTheStandardLibrary) { EXPECT_TRUE(includes_only_the_interface(ex10b::ring_slot_file())); }
 
 }  // namespace

@@ -1,5 +1,5 @@
 // Exercise 13's check: chapter 13's executable, built again with your exchange_halo in its CPU part
-// (EX13_CHAPTER, see CMakeLists.txt), runs its mpi_cpu variant under mpirun on 2 and 3 ranks at
+// (ex13::chapter(), see CMakeLists.txt), runs its mpi_cpu variant under mpirun on 2 and 3 ranks at
 // sizes that do not divide by the ranks, down to one row per rank. The chapter compares the result
 // with its one-process run (one_cpu) and exits 1 unless the two are equal bit for bit. The ghost
 // rows outside the grid meet only zero couplings, so a row written there cannot change the result:
@@ -26,6 +26,8 @@
 #include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include "chapter_under_check.hpp"
 
 namespace {
 
@@ -133,8 +135,9 @@ TEST_P(HaloExchange, MpiCpuEqualsOneProcessBitForBit) {
   // ranks that wait yield the core, and are not pinned (side-by-side runs would share one core).
   const std::string command = std::string("env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 ") +
                               "OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_hwloc_base_binding_policy=none " +
-                              "OMPI_MCA_mpi_yield_when_idle=1 OMP_NUM_THREADS=1 '" EX13_MPIEXEC "' " EX13_NUMPROC_FLAG " " +
-                              std::to_string(c.ranks) + " '" EX13_CHAPTER "' --variant mpi_cpu --nx " +
+                              "OMPI_MCA_mpi_yield_when_idle=1 OMP_NUM_THREADS=1 '" + ex13::mpiexec() + "' " +
+                              ex13::numproc_flag() + " " + std::to_string(c.ranks) + " '" + ex13::chapter() +
+                              "' --variant mpi_cpu --nx " +
                               std::to_string(c.nx) + " --ny " + std::to_string(c.ny) + " --iters " +
                               std::to_string(c.iters) + " --repeat 1";
   const Outcome o = run(command, kDeadline);

@@ -16,8 +16,6 @@
 namespace gpgpu::blas {
 namespace {
 
-const auto fmt = format_cell;
-
 // Host memory of a run, in bytes: A, B and one C in the run's type, for --dump one C per variant
 // (counted as two), and the reference: A and B widened to double, C and |A||B| in double.
 double host_bytes(const Dims& d, ElementType t) {

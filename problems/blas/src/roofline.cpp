@@ -10,8 +10,6 @@
 namespace gpgpu::blas {
 namespace {
 
-const auto fmt = format_cell;
-
 double extra_number(const ResultRow& r, const char* key) {
   return r.extra.contains(key) && r.extra[key].is_number() ? r.extra[key].get<double>() : std::nan("");
 }

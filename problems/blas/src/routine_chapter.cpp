@@ -15,8 +15,6 @@
 namespace gpgpu::blas {
 namespace {
 
-const auto fmt = format_cell;
-
 }  // namespace
 
 RoutineProblem::RoutineProblem(Settings) {}

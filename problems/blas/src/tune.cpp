@@ -11,9 +11,6 @@
 #include "gpgpu/timing.hpp"
 
 namespace gpgpu::blas {
-namespace {
-const auto fmt = format_cell;
-}  // namespace
 
 //! [tune]
 std::vector<TuneTrial> GemmProblem::tune(Experiment& run, GemmOperation& op, const GemmVariant& v, std::size_t& fastest) {

@@ -28,8 +28,6 @@ namespace {
 // iterates (3 doubles), the reference result, the initial guess and one solution copy.
 constexpr double kRunBytesPerNode = 10 * 4 + 4 + 3 * 8 + 8 + 4 + 4;
 
-const auto fmt = format_cell;
-
 // A fixed, nonzero initial guess: every neighbour contributes from the first iteration.
 std::vector<float> nonzero_guess(std::int64_t n) {
   std::vector<float> x(static_cast<std::size_t>(n));

@@ -8,9 +8,6 @@
 #include "gpgpu/jacobi/work.hpp"
 
 namespace gpgpu::jacobi {
-namespace {
-const auto fmt = format_cell;
-}  // namespace
 
 void write_dump(DumpFolder& dump, const LinearSystem& sys, const std::vector<double>& reference,
                 const std::vector<std::pair<std::string, std::vector<float>>>& solutions) {

@@ -18,16 +18,12 @@ namespace {
 // transpose and copy, and one downloaded result (plus the one kept per variant for --dump).
 constexpr double kRunMatrices = 6;
 
-const auto fmt = format_cell;
-
 std::vector<Op> ops_of(const std::vector<const Variant*>& variants) {
   std::vector<Op> ops;
   for (const Variant* v : variants)
     if (std::find(ops.begin(), ops.end(), v->op) == ops.end()) ops.push_back(v->op);
   return ops;
 }
-
-double ms_with_copies(const ResultRow& r) { return r.extra.at("ms_with_copies").get<double>(); }
 
 }  // namespace
 
@@ -136,5 +132,7 @@ Report Problem::report(Experiment& run, std::ostream& out) {
   return {{extra_column("ms w/ copies", "ms_with_copies", "%.4f"), extra_column("ms 1st call", "ms_first_call", "%.4f")},
           then_now(ops_of(variants_), options_.shape, options_.type, run.rows())};
 }
+
+double ms_with_copies(const ResultRow& r) { return r.extra.at("ms_with_copies").get<double>(); }
 
 }  // namespace gpgpu::matrix

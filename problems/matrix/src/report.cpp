@@ -10,8 +10,6 @@
 namespace gpgpu::matrix {
 namespace {
 
-const auto fmt = format_cell;
-
 // "driver_init_s" -> "driver init".
 std::string step_name(std::string key) {
   if (key.ends_with("_s")) key.resize(key.size() - 2);

@@ -25,7 +25,6 @@ constexpr int kWideSizes[] = {8192, 16384};
 constexpr std::int64_t kQuickLargest = 256;
 
 std::int64_t n_of(const ResultRow& r) { return r.extra.at("n").get<std::int64_t>(); }
-double ms_with_copies(const ResultRow& r) { return r.extra.at("ms_with_copies").get<double>(); }
 double gbs_with_copies(const ResultRow& r) { return r.work.bytes_min / r.work.steps / (ms_with_copies(r) * 1e-3) / 1e9; }
 
 // The paper's time at n for the variant's namesake and its table, or NaN and "" (the later table

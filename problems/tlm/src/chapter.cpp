@@ -24,8 +24,6 @@ namespace {
 // pulses, a variant's pulses read back and the ones kept for --dump or --png (12 floats each).
 constexpr double kRunBytesPerNode = 12.0 * (2 * 8 + 3 * 4);
 
-const auto fmt = format_cell;
-
 std::string point_text(const Point& p) {
   return std::string("E") + "xyz"[p.polarisation] + " at node (" + std::to_string(p.i) + ", " + std::to_string(p.j) +
          ", " + std::to_string(p.k) + ")";

@@ -1,10 +1,12 @@
 // Every CUDA kernel of kernels/jacobi/cuda, unchanged, run on the CPU by a small emulation of the CUDA
-// thread model (cuda_emulation.hpp), against the double-precision reference. It needs no GPU, so it
+// thread model (cuda_emulation.hpp; a block's threads that meet at barriers run as the fibers of
+// matrix_emulation.hpp), against the double-precision reference. It needs no GPU, so it
 // runs everywhere (label cpu) and catches wrong indices, ghost layouts, partial-block guards, row
 // loops beyond gridDim.y and barrier placement before a GPU ever sees the code. Pitches other than
 // cudaMallocPitch's are used on purpose: the kernels must work for any pitch that is a multiple of 4
 // floats, including pitch == nx (no padding at all).
 #include "cuda_emulation.hpp"
+#include "matrix/cuda/tests/matrix_emulation.hpp"  // blocks with barriers as fibers, not an OS thread per CUDA thread
 
 #include <algorithm>
 #include <cmath>
@@ -19,6 +21,11 @@
 #include "gpgpu/jacobi/pitched_host.hpp"
 #include "gpgpu/jacobi/reference.hpp"
 #include "gpgpu/jacobi/spectral.hpp"
+
+// Dynamic shared memory: `extern __shared__ float tile[]` names the array below (matrix_emulation.hpp
+// makes __shared__ static, for the fixed-size tiles of the matrix kernels).
+#undef __shared__
+#define __shared__
 
 namespace gpgpu::jacobi::cuda {
 namespace {
@@ -115,11 +122,11 @@ std::vector<float> emulate_pitched(const std::string& variant, const LinearSyste
       const dim3 rows_grid(blocks_for(g.nx, c.block_x), cap(g.ny));
       if (variant == "pitched") emu::launch(rows_grid, dim3(c.block_x), false, [&] { jacobi_pitched(a); });
       if (variant == "readonly") emu::launch(rows_grid, dim3(c.block_x), false, [&] { jacobi_readonly(a); });
-      if (variant == "shared") emu::launch(rows_grid, dim3(c.block_x), true, [&] { jacobi_shared(a); });
-      if (variant == "shared_paper") emu::launch(rows_grid, dim3(c.block_x), true, [&] { jacobi_shared_paper(a); });
+      if (variant == "shared") emu::launch_with_barriers(rows_grid, dim3(c.block_x), [&] { jacobi_shared(a); });
+      if (variant == "shared_paper") emu::launch_with_barriers(rows_grid, dim3(c.block_x), [&] { jacobi_shared_paper(a); });
       if (variant == "tiled2d")
-        emu::launch(dim3(blocks_for(g.nx, c.block_x), cap(blocks_for(g.ny, c.block_y))), dim3(c.block_x, c.block_y),
-                    true, [&] { jacobi_tiled2d(a); });
+        emu::launch_with_barriers(dim3(blocks_for(g.nx, c.block_x), cap(blocks_for(g.ny, c.block_y))),
+                                  dim3(c.block_x, c.block_y), [&] { jacobi_tiled2d(a); });
       if (variant == "multirow")
         emu::launch(dim3(blocks_for((g.nx + 3) / 4, c.block_x), cap(blocks_for(g.ny, c.rows_per_thread))),
                     dim3(c.block_x), false, [&] { jacobi_multirow(a, c.rows_per_thread); });

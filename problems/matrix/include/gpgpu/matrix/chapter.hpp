@@ -85,4 +85,7 @@ class Problem final : public gpgpu::Problem<Variant> {
 /// A run of a matrix chapter.
 using Chapter = gpgpu::Chapter<Problem>;
 
+/// The time of a measured run with its host-device copies (the paper's kind of time), in ms.
+double ms_with_copies(const ResultRow& r);
+
 }  // namespace gpgpu::matrix
