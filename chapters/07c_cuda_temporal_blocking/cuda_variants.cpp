@@ -4,7 +4,6 @@
 #include "cuda_variants.hpp"
 
 #include <algorithm>
-#include <array>
 #include <limits>
 #include <memory>
 
@@ -19,14 +18,10 @@
 namespace ch07c {
 
 namespace jc = gpgpu::jacobi::cuda;
-using gpgpu::jacobi::Dir;
 using gpgpu::jacobi::LinearSystem;
 using gpgpu::jacobi::Variant;
 
 namespace {
-
-// The stored diagonals of the symmetric storage, in SymmetricArgs order (07b_04_symmetric.cu).
-constexpr std::array<Dir, 5> kUpperDiagonals{Dir::C, Dir::E, Dir::NW, Dir::N, Dir::NE};
 
 std::string tile_text(jc::TemporalTile t) { return std::to_string(t.x) + "x" + std::to_string(t.y); }
 
@@ -141,7 +136,7 @@ std::optional<std::string> persistent_limitation(const gpgpu::jacobi::Grid& grid
 // --- Several sweeps per launch ----------------------------------------------------------------------
 
 SweepsPerLaunchSolver::SweepsPerLaunchSolver(const LinearSystem& sys, Kernel kernel, const TemporalOptions& options)
-    : PitchedSolver(sys, kUpperDiagonals), kernel_(kernel), sweeps_(options.sweeps_per_trip),
+    : PitchedSolver(sys, jc::kUpperDiagonals), kernel_(kernel), sweeps_(options.sweeps_per_trip),
       tile_(tile_candidates(kernel, options.sweeps_per_trip).front()), tuning_(options.tuning()) {
   if (options.tile_x > 0) tile_.x = options.tile_x;
   if (options.tile_y > 0) tile_.y = options.tile_y;
@@ -213,7 +208,7 @@ std::string SweepsPerLaunchSolver::launch() const {
 // --- One launch for every sweep ---------------------------------------------------------------------
 
 PersistentSolver::PersistentSolver(const LinearSystem& sys, int sm_count)
-    : PitchedSolver(sys, kUpperDiagonals), blocks_(sm_count), rows_per_block_((sys.grid.ny + sm_count - 1) / sm_count) {
+    : PitchedSolver(sys, jc::kUpperDiagonals), blocks_(sm_count), rows_per_block_((sys.grid.ny + sm_count - 1) / sm_count) {
   const std::size_t shared = jc::persistent_shared_bytes(grid().nx, rows_per_block_);
   if (jc::persistent_blocks_per_sm(shared) < 1)
     throw gpgpu::UsageError("persistent: a block with " + std::to_string(shared) +

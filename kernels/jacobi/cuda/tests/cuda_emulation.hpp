@@ -42,7 +42,7 @@ inline std::vector<float4> sequential_shared(1 << 16);
 /// after the other until each reaches __syncthreads() or returns: a barrier phase per pass. Cheap
 /// (no OS thread per CUDA thread), deterministic, and a barrier that some threads skip is reported
 /// (in CUDA it is undefined behaviour, here a std::logic_error).
-namespace block_fibers {
+namespace fibers {
 
 struct Fiber {
   ucontext_t context{};
@@ -54,6 +54,12 @@ inline thread_local ucontext_t scheduler{};
 /// The running fiber, or nullptr outside launch(): the cooperative launch's real threads have none.
 inline thread_local Fiber* current = nullptr;
 inline thread_local const std::function<void()>* body = nullptr;
+/// Counters that let an observer (kernels/matrix/cuda/tests/shared_banks.hpp) tell the stretches of a
+/// run apart: `phase` grows with every pass over a block's threads (one barrier phase),
+/// `resumption` every time a thread is resumed, so a thread's accesses between two barriers carry one
+/// resumption number.
+inline unsigned long long phase = 0;
+inline unsigned long long resumption = 0;
 
 inline void entry() {
   (*body)();
@@ -72,7 +78,7 @@ inline void sync() { swapcontext(&current->context, &scheduler); }
   makecontext(&f.context, entry, 0);
 }
 
-}  // namespace block_fibers
+}  // namespace fibers
 
 /// Runs `body` as every thread of a grid of `grid` blocks of `block` threads. Blocks run one after
 /// the other (CUDA promises no order, and the Jacobi kernels need none); within a block the threads
@@ -85,8 +91,8 @@ inline void launch(dim3 grid, dim3 block, bool barriers, const std::function<voi
   static std::vector<std::unique_ptr<char[]>> stacks;  // kept for the next launch
   if (barriers)
     while (stacks.size() < threads) stacks.emplace_back(new char[kStackBytes]);
-  std::vector<block_fibers::Fiber> team(barriers ? threads : 0);
-  block_fibers::body = &body;
+  std::vector<fibers::Fiber> team(barriers ? threads : 0);
+  fibers::body = &body;
   block_shared = reinterpret_cast<float*>(sequential_shared.data());
   for (unsigned bz = 0; bz < grid.z; ++bz)
     for (unsigned by = 0; by < grid.y; ++by)
@@ -102,18 +108,20 @@ inline void launch(dim3 grid, dim3 block, bool barriers, const std::function<voi
         for (unsigned t = 0; t < threads; ++t) {
           team[t].thread = {t % block.x, t / block.x % block.y, t / (block.x * block.y)};
           team[t].done = false;
-          block_fibers::prepare(team[t], stacks[t].get(), kStackBytes);
+          fibers::prepare(team[t], stacks[t].get(), kStackBytes);
         }
         for (;;) {  // one pass per barrier phase
           unsigned waiting = 0, returned = 0;
-          for (block_fibers::Fiber& f : team) {
+          ++fibers::phase;
+          for (fibers::Fiber& f : team) {
             if (f.done) continue;
-            block_fibers::current = &f;
+            ++fibers::resumption;
+            fibers::current = &f;
             thread_idx = f.thread;
-            swapcontext(&block_fibers::scheduler, &f.context);
+            swapcontext(&fibers::scheduler, &f.context);
             (f.done ? returned : waiting) += 1;
           }
-          block_fibers::current = nullptr;
+          fibers::current = nullptr;
           if (waiting == 0) break;
           if (returned > 0)
             throw std::logic_error("__syncthreads() reached by " + std::to_string(waiting) + " of the " +
@@ -166,8 +174,8 @@ inline void launch_cooperative(unsigned blocks, unsigned block, std::size_t shar
 #define gridDim (::emu::grid_dim)
 
 inline void __syncthreads() {
-  if (emu::block_fibers::current != nullptr)
-    emu::block_fibers::sync();  // launch(): the block's threads are fibers
+  if (emu::fibers::current != nullptr)
+    emu::fibers::sync();  // launch(): the block's threads are fibers
   else
     emu::block_barrier->arrive_and_wait();  // launch_cooperative(): real threads
 }

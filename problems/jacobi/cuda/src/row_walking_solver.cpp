@@ -3,7 +3,6 @@
 // per thread and their tuning).
 #include "gpgpu/jacobi/cuda/row_walking_solver.hpp"
 
-#include <array>
 #include <memory>
 #include <span>
 
@@ -43,9 +42,6 @@ Variant symmetric_variant(const LaunchOptions& launch) {
 namespace {
 
 using gpgpu::jacobi::Dir;
-
-// The stored diagonals of the symmetric kernel, in SymmetricArgs order.
-constexpr std::array<Dir, 5> kUpperDiagonals{Dir::C, Dir::E, Dir::NW, Dir::N, Dir::NE};
 
 std::span<const Dir> stored(RowWalkingSolver::Storage s) {
   if (s == RowWalkingSolver::Storage::symmetric) return kUpperDiagonals;

@@ -24,6 +24,10 @@ inline constexpr std::array<Dir, 9> kNineDiagonals{
     Dir::SW, Dir::S,  Dir::SE, Dir::W, Dir::C,
     Dir::E,  Dir::NW, Dir::N,  Dir::NE};
 
+/// The symmetric storage's diagonals (the main one and the four upper ones), in SymmetricArgs order
+/// (07b_04_symmetric.cu and the kernels of chapter 07c).
+inline constexpr std::array<Dir, 5> kUpperDiagonals{Dir::C, Dir::E, Dir::NW, Dir::N, Dir::NE};
+
 class PitchedSolver : public PingPongSolver {
  public:
   /// A kernel launch on the nine-diagonal pitched layout: 05_pitched.cu, 06_01_shared.cu, 07b_01_readonly.cu.
