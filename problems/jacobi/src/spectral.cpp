@@ -87,7 +87,8 @@ SpectralEstimate estimate_jacobi_spectrum(const Stencil9& A, int max_steps, doub
   for (double& e : q) e /= norm0;
   std::vector<double> alpha, beta;
   double ritz = 0.0, ritz_10_steps_ago = 0.0;
-  const int steps = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(std::max(max_steps, 1)), n));
+  const int affordable = std::max(20, static_cast<int>(kLanczosNodeSteps / static_cast<double>(n)));
+  const int steps = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(std::clamp(max_steps, 1, affordable)), n));
   for (int j = 0; j < steps; ++j) {
     apply_b(q, w);
     const double a = dot(w, q);
