@@ -14,10 +14,6 @@ function(gpgpu_add_cuda_kernels problem)
   target_include_directories(${target} PUBLIC "${PROJECT_SOURCE_DIR}/kernels")
   target_link_libraries(${target} PUBLIC gpgpu::${problem} gpgpu::cuda)
   gpgpu_target_defaults(${target})
-  # One kernel per file, each with its own file-local names (kBlock, helpers in an anonymous
-  # namespace): never batched. CMake 3.31 and later batch CUDA sources too (the unity build
-  # above), which would put two kernels' kBlock into one translation unit.
-  set_target_properties(${target} PROPERTIES UNITY_BUILD OFF)
   if(GPGPU_CUDA_RESOURCE_REPORT)
     target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-Xptxas=-v>)
   endif()
