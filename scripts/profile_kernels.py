@@ -25,7 +25,8 @@ def base_name(name):
     name = name.replace("(anonymous namespace)", "anonymous")
     depth = 0
     for i, c in enumerate(name):  # the parameter list: the first '(' outside template arguments
-        depth += {"<": 1, ">": -1}.get(c, 0)
+        # (never below 0: Nsight Compute writes an anonymous namespace `unnamed>::`, with no '<')
+        depth = max(0, depth + {"<": 1, ">": -1}.get(c, 0))
         if c == "(" and depth == 0:
             name = name[:i]
             break

@@ -5,6 +5,7 @@
 // boundary rows is part of the kernel, with no copy and no launch after it.
 #include "launchers.hpp"
 #include "row_window.hpp"
+#include "symmetric_update.hpp"
 
 #include "gpgpu/cuda/check.hpp"
 
@@ -33,10 +34,10 @@ __global__ void jacobi_peer_store(SymmetricArgs a, float* below_ghost, float* ab
       float r[4];
 #pragma unroll
       for (int q = 0; q < 4; ++q) {  // column i0+q is window element q+1
-        const float sum = sw.v[q] * below.v[q] + s.v[q] * below.v[q + 1] + se.v[q] * below.v[q + 2] +
-                          w.v[q] * mid.v[q] + e.v[q] * mid.v[q + 2] + nw.v[q] * above.v[q] +
-                          n.v[q] * above.v[q + 1] + ne.v[q] * above.v[q + 2];
-        const float updated = (1.0f - a.omega) * mid.v[q + 1] + a.omega * (f.v[q] - sum) / c.v[q];
+        const Neighbours coupling{sw.v[q], s.v[q], se.v[q], w.v[q], e.v[q], nw.v[q], n.v[q], ne.v[q]};
+        const Neighbours x{below.v[q], below.v[q + 1], below.v[q + 2], mid.v[q],
+                           mid.v[q + 2], above.v[q], above.v[q + 1], above.v[q + 2]};
+        const float updated = symmetric_update(coupling, x, mid.v[q + 1], c.v[q], f.v[q], a.omega);
         r[q] = i0 + q < a.nx ? updated : 0.0f;
       }
       store4(a.x_new + k, r);

@@ -1,11 +1,15 @@
 /// @file symmetric_update.hpp
-/// @brief The weighted Jacobi update of one node on the symmetric storage, written once for every
-/// kernel that keeps values on chip across sweeps (chapter 07c). Its operations are those of
-/// 07b_04_symmetric.cu's expression in the same order (the eight couplings from south-west to
-/// north-east, then the division by the diagonal), so a kernel that calls it computes, node for node,
-/// the bits 07b_04_symmetric.cu computes: temporal blocking changes where values come from, never the
-/// arithmetic.
+/// @brief The weighted Jacobi update of one node on the symmetric storage, written once for
+/// 07b_04_symmetric.cu and for every kernel of chapter 07c that keeps values on chip across sweeps.
+/// nvcc fuses a product and a sum into one FMA (one rounding) where it sees fit, and in a*b + c*d it
+/// may fuse either product: the same expression in two kernels compiled two ways differs in the last
+/// bit. So the update is written with the fused operations spelled out, in one order (the eight
+/// couplings from south-west to north-east, then the division by the diagonal), and a kernel that
+/// calls it computes, node for node, the bits 07b_04_symmetric.cu computes: temporal blocking changes
+/// where values come from, never the arithmetic. On the host (the emulated tests) fmaf is the same
+/// single-rounding operation.
 #pragma once
+#include <cmath>
 
 namespace gpgpu::jacobi::cuda {
 
@@ -15,11 +19,19 @@ struct Neighbours {
   float sw, s, se, w, e, nw, n, ne;
 };
 
-/// (1 - ω) x_c + ω (f - Σ a_k x_k) / c, the sum taken in Neighbours order.
+/// (1 - ω) x_c + ω (f - Σ a_k x_k) / c, the sum taken in Neighbours order: each term after the
+/// first fused into the running sum, and the first term of the result fused with the second.
 __host__ __device__ inline float symmetric_update(const Neighbours& a, const Neighbours& x, float x_c, float c, float f,
                                                   float omega) {
-  const float sum = a.sw * x.sw + a.s * x.s + a.se * x.se + a.w * x.w + a.e * x.e + a.nw * x.nw + a.n * x.n + a.ne * x.ne;
-  return (1.0f - omega) * x_c + omega * (f - sum) / c;
+  float sum = a.sw * x.sw;
+  sum = fmaf(a.s, x.s, sum);
+  sum = fmaf(a.se, x.se, sum);
+  sum = fmaf(a.w, x.w, sum);
+  sum = fmaf(a.e, x.e, sum);
+  sum = fmaf(a.nw, x.nw, sum);
+  sum = fmaf(a.n, x.n, sum);
+  sum = fmaf(a.ne, x.ne, sum);
+  return fmaf(1.0f - omega, x_c, omega * (f - sum) / c);
 }
 
 /// The update of the node at index m of a block of on-chip rows `stride` floats apart that hold the
