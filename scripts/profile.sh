@@ -11,8 +11,9 @@
 # launched inside that variant's NVTX range (gpgpu::ProfileRange: the limits' stream kernels and the
 # reference stay out):
 #   - Nsight Compute (ncu) with the sections SpeedOfLight, MemoryWorkloadAnalysis, Occupancy,
-#     WarpStateStats and LaunchStats on the first GPGPU_PROFILE_LAUNCHES launches (default 5: a
-#     Jacobi run launches its kernel once per iteration), for every chapter but 13;
+#     WarpStateStats and LaunchStats (GPGPU_PROFILE_SECTIONS: others, e.g. "InstructionStats
+#     SchedulerStats ComputeWorkloadAnalysis") on the first GPGPU_PROFILE_LAUNCHES launches (default
+#     5: a Jacobi run launches its kernel once per iteration), for every chapter but 13;
 #   - Nsight Systems (nsys) for chapter 13, whose questions are about the timeline: copies, peer
 #     traffic, NCCL and MPI beside the kernels.
 # It writes into GPGPU_PROFILE_OUT (default build/profile/<target>_<variant>/): the report
@@ -79,9 +80,12 @@ if [ "$id" = 13 ]; then
   kernels="$out/kernels_cuda_gpu_kern_sum.csv"
   pages="stats.txt"
 else
+  sections=()
+  for section in ${GPGPU_PROFILE_SECTIONS:-SpeedOfLight MemoryWorkloadAnalysis Occupancy WarpStateStats LaunchStats}; do
+    sections+=(--section "$section")
+  done
   "$profiler" --nvtx --nvtx-include "$variant/" --launch-count "${GPGPU_PROFILE_LAUNCHES:-5}" \
-    --section SpeedOfLight --section MemoryWorkloadAnalysis --section Occupancy --section WarpStateStats \
-    --section LaunchStats --export "$out/report" --force-overwrite \
+    "${sections[@]}" --export "$out/report" --force-overwrite \
     "${run[@]}" >"$out/run.log" 2>&1 || { tail -n 20 "$out/run.log" >&2; die 1 "the profiled run failed (see $out/run.log)"; }
   [ -f "$out/report.ncu-rep" ] || die 2 "no kernel of '$variant' was profiled: is it a CUDA variant? (see $out/run.log)"
   "$profiler" --import "$out/report.ncu-rep" --page details >"$out/details.txt"
