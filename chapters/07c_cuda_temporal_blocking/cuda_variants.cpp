@@ -77,9 +77,21 @@ Variant overlapped_columns_variant(const TemporalOptions& options) {
   return v;
 }
 
+Variant overlapped_unrolled_variant(const TemporalOptions& options) {
+  Variant v = jc::cuda_variant("overlapped_unrolled", "overlapped_columns with constant offsets, two rows per step, no branch",
+                               "kernels/jacobi/cuda/07c_03_overlapped_unrolled.cu", "", "jacobi9_symmetric");
+  v.reuses_across_sweeps = true;
+  v.make = [&options](const LinearSystem& sys, gpgpu::Session&) {
+    return std::make_unique<SweepsPerLaunchSolver>(sys, SweepsPerLaunchSolver::Kernel::overlapped_unrolled, options);
+  };
+  v.check_fits = jc::fits_pitched("overlapped_unrolled", 5);
+  v.limitation = [&options](const gpgpu::jacobi::Grid&, gpgpu::Session&) { return unrolled_tile_limitation(options); };
+  return v;
+}
+
 Variant wavefront_variant(const TemporalOptions& options) {
   Variant v = jc::cuda_variant("wavefront", "s sweeps per launch, a strip walked up row by row, s levels on chip",
-                               "kernels/jacobi/cuda/07c_03_wavefront.cu", "", "jacobi9_symmetric");
+                               "kernels/jacobi/cuda/07c_04_wavefront.cu", "", "jacobi9_symmetric");
   v.reuses_across_sweeps = true;
   v.make = [&options](const LinearSystem& sys, gpgpu::Session&) {
     return std::make_unique<SweepsPerLaunchSolver>(sys, SweepsPerLaunchSolver::Kernel::wavefront, options);
@@ -90,7 +102,7 @@ Variant wavefront_variant(const TemporalOptions& options) {
 
 Variant persistent_variant() {
   Variant v = jc::cuda_variant("persistent", "one cooperative launch for all sweeps, coefficients kept in shared memory",
-                               "kernels/jacobi/cuda/07c_04_persistent.cu", "", "jacobi9_symmetric");
+                               "kernels/jacobi/cuda/07c_05_persistent.cu", "", "jacobi9_symmetric");
   v.reuses_across_sweeps = true;
   v.make = [](const LinearSystem& sys, gpgpu::Session& gpu) {
     return std::make_unique<PersistentSolver>(sys, gpgpu::cuda::device_info(gpu).sm_count);
@@ -109,6 +121,16 @@ Variant persistent_variant() {
 std::vector<jc::TemporalTile> tile_candidates(SweepsPerLaunchSolver::Kernel kernel, int sweeps) {
   if (kernel == SweepsPerLaunchSolver::Kernel::overlapped)
     return {{64, 32}, {32, 32}, {64, 16}, {64, 64}, {128, 16}, {128, 32}, {32, 64}};
+  if (kernel == SweepsPerLaunchSolver::Kernel::overlapped_unrolled) {
+    // The widths the kernel is built for; even heights (two rows per step), up to a block's 256
+    // threads' worth of rows and beyond.
+    const int halo = 2 * ((sweeps + 3) / 4 * 4);
+    std::vector<jc::TemporalTile> tiles;
+    for (const int width : {64, 128, 256})
+      for (const int height : {24, 16, 32, 48, 64})
+        if (width - halo >= 4) tiles.push_back({width - halo, height});
+    return tiles;
+  }
   if (kernel == SweepsPerLaunchSolver::Kernel::overlapped_columns) {
     // Loaded widths of whole warps (64, 128, 256 columns with the halo): no idle lane in the block's
     // first sweep; heights from a few runs of rows to many.
@@ -120,6 +142,18 @@ std::vector<jc::TemporalTile> tile_candidates(SweepsPerLaunchSolver::Kernel kern
     return tiles;
   }
   return {{128, 128}, {64, 64}, {64, 128}, {128, 64}, {256, 64}, {256, 128}, {128, 256}};
+}
+
+std::optional<std::string> unrolled_tile_limitation(const TemporalOptions& options) {
+  const int hx = (options.sweeps_per_trip + 3) / 4 * 4;
+  const jc::TemporalTile first = tile_candidates(SweepsPerLaunchSolver::Kernel::overlapped_unrolled, options.sweeps_per_trip).front();
+  const int x = options.tile_x > 0 ? options.tile_x : first.x, y = options.tile_y > 0 ? options.tile_y : first.y;
+  if (!jc::overlapped_unrolled_width(x + 2 * hx))
+    return "--tile-x " + std::to_string(x) + " at s = " + std::to_string(options.sweeps_per_trip) + " loads " +
+           std::to_string(x + 2 * hx) + " columns; this kernel is built for 64, 128 and 256 (--tile-x " +
+           std::to_string(64 - 2 * hx) + ", " + std::to_string(128 - 2 * hx) + " or " + std::to_string(256 - 2 * hx) + ")";
+  if (y % 2 != 0) return "--tile-y " + std::to_string(y) + ": this kernel updates two rows per step and needs an even height";
+  return std::nullopt;
 }
 
 std::optional<std::string> persistent_limitation(const gpgpu::jacobi::Grid& grid, int sm_count,
@@ -140,6 +174,8 @@ SweepsPerLaunchSolver::SweepsPerLaunchSolver(const LinearSystem& sys, Kernel ker
       tile_(tile_candidates(kernel, options.sweeps_per_trip).front()), tuning_(options.tuning()) {
   if (options.tile_x > 0) tile_.x = options.tile_x;
   if (options.tile_y > 0) tile_.y = options.tile_y;
+  if (kernel == Kernel::overlapped_unrolled)
+    if (const std::optional<std::string> why = unrolled_tile_limitation(options)) throw gpgpu::UsageError(*why);
   int device = 0, limit = 0;
   GPGPU_CUDA_CHECK(cudaGetDevice(&device));
   GPGPU_CUDA_CHECK(cudaDeviceGetAttribute(&limit, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
@@ -163,12 +199,20 @@ int SweepsPerLaunchSolver::advance(int remaining, float omega) {
   switch (kernel_) {
     case Kernel::overlapped: jc::launch_jacobi_overlapped(s, sweeps, tile_, nullptr); break;
     case Kernel::overlapped_columns: jc::launch_jacobi_overlapped_columns(s, sweeps, tile_, nullptr); break;
+    case Kernel::overlapped_unrolled: launch_unrolled(s, sweeps); break;
     case Kernel::wavefront: jc::launch_jacobi_wavefront(s, sweeps, tile_, nullptr); break;
   }
   current_ ^= 1;  // s sweeps on chip, one write: the other iterate holds the result
   return sweeps;
 }
 //! [advance]
+
+// The last launch of a run may do fewer sweeps, and fewer sweeps need a narrower halo: the tile
+// grows by the halo it no longer needs, so that the loaded width stays one the kernel is built for.
+void SweepsPerLaunchSolver::launch_unrolled(const jc::SymmetricArgs& s, int sweeps) const {
+  const auto halo = [](int n) { return 2 * ((n + 3) / 4 * 4); };  // both sides, whole float4s
+  jc::launch_jacobi_overlapped_unrolled(s, sweeps, {tile_.x + halo(sweeps_) - halo(sweeps), tile_.y}, nullptr);
+}
 
 void SweepsPerLaunchSolver::step(int, float omega) { (void)advance(1, omega); }
 

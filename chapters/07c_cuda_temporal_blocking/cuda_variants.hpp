@@ -32,11 +32,11 @@ struct TemporalOptions {
 /// Adds --sweeps-per-trip, --tile-x and --tile-y (group "Temporal blocking").
 void add_options(gpgpu::Cli& cli, TemporalOptions& options);
 
-/// Several sweeps per launch on the symmetric storage: 07c_01_overlapped.cu, 07c_02_overlapped_columns.cu
-/// or 07c_03_wavefront.cu.
+/// Several sweeps per launch on the symmetric storage: 07c_01_overlapped.cu, 07c_02_overlapped_columns.cu,
+/// 07c_03_overlapped_unrolled.cu or 07c_04_wavefront.cu.
 class SweepsPerLaunchSolver final : public gpgpu::jacobi::cuda::PitchedSolver {
  public:
-  enum class Kernel { overlapped, overlapped_columns, wavefront };
+  enum class Kernel { overlapped, overlapped_columns, overlapped_unrolled, wavefront };
   SweepsPerLaunchSolver(const gpgpu::jacobi::LinearSystem& sys, Kernel kernel, const TemporalOptions& options);
   /// Times every tile of tile_candidates that fits over `iters` iterations, keeps the fastest.
   std::string tune(int iters, float omega) override;
@@ -46,6 +46,7 @@ class SweepsPerLaunchSolver final : public gpgpu::jacobi::cuda::PitchedSolver {
  private:
   int advance(int remaining, float omega) override;
   void step(int in, float omega) override;
+  void launch_unrolled(const gpgpu::jacobi::cuda::SymmetricArgs& s, int sweeps) const;
   [[nodiscard]] std::size_t shared_bytes(int sweeps, gpgpu::jacobi::cuda::TemporalTile tile) const;
   Kernel kernel_;
   int sweeps_;
@@ -54,7 +55,7 @@ class SweepsPerLaunchSolver final : public gpgpu::jacobi::cuda::PitchedSolver {
   std::size_t shared_limit_;
 };
 
-/// Every sweep of a run in one cooperative launch, the coefficients on chip: 07c_04_persistent.cu.
+/// Every sweep of a run in one cooperative launch, the coefficients on chip: 07c_05_persistent.cu.
 class PersistentSolver final : public gpgpu::jacobi::cuda::PitchedSolver {
  public:
   PersistentSolver(const gpgpu::jacobi::LinearSystem& sys, int sm_count);
@@ -80,9 +81,15 @@ class PersistentSolver final : public gpgpu::jacobi::cuda::PitchedSolver {
 gpgpu::jacobi::Variant overlapped_variant(const TemporalOptions& options);
 /// `overlapped_columns`: kernels/jacobi/cuda/07c_02_overlapped_columns.cu.
 gpgpu::jacobi::Variant overlapped_columns_variant(const TemporalOptions& options);
-/// `wavefront`: kernels/jacobi/cuda/07c_03_wavefront.cu.
+/// `overlapped_unrolled`: kernels/jacobi/cuda/07c_03_overlapped_unrolled.cu; its limitation: a tile
+/// (--tile-x, --tile-y) the kernel is not built for.
+gpgpu::jacobi::Variant overlapped_unrolled_variant(const TemporalOptions& options);
+/// Why `options`' tile cannot run on 07c_03_overlapped_unrolled.cu (a loaded width other than 64, 128
+/// or 256 columns, or an odd height), or nullopt.
+[[nodiscard]] std::optional<std::string> unrolled_tile_limitation(const TemporalOptions& options);
+/// `wavefront`: kernels/jacobi/cuda/07c_04_wavefront.cu.
 gpgpu::jacobi::Variant wavefront_variant(const TemporalOptions& options);
-/// `persistent`: kernels/jacobi/cuda/07c_04_persistent.cu.
+/// `persistent`: kernels/jacobi/cuda/07c_05_persistent.cu.
 gpgpu::jacobi::Variant persistent_variant();
 
 }  // namespace ch07c

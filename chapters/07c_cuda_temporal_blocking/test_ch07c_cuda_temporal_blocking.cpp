@@ -7,6 +7,7 @@
 // and s whose shared memory no block may have; the persistent kernel on a grid it cannot hold.
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "gpgpu/jacobi/cuda/variant_checks.hpp"
 #include "cuda_variants.hpp"
@@ -58,11 +59,13 @@ void check_case(const Case& c) {
     const std::vector<float> want = run(jc::symmetric_variant(launch), sys, x0, c.iters);
     EXPECT_TRUE(checks::matches_reference(want, sys, x0, c.iters)) << c.grid.str();
     for (int s = 1; s <= c.max_sweeps; ++s)
-      for (const auto make : {ch07c::overlapped_variant, ch07c::overlapped_columns_variant, ch07c::wavefront_variant}) {
+      for (const auto make : {ch07c::overlapped_variant, ch07c::overlapped_columns_variant,
+                              ch07c::overlapped_unrolled_variant, ch07c::wavefront_variant}) {
         ch07c::TemporalOptions options;
         options.sweeps_per_trip = s;
         options.launch = &launch;
         if (s > 8) options.tile_x = options.tile_y = 32;  // the default tiles' halo would not fit
+        if (s > 8 && make == ch07c::overlapped_unrolled_variant) options.tile_x = 64 - 2 * ((s + 3) / 4 * 4);
         const gpgpu::jacobi::Variant v = make(options);
         SCOPED_TRACE(v.info.name + " on " + c.grid.str() + ", s = " + std::to_string(s) + ", " +
                      std::to_string(c.iters) + " iterations");
@@ -94,8 +97,12 @@ TEST(Ch07c, OtherTilesAndTuningKeepTheBits) {
   const auto x0 = checks::random_guess(sys.grid.nodes(), 19);
   jc::LaunchOptions launch;
   const std::vector<float> want = run(jc::symmetric_variant(launch), sys, x0, 9);
-  for (const auto make : {ch07c::overlapped_variant, ch07c::overlapped_columns_variant, ch07c::wavefront_variant}) {
-    for (const jc::TemporalTile t : {jc::TemporalTile{4, 1}, jc::TemporalTile{12, 5}, jc::TemporalTile{256, 3}}) {
+  for (const auto make : {ch07c::overlapped_variant, ch07c::overlapped_columns_variant,
+                          ch07c::overlapped_unrolled_variant, ch07c::wavefront_variant}) {
+    // overlapped_unrolled: the loaded widths it is built for (64, 128, 256 at a halo of 4), even heights.
+    const bool unrolled = make == ch07c::overlapped_unrolled_variant;
+    for (const jc::TemporalTile t : unrolled ? std::vector<jc::TemporalTile>{{56, 2}, {120, 6}, {248, 4}}
+                                             : std::vector<jc::TemporalTile>{{4, 1}, {12, 5}, {256, 3}}) {
       ch07c::TemporalOptions options;
       options.sweeps_per_trip = 3;
       options.tile_x = t.x;
@@ -119,7 +126,8 @@ TEST(Ch07c, KeepsTheSolverContract) {
   for (const Grid g : {Grid{37, 19}, Grid{45, 30}}) {
     const auto sys = gpgpu::jacobi::assemble_bidomain(g);
     for (const gpgpu::jacobi::Variant& v :
-         {ch07c::overlapped_variant(options), ch07c::overlapped_columns_variant(options), ch07c::wavefront_variant(options),
+         {ch07c::overlapped_variant(options), ch07c::overlapped_columns_variant(options),
+          ch07c::overlapped_unrolled_variant(options), ch07c::wavefront_variant(options),
           ch07c::persistent_variant()})
       EXPECT_TRUE(checks::keeps_the_solver_contract(*v.make(sys, jc::checks::session()), sys)) << v.info.name << " " << g.str();
   }
@@ -131,6 +139,19 @@ TEST(Ch07c, RefusesWhatCannotBeOnChip) {
   huge.sweeps_per_trip = ch07c::kMaxSweepsPerTrip;
   huge.tile_x = huge.tile_y = 1024;
   EXPECT_THROW((void)ch07c::overlapped_variant(huge).make(sys, jc::checks::session()), gpgpu::UsageError);
+  // overlapped_unrolled is built for three loaded widths and two rows per step: another tile is
+  // named (the variant's limitation: --variant all skips it, --variant overlapped_unrolled exits 2).
+  ch07c::TemporalOptions odd;
+  odd.sweeps_per_trip = 3;
+  for (const jc::TemporalTile t : {jc::TemporalTile{60, 16}, jc::TemporalTile{56, 15}}) {
+    odd.tile_x = t.x;
+    odd.tile_y = t.y;
+    EXPECT_TRUE(ch07c::unrolled_tile_limitation(odd).has_value()) << t.x << "x" << t.y;
+    EXPECT_THROW((void)ch07c::overlapped_unrolled_variant(odd).make(sys, jc::checks::session()), gpgpu::UsageError);
+  }
+  odd.tile_y = 16;
+  odd.tile_x = 120;
+  EXPECT_FALSE(ch07c::unrolled_tile_limitation(odd).has_value());
   // 16384² needs 24 B per node on chip: no GPU's shared memory holds that.
   EXPECT_TRUE(ch07c::persistent_variant().limitation(Grid{16384, 16384}, jc::checks::session()).has_value());
   EXPECT_FALSE(ch07c::persistent_variant().limitation(Grid{64, 64}, jc::checks::session()).has_value());

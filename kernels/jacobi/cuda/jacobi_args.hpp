@@ -77,7 +77,7 @@ struct PeerStoreArgs {
   float* above_ghost;  ///< the ghost row below the rows of the GPU above (it receives row ny-1)
 };
 
-/// 07c_01_overlapped.cu and 07c_03_wavefront.cu: the nodes a block brings to the end of a launch of
+/// 07c_01_overlapped.cu and 07c_04_wavefront.cu: the nodes a block brings to the end of a launch of
 /// several sweeps (its output tile; the wavefront's strip width and rows): x columns (a multiple
 /// of 4, so that every on-chip row starts on a float4) and y rows.
 struct TemporalTile {
@@ -85,7 +85,7 @@ struct TemporalTile {
   int y = 32;
 };
 
-/// 07c_04_persistent.cu: the symmetric system (sys.x and sys.x_new unused), the two iterates it
+/// 07c_05_persistent.cu: the symmetric system (sys.x and sys.x_new unused), the two iterates it
 /// ping-pongs between inside one launch (x[0] holds the input; after `iters` sweeps the result is in
 /// x[iters % 2]), and the rows each block keeps on chip.
 struct PersistentArgs {

@@ -20,8 +20,9 @@ void launch_jacobi_multirow(const PitchedArgs& a, int block, int rows_per_thread
 void launch_jacobi_symmetric(const SymmetricArgs& a, int block, int rows_per_thread, cudaStream_t stream);  // 07b_04_symmetric.cu
 void launch_jacobi_overlapped(const SymmetricArgs& a, int sweeps, TemporalTile tile, cudaStream_t stream);  // 07c_01_overlapped.cu
 void launch_jacobi_overlapped_columns(const SymmetricArgs& a, int sweeps, TemporalTile tile, cudaStream_t stream);  // 07c_02_overlapped_columns.cu
-void launch_jacobi_wavefront(const SymmetricArgs& a, int sweeps, TemporalTile tile, cudaStream_t stream);   // 07c_03_wavefront.cu
-void launch_jacobi_persistent(const PersistentArgs& a, int blocks, cudaStream_t stream);                    // 07c_04_persistent.cu
+void launch_jacobi_overlapped_unrolled(const SymmetricArgs& a, int sweeps, TemporalTile tile, cudaStream_t stream);  // 07c_03_overlapped_unrolled.cu
+void launch_jacobi_wavefront(const SymmetricArgs& a, int sweeps, TemporalTile tile, cudaStream_t stream);   // 07c_04_wavefront.cu
+void launch_jacobi_persistent(const PersistentArgs& a, int blocks, cudaStream_t stream);                    // 07c_05_persistent.cu
 void launch_jacobi_peer_store(const PeerStoreArgs& a, int block, int rows_per_thread, cudaStream_t stream);  // 13_peer_store.cu
 
 /// Resident blocks per SM of the multirow and symmetric kernels for a block size (sets the default
@@ -41,6 +42,10 @@ int overlapped_blocks_per_sm(int sweeps, TemporalTile tile);
 /// The block of 07c_02_overlapped_columns.cu: one thread per loaded column (whole warps), row runs
 /// up to about 256 threads. Its shared memory is overlapped_shared_bytes (the same tile).
 dim3 overlapped_columns_block(int sweeps, TemporalTile tile);
+/// Whether 07c_03_overlapped_unrolled.cu is built for a loaded width (tile.x + 2*4*ceil(s/4)): 64,
+/// 128 or 256 columns, a thread each, in blocks of 256 threads. Its shared memory is
+/// overlapped_shared_bytes (the same tile); tile.y must be even.
+bool overlapped_unrolled_width(int width);
 int persistent_blocks_per_sm(std::size_t shared_bytes);
 
 }  // namespace gpgpu::jacobi::cuda

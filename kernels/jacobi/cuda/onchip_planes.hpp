@@ -1,6 +1,6 @@
 /// @file onchip_planes.hpp
 /// @brief What the temporal-blocking kernels of chapter 07c (07c_01_overlapped.cu,
-/// 07c_03_wavefront.cu) keep on chip: a block of rows of the five stored diagonals, f and the
+/// 07c_04_wavefront.cu) keep on chip: a block of rows of the five stored diagonals, f and the
 /// iterate, one plane per array, `stride` floats per row, loaded from the pitched arrays four
 /// columns (one float4) at a time. Outside the grid every plane holds zero: a node there has no
 /// coupling, and its value is never anything but zero.

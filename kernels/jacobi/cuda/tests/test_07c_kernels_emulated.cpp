@@ -27,8 +27,9 @@
 #include "../07b_04_symmetric.cu"
 #include "../07c_01_overlapped.cu"
 #include "../07c_02_overlapped_columns.cu"
-#include "../07c_03_wavefront.cu"
-#include "../07c_04_persistent.cu"
+#include "../07c_03_overlapped_unrolled.cu"
+#include "../07c_04_wavefront.cu"
+#include "../07c_05_persistent.cu"
 #include "gpgpu/jacobi/checks.hpp"
 
 namespace gpgpu::jacobi::cuda {
@@ -117,6 +118,27 @@ std::vector<float> emulate_blocked(const std::string& variant, const LinearSyste
   return d.unknowns(variant);
 }
 
+// 07c_03_overlapped_unrolled.cu at a loaded width of kWidth columns (the GPU's are 64, 128, 256;
+// narrower here, so that small grids have several tiles), a thread per column, rows in pairs. The
+// last launch of a run does the remainder on a wider tile, as the chapter's host code does, so that
+// the loaded width stays kWidth.
+template <int kWidth>
+std::vector<float> emulate_unrolled(const LinearSystem& sys, std::span<const float> x0, int iters, int sweeps, int tile_y,
+                                    unsigned block_y, int pitch_extra) {
+  Device d(sys, x0, pitch_extra);
+  for (int done = 0; done < iters;) {
+    const int s = std::min(sweeps, iters - done);
+    const TemporalTile tile{kWidth - 2 * ((s + 3) / 4 * 4), tile_y};
+    EXPECT_LE(overlapped_shared_bytes(s, tile), emu::sequential_shared.size() * sizeof(float4));
+    const SymmetricArgs a = d.args();
+    emu::launch(dim3(blocks_for(d.g.nx, tile.x), blocks_for(d.g.ny, tile.y)), dim3(kWidth, block_y), true,
+                [&] { jacobi_overlapped_unrolled<kWidth>(a, s, tile.y); });
+    d.swap_and_poison();
+    done += s;
+  }
+  return d.unknowns("overlapped_unrolled");
+}
+
 // One cooperative launch of `blocks` blocks for every sweep; the result is in x[iters % 2].
 std::vector<float> emulate_persistent(const LinearSystem& sys, std::span<const float> x0, int iters, int pitch_extra,
                                       unsigned blocks, unsigned threads) {
@@ -169,6 +191,32 @@ TEST(Emulated07c, SeveralSweepsPerLaunchGiveTheOneSweepKernelsBits) {
         }
       }
     }
+  }
+}
+
+TEST(Emulated07c, TheUnrolledKernelGivesTheOneSweepKernelsBits) {
+  struct Case {
+    int sweeps, tile_y;
+    unsigned block_y;
+    int pitch_extra;
+  };
+  // Heights below the halo, of one pair of rows, more rows than the block covers in one pass.
+  const Case cases[] = {{1, 2, 1, 0}, {2, 4, 2, 8}, {3, 6, 2, 4}, {4, 2, 3, 0}, {5, 4, 2, 0}, {8, 10, 2, 8}};
+  for (const Grid& g : kGrids) {
+    const auto sys = assemble_bidomain(g);
+    const auto x0 = checks::random_guess(g.nodes(), 13);
+    for (int iters : {1, 7})
+      for (const Case& c : cases) {
+        SCOPED_TRACE("overlapped_unrolled on " + g.str() + ", " + std::to_string(iters) + " iterations, s = " +
+                     std::to_string(c.sweeps) + ", tile height " + std::to_string(c.tile_y) + ", pitch +" +
+                     std::to_string(c.pitch_extra));
+        // Loaded widths of 16 columns where the halo is 4 (s <= 4), else 32.
+        const std::vector<float> got =
+            c.sweeps <= 4 ? emulate_unrolled<16>(sys, x0, iters, c.sweeps, c.tile_y, c.block_y, c.pitch_extra)
+                          : emulate_unrolled<32>(sys, x0, iters, c.sweeps, c.tile_y, c.block_y, c.pitch_extra);
+        EXPECT_TRUE(same_bits(got, emulate_symmetric(sys, x0, iters, c.pitch_extra)));
+        EXPECT_TRUE(checks::matches_reference(got, sys, x0, iters));
+      }
   }
 }
 

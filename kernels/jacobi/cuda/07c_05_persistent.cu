@@ -1,4 +1,4 @@
-// Chapter 07c, step 4: one persistent launch for all iterations (the idea of PERKS). Each block owns
+// Chapter 07c, step 5: one persistent launch for all iterations (the idea of PERKS). Each block owns
 // rows_per_block consecutive rows of the grid and loads their five stored diagonals and f, with the
 // row below for the lower couplings, into shared memory once; then it sweeps its rows `iters` times,
 // reading the iterate from and writing it to global memory (the L2, where the whole iterate fits at

@@ -1,4 +1,4 @@
-// Chapter 07c, step 3: a wavefront in y, no redundant work in y. A block owns a strip of tile.x
+// Chapter 07c, step 4: a wavefront in y, no redundant work in y. A block owns a strip of tile.x
 // columns and tile.y rows and walks up it one row at a time, keeping s time levels on chip: when row
 // q of the iterate (level 0) and of the coefficients arrives, level 1 is updated at row q-1, level 2
 // at row q-2, ..., and level s at row q-s, which goes to memory. Each level needs three rows of the
