@@ -262,14 +262,19 @@ def _sweeps_per_trip(run: Run) -> int | None:
 @table
 def temporal_blocking(runs: list[Run], params: dict) -> str:
     """Chapter 07c: the runs at one size (size=2048, or all), one column per s (the runs' --sweeps-per-trip,
-    in increasing order): each variant's ms/iter and time over the one-sweep floor of the symmetric
+    in increasing order; by size first, each column headed by its size, where the runs have several): each variant's ms/iter and time over the one-sweep floor of the symmetric
     storage measured in that run; the variants that do not depend on s (07b's) as well, so that runs
     can be compared; the tile each temporal variant was tuned to; and the floor of each run."""
-    chosen = sorted(select(_results(runs), params, one=False), key=lambda r: _sweeps_per_trip(r) or 0)
+    def size(run: Run) -> int:
+        return int((run.doc.get("problem") or {}).get("nx") or 0)
+
+    chosen = sorted(select(_results(runs), params, one=False), key=lambda r: (size(r), _sweeps_per_trip(r) or 0))
     if not chosen:
         return ""
     variants = list(dict.fromkeys(str(r.get("variant")) for run in chosen for r in run.doc["results"]))
-    header = ["variant"] + [f"s = {_sweeps_per_trip(run)}: ms/iter (time/floor)" for run in chosen]
+    sizes = {size(run) for run in chosen}  # runs at several sizes: each column names its size
+    header = ["variant"] + [(f"{size(run)}², " if len(sizes) > 1 else "") + f"s = {_sweeps_per_trip(run)}: ms/iter (time/floor)"
+                            for run in chosen]
     rows = []
     for v in variants:
         row = [f"`{v}`"]
