@@ -10,10 +10,10 @@
 // The halo in x is rounded up to hx = 4*ceil(s/4) columns, so that every row of the block starts on
 // a float4 boundary and loads as whole float4s. For a T x T tile (tile.x = tile.y = T), per node and
 // sweep:
-//   traffic  ≈ 32 B * (T+2hx)(T+2s) / T² / s       (loaded once per s sweeps, stored once: 4/s B of it)
+//   traffic  = [28 B * (T+2hx)(T+2s) + 4 B * T²] / T² / s  (seven arrays loaded, x_new stored, per s sweeps)
 //   redundant updates per s sweeps: Σ_{t<s} (T+2(s-1-t))² - s T²   (the halo rings swept again)
-// At T = 64: s = 1 loads 1.16x the one-sweep bytes (the halo) for nothing; s = 4 about 0.32x (10.1 B);
-// s = 8 about 0.20x (6.25 B) with 24% more updates. Shared memory bounds s: 8 planes of
+// At T = 64: s = 1 moves 1.14x the one-sweep bytes (the halo) for nothing; s = 4 about 0.31x (9.9 B);
+// s = 8 about 0.19x (6.0 B) with 24% more updates. Shared memory bounds s: 8 planes of
 // (tile.x+2hx)(tile.y+2s) floats must fit into what one block may have (overlapped_shared_bytes).
 #include "launchers.hpp"
 

@@ -1,7 +1,7 @@
-// Chapter 07c, step 3: 07c_02_overlapped_columns.cu with the instructions counted. Its SASS spends
-// about 80 instructions on each update: a multiply-add for every plane's address (the planes lie a
-// run-time size apart), a branch around the update for nodes outside the grid, and register moves
-// for the window of rows shifting up. Only about 30 of them are the update's own loads and
+// Chapter 07c, step 3: 07c_02_overlapped_columns.cu with the instructions counted. The body of its
+// row loop has about 80 instructions per update: an address register for every plane (the planes
+// lie a run-time size apart), a branch around the update for nodes outside the grid, and register
+// moves for the window of rows shifting up. Only about 35 of them are the update's own loads and
 // arithmetic, and the sweeps are bound by instruction issue, not by memory. Three changes:
 // - The loaded width is a template parameter (64, 128 or 256 columns) and the on-chip rows are
 //   interleaved: row r holds its eight planes one after the other (c, e, nw, n, ne, f, x, the other
