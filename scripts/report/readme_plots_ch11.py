@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 
+import os
+
 import matplotlib.pyplot as plt
 
 from readme_plots import committed_runs, readme_plot
@@ -86,4 +88,59 @@ def variants(root: str):
     share.set_title("share of the limit")
     fig.suptitle("Chapter 11 on the H100: every variant, every committed run (results/h100/ch11_*.json)")
     fig.tight_layout()
+    return fig, rows
+
+
+# --- What half storage does to the spectrum -------------------------------------------------------
+
+# The probes of the cavity run that scripts/device/tlm.sh's step "spectra" dumps (23x17x11 cells,
+# 20000 steps), committed under results/h200/ch11_spectra/: steps x 6 (Vx Vy Vz Z0Ix Z0Iy Z0Iz).
+SPECTRA = "results/h200/ch11_spectra"
+SPECTRUM_CURVES = {"reference_probe.npy": ("CPU reference (double)", "#616161"),
+                   "probe_cuda_fused.npy": ("cuda_fused (FP32 pulses)", "#1f77b4"),
+                   "probe_cuda_fused_half.npy": ("cuda_fused_half (FP16 pulses)", "#17becf")}
+PROBE_VZ = 2  # the cavity's probe field is Vz
+
+
+def probe_spectrum(x, oversampling: int = 4):
+    """The chapter's spectrum (problems/tlm/src/spectrum.cpp): the mean removed, a Hann window, the
+    DFT's magnitude, here on a grid of 1/oversampling bin (the zero-padded FFT) from 0 to 1/2 cycle
+    per step. Returns (cycles per step, magnitudes)."""
+    import numpy as np
+
+    n = len(x)
+    w = 0.5 - 0.5 * np.cos(2 * np.pi * np.arange(n) / (n - 1))
+    magnitude = np.abs(np.fft.rfft(w * (x - x.mean()), n=oversampling * n))
+    return np.arange(len(magnitude)) / (oversampling * n), magnitude
+
+
+@readme_plot("ch11_half_spectrum")
+def half_spectrum(root: str):
+    """The probe spectra of the PEC box with FP32 and FP16 pulses and of the CPU reference, each
+    relative to its own strongest line, up to 1/16 cycle per step (λ = 8Δl), with the chapter's
+    spurious-line threshold."""
+    import numpy as np
+
+    curves = {}
+    for file, (label, _) in SPECTRUM_CURVES.items():
+        path = os.path.join(root, SPECTRA, file)
+        if not os.path.exists(path):
+            raise FileNotFoundError(f"{path}: missing (STEPS=spectra scripts/device/tlm.sh dumps it)")
+        cycles, magnitude = probe_spectrum(np.load(path)[:, PROBE_VZ].astype(np.float64))
+        keep = cycles < 1.0 / 16.0
+        curves[label] = (cycles[keep], magnitude[keep] / magnitude[keep].max())
+    steps = len(np.load(os.path.join(root, SPECTRA, "reference_probe.npy")))
+    fig, ax = plt.subplots(figsize=(9, 4.2))
+    for file, (label, colour) in SPECTRUM_CURVES.items():
+        ax.semilogy(*curves[label], label=label, color=colour, lw=0.7)
+    ax.axhline(1e-3, color="#d62728", lw=0.8, ls="--", label="spurious-line threshold (physics.hpp)")
+    ax.set_xlabel("frequency (cycles per step)")
+    ax.set_ylabel("|Hann-windowed DFT| / strongest line")
+    ax.set_title(f"Probe Ez of the 23x17x11 PEC box, {steps} steps")
+    ax.legend(loc="lower right", fontsize=8)
+    fig.tight_layout()
+    labels = list(curves)
+    cycles = curves[labels[0]][0]
+    rows = [{"cycles_per_step": f"{c:.7f}", **{label: f"{curves[label][1][k]:.3e}" for label in labels}}
+            for k, c in enumerate(cycles)]
     return fig, rows
