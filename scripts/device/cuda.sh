@@ -68,7 +68,7 @@ sanitize() {
 # exercise 07's texture of the largest width, 4 GiB, left out; the answers' kernels run at the checks'
 # own awkward sizes).
 EXERCISES="03_cuda_unpadded_borders 04_cuda_aligned_double 05_cuda_pitched_upload 06_cuda_shared_halo \
-07_cuda_texture_objects 07b_cuda_symmetric_kernel"
+07_cuda_texture_objects 07b_cuda_symmetric_kernel 07c_cuda_overlapped_sweeps"
 sanitize_answers() {
   local tool=$1 rc=0 e pids=()
   for e in $EXERCISES; do

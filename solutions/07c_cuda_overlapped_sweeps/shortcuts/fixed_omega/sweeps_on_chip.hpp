@@ -1,0 +1,30 @@
+// Shortcut for exercise 07c (must FAIL the checks): the chapters' ω = 0.8 hard-coded instead of the
+// ω the function is given.
+#pragma once
+#include "overlapped_sweeps.hpp"
+
+namespace ex07c {
+
+__device__ inline void sweep_on_chip(const Planes& on_chip, float* other, const OnChipTile& tile, float /*omega*/,
+                                     const TileOutput& out) {
+  for (int t = 0; t < tile.sweeps; ++t) {
+    const int ring = tile.sweeps - 1 - t;  // this sweep updates the tile and `ring` rings around it
+    const float* from = t % 2 == 0 ? on_chip.x() : other;
+    float* to = t % 2 == 0 ? other : on_chip.x();
+    for (int r = tile.sweeps - ring + threadIdx.y; r < tile.sweeps + tile.tile_y + ring; r += blockDim.y)
+      for (int col = tile.halo_x - ring + threadIdx.x; col < tile.halo_x + tile.tile_x + ring; col += blockDim.x) {
+        const int i = tile.col0 + col, j = tile.row0 + r, m = r * tile.stride + col;
+        const bool inside = out.in_grid(i, j);
+        const float v = inside ? symmetric_update_at(on_chip.c(), on_chip.e(), on_chip.nw(), on_chip.n(), on_chip.ne(),
+                                                     on_chip.f(), from, m, tile.stride, 0.8f)
+                               : 0.0f;
+        if (ring > 0)
+          to[m] = v;
+        else if (inside)  // the last sweep: the tile itself, straight to memory
+          out.x_new[static_cast<long long>(j) * out.pitch + i] = v;
+      }
+    if (ring > 0) __syncthreads();  // the next sweep reads this one's values
+  }
+}
+
+}  // namespace ex07c
