@@ -42,10 +42,13 @@ CLI::Validator multiple_of_4() {
 
 void add_options(gpgpu::Cli& cli, TemporalOptions& o) {
   CLI::Option_group& g = cli.group("Temporal blocking");
-  g.add_option("--sweeps-per-trip", o.sweeps_per_trip,
-               "sweeps each launch of overlapped and wavefront runs on chip before it writes x (s)")
+  g.add_option("--sweeps-per-trip", o.sweeps_list,
+               "sweeps each launch of the overlapped and wavefront kernels runs on chip before it writes x (s); "
+               "a comma-separated list (1,2,4,8) runs them once per s, against one reference")
+      ->delimiter(',')
       ->check(gpgpu::integer_in_range(1, kMaxSweepsPerTrip))
       ->capture_default_str();
+  cli.on_parsed([&o](const gpgpu::Cli&) { o.sweeps_per_trip = o.sweeps_list.front(); });
   g.add_option("--tile-x", o.tile_x, "columns of a block's tile (overlapped) or strip (wavefront); 0 = tuned")
       ->check(multiple_of_4())
       ->capture_default_str();
@@ -117,6 +120,37 @@ Variant persistent_variant() {
   return v;
 }
 //! [variants]
+
+std::vector<Variant> runs_per_sweeps(const std::vector<const Variant*>& chosen, const TemporalOptions& base,
+                                     std::deque<TemporalOptions>& per_sweeps,
+                                     const std::function<void(const std::string&, const std::string&)>& skip) {
+  using Make = Variant (*)(const TemporalOptions&);
+  const std::pair<const char*, Make> per_s[] = {{"overlapped", overlapped_variant},
+                                                {"overlapped_columns", overlapped_columns_variant},
+                                                {"overlapped_unrolled", overlapped_unrolled_variant},
+                                                {"wavefront", wavefront_variant}};
+  std::vector<Variant> runs;
+  for (const Variant* v : chosen) {
+    const auto kind = std::find_if(std::begin(per_s), std::end(per_s), [&](const auto& k) { return v->info.name == k.first; });
+    if (kind == std::end(per_s)) {
+      runs.push_back(*v);
+      continue;
+    }
+    for (const int s : base.sweeps_list) {
+      TemporalOptions& options = per_sweeps.emplace_back(base);
+      options.sweeps_per_trip = s;
+      Variant run = kind->second(options);
+      if (base.sweeps_list.size() > 1) run.info.name += "_s" + std::to_string(s);
+      if (kind->second == overlapped_unrolled_variant)
+        if (const std::optional<std::string> why = unrolled_tile_limitation(options)) {
+          skip(run.info.name, *why);
+          continue;
+        }
+      runs.push_back(std::move(run));
+    }
+  }
+  return runs;
+}
 
 std::vector<jc::TemporalTile> tile_candidates(SweepsPerLaunchSolver::Kernel kernel, int sweeps) {
   if (kernel == SweepsPerLaunchSolver::Kernel::overlapped)

@@ -5,6 +5,8 @@
 /// every sweep of a run in one cooperative launch. Their rates are counted against the one-sweep
 /// floor of the symmetric storage, which they may beat (Variant::reuses_across_sweeps).
 #pragma once
+#include <deque>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,7 +24,8 @@ inline constexpr int kMaxSweepsPerTrip = 16;
 /// The chapter's launch options: sweeps per launch and the tile; 0 for the tile: tuned (the
 /// candidates of tile_candidates, timed) unless --no-tune, else the kernel's default.
 struct TemporalOptions {
-  int sweeps_per_trip = 4;  ///< --sweeps-per-trip
+  int sweeps_per_trip = 4;  ///< the s of one variant's runs (the first of sweeps_list after parsing)
+  std::vector<int> sweeps_list{4};  ///< --sweeps-per-trip: one s, or a list (2,4,8): runs_per_sweeps()
   int tile_x = 0;           ///< --tile-x: columns of a block's tile (overlapped) or strip (wavefront), a multiple of 4
   int tile_y = 0;           ///< --tile-y: rows of a block's tile, or of its part of the strip
   const gpgpu::jacobi::cuda::LaunchOptions* launch = nullptr;  ///< --no-tune (the CUDA launch group)
@@ -31,6 +34,15 @@ struct TemporalOptions {
 
 /// Adds --sweeps-per-trip, --tile-x and --tile-y (group "Temporal blocking").
 void add_options(gpgpu::Cli& cli, TemporalOptions& options);
+
+/// The runs of the chosen variants: each variant whose kernel depends on s (overlapped,
+/// overlapped_columns, overlapped_unrolled, wavefront) once per s of `base.sweeps_list`, named
+/// `<variant>_s<s>` when the list has more than one s, its options kept in `per_sweeps` (which must
+/// outlive the runs); the others once, as they are. A run that `skip` names a reason for (a tile
+/// overlapped_unrolled is not built for at that s) is left out after `skip` is told.
+[[nodiscard]] std::vector<gpgpu::jacobi::Variant> runs_per_sweeps(
+    const std::vector<const gpgpu::jacobi::Variant*>& chosen, const TemporalOptions& base,
+    std::deque<TemporalOptions>& per_sweeps, const std::function<void(const std::string&, const std::string&)>& skip);
 
 /// Several sweeps per launch on the symmetric storage: 07c_01_overlapped.cu, 07c_02_overlapped_columns.cu,
 /// 07c_03_overlapped_unrolled.cu or 07c_04_wavefront.cu.

@@ -13,6 +13,11 @@
 //   persistent  kernels/jacobi/cuda/07c_05_persistent.cu: one cooperative launch, coefficients on chip
 // The one-sweep floor that the last five are measured against is the symmetric storage's, at the
 // limit of its own read:write mix measured in the same run (time/floor below 1: beyond it).
+#include <deque>
+#include <iostream>
+#include <string>
+#include <vector>
+
 #include "gpgpu/errors.hpp"
 #include "gpgpu/jacobi/chapter.hpp"
 #include "gpgpu/jacobi/cuda/chapter_kit.hpp"
@@ -43,6 +48,22 @@ int main(int argc, char** argv) {
     chapter.add(ch07c::overlapped_unrolled_variant(temporal));
     chapter.add(ch07c::wavefront_variant(temporal));
     chapter.add(ch07c::persistent_variant());
-    return chapter.run(argc, argv);
+    // The core's lifecycle step by step, because a kernel that depends on s runs once per s of a
+    // --sweeps-per-trip list, against one reference and one floor.
+    chapter.parse(argc, argv);
+    std::ostream& out = std::cout;
+    const std::vector<const gpgpu::jacobi::Variant*> chosen = chapter.open(out);
+    std::deque<ch07c::TemporalOptions> per_sweeps;
+    const std::vector<gpgpu::jacobi::Variant> runs =
+        ch07c::runs_per_sweeps(chosen, temporal, per_sweeps, [&](const std::string& name, const std::string& why) {
+          chapter.experiment().skip(out, name, why);
+        });
+    std::vector<const gpgpu::jacobi::Variant*> variants;
+    for (const gpgpu::jacobi::Variant& v : runs) variants.push_back(&v);
+    chapter.measure_limits(out, variants);
+    chapter.prepare(out, variants);
+    out << "Verification:\n";
+    for (const gpgpu::jacobi::Variant* v : variants) chapter.run_variant(out, *v);
+    return chapter.finish(out);
   });
 }

@@ -6,6 +6,7 @@
 // before every run (PitchedSolver::reset), so a node no block writes fails. Usage errors: a tile
 // and s whose shared memory no block may have; the persistent kernel on a grid it cannot hold.
 #include <cstring>
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -131,6 +132,37 @@ TEST(Ch07c, KeepsTheSolverContract) {
           ch07c::persistent_variant()})
       EXPECT_TRUE(checks::keeps_the_solver_contract(*v.make(sys, jc::checks::session()), sys)) << v.info.name << " " << g.str();
   }
+}
+
+// A --sweeps-per-trip list: every kernel that depends on s once per s, named by it; the others once;
+// a run that overlapped_unrolled cannot make at its s (the tile given is not one it is built for)
+// is skipped with its reason, the others run.
+TEST(Ch07c, RunsEveryKernelOncePerSweepsOfTheList) {
+  jc::LaunchOptions launch;
+  ch07c::TemporalOptions base;
+  base.launch = &launch;
+  base.sweeps_list = {4, 8};
+  base.tile_x = 56;  // 64 columns loaded at s = 4 (a halo of 4), 72 at s = 8 (a halo of 8)
+  base.tile_y = 16;
+  const gpgpu::jacobi::Variant symmetric = jc::symmetric_variant(launch), overlapped = ch07c::overlapped_variant(base),
+                               unrolled = ch07c::overlapped_unrolled_variant(base), persistent = ch07c::persistent_variant();
+  std::deque<ch07c::TemporalOptions> per_sweeps;
+  std::vector<std::string> skipped;
+  const std::vector<gpgpu::jacobi::Variant> runs = ch07c::runs_per_sweeps(
+      {&symmetric, &overlapped, &unrolled, &persistent}, base, per_sweeps,
+      [&](const std::string& name, const std::string& why) { skipped.push_back(name + ": " + why); });
+  std::vector<std::string> names;
+  for (const auto& v : runs) names.push_back(v.info.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"symmetric", "overlapped_s4", "overlapped_s8", "overlapped_unrolled_s4", "persistent"}));
+  ASSERT_EQ(skipped.size(), 1u);
+  EXPECT_NE(skipped[0].find("overlapped_unrolled_s8: --tile-x 56 at s = 8 loads 72 columns"), std::string::npos) << skipped[0];
+  // One s: the names stay the variants' own.
+  base.sweeps_list = {3};
+  per_sweeps.clear();
+  const auto one = ch07c::runs_per_sweeps({&overlapped}, base, per_sweeps, [](const std::string&, const std::string&) {});
+  ASSERT_EQ(one.size(), 1u);
+  EXPECT_EQ(one[0].info.name, "overlapped");
+  EXPECT_EQ(per_sweeps.front().sweeps_per_trip, 3);
 }
 
 TEST(Ch07c, RefusesWhatCannotBeOnChip) {

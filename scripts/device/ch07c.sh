@@ -10,7 +10,7 @@
 # project built in --build. STEPS picks parts (default "tests sanitizers chapters bench"); SIZES and
 # SWEEPS the runs (default "1024 2048 8192 16384" and "1 2 3 4 6 8"); SANITIZER_FILTER the tests the
 # sanitizers run (a --gtest_filter; default: every s, the other tiles, the refusals). Files written to DIR:
-# ch07c_log.txt, ch07c_<n>_s<s>.json, ch07c_bench.json, ch07c_summary.txt. Keeps going after a
+# ch07c_log.txt, ch07c_<n>.json (every s of SWEEPS in one run), ch07c_bench.json, ch07c_summary.txt. Keeps going after a
 # failure, exit 1 then.
 set -u
 source "$(dirname "$0")/common.sh"
@@ -46,18 +46,18 @@ if want sanitizers; then
   sanitizers_wait
 fi
 
-# 3. The chapter: every variant at each size for each s, the one-sweep kernels and their floor in
-#    the same run. Fewer iterations at the large sizes keep the CPU reference short.
+# 3. The chapter: every variant at each size, each kernel that depends on s once per s of the list
+#    (one process per size: one reference, one spectrum, one floor for every s), the one-sweep
+#    kernels and their floor in the same run. Fewer iterations at the large sizes keep the CPU
+#    reference short; 240 and 24 are multiples of every s of the default list.
 if want chapters; then
   for n in $SIZES; do
     iters=1000
     ((n >= 8192)) && iters=48
-    ((n >= 16384)) && iters=24  # a multiple of every s here; the CPU reference costs nodes x iterations
+    ((n >= 16384)) && iters=24
     ((n == 2048)) && iters=240
-    for s in $SWEEPS; do
-      step "ch07c ${n} s=$s" "$CH" --nx "$n" --ny "$n" --iters "$iters" --sweeps-per-trip "$s" --variant all \
-        --warmup 1 --repeat 3 --cpu-sample-iters 1 --json "$TMP/ch07c_${n}_s${s}.json"
-    done
+    step "ch07c ${n} s=${SWEEPS// /,}" "$CH" --nx "$n" --ny "$n" --iters "$iters" --sweeps-per-trip "${SWEEPS// /,}" \
+      --variant all --warmup 1 --repeat 3 --cpu-sample-iters 1 --json "$TMP/ch07c_${n}.json"
   done
 fi
 
@@ -72,21 +72,27 @@ python3 - "$TMP" "$OUT" <<'PY' | tee "$OUT/ch07c_summary.txt"
 import glob, json, os, re, sys
 tmp, out = sys.argv[1], sys.argv[2]
 runs = {}
-for path in sorted(glob.glob(os.path.join(tmp, "ch07c_*_s*.json"))):
-    m = re.search(r"ch07c_(\d+)_s(\d+)\.json$", path)
+for path in sorted(glob.glob(os.path.join(tmp, "ch07c_*.json"))):
+    m = re.search(r"ch07c_(\d+)(?:_s\d+)?\.json$", path)
+    if not m:
+        continue
     try:
         doc = json.load(open(path))
     except Exception as e:
         print("%s: %s" % (path, e)); continue
-    runs[(int(m.group(1)), int(m.group(2)))] = doc
-json.dump({"%d_s%d" % k: v for k, v in runs.items()}, open(os.path.join(out, "ch07c_runs.json"), "w"), indent=1)
-print("%-6s %-11s %3s %10s %10s %8s %6s" % ("n", "variant", "s", "ms/iter", "t/floor", "x floor", "check"))
-for (n, s), doc in sorted(runs.items()):
+    runs[os.path.basename(path)[:-5]] = (int(m.group(1)), doc)
+json.dump({k: doc for k, (n, doc) in runs.items()}, open(os.path.join(out, "ch07c_runs.json"), "w"), indent=1)
+print("%-6s %-20s %3s %10s %10s %8s %6s" % ("n", "variant", "s", "ms/iter", "t/floor", "x floor", "check"))
+for key, (n, doc) in sorted(runs.items(), key=lambda kv: kv[1][0]):
     floor = doc.get("floor_and_speedup", {})
     for row in doc.get("results", []):
-        f = floor.get(row["variant"], {})
+        name = row["variant"]
+        m = re.search(r"_s(\d+)$", name)
+        given = re.search(r"--sweeps-per-trip[ =](\d+)(?!,)", " ".join(doc.get("command_line") or []))
+        s = m.group(1) if m else (given.group(1) if given and "_s" not in name else "-")
+        f = floor.get(name, {})
         t = f.get("time_over_floor") or float("nan")
-        print("%-6d %-11s %3d %10.4f %10.3f %8.2f %6s" % (n, row["variant"], s, row["ms_per_step"], t,
+        print("%-6d %-20s %3s %10.4f %10.3f %8.2f %6s" % (n, re.sub(r"_s\d+$", "", name), s, row["ms_per_step"], t,
                                                             1 / t if t == t and t > 0 else float("nan"), row["check"]))
 PY
 echo "ch07c.sh: $steps steps, ${#failed[@]} failed, $(( $(date +%s) - t0 )) s in all (details: ch07c_log.txt)"

@@ -1,4 +1,5 @@
-"""Chapter 07c's plot, drawn from its committed H200 runs (results/h200/ch07c*/ch07c_<n>_s<s>.json):
+"""Chapter 07c's plot, drawn from its committed H200 runs (results/h200/ch07c*/ch07c_<n>_s<s>.json, one s
+each, and ch07c_<n>.json, a --sweeps-per-trip list whose variants are named <variant>_s<s>):
 
 - ch07c_time_vs_s: on the left, each temporal-blocking variant's time per iteration over the
   one-sweep floor of its own run (time/floor: below 1 is faster than any kernel that reads the storage
@@ -45,17 +46,20 @@ def _points(root: str) -> dict[tuple[str, int, int], float]:
     """(variant, n, s) -> time/floor over every committed run; where two runs measured the same
     point, the one in results/h200/ch07c/ (the newest batch) wins."""
     points: dict[tuple[str, int, int], float] = {}
-    for pattern in ("ch07c_sweeps/ch07c_*_s*.json", "ch07c/ch07c_*_s*.json"):  # later ones override
+    for pattern in ("ch07c_sweeps/ch07c_*.json", "ch07c/ch07c_*.json"):  # later ones override
         for run in committed_runs(root, pattern, "h200"):
-            m = re.search(r"ch07c_(\d+)_s(\d+)\.json$", run.name)
+            # ch07c_<n>_s<s>.json: a run of one s; ch07c_<n>.json: a run of a list, its variants named <v>_s<s>
+            m = re.search(r"ch07c_(\d+)(?:_s(\d+))?\.json$", run.name)
             if not m:
                 continue
-            n, s = int(m.group(1)), int(m.group(2))
+            n = int(m.group(1))
             floors = run.doc.get("floor_and_speedup") or {}
             for r in run.doc["results"]:
-                v = str(r.get("variant"))
-                t = (floors.get(v) or {}).get("time_over_floor")
-                if v in VARIANTS and r.get("check") == "PASS" and isinstance(t, (int, float)):
+                name = str(r.get("variant"))
+                listed = re.fullmatch(r"(.+)_s(\d+)", name)
+                v, s = (listed.group(1), int(listed.group(2))) if listed else (name, int(m.group(2) or 0))
+                t = (floors.get(name) or {}).get("time_over_floor")
+                if v in VARIANTS and s > 0 and r.get("check") == "PASS" and isinstance(t, (int, float)):
                     points[(v, n, s)] = float(t)
     return points
 

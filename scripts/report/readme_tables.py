@@ -261,35 +261,46 @@ def _sweeps_per_trip(run: Run) -> int | None:
 
 @table
 def temporal_blocking(runs: list[Run], params: dict) -> str:
-    """Chapter 07c: the runs at one size (size=2048, or all), one column per s (the runs' --sweeps-per-trip,
-    in increasing order; by size first, each column headed by its size, where the runs have several): each variant's ms/iter and time over the one-sweep floor of the symmetric
-    storage measured in that run; the variants that do not depend on s (07b's) as well, so that runs
-    can be compared; the tile each temporal variant was tuned to; and the floor of each run."""
+    """Chapter 07c: the runs at one size (size=2048, or all), one column per s, in increasing order (by
+    size first, each column headed by its size, where the runs have several). A run of one s (its
+    --sweeps-per-trip) is one column; a run of a list (its variants named `<variant>_s<s>`) one column
+    per s. Each variant's ms/iter and time over the one-sweep floor of the symmetric storage measured
+    in that run; the variants that do not depend on s (07b's, persistent) as well, so that columns can
+    be compared; the tile each temporal variant was tuned to; and the floor of each run."""
     def size(run: Run) -> int:
         return int((run.doc.get("problem") or {}).get("nx") or 0)
 
-    chosen = sorted(select(_results(runs), params, one=False), key=lambda r: (size(r), _sweeps_per_trip(r) or 0))
-    if not chosen:
+    def s_of(name: str) -> int | None:
+        m = re.search(r"_s(\d+)$", name)
+        return int(m.group(1)) if m else None
+
+    columns = []  # (size, s, run, listed): listed when the run's names carry their s
+    for run in select(_results(runs), params, one=False):
+        listed = sorted({k for r in run.doc["results"] if (k := s_of(str(r.get("variant")))) is not None})
+        columns += [(size(run), k, run, True) for k in listed] or [(size(run), _sweeps_per_trip(run) or 0, run, False)]
+    columns.sort(key=lambda c: (c[0], c[1]))
+    if not columns:
         return ""
-    variants = list(dict.fromkeys(str(r.get("variant")) for run in chosen for r in run.doc["results"]))
-    sizes = {size(run) for run in chosen}  # runs at several sizes: each column names its size
-    header = ["variant"] + [(f"{size(run)}², " if len(sizes) > 1 else "") + f"s = {_sweeps_per_trip(run)}: ms/iter (time/floor)"
-                            for run in chosen]
+    base = lambda name: re.sub(r"_s\d+$", "", name)  # noqa: E731
+    variants = list(dict.fromkeys(base(str(r.get("variant"))) for _, _, run, _ in columns for r in run.doc["results"]))
+    sizes = {c[0] for c in columns}  # runs at several sizes: each column names its size
+    header = ["variant"] + [(f"{n}², " if len(sizes) > 1 else "") + f"s = {k}: ms/iter (time/floor)" for n, k, _, _ in columns]
     rows = []
     for v in variants:
         row = [f"`{v}`"]
-        for run in chosen:
-            r = next((x for x in run.doc["results"] if str(x.get("variant")) == v), None)
-            f = (run.doc.get("floor_and_speedup") or {}).get(v) or {}
+        for _, k, run, listed in columns:
+            names = [f"{v}_s{k}", v] if listed else [v]
+            r = next((x for name in names for x in run.doc["results"] if str(x.get("variant")) == name), None)
             if r is None:
                 row.append("-")
                 continue
+            f = (run.doc.get("floor_and_speedup") or {}).get(str(r.get("variant"))) or {}
             tile = re.search(r"tile (\d+x\d+)", str(r.get("launch", "")))
             cell = f"{tables.number(r.get('ms_per_step'), '.4f')} ({tables.number(f.get('time_over_floor'), '.3f')})"
             row.append(_fail_or(r, cell + (f", tile {tile.group(1)}" if tile else "")))
         rows.append(row)
     floors = [tables.number(((run.doc.get("floor_and_speedup") or {}).get("symmetric") or {}).get("floor_ms_per_iter"), ".4f")
-              for run in chosen]
+              for _, _, run, _ in columns]
     rows.append(["floor (one sweep, symmetric storage)"] + [f"{x} ms/iter" for x in floors])
     return tables.markdown(header, rows, right=range(1, len(header)))
 
