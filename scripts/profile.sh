@@ -13,7 +13,9 @@
 #   - Nsight Compute (ncu) with the sections SpeedOfLight, MemoryWorkloadAnalysis, Occupancy,
 #     WarpStateStats and LaunchStats (GPGPU_PROFILE_SECTIONS: others, e.g. "InstructionStats
 #     SchedulerStats ComputeWorkloadAnalysis") on the first GPGPU_PROFILE_LAUNCHES launches (default
-#     5: a Jacobi run launches its kernel once per iteration), for every chapter but 13;
+#     5: a Jacobi run launches its kernel once per iteration), for every chapter but 13; the clocks
+#     locked at base, as Nsight Compute does by default, or left as the timed runs have them with
+#     GPGPU_PROFILE_CLOCKS=none (its --clock-control);
 #   - Nsight Systems (nsys) for chapter 13, whose questions are about the timeline: copies, peer
 #     traffic, NCCL and MPI beside the kernels.
 # It writes into GPGPU_PROFILE_OUT (default build/profile/<target>_<variant>/): the report
@@ -85,7 +87,7 @@ else
     sections+=(--section "$section")
   done
   "$profiler" --nvtx --nvtx-include "$variant/" --launch-count "${GPGPU_PROFILE_LAUNCHES:-5}" \
-    "${sections[@]}" --export "$out/report" --force-overwrite \
+    --clock-control "${GPGPU_PROFILE_CLOCKS:-base}" "${sections[@]}" --export "$out/report" --force-overwrite \
     "${run[@]}" >"$out/run.log" 2>&1 || { tail -n 20 "$out/run.log" >&2; die 1 "the profiled run failed (see $out/run.log)"; }
   [ -f "$out/report.ncu-rep" ] || die 2 "no kernel of '$variant' was profiled: is it a CUDA variant? (see $out/run.log)"
   "$profiler" --import "$out/report.ncu-rep" --page details >"$out/details.txt"

@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""scripts/device/bandwidth_summary.py, which judges the bandwidth batch's goals and reads its
+profiles: a goal is met only when the kernel ran, passed its check and reached the share (and the
+peer's rate where the goal says so); Nsight Compute's raw page is read with its units and
+thousands separators; the Jacobi profile gets the launch the run tuned."""
+import json
+import os
+import shutil
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "device"))
+import bandwidth_summary as bs  # noqa: E402
+
+RAW = os.path.join(HERE, "..", "..", "results", "h200", "ch07c", "ncu", "overlapped_unrolled_2048_s4_raw.csv")
+
+
+def row(variant, gbs, share, check="PASS", launch=""):
+    return {"variant": variant, "gbs_min": gbs, "limit_share": share, "check": check, "launch": launch}
+
+
+class Verdict(unittest.TestCase):
+    def test_share(self):
+        goal = ("share", 0.98)
+        self.assertEqual(bs.verdict(goal, row("a", 100, 0.98), None), "met")
+        self.assertEqual(bs.verdict(goal, row("a", 100, 0.979), None), "missed")
+        self.assertEqual(bs.verdict(goal, None, None), "not run")
+        self.assertEqual(bs.verdict(goal, row("a", 100, 0.99, check="FAIL"), None), "check FAIL")
+        self.assertEqual(bs.verdict(goal, row("a", 100, None), None), "no share")
+
+    def test_share_and_the_peers_rate(self):
+        goal = ("share_peer", 0.95)
+        self.assertEqual(bs.verdict(goal, row("a", 100, 0.96), row("p", 100, 0.96)), "met")
+        self.assertEqual(bs.verdict(goal, row("a", 99, 0.96), row("p", 100, 0.97)), "missed")  # below the peer
+        self.assertEqual(bs.verdict(goal, row("a", 101, 0.94), row("p", 100, 0.93)), "missed")  # below the share
+        self.assertEqual(bs.verdict(goal, row("a", 101, 0.96), None), "no peer")
+
+    def test_ratio(self):
+        goal = ("ratio", 0.95)
+        self.assertEqual(bs.verdict(goal, row("cl", 95, None), row("cuda", 100, 0.9)), "met")
+        self.assertEqual(bs.verdict(goal, row("cl", 94.9, None), row("cuda", 100, 0.9)), "missed")
+
+
+class Runs(unittest.TestCase):
+    def setUp(self):
+        self.out = tempfile.mkdtemp()
+        os.makedirs(os.path.join(self.out, "runs"))
+
+    def tearDown(self):
+        shutil.rmtree(self.out)
+
+    def write(self, name, rows):
+        path = os.path.join(self.out, "runs", name)
+        with open(path, "w") as f:
+            json.dump({"results": rows}, f)
+        return path
+
+    def test_table_judges_each_kernel_beside_its_peer(self):
+        self.write("ch07b_4096.json", [row("multirow", 4400, 0.995), row("symmetric", 4100, 0.94)])
+        with open(os.path.join(self.out, "runs", "ch07b_8192.json"), "w") as f:
+            f.write('{"results": [')  # a run stopped while writing
+        lines = bs.goals_table(self.out)
+        sym = [line for line in lines if line.startswith("Jacobi symmetric")]
+        self.assertEqual(len(sym), 2)
+        self.assertIn("94.0%", sym[0])
+        self.assertIn("99.5%", sym[0])
+        self.assertTrue(sym[0].endswith("missed"))
+        self.assertIn("no result", sym[1])
+        self.assertTrue(any("no result" in line and "ch11_384.json" in line for line in lines))
+
+    def test_tuned_launch_as_options(self):
+        path = self.write("ch07b_4096.json", [
+            row("symmetric", 1, 1, launch="block 256, 4 columns x 2 rows per thread, pitch 4096 floats; tuned: ..."),
+            row("multirow", 1, 1, launch="")])
+        self.assertEqual(bs.tuned_launch(path, "symmetric"), "--block 256 --rows-per-thread 2")
+        self.assertEqual(bs.tuned_launch(path, "multirow"), "")
+        self.assertEqual(bs.tuned_launch(path, "absent"), "")
+        self.assertEqual(bs.tuned_launch(os.path.join(self.out, "none.json"), "symmetric"), "")
+
+
+class NsightRawPage(unittest.TestCase):
+    def test_units_and_separators(self):
+        self.assertAlmostEqual(bs.scaled("104.032", "us"), 104.032e-6)
+        self.assertAlmostEqual(bs.scaled("1.258808", "Tbyte/s"), 1.258808e12)
+        self.assertAlmostEqual(bs.scaled("512", "Kbyte"), 512e3)
+        self.assertEqual(bs.scaled("3,182", ""), 3182.0)
+        self.assertIsNone(bs.scaled("no data", "%"))
+
+    @unittest.skipUnless(os.path.exists(RAW), "the committed H200 profile is not in this checkout")
+    def test_a_committed_profile(self):
+        launches = bs.read_raw(RAW)
+        self.assertEqual(len(launches), 2)
+        k = launches[-1]
+        self.assertGreater(bs.first(k, "gpu__time_duration.sum"), 50e-6)
+        self.assertLess(bs.first(k, "gpu__time_duration.sum"), 200e-6)
+        self.assertGreater(bs.first(k, "dram__bytes.sum.per_second"), 1e11)
+        self.assertEqual(bs.first(k, "launch__registers_per_thread"), 46.0)
+        top = bs.stalls(k).split(", ")
+        self.assertEqual(len(top), 3)
+        self.assertNotIn("selected", " ".join(s.split()[0] for s in top))
+
+    def test_stalls_leave_out_the_issue_itself(self):
+        k = {f"smsp__average_warps_issue_stalled_{n}_per_issue_active.ratio": v
+             for n, v in (("selected", 9.0), ("long_scoreboard", 3.0), ("wait", 2.0), ("barrier", 0.0))}
+        self.assertEqual(bs.stalls(k), "long_scoreboard 3.00, wait 2.00")
+
+    def test_sectors_per_request(self):
+        k = {"l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum": 4096.0,
+             "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum": 1024.0,
+             "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum": 100.0}
+        self.assertEqual(bs.per_request(k, "ld"), 4.0)
+        self.assertIsNone(bs.per_request(k, "st"))  # no request count: no ratio
+
+
+if __name__ == "__main__":
+    unittest.main()
