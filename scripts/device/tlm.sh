@@ -95,9 +95,10 @@ if want chapters; then
 fi
 
 # What half storage does to the spectrum (chapter 11's README): the 23 x 17 x 11 box for 20000 steps,
-# probes dumped to $OUT/ch11_spectra (commit the dump's reference_probe.npy, probe_*.npy and
-# dump_manifest.json as results/<gpu>/ch11_spectra/; scripts/report/readme_plots.py update
-# ch11_half_spectrum draws the README's figure from results/h200/ch11_spectra).
+# probes dumped to $OUT/ch11_spectra (commit the dump's reference_probe.npy, probe_cuda_fused.npy,
+# probe_cuda_fused_half.npy and dump_manifest.json as results/<gpu>/ch11_spectra/;
+# scripts/report/readme_plots.py update ch11_half_spectrum draws the README's figure from
+# results/h200/ch11_spectra).
 if want spectra; then
   step "ch11 spectra 23x17x11" timeout 300 "$CH11" --scenario cavity --nx 23 --ny 17 --nz 11 --dl 0.001 \
     --steps 20000 --threads 16 --repeat 1 --variant cpu_openmp,cuda_fused,cuda_fused_half,opencl_fused \
