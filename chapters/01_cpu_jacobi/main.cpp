@@ -32,18 +32,9 @@ int main(int argc, char** argv) {
     chapter.add(cpu::cpu_variant("interleaved", cpu::kInterleavedRows, 1));
     chapter.add(cpu::cpu_variant("separate_openmp", cpu::kSeparateDiagonals, 0));
     chapter.add(cpu::cpu_variant("interleaved_openmp", cpu::kInterleavedRows, 0));
-    // The core's lifecycle, step by step, because an OpenMP variant runs once per --threads count.
-    chapter.parse(argc, argv);
-    std::ostream& out = std::cout;
-    const std::vector<const gpgpu::jacobi::Variant*> chosen = chapter.open(out);
-    const std::vector<gpgpu::jacobi::Variant> runs =
-        cpu::runs_per_count(chosen, *chapter.experiment().session(gpgpu::Backend::cpu));
-    std::vector<const gpgpu::jacobi::Variant*> variants;
-    for (const gpgpu::jacobi::Variant& v : runs) variants.push_back(&v);
-    chapter.measure_limits(out, variants);
-    chapter.prepare(out, variants);
-    out << "Verification:\n";
-    for (const gpgpu::jacobi::Variant* v : variants) chapter.run_variant(out, *v);
-    return chapter.finish(out);
+    // An OpenMP variant runs once per --threads count.
+    return chapter.run(argc, argv, [&](std::ostream&, const std::vector<const gpgpu::jacobi::Variant*>& chosen) {
+      return cpu::runs_per_count(chosen, *chapter.experiment().session(gpgpu::Backend::cpu));
+    });
   });
 }

@@ -4,6 +4,7 @@
 #include "cuda_variants.hpp"
 
 #include <algorithm>
+#include <initializer_list>
 #include <limits>
 #include <memory>
 
@@ -57,50 +58,50 @@ void add_options(gpgpu::Cli& cli, TemporalOptions& o) {
       ->capture_default_str();
 }
 
+namespace {
+
+/// A variant of SweepsPerLaunchSolver with `kernel`: its rates against the one-sweep floor, the
+/// pitched arrays' size check. `options` must outlive it.
+Variant sweeps_per_launch_variant(const char* name, const char* description, const char* source,
+                                  SweepsPerLaunchSolver::Kernel kernel, const TemporalOptions& options) {
+  Variant v = jc::cuda_variant(name, description, source, "", "jacobi9_symmetric");
+  v.reuses_across_sweeps = true;
+  v.make = [&options, kernel](const LinearSystem& sys, gpgpu::Session&) {
+    return std::make_unique<SweepsPerLaunchSolver>(sys, kernel, options);
+  };
+  v.check_fits = jc::fits_pitched(name, 5);
+  return v;
+}
+
+}  // namespace
+
 //! [variants]
 Variant overlapped_variant(const TemporalOptions& options) {
-  Variant v = jc::cuda_variant("overlapped", "s sweeps per launch on a tile with an s-ring halo in shared memory",
-                               "kernels/jacobi/cuda/07c_01_overlapped.cu", "", "jacobi9_symmetric");
-  v.reuses_across_sweeps = true;
-  v.make = [&options](const LinearSystem& sys, gpgpu::Session&) {
-    return std::make_unique<SweepsPerLaunchSolver>(sys, SweepsPerLaunchSolver::Kernel::overlapped, options);
-  };
-  v.check_fits = jc::fits_pitched("overlapped", 5);
-  return v;
+  return sweeps_per_launch_variant("overlapped", "s sweeps per launch on a tile with an s-ring halo in shared memory",
+                                   "kernels/jacobi/cuda/07c_01_overlapped.cu", SweepsPerLaunchSolver::Kernel::overlapped,
+                                   options);
 }
 
 Variant overlapped_columns_variant(const TemporalOptions& options) {
-  Variant v = jc::cuda_variant("overlapped_columns", "overlapped's tile, each thread walking a column with its rows in registers",
-                               "kernels/jacobi/cuda/07c_02_overlapped_columns.cu", "", "jacobi9_symmetric");
-  v.reuses_across_sweeps = true;
-  v.make = [&options](const LinearSystem& sys, gpgpu::Session&) {
-    return std::make_unique<SweepsPerLaunchSolver>(sys, SweepsPerLaunchSolver::Kernel::overlapped_columns, options);
-  };
-  v.check_fits = jc::fits_pitched("overlapped_columns", 5);
-  return v;
+  return sweeps_per_launch_variant("overlapped_columns",
+                                   "overlapped's tile, each thread walking a column with its rows in registers",
+                                   "kernels/jacobi/cuda/07c_02_overlapped_columns.cu",
+                                   SweepsPerLaunchSolver::Kernel::overlapped_columns, options);
 }
 
 Variant overlapped_unrolled_variant(const TemporalOptions& options) {
-  Variant v = jc::cuda_variant("overlapped_unrolled", "overlapped_columns with constant offsets, two rows per step, no branch",
-                               "kernels/jacobi/cuda/07c_03_overlapped_unrolled.cu", "", "jacobi9_symmetric");
-  v.reuses_across_sweeps = true;
-  v.make = [&options](const LinearSystem& sys, gpgpu::Session&) {
-    return std::make_unique<SweepsPerLaunchSolver>(sys, SweepsPerLaunchSolver::Kernel::overlapped_unrolled, options);
-  };
-  v.check_fits = jc::fits_pitched("overlapped_unrolled", 5);
+  Variant v = sweeps_per_launch_variant("overlapped_unrolled",
+                                        "overlapped_columns with constant offsets, two rows per step, no branch",
+                                        "kernels/jacobi/cuda/07c_03_overlapped_unrolled.cu",
+                                        SweepsPerLaunchSolver::Kernel::overlapped_unrolled, options);
   v.limitation = [&options](const gpgpu::jacobi::Grid&, gpgpu::Session&) { return unrolled_tile_limitation(options); };
   return v;
 }
 
 Variant wavefront_variant(const TemporalOptions& options) {
-  Variant v = jc::cuda_variant("wavefront", "s sweeps per launch, a strip walked up row by row, s levels on chip",
-                               "kernels/jacobi/cuda/07c_04_wavefront.cu", "", "jacobi9_symmetric");
-  v.reuses_across_sweeps = true;
-  v.make = [&options](const LinearSystem& sys, gpgpu::Session&) {
-    return std::make_unique<SweepsPerLaunchSolver>(sys, SweepsPerLaunchSolver::Kernel::wavefront, options);
-  };
-  v.check_fits = jc::fits_pitched("wavefront", 5);
-  return v;
+  return sweeps_per_launch_variant("wavefront", "s sweeps per launch, a strip walked up row by row, s levels on chip",
+                                   "kernels/jacobi/cuda/07c_04_wavefront.cu", SweepsPerLaunchSolver::Kernel::wavefront,
+                                   options);
 }
 
 Variant persistent_variant() {
@@ -152,34 +153,38 @@ std::vector<Variant> runs_per_sweeps(const std::vector<const Variant*>& chosen, 
   return runs;
 }
 
+namespace {
+
+/// The tiles whose loaded width (the tile and its halo) is 64, 128 or 256 columns, at each height.
+std::vector<jc::TemporalTile> loaded_width_tiles(int sweeps, std::initializer_list<int> heights) {
+  const int halo = 2 * jc::halo_columns(sweeps);
+  std::vector<jc::TemporalTile> tiles;
+  for (const int width : {64, 128, 256})
+    for (const int height : heights)
+      if (width - halo >= 4) tiles.push_back({width - halo, height});
+  return tiles;
+}
+
+}  // namespace
+
 std::vector<jc::TemporalTile> tile_candidates(SweepsPerLaunchSolver::Kernel kernel, int sweeps) {
-  if (kernel == SweepsPerLaunchSolver::Kernel::overlapped)
-    return {{64, 32}, {32, 32}, {64, 16}, {64, 64}, {128, 16}, {128, 32}, {32, 64}};
-  if (kernel == SweepsPerLaunchSolver::Kernel::overlapped_unrolled) {
-    // The widths the kernel is built for; even heights (two rows per step), up to a block's 256
-    // threads' worth of rows and beyond.
-    const int halo = 2 * ((sweeps + 3) / 4 * 4);
-    std::vector<jc::TemporalTile> tiles;
-    for (const int width : {64, 128, 256})
-      for (const int height : {24, 16, 32, 48, 64})
-        if (width - halo >= 4) tiles.push_back({width - halo, height});
-    return tiles;
-  }
-  if (kernel == SweepsPerLaunchSolver::Kernel::overlapped_columns) {
-    // Loaded widths of whole warps (64, 128, 256 columns with the halo): no idle lane in the block's
-    // first sweep; heights from a few runs of rows to many.
-    const int halo = 2 * ((sweeps + 3) / 4 * 4);
-    std::vector<jc::TemporalTile> tiles;
-    for (const int width : {64, 128, 256})
-      for (const int height : {24, 16, 32, 48, 64, 96})
-        if (width - halo >= 4) tiles.push_back({width - halo, height});
-    return tiles;
+  switch (kernel) {
+    case SweepsPerLaunchSolver::Kernel::overlapped:
+      return {{64, 32}, {32, 32}, {64, 16}, {64, 64}, {128, 16}, {128, 32}, {32, 64}};
+    case SweepsPerLaunchSolver::Kernel::overlapped_columns:
+      // Loaded widths of whole warps: no idle lane in the block's first sweep; heights from a few
+      // runs of rows to many.
+      return loaded_width_tiles(sweeps, {24, 16, 32, 48, 64, 96});
+    case SweepsPerLaunchSolver::Kernel::overlapped_unrolled:
+      // The widths the kernel is built for; even heights (two rows per step).
+      return loaded_width_tiles(sweeps, {24, 16, 32, 48, 64});
+    case SweepsPerLaunchSolver::Kernel::wavefront: break;
   }
   return {{128, 128}, {64, 64}, {64, 128}, {128, 64}, {256, 64}, {256, 128}, {128, 256}};
 }
 
 std::optional<std::string> unrolled_tile_limitation(const TemporalOptions& options) {
-  const int hx = (options.sweeps_per_trip + 3) / 4 * 4;
+  const int hx = jc::halo_columns(options.sweeps_per_trip);
   const jc::TemporalTile first = tile_candidates(SweepsPerLaunchSolver::Kernel::overlapped_unrolled, options.sweeps_per_trip).front();
   const int x = options.tile_x > 0 ? options.tile_x : first.x, y = options.tile_y > 0 ? options.tile_y : first.y;
   if (!jc::overlapped_unrolled_width(x + 2 * hx))
@@ -244,8 +249,8 @@ int SweepsPerLaunchSolver::advance(int remaining, float omega) {
 // The last launch of a run may do fewer sweeps, and fewer sweeps need a narrower halo: the tile
 // grows by the halo it no longer needs, so that the loaded width stays one the kernel is built for.
 void SweepsPerLaunchSolver::launch_unrolled(const jc::SymmetricArgs& s, int sweeps) const {
-  const auto halo = [](int n) { return 2 * ((n + 3) / 4 * 4); };  // both sides, whole float4s
-  jc::launch_jacobi_overlapped_unrolled(s, sweeps, {tile_.x + halo(sweeps_) - halo(sweeps), tile_.y}, nullptr);
+  const int narrower = 2 * (jc::halo_columns(sweeps_) - jc::halo_columns(sweeps));  // both sides
+  jc::launch_jacobi_overlapped_unrolled(s, sweeps, {tile_.x + narrower, tile_.y}, nullptr);
 }
 
 void SweepsPerLaunchSolver::step(int, float omega) { (void)advance(1, omega); }

@@ -48,22 +48,13 @@ int main(int argc, char** argv) {
     chapter.add(ch07c::overlapped_unrolled_variant(temporal));
     chapter.add(ch07c::wavefront_variant(temporal));
     chapter.add(ch07c::persistent_variant());
-    // The core's lifecycle step by step, because a kernel that depends on s runs once per s of a
-    // --sweeps-per-trip list, against one reference and one floor.
-    chapter.parse(argc, argv);
-    std::ostream& out = std::cout;
-    const std::vector<const gpgpu::jacobi::Variant*> chosen = chapter.open(out);
-    std::deque<ch07c::TemporalOptions> per_sweeps;
-    const std::vector<gpgpu::jacobi::Variant> runs =
-        ch07c::runs_per_sweeps(chosen, temporal, per_sweeps, [&](const std::string& name, const std::string& why) {
-          chapter.experiment().skip(out, name, why);
-        });
-    std::vector<const gpgpu::jacobi::Variant*> variants;
-    for (const gpgpu::jacobi::Variant& v : runs) variants.push_back(&v);
-    chapter.measure_limits(out, variants);
-    chapter.prepare(out, variants);
-    out << "Verification:\n";
-    for (const gpgpu::jacobi::Variant* v : variants) chapter.run_variant(out, *v);
-    return chapter.finish(out);
+    // A kernel that depends on s runs once per s of a --sweeps-per-trip list, against one reference
+    // and one floor.
+    std::deque<ch07c::TemporalOptions> per_sweeps;  // the runs' options: they outlive the runs
+    return chapter.run(argc, argv, [&](std::ostream& out, const std::vector<const gpgpu::jacobi::Variant*>& chosen) {
+      return ch07c::runs_per_sweeps(chosen, temporal, per_sweeps, [&](const std::string& name, const std::string& why) {
+        chapter.experiment().skip(out, name, why);
+      });
+    });
   });
 }

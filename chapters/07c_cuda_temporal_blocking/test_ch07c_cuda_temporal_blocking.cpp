@@ -66,7 +66,7 @@ void check_case(const Case& c) {
         options.sweeps_per_trip = s;
         options.launch = &launch;
         if (s > 8) options.tile_x = options.tile_y = 32;  // the default tiles' halo would not fit
-        if (s > 8 && make == ch07c::overlapped_unrolled_variant) options.tile_x = 64 - 2 * ((s + 3) / 4 * 4);
+        if (s > 8 && make == ch07c::overlapped_unrolled_variant) options.tile_x = 64 - 2 * jc::halo_columns(s);
         const gpgpu::jacobi::Variant v = make(options);
         SCOPED_TRACE(v.info.name + " on " + c.grid.str() + ", s = " + std::to_string(s) + ", " +
                      std::to_string(c.iters) + " iterations");

@@ -29,7 +29,7 @@ constexpr int kBlockY = 8;
 namespace {
 
 __global__ void overlapped_sweeps(SymmetricArgs a, int sweeps, int tile_x, int tile_y) {
-  const int hx = (sweeps + 3) / 4 * 4;  // halo columns, rounded up to whole float4s
+  const int hx = jc::halo_columns(sweeps);  // s, rounded up to whole float4s
   const int lw = tile_x + 2 * hx;       // loaded width: a multiple of 4
   const int lh = tile_y + 2 * sweeps;   // loaded height
   const Planes on_chip = jc::planes_at(jc::block_shared(), lw * lh);
@@ -38,10 +38,7 @@ __global__ void overlapped_sweeps(SymmetricArgs a, int sweeps, int tile_x, int t
   const int col0 = blockIdx.x * tile_x - hx;  // grid column of on-chip column 0
   for (int j0 = blockIdx.y * tile_y; j0 < a.ny; j0 += gridDim.y * tile_y) {
     const int row0 = j0 - sweeps;  // grid row of on-chip row 0
-    for (int q = thread; q < lw / 4 * lh; q += threads) {  // consecutive threads, consecutive float4s
-      const int r = q / (lw / 4), col = q % (lw / 4) * 4;
-      jc::load_quad(a, col0 + col, row0 + r, on_chip, r * lw + col);
-    }
+    jc::load_tile(a, col0, row0, lw, lh, on_chip, lw);  // the tile and its halo, as 07c_01_overlapped.cu
     for (int m = thread; m < lw * lh; m += threads) other[m] = nanf("");
     __syncthreads();
     sweep_on_chip(on_chip, other, OnChipTile{sweeps, tile_x, tile_y, hx, lw, lh, col0, row0}, a.omega,
@@ -54,7 +51,7 @@ __global__ void overlapped_sweeps(SymmetricArgs a, int sweeps, int tile_x, int t
 
 /// Shared memory of a launch: the seven planes and the second iterate.
 std::size_t overlapped_shared_bytes(int sweeps, TemporalTile tile) {
-  const std::size_t hx = (static_cast<std::size_t>(sweeps) + 3) / 4 * 4;
+  const auto hx = static_cast<std::size_t>(jc::halo_columns(sweeps));
   return (jc::kStoredPlanes + 1) * (tile.x + 2 * hx) * (tile.y + 2 * static_cast<std::size_t>(sweeps)) * sizeof(float);
 }
 

@@ -69,31 +69,20 @@ fi
 
 # 5. Summary: ms/iter and time/floor (the symmetric storage's one-sweep floor) per size, variant and s.
 python3 - "$TMP" "$OUT" <<'PY' | tee "$OUT/ch07c_summary.txt"
-import glob, json, os, re, sys
+import glob, json, os, sys
+sys.path.insert(0, "scripts/report")
+from results import read_result, sweeps_rows  # the reading the README's table and plot use
 tmp, out = sys.argv[1], sys.argv[2]
-runs = {}
-for path in sorted(glob.glob(os.path.join(tmp, "ch07c_*.json"))):
-    m = re.search(r"ch07c_(\d+)(?:_s\d+)?\.json$", path)
-    if not m:
-        continue
-    try:
-        doc = json.load(open(path))
-    except Exception as e:
-        print("%s: %s" % (path, e)); continue
-    runs[os.path.basename(path)[:-5]] = (int(m.group(1)), doc)
-json.dump({k: doc for k, (n, doc) in runs.items()}, open(os.path.join(out, "ch07c_runs.json"), "w"), indent=1)
+runs = [read_result(path, "gpu") for path in sorted(glob.glob(os.path.join(tmp, "ch07c_*.json")))]
+json.dump({os.path.splitext(r.name)[0]: r.doc for r in runs if r.doc}, open(os.path.join(out, "ch07c_runs.json"), "w"), indent=1)
 print("%-6s %-20s %3s %10s %10s %8s %6s" % ("n", "variant", "s", "ms/iter", "t/floor", "x floor", "check"))
-for key, (n, doc) in sorted(runs.items(), key=lambda kv: kv[1][0]):
-    floor = doc.get("floor_and_speedup", {})
-    for row in doc.get("results", []):
-        name = row["variant"]
-        m = re.search(r"_s(\d+)$", name)
-        given = re.search(r"--sweeps-per-trip[ =](\d+)(?!,)", " ".join(doc.get("command_line") or []))
-        s = m.group(1) if m else (given.group(1) if given and "_s" not in name else "-")
-        f = floor.get(name, {})
-        t = f.get("time_over_floor") or float("nan")
-        print("%-6d %-20s %3s %10.4f %10.3f %8.2f %6s" % (n, re.sub(r"_s\d+$", "", name), s, row["ms_per_step"], t,
-                                                            1 / t if t == t and t > 0 else float("nan"), row["check"]))
+for run in sorted((r for r in runs if r.doc), key=lambda r: r.doc.get("problem", {}).get("nx", 0)):
+    n = run.doc.get("problem", {}).get("nx", 0)
+    floor = run.doc.get("floor_and_speedup", {})
+    for v, s, row in sorted(sweeps_rows(run), key=lambda t: (t[1], t[0])):
+        t = floor.get(row["variant"], {}).get("time_over_floor") or float("nan")
+        print("%-6d %-20s %3d %10.4f %10.3f %8.2f %6s" % (n, v, s, row["ms_per_step"], t,
+                                                           1 / t if t == t and t > 0 else float("nan"), row["check"]))
 PY
 echo "ch07c.sh: $steps steps, ${#failed[@]} failed, $(( $(date +%s) - t0 )) s in all (details: ch07c_log.txt)"
 if ((${#failed[@]})); then

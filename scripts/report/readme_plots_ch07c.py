@@ -15,11 +15,10 @@ series, s and the value.
 """
 from __future__ import annotations
 
-import re
-
 import matplotlib.pyplot as plt
 
 from readme_plots import committed_runs, readme_plot
+from results import sweeps_rows
 
 VARIANTS = {"overlapped": "#ff7f0e", "overlapped_columns": "#1f77b4", "overlapped_unrolled": "#2ca02c"}
 SIZE_MARKERS = {2048: "o", 8192: "s", 1024: "^", 16384: "D"}
@@ -48,18 +47,11 @@ def _points(root: str) -> dict[tuple[str, int, int], float]:
     points: dict[tuple[str, int, int], float] = {}
     for pattern in ("ch07c_sweeps/ch07c_*.json", "ch07c/ch07c_*.json"):  # later ones override
         for run in committed_runs(root, pattern, "h200"):
-            # ch07c_<n>_s<s>.json: a run of one s; ch07c_<n>.json: a run of a list, its variants named <v>_s<s>
-            m = re.search(r"ch07c_(\d+)(?:_s(\d+))?\.json$", run.name)
-            if not m:
-                continue
-            n = int(m.group(1))
+            n = int((run.doc.get("problem") or {}).get("nx") or 0)
             floors = run.doc.get("floor_and_speedup") or {}
-            for r in run.doc["results"]:
-                name = str(r.get("variant"))
-                listed = re.fullmatch(r"(.+)_s(\d+)", name)
-                v, s = (listed.group(1), int(listed.group(2))) if listed else (name, int(m.group(2) or 0))
-                t = (floors.get(name) or {}).get("time_over_floor")
-                if v in VARIANTS and s > 0 and r.get("check") == "PASS" and isinstance(t, (int, float)):
+            for v, s, r in sweeps_rows(run):
+                t = (floors.get(str(r.get("variant"))) or {}).get("time_over_floor")
+                if v in VARIANTS and r.get("check") == "PASS" and isinstance(t, (int, float)):
                     points[(v, n, s)] = float(t)
     return points
 

@@ -43,7 +43,7 @@ from typing import Callable
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import tables  # noqa: E402
-from results import Run, read_folder  # noqa: E402
+from results import Run, read_folder, sweeps_rows  # noqa: E402
 
 BLOCK = re.compile(r"(<!-- results:(?P<name>[a-z_0-9]+)(?P<params>[^>]*?)-->\n)(?P<body>.*?)(<!-- /results -->)",
                    re.DOTALL)
@@ -252,57 +252,46 @@ def jacobi_variants(runs: list[Run], params: dict) -> str:
     return text + ("\nLimits and baseline of this run:\n\n" + "\n".join(notes) + "\n" if notes else "")
 
 
-def _sweeps_per_trip(run: Run) -> int | None:
-    """Chapter 07c: the run's --sweeps-per-trip, from its command line (default 4)."""
-    line = run.doc.get("command_line", "")
-    m = re.search(r"--sweeps-per-trip[ =](\d+)", " ".join(line) if isinstance(line, list) else str(line))
-    return int(m.group(1)) if m else 4
-
-
 @table
 def temporal_blocking(runs: list[Run], params: dict) -> str:
     """Chapter 07c: the runs at one size (size=2048, or all), one column per s, in increasing order (by
-    size first, each column headed by its size, where the runs have several). A run of one s (its
-    --sweeps-per-trip) is one column; a run of a list (its variants named `<variant>_s<s>`) one column
-    per s. Each variant's ms/iter and time over the one-sweep floor of the symmetric storage measured
-    in that run; the variants that do not depend on s (07b's, persistent) as well, so that columns can
-    be compared; the tile each temporal variant was tuned to; and the floor of each run."""
+    size first, each column headed by its size, where the runs have several): a run of one s is one
+    column, a run of a --sweeps-per-trip list one column per s (results.sweeps_rows). Each variant's
+    ms/iter and time over the one-sweep floor of the symmetric storage measured in that run; the
+    variants that do not depend on s (07b's, persistent) as well, so that columns can be compared;
+    the tile each temporal variant was tuned to; and the floor of each run."""
     def size(run: Run) -> int:
         return int((run.doc.get("problem") or {}).get("nx") or 0)
 
-    def s_of(name: str) -> int | None:
-        m = re.search(r"_s(\d+)$", name)
-        return int(m.group(1)) if m else None
-
-    columns = []  # (size, s, run, listed): listed when the run's names carry their s
+    columns = []  # (size, s, run, {variant: row})
     for run in select(_results(runs), params, one=False):
-        listed = sorted({k for r in run.doc["results"] if (k := s_of(str(r.get("variant")))) is not None})
-        columns += [(size(run), k, run, True) for k in listed] or [(size(run), _sweeps_per_trip(run) or 0, run, False)]
+        by_s: dict[int, dict[str, dict]] = {}
+        for v, k, row in sweeps_rows(run):
+            by_s.setdefault(k, {})[v] = row
+        columns += [(size(run), k, run, rows) for k, rows in by_s.items()]
     columns.sort(key=lambda c: (c[0], c[1]))
     if not columns:
         return ""
-    base = lambda name: re.sub(r"_s\d+$", "", name)  # noqa: E731
-    variants = list(dict.fromkeys(base(str(r.get("variant"))) for _, _, run, _ in columns for r in run.doc["results"]))
+    variants = list(dict.fromkeys(v for _, _, _, rows in columns for v in rows))
     sizes = {c[0] for c in columns}  # runs at several sizes: each column names its size
     header = ["variant"] + [(f"{n}², " if len(sizes) > 1 else "") + f"s = {k}: ms/iter (time/floor)" for n, k, _, _ in columns]
-    rows = []
+    table_rows = []
     for v in variants:
-        row = [f"`{v}`"]
-        for _, k, run, listed in columns:
-            names = [f"{v}_s{k}", v] if listed else [v]
-            r = next((x for name in names for x in run.doc["results"] if str(x.get("variant")) == name), None)
+        cells = [f"`{v}`"]
+        for _, _, run, rows in columns:
+            r = rows.get(v)
             if r is None:
-                row.append("-")
+                cells.append("-")
                 continue
             f = (run.doc.get("floor_and_speedup") or {}).get(str(r.get("variant"))) or {}
             tile = re.search(r"tile (\d+x\d+)", str(r.get("launch", "")))
             cell = f"{tables.number(r.get('ms_per_step'), '.4f')} ({tables.number(f.get('time_over_floor'), '.3f')})"
-            row.append(_fail_or(r, cell + (f", tile {tile.group(1)}" if tile else "")))
-        rows.append(row)
+            cells.append(_fail_or(r, cell + (f", tile {tile.group(1)}" if tile else "")))
+        table_rows.append(cells)
     floors = [tables.number(((run.doc.get("floor_and_speedup") or {}).get("symmetric") or {}).get("floor_ms_per_iter"), ".4f")
               for _, _, run, _ in columns]
-    rows.append(["floor (one sweep, symmetric storage)"] + [f"{x} ms/iter" for x in floors])
-    return tables.markdown(header, rows, right=range(1, len(header)))
+    table_rows.append(["floor (one sweep, symmetric storage)"] + [f"{x} ms/iter" for x in floors])
+    return tables.markdown(header, table_rows, right=range(1, len(header)))
 
 
 def is_num(x) -> bool:

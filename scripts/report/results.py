@@ -192,3 +192,22 @@ def read_folders(folders: list[str]) -> list[Run]:
     for folder in folders:
         runs.extend(read_folder(folder))
     return runs
+
+
+def sweeps_rows(run: Run) -> list[tuple[str, int, dict]]:
+    """Chapter 07c: (variant, s, row) for every result row of a run. A run of a --sweeps-per-trip list
+    names its rows `<variant>_s<s>`; a run of one s has the variant's own name, and s is its
+    --sweeps-per-trip (4 when none is given). The variants that do not depend on s (07b's,
+    persistent) get the run's s as well, so that each s of a list can be read as a run of its own."""
+    line = run.doc.get("command_line", "")
+    given = re.search(r"--sweeps-per-trip[ =]([\d,]+)", " ".join(line) if isinstance(line, list) else str(line))
+    listed = [int(k) for k in given.group(1).split(",") if k] if given else [4]
+    out = []
+    for row in run.doc.get("results", []):
+        name = str(row.get("variant"))
+        m = re.fullmatch(r"(.+)_s(\d+)", name)
+        if m:
+            out.append((m.group(1), int(m.group(2)), row))
+        else:
+            out += [(name, s, row) for s in listed]
+    return out

@@ -26,6 +26,7 @@
 /// What differs between problems is the Problem below: its options, its sizes, how it prepares its
 /// inputs and reference, how it measures one variant, what it reports.
 #pragma once
+#include <functional>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -149,11 +150,22 @@ class Chapter {
   }
   void add(NotBuilt note) { experiment_.not_built(std::move(note)); }
 
-  /// The whole run; returns the exit code.
-  int run(int argc, char** argv) {
+  /// What a chapter whose variants run more than once makes of the chosen ones that can run here:
+  /// the runs, in order (chapter 01: an OpenMP variant once per --threads count).
+  using RunsOf = std::function<std::vector<Variant>(std::ostream& out, const std::vector<const Variant*>& chosen)>;
+
+  /// The whole run; returns the exit code. With `runs_of`, the chosen variants are replaced by the
+  /// runs it makes of them before anything is measured.
+  int run(int argc, char** argv, const RunsOf& runs_of = {}) {
     parse(argc, argv);
     std::ostream& out = std::cout;
-    const std::vector<const Variant*> variants = open(out);
+    std::vector<const Variant*> variants = open(out);
+    std::vector<Variant> runs;  // what `variants` points into, when runs_of made them
+    if (runs_of) {
+      runs = runs_of(out, variants);
+      variants.clear();
+      for (const Variant& v : runs) variants.push_back(&v);
+    }
     if (const std::vector<Size> sizes = problem_.sweep_sizes(experiment_.options()); !sizes.empty())
       return sweep(out, variants, sizes);
     measure_limits(out, variants);

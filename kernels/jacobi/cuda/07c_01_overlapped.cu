@@ -34,19 +34,15 @@ namespace {
 
 //! [kernel]
 __global__ void jacobi_overlapped(SymmetricArgs a, int sweeps, int tile_x, int tile_y) {
-  const int hx = (sweeps + 3) / 4 * 4;   // halo columns, rounded up to whole float4s
+  const int hx = halo_columns(sweeps);  // s, rounded up to whole float4s
   const int lw = tile_x + 2 * hx;        // loaded width: a multiple of 4
   const int lh = tile_y + 2 * sweeps;    // loaded height
   const Planes on_chip = planes_at(block_shared(), lw * lh);
   float* const other = block_shared() + kStoredPlanes * lw * lh;  // the second on-chip iterate
-  const int thread = threadIdx.y * blockDim.x + threadIdx.x, threads = blockDim.x * blockDim.y;
   const int col0 = blockIdx.x * tile_x - hx;  // grid column of on-chip column 0
   for (int j0 = blockIdx.y * tile_y; j0 < a.ny; j0 += gridDim.y * tile_y) {
     const int row0 = j0 - sweeps;  // grid row of on-chip row 0
-    for (int q = thread; q < lw / 4 * lh; q += threads) {  // consecutive threads, consecutive float4s
-      const int r = q / (lw / 4), col = q % (lw / 4) * 4;
-      load_quad(a, col0 + col, row0 + r, on_chip, r * lw + col);
-    }
+    load_tile(a, col0, row0, lw, lh, on_chip, lw);  // the tile and its halo, every plane
     __syncthreads();
     for (int t = 0; t < sweeps; ++t) {
       const int ring = sweeps - 1 - t;  // this sweep updates the tile and `ring` rings around it
@@ -74,7 +70,7 @@ __global__ void jacobi_overlapped(SymmetricArgs a, int sweeps, int tile_x, int t
 }  // namespace
 
 std::size_t overlapped_shared_bytes(int sweeps, TemporalTile tile) {
-  const std::size_t hx = (static_cast<std::size_t>(sweeps) + 3) / 4 * 4;
+  const auto hx = static_cast<std::size_t>(halo_columns(sweeps));
   return (kStoredPlanes + 1) * (tile.x + 2 * hx) * (tile.y + 2 * static_cast<std::size_t>(sweeps)) * sizeof(float);
 }
 

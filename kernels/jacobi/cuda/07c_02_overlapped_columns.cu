@@ -25,19 +25,15 @@ namespace {
 
 //! [kernel]
 __global__ void jacobi_overlapped_columns(SymmetricArgs a, int sweeps, int tile_x, int tile_y) {
-  const int hx = (sweeps + 3) / 4 * 4;  // halo columns, rounded up to whole float4s (as step 1)
+  const int hx = halo_columns(sweeps);  // as step 1
   const int lw = tile_x + 2 * hx;       // loaded width
   const int lh = tile_y + 2 * sweeps;   // loaded height
   const Planes on_chip = planes_at(block_shared(), lw * lh);
   float* const other = block_shared() + kStoredPlanes * lw * lh;
-  const int thread = threadIdx.y * blockDim.x + threadIdx.x, threads = blockDim.x * blockDim.y;
   const int col0 = blockIdx.x * tile_x - hx;
   for (int j0 = blockIdx.y * tile_y; j0 < a.ny; j0 += gridDim.y * tile_y) {
     const int row0 = j0 - sweeps;
-    for (int q = thread; q < lw / 4 * lh; q += threads) {
-      const int r = q / (lw / 4), c4 = q % (lw / 4) * 4;
-      load_quad(a, col0 + c4, row0 + r, on_chip, r * lw + c4);
-    }
+    load_tile(a, col0, row0, lw, lh, on_chip, lw);
     __syncthreads();
     for (int t = 0; t < sweeps; ++t) {
       const int ring = sweeps - 1 - t;
@@ -85,7 +81,7 @@ __global__ void jacobi_overlapped_columns(SymmetricArgs a, int sweeps, int tile_
 /// Threads per block: the loaded width in whole warps, and as many row runs as keep the block near
 /// 256 threads (at least one).
 dim3 overlapped_columns_block(int sweeps, TemporalTile tile) {
-  const int hx = (sweeps + 3) / 4 * 4;
+  const int hx = halo_columns(sweeps);
   const int width = (tile.x + 2 * hx + 31) / 32 * 32;
   return dim3(static_cast<unsigned>(width), static_cast<unsigned>(width >= 256 ? 1 : 256 / width));
 }

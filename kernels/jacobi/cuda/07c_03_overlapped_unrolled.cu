@@ -33,7 +33,7 @@ template <int kWidth>  // loaded columns: tile.x + 2 hx; blockDim.x == kWidth, a
 __global__ void jacobi_overlapped_unrolled(SymmetricArgs a, int sweeps, int tile_y) {
   constexpr int kRow = kRowPlanes * kWidth;  // floats from one on-chip row to the next
   constexpr int E = 1 * kWidth, NW = 2 * kWidth, N = 3 * kWidth, NE = 4 * kWidth, F = 5 * kWidth;  // C = 0
-  const int hx = (sweeps + 3) / 4 * 4;
+  const int hx = halo_columns(sweeps);
   const int tile_x = kWidth - 2 * hx;
   const int lh = tile_y + 2 * sweeps;
   float* const shared = block_shared();
@@ -42,13 +42,9 @@ __global__ void jacobi_overlapped_unrolled(SymmetricArgs a, int sweeps, int tile
   const int col0 = blockIdx.x * tile_x - hx;
   const int i = col0 + col;
   const bool column_in_grid = i >= 0 && i < a.nx;
-  const int thread = threadIdx.y * kWidth + col, threads = kWidth * blockDim.y;
   for (int j0 = blockIdx.y * tile_y; j0 < a.ny; j0 += gridDim.y * tile_y) {
     const int row0 = j0 - sweeps;
-    for (int q = thread; q < kWidth / 4 * lh; q += threads) {
-      const int r = q / (kWidth / 4), c4 = q % (kWidth / 4) * 4;
-      load_quad(a, col0 + c4, row0 + r, planes, r * kRow + c4);
-    }
+    load_tile(a, col0, row0, kWidth, lh, planes, kRow);
     __syncthreads();
     for (int t = 0; t < sweeps; ++t) {
       const int ring = sweeps - 1 - t;
@@ -109,7 +105,7 @@ void launch(const SymmetricArgs& a, int sweeps, TemporalTile tile, cudaStream_t 
 }  // namespace
 
 void launch_jacobi_overlapped_unrolled(const SymmetricArgs& a, int sweeps, TemporalTile tile, cudaStream_t stream) {
-  switch (tile.x + 2 * ((sweeps + 3) / 4 * 4)) {
+  switch (tile.x + 2 * halo_columns(sweeps)) {
     case 64: launch<64>(a, sweeps, tile, stream); break;
     case 128: launch<128>(a, sweeps, tile, stream); break;
     case 256: launch<256>(a, sweeps, tile, stream); break;

@@ -27,7 +27,7 @@ namespace {
 
 //! [kernel]
 __global__ void jacobi_wavefront(SymmetricArgs a, int sweeps, int strip, int rows) {
-  const int hx = (sweeps + 3) / 4 * 4;
+  const int hx = halo_columns(sweeps);
   const int lw = strip + 2 * hx;
   const int coef_rows = sweeps + 2;  // rows r-1 .. r+s of the coefficients: a ring buffer
   // The coefficient planes and level 0 hold coef_rows rows; levels 1 .. s-1 hold three rows each.
@@ -82,7 +82,7 @@ __global__ void jacobi_wavefront(SymmetricArgs a, int sweeps, int strip, int row
 }  // namespace
 
 std::size_t wavefront_shared_bytes(int sweeps, TemporalTile tile) {
-  const std::size_t hx = (static_cast<std::size_t>(sweeps) + 3) / 4 * 4;
+  const auto hx = static_cast<std::size_t>(halo_columns(sweeps));
   const std::size_t lw = tile.x + 2 * hx;
   return (kStoredPlanes * (sweeps + 2) + 3 * (static_cast<std::size_t>(sweeps) - 1)) * lw * sizeof(float);
 }

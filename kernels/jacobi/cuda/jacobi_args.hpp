@@ -85,6 +85,10 @@ struct TemporalTile {
   int y = 32;
 };
 
+/// The halo columns each side of a chapter 07c tile swept s times: s rings, rounded up to whole
+/// float4s (4 * ceil(s / 4)), so that every on-chip row starts on a float4 and loads as float4s.
+__host__ __device__ constexpr int halo_columns(int sweeps) { return (sweeps + 3) / 4 * 4; }
+
 /// 07c_05_persistent.cu: the symmetric system (sys.x and sys.x_new unused), the two iterates it
 /// ping-pongs between inside one launch (x[0] holds the input; after `iters` sweeps the result is in
 /// x[iters % 2]), and the rows each block keeps on chip.

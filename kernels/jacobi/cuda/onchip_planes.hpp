@@ -53,6 +53,18 @@ __device__ __forceinline__ void load_quad(const SymmetricArgs& a, int i, int j, 
   }
 }
 
+/// Columns col0 .. col0+width-1 (width a multiple of 4) of rows row0 .. row0+rows-1 of every plane,
+/// row r at element r * row_stride of the planes, loaded by all the threads of the block together:
+/// consecutive threads take consecutive float4s of a row (load_quad).
+__device__ __forceinline__ void load_tile(const SymmetricArgs& a, int col0, int row0, int width, int rows,
+                                          const Planes& to, int row_stride) {
+  const int thread = threadIdx.y * blockDim.x + threadIdx.x, threads = blockDim.x * blockDim.y;
+  for (int q = thread; q < width / 4 * rows; q += threads) {
+    const int r = q / (width / 4), c4 = q % (width / 4) * 4;
+    load_quad(a, col0 + c4, row0 + r, to, r * row_stride + c4);
+  }
+}
+
 /// Whether node (i, j) is in the grid.
 __host__ __device__ inline bool in_grid(const SymmetricArgs& a, int i, int j) {
   return i >= 0 && i < a.nx && j >= 0 && j < a.ny;

@@ -128,7 +128,7 @@ std::vector<float> emulate_unrolled(const LinearSystem& sys, std::span<const flo
   Device d(sys, x0, pitch_extra);
   for (int done = 0; done < iters;) {
     const int s = std::min(sweeps, iters - done);
-    const TemporalTile tile{kWidth - 2 * ((s + 3) / 4 * 4), tile_y};
+    const TemporalTile tile{kWidth - 2 * halo_columns(s), tile_y};
     EXPECT_LE(overlapped_shared_bytes(s, tile), emu::sequential_shared.size() * sizeof(float4));
     const SymmetricArgs a = d.args();
     emu::launch(dim3(blocks_for(d.g.nx, tile.x), blocks_for(d.g.ny, tile.y)), dim3(kWidth, block_y), true,
