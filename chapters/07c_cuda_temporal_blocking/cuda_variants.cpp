@@ -296,6 +296,7 @@ PersistentSolver::PersistentSolver(const LinearSystem& sys, int sm_count)
   if (jc::persistent_blocks_per_sm(shared) < 1)
     throw gpgpu::UsageError("persistent: a block with " + std::to_string(shared) +
                             " B of shared memory cannot be resident on an SM of this GPU");
+  barrier_seconds_ = jc::grid_barrier_seconds(blocks_, shared, kBarriersTimed);
 }
 
 //! [persistent]
@@ -319,7 +320,11 @@ std::string PersistentSolver::launch() const {
   s += std::to_string(jc::persistent_shared_bytes(grid().nx, rows_per_block_));
   s += " B shared memory, pitch ";
   s += std::to_string(pitch());
-  s += " floats";
+  s += " floats; grid barrier alone ";
+  s += gpgpu::fmt("%.2f", barrier_seconds_ * 1e6);
+  s += " us per sweep (";
+  s += std::to_string(kBarriersTimed);
+  s += " barriers, this launch's shape)";
   return s;
 }
 

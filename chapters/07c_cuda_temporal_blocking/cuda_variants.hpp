@@ -71,14 +71,18 @@ class SweepsPerLaunchSolver final : public gpgpu::jacobi::cuda::PitchedSolver {
 class PersistentSolver final : public gpgpu::jacobi::cuda::PitchedSolver {
  public:
   PersistentSolver(const gpgpu::jacobi::LinearSystem& sys, int sm_count);
-  /// "132 blocks (one per SM), 8 rows each on chip, 221184 B shared memory, pitch 1056 floats".
+  /// "132 blocks (one per SM), 8 rows each on chip, 221184 B shared memory, pitch 1056 floats; grid
+  /// barrier alone 1.50 us per sweep (200 barriers, this launch's shape)".
   [[nodiscard]] std::string launch() const override;
 
  private:
   int advance(int remaining, float omega) override;
   void step(int in, float omega) override;
+  /// Grid barriers timed alone at construction: enough that the events' 0.5 µs resolution is lost.
+  static constexpr int kBarriersTimed = 200;
   int blocks_;
   int rows_per_block_;
+  double barrier_seconds_ = 0;  ///< one grid-wide barrier of this launch's shape, alone
 };
 
 /// The tiles tune() tries for a kernel at `sweeps` sweeps per launch, in order (the first is the default).

@@ -259,7 +259,8 @@ def temporal_blocking(runs: list[Run], params: dict) -> str:
     column, a run of a --sweeps-per-trip list one column per s (results.sweeps_rows). Each variant's
     ms/iter and time over the one-sweep floor of the symmetric storage measured in that run; the
     variants that do not depend on s (07b's, persistent) as well, so that columns can be compared;
-    the tile each temporal variant was tuned to; and the floor of each run."""
+    the tile each temporal variant was tuned to; and the floor of each run. sweeps=4 (or 2,4) keeps
+    only the columns of those s."""
     def size(run: Run) -> int:
         return int((run.doc.get("problem") or {}).get("nx") or 0)
 
@@ -269,6 +270,9 @@ def temporal_blocking(runs: list[Run], params: dict) -> str:
         for v, k, row in sweeps_rows(run):
             by_s.setdefault(k, {})[v] = row
         columns += [(size(run), k, run, rows) for k, rows in by_s.items()]
+    if "sweeps" in params:
+        wanted = {int(k) for k in params["sweeps"].split(",")}
+        columns = [c for c in columns if c[1] in wanted]
     columns.sort(key=lambda c: (c[0], c[1]))
     if not columns:
         return ""
@@ -678,7 +682,9 @@ def render(name: str, params: dict, root: str) -> str:
     # a run that left no file (skipped, broke) only when the table came out empty, not in every table.
     problems = [f"- `results/{source}/{r.name}`: {r.status}: {r.message}" for r in runs
                 if r.status not in ("ok", "failed") and (not body or r.name.endswith(".json"))]
-    files = ", ".join(f"results/{source}/{r.name}" for r in usable) or f"results/{source}/ (no results)"
+    named = params["file"].split(",") if "file" in params else None  # the files a marker names, alone
+    files = ", ".join(f"results/{source}/{r.name}" for r in usable if named is None or r.name in named) \
+        or f"results/{source}/ (no results)"
     if not body:
         body = f"*No results for this table in `results/{source}/` yet: run `scripts/device/report.sh` and commit them.*\n"
     return NOTE.format(files=files) + body + ("\n" + "\n".join(problems) + "\n" if problems else "")

@@ -18,6 +18,7 @@
 #include "onchip_planes.hpp"
 #include "symmetric_update.hpp"
 
+#include "gpgpu/cuda/buffers.hpp"
 #include "gpgpu/cuda/check.hpp"
 
 namespace gpgpu::jacobi::cuda {
@@ -81,6 +82,33 @@ int persistent_blocks_per_sm(std::size_t shared_bytes) {
   GPGPU_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, jacobi_persistent, kPersistentBlock,
                                                                  shared_bytes));
   return blocks;
+}
+
+namespace {
+
+/// `barriers` grid-wide barriers and nothing else: what jacobi_persistent's sweeps wait for, alone.
+__global__ void grid_barriers(int barriers) {
+  for (int it = 0; it < barriers; ++it) cooperative_groups::this_grid().sync();
+}
+
+}  // namespace
+
+double grid_barrier_seconds(int blocks, std::size_t shared_bytes, int barriers) {
+  // The same dynamic shared memory as the solver's launch, unused, so that as few blocks share an SM.
+  GPGPU_CUDA_CHECK(cudaFuncSetAttribute(grid_barriers, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                        static_cast<int>(shared_bytes)));
+  const auto launch = [&](int count) {
+    void* params[] = {&count};
+    GPGPU_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(grid_barriers), dim3(blocks),
+                                                 dim3(kPersistentBlock), params, shared_bytes, nullptr));
+    GPGPU_CUDA_CHECK_LAUNCH("grid_barriers");
+  };
+  launch(1);  // warm-up: the module's first launch pays for loading it
+  gpgpu::cuda::EventTimer timer;
+  timer.start();
+  launch(barriers);
+  timer.stop();
+  return timer.seconds() / barriers;
 }
 
 void launch_jacobi_persistent(const PersistentArgs& a, int blocks, cudaStream_t stream) {

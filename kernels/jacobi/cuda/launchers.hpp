@@ -47,6 +47,11 @@ dim3 overlapped_columns_block(int sweeps, TemporalTile tile);
 /// overlapped_shared_bytes (the same tile); tile.y must be even.
 bool overlapped_unrolled_width(int width);
 int persistent_blocks_per_sm(std::size_t shared_bytes);
+/// Seconds per grid-wide barrier, launched as the persistent kernel is (`blocks` blocks with
+/// `shared_bytes` each, so the same blocks share an SM) but doing nothing else: the price the
+/// persistent kernel pays per sweep on top of the sweep's work. Times `barriers` barriers in one launch
+/// after a warm-up launch.
+double grid_barrier_seconds(int blocks, std::size_t shared_bytes, int barriers);
 
 }  // namespace gpgpu::jacobi::cuda
 
