@@ -15,7 +15,8 @@
 # folders deep): bandwidth.tar.gz (everything but the binary reports) and ncu_reports.tar.gz (the
 # .ncu-rep files, split into 15 MiB parts .part-00, .part-01, ... when larger; left out, with a
 # note, past 45 MiB), bandwidth_summary.txt kept beside them.
-# STEPS picks parts (default "runs ncu"); NCU_RESERVE_S (default 100) is what the runs leave of a
+# STEPS picks parts (default "runs ncu"); BW_RUNS picks runs (default all, in this order: "ch09_8192
+# ch07b_4096 ch12 ch11_256 ch07b_8192 ch09_16384 ch11_384"); NCU_RESERVE_S (default 100) is what the runs leave of a
 # --budget to the profiles of the kernels themselves; the peers' profiles run only while time is left.
 # Files written to DIR: runs/<chapter>_<size>.json (every run, to be committed under results/<gpu>/),
 # ncu/<variant>_<size>/ (scripts/profile.sh's report, details.txt, raw.csv, sass.txt, registers.txt,
@@ -52,6 +53,8 @@ RUNS="$OUT/runs"
 mkdir -p "$RUNS" "$OUT/ncu"
 STEPS=${STEPS:-"runs ncu"}
 want() { [[ " $STEPS " == *" $1 "* ]]; }
+BW_RUNS=${BW_RUNS:-"ch09_8192 ch07b_4096 ch12 ch11_256 ch07b_8192 ch09_16384 ch11_384"}
+pick() { [[ " $BW_RUNS " == *" $1 "* ]]; }
 LOG="$OUT/bandwidth_log.txt"
 : > "$LOG"
 t0=$(date +%s)
@@ -107,9 +110,9 @@ if want runs; then
     built "$CH11" && measured "ch11 ${1}^3" "$2" 300 "$CH11" --nx "$1" --ny "$1" --nz "$1" --steps 60 \
       --repeat 3 --variant cuda_fused,cuda_fused_half --json "$RUNS/ch11_$1.json"
   }
-  run09 8192 10 15
-  run07b 4096 100 15
-  if built "$CH12"; then
+  pick ch09_8192 && run09 8192 10 15
+  pick ch07b_4096 && run07b 4096 100 15
+  if pick ch12 && built "$CH12"; then
     if "$CH12" --help 2>/dev/null | grep -q npp_conv2d; then
       G12+=,npp_conv2d
     else
@@ -121,10 +124,10 @@ if want runs; then
       --gemv-rows 16384 --gemv-cols 16384 --image-rows 8192 --image-cols 8192 --k 3 --variant "$G12" \
       --json "$RUNS/ch12_gemv_conv.json"
   fi
-  run11 256 30
-  run07b 8192 48 25
-  run09 16384 5 35
-  run11 384 80
+  pick ch11_256 && run11 256 30
+  pick ch07b_8192 && run07b 8192 48 25
+  pick ch09_16384 && run09 16384 5 35
+  pick ch11_384 && run11 384 80
 fi
 DEVICE_DEADLINE=$deadline
 

@@ -8,7 +8,7 @@
 # Usage: bash scripts/device/ch07c.sh --out DIR [--build DIR] [--budget SECONDS]
 # (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
 # project built in --build. STEPS picks parts (default "tests sanitizers chapters bench"); SIZES and
-# SWEEPS the runs (default "1024 2048 8192 16384" and "1 2 3 4 6 8"); SANITIZER_FILTER the tests the
+# SWEEPS the runs (default "1024 2048 8192 16384" and "1 2 3 4 6 8"), VARIANTS their --variant list (default all); SANITIZER_FILTER the tests the
 # sanitizers run (a --gtest_filter; default: every s, the other tiles, the refusals). Files written to DIR:
 # ch07c_log.txt, ch07c_<n>.json (every s of SWEEPS in one run), ch07c_bench.json, ch07c_summary.txt. Keeps going after a
 # failure, exit 1 then.
@@ -25,6 +25,7 @@ mkdir -p "$TMP"
 STEPS=${STEPS:-"tests sanitizers chapters bench"}
 SIZES=${SIZES:-"1024 2048 8192 16384"}
 SWEEPS=${SWEEPS:-"1 2 3 4 6 8"}
+# VARIANTS: the chapter's --variant list for the size runs (default all).
 want() { [[ " $STEPS " == *" $1 "* ]]; }
 LOG="$OUT/ch07c_log.txt"
 : > "$LOG"
@@ -57,7 +58,7 @@ if want chapters; then
     ((n >= 16384)) && iters=24
     ((n == 2048)) && iters=240
     step "ch07c ${n} s=${SWEEPS// /,}" "$CH" --nx "$n" --ny "$n" --iters "$iters" --sweeps-per-trip "${SWEEPS// /,}" \
-      --variant all --warmup 1 --repeat 3 --cpu-sample-iters 1 --json "$TMP/ch07c_${n}.json"
+      --variant "${VARIANTS:-all}" --warmup 1 --repeat 3 --cpu-sample-iters 1 --json "$TMP/ch07c_${n}.json"
   done
 fi
 
