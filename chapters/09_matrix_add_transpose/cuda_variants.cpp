@@ -67,7 +67,8 @@ double device_bytes(Op op, const Shape& shape, ElementType type) {
 // One kernel file of kernels/matrix/cuda.
 enum class Launcher {
   add_rowmajor, add_colmajor, add_shared_paper, add_shared, add_vec4,
-  transpose_naive, transpose_tile_as_printed, transpose_tile, transpose_tile_padded, transpose_tile_multi
+  transpose_naive, transpose_tile_as_printed, transpose_tile, transpose_tile_padded, transpose_tile_multi,
+  transpose_tile_vec4
 };
 
 struct CudaKernelVariant {
@@ -105,6 +106,9 @@ constexpr CudaKernelVariant kKernels[] = {
      "the tile padded to 33 columns: no shared-memory bank conflicts", true, mc::transpose_tile_padded_shape},
     {"cuda_transpose_tile_multi", Launcher::transpose_tile_multi, Op::transpose, "09_10_transpose_tile_multi.cu", "",
      "the padded tile with 32 x 8 threads, four elements each", true, mc::transpose_tile_multi_shape},
+    {"cuda_transpose_tile_vec4", Launcher::transpose_tile_vec4, Op::transpose, "09_11_transpose_tile_vec4.cu", "",
+     "64 x 64 padded tile, 16 bytes per global load and store, four vectors per thread", true,
+     mc::transpose_tile_vec4_shape},
 };
 
 const CudaKernelVariant* find_kernel(const std::string& name) {
@@ -134,12 +138,13 @@ typename DeviceMatrices<T>::Call kernel_call(Launcher l, const Shape& s) {
     case Launcher::transpose_tile: return transpose(mc::launch_transpose_tile<T>);
     case Launcher::transpose_tile_padded: return transpose(mc::launch_transpose_tile_padded<T>);
     case Launcher::transpose_tile_multi: return transpose(mc::launch_transpose_tile_multi<T>);
+    case Launcher::transpose_tile_vec4: return transpose(mc::launch_transpose_tile_vec4<T>);
   }
   throw std::logic_error("no launcher");
 }
 //! [cuda_launch]
 
-// "grid 128 x 512 of 32 x 8 threads" (the flat add: "grid 65536 of 256 threads, a vector per thread").
+// "grid 128 x 512 of 32 x 8 threads", "grid 64 x 64 of 8 x 4 x 8 threads" (the flat add: "grid 65536 of 256 threads, a vector per thread").
 std::string launch_line(const CudaKernelVariant& k, const Shape& s, int element_bytes) {
   const int rows = static_cast<int>(s.rows), cols = static_cast<int>(s.cols);
   if (k.shape == nullptr) {
@@ -150,7 +155,7 @@ std::string launch_line(const CudaKernelVariant& k, const Shape& s, int element_
   }
   const mc::LaunchShape l = k.shape(rows, cols);
   return "grid " + std::to_string(l.grid.x) + " x " + std::to_string(l.grid.y) + " of " + std::to_string(l.block.x) +
-         " x " + std::to_string(l.block.y) + " threads";
+         " x " + std::to_string(l.block.y) + (l.block.z > 1 ? " x " + std::to_string(l.block.z) : "") + " threads";
 }
 
 gpgpu::matrix::Variant kernel_variant(const CudaKernelVariant& k) {

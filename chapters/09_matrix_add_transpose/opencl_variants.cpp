@@ -40,11 +40,16 @@ constexpr std::array kClVariants{
     ClVariant{"cl_transpose_tile_multi", Op::transpose, "kernels/matrix/opencl/09_10_transpose_tile_multi.cl",
      "transpose_tile_multi", "cuda_transpose_tile_multi", "", "the padded tile with 32 x 8 work-items, four elements each",
      ClGrid::tiles_multi},
+    ClVariant{"cl_transpose_tile_vec4", Op::transpose, "kernels/matrix/opencl/09_11_transpose_tile_vec4.cl",
+     "transpose_tile_vec4", "cuda_transpose_tile_vec4", "", "64 x 64 padded tile, 16 bytes per global load and store",
+     ClGrid::tiles_vec4},
     ClVariant{"cl_copy", Op::copy, "", "", "cuda_memcpy", "", "clEnqueueCopyBuffer: the copy every transpose is measured against",
      ClGrid::flat},
 };
 
 constexpr std::size_t kTile = 32, kRowsPerPass = 8;  // as the .cl files' TILE and ROWS_PER_PASS
+// As 09_11_transpose_tile_vec4.cl: TILE, and WARP_VECTORS x WARP_ROWS x WARPS work-items per group.
+constexpr std::size_t kVec4Tile = 64, kVec4WarpVectors = 8, kVec4WarpRows = 4, kVec4Warps = 8;
 constexpr std::size_t kFlatGroup = 256;
 
 std::size_t bytes_of(const Shape& s, ElementType t) {
@@ -136,11 +141,12 @@ std::string type_options(ElementType type) {
 }
 
 std::string ClLaunch::str() const {
-  std::string s = "global " + std::to_string(global[0]);
-  if (global.dimensions() > 1) s += " x " + std::to_string(global[1]);
-  s += ", local " + std::to_string(local[0]);
-  if (local.dimensions() > 1) s += " x " + std::to_string(local[1]);
-  return s;
+  const auto sizes = [](const cl::NDRange& r) {
+    std::string s = std::to_string(r[0]);
+    for (std::size_t d = 1; d < r.dimensions(); ++d) s += " x " + std::to_string(r[d]);
+    return s;
+  };
+  return "global " + sizes(global) + ", local " + sizes(local);
 }
 
 ClLaunch cl_launch(ClGrid grid, const Shape& shape, ElementType type, std::size_t max_flat_items) {
@@ -153,6 +159,10 @@ ClLaunch cl_launch(ClGrid grid, const Shape& shape, ElementType type, std::size_
     case ClGrid::tiles_multi:
       return {cl::NDRange(round_up(cols, kTile), round_up(rows, kTile) / kTile * kRowsPerPass),
               cl::NDRange(kTile, kRowsPerPass)};
+    case ClGrid::tiles_vec4:
+      return {cl::NDRange(round_up(cols, kVec4Tile) / kVec4Tile * kVec4WarpVectors,
+                          round_up(rows, kVec4Tile) / kVec4Tile * kVec4WarpRows, kVec4Warps),
+              cl::NDRange(kVec4WarpVectors, kVec4WarpRows, kVec4Warps)};
     case ClGrid::flat: break;
   }
   // A work-item per vector (at least one group: the tail), at most max_flat_items in whole groups:

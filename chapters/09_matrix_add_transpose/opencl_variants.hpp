@@ -20,6 +20,7 @@ enum class ClGrid {
   flat,         ///< 1D over the flat arrays, a work-item per 16-byte vector (grid-stride past the cap)
   tiles,        ///< one 32 x 32 work-group per 32 x 32 tile of the input
   tiles_multi,  ///< one 32 x 8 work-group per 32 x 32 tile
+  tiles_vec4,   ///< one 8 x 4 x 8 work-group per 64 x 64 tile
 };
 
 /// One OpenCL variant: a kernel of kernels/matrix/opencl.
@@ -44,7 +45,7 @@ std::string type_options(gpgpu::matrix::ElementType type);
 /// The NDRange of a kernel: global and local sizes (the global a multiple of the local).
 struct ClLaunch {
   cl::NDRange global, local;
-  [[nodiscard]] std::string str() const;  ///< "global 4096 x 4096, local 32 x 8"
+  [[nodiscard]] std::string str() const;  ///< "global 4096 x 4096, local 32 x 8", "global 512 x 256 x 8, local 8 x 4 x 8"
 };
 
 /// The flat add's largest NDRange: 2^25 work-items, as the CUDA add's grid (09_05_add_vec4.cu). Up to

@@ -69,6 +69,15 @@ TEST_P(ClVariant, ItsLimitationIsTheDevicesLimits) {
               ch09::cl_limitation(cl, t, ch09::cl_kernel_limits(cl, t, runtime)));
 }
 
+TEST_P(ClVariant, MatchesTheReferenceWhereRowsAreWholeVectors) {
+  // The shapes on which cl_transpose_tile_vec4 takes its 16-byte path; any variant must pass them.
+  const gpgpu::matrix::Variant& v = variant(GetParam());
+  for (ElementType t : checks::kTypes) {
+    if (v.limitation({{1, 1}, t}, session())) continue;  // MatchesTheReferenceAtAwkwardShapesInEveryType says why
+    for (const Shape& shape : checks::whole_vector_shapes()) EXPECT_TRUE(checks::runs_exactly(v, shape, t, session()));
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Ch09, ClVariant, ::testing::ValuesIn(names()), [](const auto& info) { return info.param; });
 
 TEST(ClLaunch, CoversTheMatrixInWholeWorkGroups) {
@@ -76,6 +85,8 @@ TEST(ClLaunch, CoversTheMatrixInWholeWorkGroups) {
   EXPECT_EQ(a.str(), "global 1024 x 24, local 32 x 8");
   const ch09::ClLaunch t = ch09::cl_launch(ch09::ClGrid::tiles_multi, {4097, 33}, ElementType::f32);
   EXPECT_EQ(t.str(), "global 64 x 1032, local 32 x 8");  // 2 x 129 tiles of 32 x 32, 8 work-item rows each
+  const ch09::ClLaunch v = ch09::cl_launch(ch09::ClGrid::tiles_vec4, {4097, 33}, ElementType::f32);
+  EXPECT_EQ(v.str(), "global 8 x 260 x 8, local 8 x 4 x 8");  // 1 x 65 tiles of 64 x 64
   const ch09::ClLaunch f = ch09::cl_launch(ch09::ClGrid::flat, {1, 3}, ElementType::f64);
   EXPECT_EQ(f.str(), "global 256, local 256");  // no vector at all: one group for the tail
 }

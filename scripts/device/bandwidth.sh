@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The bandwidth-bound kernels against their limits on the GPU machine, each measured beside its peer
 # in the same run, then each profiled by Nsight Compute, then one table:
-#   chapter 09  cuda_transpose_tile_multi and its OpenCL port against cuBLAS geam (and the copies
-#               that set the limit), 8192² and 16384² float
+#   chapter 09  cuda_transpose_tile_vec4 and its OpenCL port against cuBLAS geam (and the copies
+#               that set the limit), beside the step before (tile_multi), 8192² and 16384² float
 #   chapter 07b symmetric (32 B per node) against multirow (48 B), 4096² and 8192²
 #   chapter 12  SGEMV both ways at 16384² against cuBLAS, and the k = 3 convolution at 8192² (the
 #               register and float4 tiles) against NPP, in one run
@@ -95,7 +95,8 @@ measured() {
 #    first, the 384³ run last. With a budget they leave NCU_RESERVE_S to the profiles.
 deadline=${DEVICE_DEADLINE:-}
 if want ncu && [ -n "$deadline" ]; then DEVICE_DEADLINE=$((deadline - ${NCU_RESERVE_S:-100})); fi
-T09=cuda_transpose_tile_multi,cuda_geam_transpose,cuda_memcpy,cl_transpose_tile_multi,cl_copy
+T09=cuda_transpose_tile_vec4,cuda_transpose_tile_multi,cuda_geam_transpose,cuda_memcpy
+T09+=,cl_transpose_tile_vec4,cl_transpose_tile_multi,cl_copy
 G12=cuda_sgemv_warp,cublas_sgemv,cuda_sgemv_t_tiled,cublas_sgemv_t,cuda_conv2d_register,cuda_conv2d_float4
 if want runs; then
   run09() {  # n, calls, estimate: every transpose beside geam and the copies that raise the limit
@@ -162,7 +163,7 @@ jacobi() {  # the options of the Jacobi profile of variant $1
 }
 if want ncu; then
   # The kernels themselves first.
-  built "$CH09" && profile 09 cuda_transpose_tile_multi 8192 15 "${P09[@]}"
+  built "$CH09" && profile 09 cuda_transpose_tile_vec4 8192 15 "${P09[@]}"
   # shellcheck disable=SC2046  # the options word by word
   built "$CH07B" && profile 07b symmetric 4096 15 $(jacobi symmetric)
   if built "$CH12"; then
@@ -180,6 +181,7 @@ if want ncu; then
     profile "$@"
   }
   built "$CH09" && peer 09 cuda_geam_transpose 8192 15 "${P09[@]}"
+  built "$CH09" && peer 09 cuda_transpose_tile_multi 8192 15 "${P09[@]}"  # the step before
   # shellcheck disable=SC2046
   built "$CH07B" && peer 07b multirow 4096 15 $(jacobi multirow)
   if built "$CH12"; then

@@ -70,6 +70,28 @@ class Runs(unittest.TestCase):
         self.assertIn("no result", sym[1])
         self.assertTrue(any("no result" in line and "ch11_384.json" in line for line in lines))
 
+    def test_the_transpose_is_judged_beside_the_step_before(self):
+        self.write("ch09_8192_float.json", [
+            row("cuda_transpose_tile_vec4", 4000, 0.952), row("cuda_transpose_tile_multi", 3470, 0.827),
+            row("cuda_geam_transpose", 3790, 0.903), row("cl_transpose_tile_vec4", 3700, 0.88),
+            row("cl_transpose_tile_multi", 3520, 0.849)])
+        lines = [line for line in bs.goals_table(self.out) if "8192²" in line]
+        kernel = lambda line: line[:20].strip()  # noqa: E731  (the table's first column)
+        ours = [line for line in lines if kernel(line) == "transpose"]
+        before = [line for line in lines if kernel(line) == "transpose before"]
+        self.assertEqual(len(ours), 1)
+        self.assertIn("cuda_transpose_tile_vec4", ours[0])
+        self.assertTrue(ours[0].endswith("met"))
+        self.assertEqual(len(before), 1)
+        self.assertIn("cuda_transpose_tile_multi", before[0])
+        self.assertTrue(before[0].endswith("missed"))
+        port = [line for line in lines if kernel(line) == "transpose (OpenCL)"]
+        self.assertEqual(len(port), 1)
+        self.assertIn("cl_transpose_tile_vec4", port[0])
+        self.assertIn("0.925", port[0])  # 3700 / 4000
+        self.assertTrue(port[0].endswith("missed"))
+        self.assertTrue(any(kernel(line) == "OpenCL before" and line.endswith("met") for line in lines))
+
     def test_tuned_launch_as_options(self):
         path = self.write("ch07b_4096.json", [
             row("symmetric", 1, 1, launch="block 256, 4 columns x 2 rows per thread, pitch 4096 floats; tuned: ..."),

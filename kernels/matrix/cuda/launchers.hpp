@@ -42,5 +42,8 @@ template <typename T> void launch_transpose_tile_padded(const TransposeArgs<T>& 
 // 09_10_transpose_tile_multi.cu
 LaunchShape transpose_tile_multi_shape(int rows, int cols);
 template <typename T> void launch_transpose_tile_multi(const TransposeArgs<T>& a, cudaStream_t stream);
+// 09_11_transpose_tile_vec4.cu: 64 x 64 tiles, 16 bytes per global access where rows and cols allow.
+LaunchShape transpose_tile_vec4_shape(int rows, int cols);
+template <typename T> void launch_transpose_tile_vec4(const TransposeArgs<T>& a, cudaStream_t stream);
 
 }  // namespace gpgpu::matrix::cuda

@@ -7,14 +7,17 @@
 // where gridDim equals blockDim (993 <= n <= 1024 with its 32 x 32 blocks), the shared-memory
 // transpose (Obr. 20) is right only for n <= 16 (and on diagonal tiles).
 #include "matrix_emulation.hpp"
+#include "shared_banks.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "gpgpu/matrix/checks.hpp"
 #include "gpgpu/matrix/matrix.hpp"
 
 #define GPGPU_CUDA_EMULATION
@@ -28,9 +31,12 @@
 #include "../09_08_transpose_tile.cu"
 #include "../09_09_transpose_tile_padded.cu"
 #include "../09_10_transpose_tile_multi.cu"
+#include "../09_11_transpose_tile_vec4.cu"
 
 namespace gpgpu::matrix::cuda {
 namespace {
+
+namespace checks = gpgpu::matrix::checks;
 
 // A small gridDim.y cap makes the row loops of the element-per-thread kernels run.
 constexpr unsigned kGridYCap = 2;
@@ -94,6 +100,10 @@ HostMatrix emulate_transpose(const std::string& kernel, const HostMatrix& in) {
     emu::launch_with_barriers(dim3(blocks_for(cols, kTransposeMultiTile), blocks_for(rows, kTransposeMultiTile)),
                               dim3(kTransposeMultiTile, kTransposeMultiRowsPerPass),
                               [&] { transpose_tile_multi<T, kTransposeMultiTile, kTransposeMultiRowsPerPass>(args); });
+  else if (kernel == "transpose_tile_vec4")
+    emu::launch_with_barriers(dim3(blocks_for(cols, kTransposeVec4Tile), blocks_for(rows, kTransposeVec4Tile)),
+                              dim3(kVec4WarpVectors, kVec4WarpRows, kVec4Warps),
+                              [&] { transpose_tile_vec4<T, kTransposeVec4Tile>(args); });
   else if (kernel == "transpose_tile_8")  // the same kernels with 8 x 8 tiles: more tiles, fewer threads to emulate
     emu::launch_with_barriers(tiles8, dim3(8, 8), [&] { transpose_tile<T, 8>(args); });
   else if (kernel == "transpose_tile_padded_8")
@@ -171,8 +181,62 @@ TEST_P(EmulatedTranspose, TallAndWide) {
 INSTANTIATE_TEST_SUITE_P(Ch09, EmulatedTranspose,
                          ::testing::Values("transpose_naive", "transpose_tile", "transpose_tile_padded",
                                            "transpose_tile_multi", "transpose_tile_8", "transpose_tile_padded_8",
-                                           "transpose_tile_multi_8"),
+                                           "transpose_tile_multi_8", "transpose_tile_vec4"),
                          [](const auto& info) { return std::string(info.param); });
+
+// ---- 09_11: the 16-byte path and its fallback ----------------------------------------------------
+
+// The vector path runs where rows and cols are whole vectors and the pointers are 16-byte aligned
+// (checks::whole_vector_shapes: full 64 x 64 tiles, cut tiles beside them, one vector).
+TEST(EmulatedTransposeVec4, MatchesTheReferenceWhereRowsAreWholeVectors) {
+  for (ElementType t : kTypes)
+    for (const Shape s : checks::whole_vector_shapes()) {
+      const HostMatrix in = random_matrix(s, t, 13);
+      ASSERT_EQ(reinterpret_cast<std::uintptr_t>(in.data()) % 16, 0U) << "the vector path would not run";
+      const Verification v = compare(transpose("transpose_tile_vec4", in), transpose_reference(in));
+      EXPECT_TRUE(v.pass) << s.str() << " " << type_name(t) << ": " << v.summary();
+    }
+}
+
+TEST(EmulatedTransposeVec4, FallsBackToElementsWhenAPointerIsNotAligned) {
+  // 128 x 128 floats one element into their buffers: every tile takes the element path.
+  const Shape s{128, 128};
+  const HostMatrix in = random_matrix(s, ElementType::f32, 14), ref = transpose_reference(in);
+  std::vector<float> src(in.as<float>().begin(), in.as<float>().end()), dst(src.size() + 1, std::nanf(""));
+  src.insert(src.begin(), 0.0F);
+  const TransposeArgs<float> args{src.data() + 1, dst.data() + 1, 128, 128};
+  emu::launch_with_barriers(dim3(2, 2), dim3(kVec4WarpVectors, kVec4WarpRows, kVec4Warps),
+                            [&] { transpose_tile_vec4<float, kTransposeVec4Tile>(args); });
+  EXPECT_TRUE(std::equal(dst.begin() + 1, dst.end(), ref.as<float>().begin()));
+  EXPECT_TRUE(std::isnan(dst[0]));
+}
+
+// The tile's shared loads and stores, recorded and grouped into warp requests: one wavefront each
+// on both paths (8 vectors x 4 rows per warp and the Tile + 1 padding), within the padded tile.
+emu::banks::Tally vec4_banks(const Shape& s) {
+  const HostMatrix in = random_matrix(s, ElementType::f32, 15);
+  HostMatrix out = poisoned(s.transposed(), ElementType::f32);
+  const int rows = static_cast<int>(s.rows), cols = static_cast<int>(s.cols);
+  const TransposeArgs<float> args{in.as<float>().data(), out.as<float>().data(), rows, cols};
+  emu::banks::recorder().clear();
+  emu::launch_with_barriers(dim3(blocks_for(cols, kTransposeVec4Tile), blocks_for(rows, kTransposeVec4Tile)),
+                            dim3(kVec4WarpVectors, kVec4WarpRows, kVec4Warps),
+                            [&] { transpose_tile_vec4<float, kTransposeVec4Tile, emu::banks::Watched<float>>(args); });
+  EXPECT_TRUE(compare(out, transpose_reference(in)).pass) << s.str();
+  return emu::banks::recorder().tally();
+}
+
+TEST(EmulatedTransposeVec4, HasNoBankConflictsOnEitherPath) {
+  // 128 x 192: 6 full tiles on the vector path, each stored and loaded once, 2 x 64 x 64 scalar
+  // accesses per tile: 256 warp requests per tile. 67 x 129: the element path, partial warps at the edges.
+  const emu::banks::Tally whole = vec4_banks({128, 192});
+  EXPECT_EQ(whole.requests, 6 * 256);
+  EXPECT_EQ(whole.worst, 1) << "a " << (whole.worst_is_store ? "store" : "load") << " is a " << whole.worst << "-way conflict";
+  EXPECT_LE(whole.span_bytes(), sizeof(float) * kTransposeVec4Tile * (kTransposeVec4Tile + 1));
+  const emu::banks::Tally edge = vec4_banks({67, 129});
+  EXPECT_GT(edge.requests, 0);
+  EXPECT_EQ(edge.worst, 1) << "a " << (edge.worst_is_store ? "store" : "load") << " is a " << edge.worst << "-way conflict";
+}
 
 // A kernel with a barrier that thread 0 skips: undefined in CUDA (it may hang), an error here.
 __global__ void skips_the_barrier(int* out) {

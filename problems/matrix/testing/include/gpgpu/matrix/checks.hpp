@@ -25,6 +25,11 @@ inline std::vector<Shape> awkward_shapes() {
   return {{1, 1}, {1, 1000}, {1000, 1}, {17, 1023}, {1023, 17}, {4097, 33}, {33, 4097}, {67, 129}, {100, 37}};
 }
 
+/// Shapes whose rows and cols are multiples of 4, so that a row of the input and of the output is a
+/// whole number of 16-byte vectors (of floats, ints and doubles): whole 64 x 64 tiles, tiles cut by
+/// the edge beside them, one vector. The 16-byte transposes take their vector path on these.
+inline std::vector<Shape> whole_vector_shapes() { return {{64, 64}, {128, 192}, {132, 68}, {68, 260}, {4, 4}, {256, 8}}; }
+
 /// 4600 x 4600: 85 MB per float matrix, more than the H100's 50 MB L2 (and every CPU's last-level cache).
 inline constexpr Shape kBeyondL2{4600, 4600};
 

@@ -1,0 +1,124 @@
+// Chapter 09, past the paper: 09_10_transpose_tile_multi.cu with 16 bytes per global access (float4,
+// double2 or int4, as 09_05_add_vec4.cu) and a 64 x 64 tile.
+//
+// What limited the previous step (Nsight Compute at 8192² float on the H200): DRAM at 71% of its peak
+// while the schedulers issued an instruction in 54% of their cycles, 155 instructions per warp for
+// the 128 elements it moves (each thread's four scalar loads and stores, plus the index arithmetic
+// and a loop the compiler could not unroll), and the largest stall long_scoreboard (14.3 cycles per
+// issue: warps waiting for their loads). A block held 32 x 32 x 4 B = 4 KiB in flight between its
+// barriers, 16 B per thread.
+//
+// The design, per block of 256 threads (8 warps) and one 64 x 64 tile:
+// - each thread loads four 16-byte vectors (rows y, y + 16, y + 32, y + 48 of the tile for floats;
+//   eight of 8 rows apart for doubles): 64 B per thread, 16 KiB per block in flight before the
+//   barrier, four times the previous step's, with one load instruction per vector;
+// - after the barrier each thread gathers four (two) elements down a column of the tile into a
+//   vector and stores it: a row of the output gets 64 contiguous elements (256 B for floats) per
+//   tile instead of 32;
+// - the tile stays padded to Tile + 1 columns, and each warp covers 8 vectors across and 4 rows
+//   down (32 floats x 4 rows) rather than one long row: then the 32 lanes' k-th element (float:
+//   bank 4 * vector + row + k mod 32) and the 32 lanes' column reads (bank 4 * vector + k + row mod 32)
+//   fall into 32 different banks; a warp of 16 vectors along one row would put two lanes in each
+//   bank (vectors 8 apart are 32 words apart). For doubles the same shape keeps each half-warp in 16
+//   different bank pairs;
+// - shared memory: 64 x 65 x 4 B = 16.3 KiB per block for floats and ints (32.5 KiB for doubles);
+//   eight blocks (2048 threads, the SM's most) take 130 KiB of the SM's 228 KiB, so occupancy stays
+//   at 100% if a thread needs at most 32 registers (doubles: six blocks, 75%). The launch asks for
+//   the largest shared-memory carveout so that the driver does not pick a smaller one;
+// - a tile that the matrix cuts, or any tile when a row of the input or of the output is not a whole
+//   number of 16-byte vectors (rows or cols not a multiple of 4 floats, 2 doubles), takes the previous
+//   step's path instead: 64 x 4 threads, an element each per pass.
+#include "launchers.hpp"
+
+#include <cstdint>
+#include <stdexcept>
+
+#include "gpgpu/cuda/check.hpp"
+
+namespace gpgpu::matrix::cuda {
+namespace {
+
+/// 16 bytes of T, loaded and stored as one access (alignas: a 16-byte load and store instruction).
+template <typename T>
+struct alignas(16) Pack16 {
+  T e[16 / sizeof(T)];
+};
+
+// The block: 8 vectors across x 4 rows per warp, 8 warps.
+constexpr int kVec4WarpVectors = 8, kVec4WarpRows = 4, kVec4Warps = 8;
+
+//! [transpose_tile_vec4]
+// Shared: the tile's element type (T; the CPU test counts bank conflicts through a recording T).
+template <typename T, int Tile, typename Shared = T>
+__global__ void transpose_tile_vec4(TransposeArgs<T> a) {
+  constexpr int kWidth = 16 / sizeof(T);                             // elements per vector
+  constexpr int kAcross = Tile / (kWidth * kVec4WarpVectors);        // warps along a tile row
+  constexpr int kRowsPerPass = kVec4WarpRows * kVec4Warps / kAcross; // tile rows per pass
+  __shared__ Shared tile[Tile][Tile + 1];
+  const int row0 = blockIdx.y * Tile, col0 = blockIdx.x * Tile;  // the tile's corner in `in`
+  const bool vectors = row0 + Tile <= a.rows && col0 + Tile <= a.cols && a.rows % kWidth == 0 &&
+                       a.cols % kWidth == 0 && reinterpret_cast<std::uintptr_t>(a.in) % 16 == 0 &&
+                       reinterpret_cast<std::uintptr_t>(a.out) % 16 == 0;
+  if (vectors) {
+    const int x = kWidth * (threadIdx.x + kVec4WarpVectors * (threadIdx.z % kAcross));  // first column
+    const int y = threadIdx.y + kVec4WarpRows * (threadIdx.z / kAcross);               // first row
+    Pack16<T> v[Tile / kRowsPerPass];  // every load of the thread issued before the first is used
+#pragma unroll
+    for (int p = 0; p < Tile / kRowsPerPass; ++p)
+      v[p] = *reinterpret_cast<const Pack16<T>*>(&a.in[(row0 + y + p * kRowsPerPass) * a.cols + col0 + x]);
+#pragma unroll
+    for (int p = 0; p < Tile / kRowsPerPass; ++p)
+#pragma unroll
+      for (int k = 0; k < kWidth; ++k) tile[y + p * kRowsPerPass][x + k] = v[p].e[k];
+    __syncthreads();
+#pragma unroll
+    for (int p = 0; p < Tile / kRowsPerPass; ++p) {
+      const int ly = y + p * kRowsPerPass;  // row of out = column of in: col0 + ly
+      Pack16<T> v;
+#pragma unroll
+      for (int k = 0; k < kWidth; ++k) v.e[k] = tile[x + k][ly];
+      *reinterpret_cast<Pack16<T>*>(&a.out[(col0 + ly) * a.rows + row0 + x]) = v;
+    }
+  } else {  // 09_10's loops, 64 x 4 threads
+    const int lx = threadIdx.x + kVec4WarpVectors * (threadIdx.y + kVec4WarpRows * (threadIdx.z % 2));
+    constexpr int kEdgeRowsPerPass = kVec4Warps / 2;
+    for (int ly = threadIdx.z / 2; ly < Tile; ly += kEdgeRowsPerPass)
+      if (col0 + lx < a.cols && row0 + ly < a.rows) tile[lx][ly] = a.in[(row0 + ly) * a.cols + col0 + lx];
+    __syncthreads();
+    for (int ly = threadIdx.z / 2; ly < Tile; ly += kEdgeRowsPerPass)
+      if (row0 + lx < a.rows && col0 + ly < a.cols) a.out[(col0 + ly) * a.rows + row0 + lx] = tile[ly][lx];
+  }
+}
+//! [transpose_tile_vec4]
+
+// The launch: tiles of 64 x 64, a block of 8 x 4 x 8 threads per tile.
+constexpr int kTransposeVec4Tile = 64;
+
+}  // namespace
+
+#ifndef GPGPU_CUDA_EMULATION  // tests/test_kernels_emulated.cpp runs the kernel above on the CPU
+LaunchShape transpose_tile_vec4_shape(int rows, int cols) {
+  return {dim3(blocks_for(cols, kTransposeVec4Tile), blocks_for(rows, kTransposeVec4Tile)),
+          dim3(kVec4WarpVectors, kVec4WarpRows, kVec4Warps)};
+}
+
+template <typename T>
+void launch_transpose_tile_vec4(const TransposeArgs<T>& a, cudaStream_t stream) {
+  const LaunchShape s = transpose_tile_vec4_shape(a.rows, a.cols);
+  if (s.grid.y > kMaxGridY) throw std::length_error("transpose_tile_vec4: more block rows than gridDim.y allows");
+  // Eight blocks of 16.3 KiB need more than the smaller carveouts: ask for the largest, once.
+  static const bool carveout = [] {
+    GPGPU_CUDA_CHECK(cudaFuncSetAttribute(transpose_tile_vec4<T, kTransposeVec4Tile>,
+                                          cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared));
+    return true;
+  }();
+  (void)carveout;
+  transpose_tile_vec4<T, kTransposeVec4Tile><<<s.grid, s.block, 0, stream>>>(a);
+  GPGPU_CUDA_CHECK_LAUNCH("transpose_tile_vec4");
+}
+template void launch_transpose_tile_vec4<float>(const TransposeArgs<float>&, cudaStream_t);
+template void launch_transpose_tile_vec4<double>(const TransposeArgs<double>&, cudaStream_t);
+template void launch_transpose_tile_vec4<std::int32_t>(const TransposeArgs<std::int32_t>&, cudaStream_t);
+#endif
+
+}  // namespace gpgpu::matrix::cuda
