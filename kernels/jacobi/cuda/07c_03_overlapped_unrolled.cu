@@ -59,7 +59,7 @@ __global__ void jacobi_overlapped_unrolled(SymmetricArgs a, int sweeps, int tile
     for (int t = 0; t < sweeps; ++t) {
       const int ring = sweeps - 1 - t;
       const int from = (t % 2 == 0 ? 6 : 7) * kWidth, to = (t % 2 == 0 ? 7 : 6) * kWidth;
-      // Rows r .. r+n-1 of this sweep at this thread's column.
+      // Rows r .. r+n-1 of this sweep at this thread's column, n known at compile time.
       const auto update_rows = [&](int r, auto rows) {
         constexpr int n = decltype(rows)::value;
         const float* p = shared + r * kRow + col;  // row r, plane c; row r+k is p + k * kRow
@@ -94,7 +94,7 @@ __global__ void jacobi_overlapped_unrolled(SymmetricArgs a, int sweeps, int tile
       for (int r = sweeps - ring + kRows * threadIdx.y; active && r < last; r += kRows * blockDim.y) {
         if (kRows == 2 || r + kRows <= last)
           update_rows(r, Rows<kRows>{});
-        else  // the sweep's last two rows (2 ring rows more than tile.y: not always a multiple of kRows)
+        else  // tile.y + 2*ring need not be a multiple of kRows: the sweep's last two rows
           update_rows(r, Rows<2>{});
       }
       __syncthreads();  // the next sweep reads this one's values; the next tile's loads overwrite them
