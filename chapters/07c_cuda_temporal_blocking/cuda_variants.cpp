@@ -182,7 +182,7 @@ std::vector<jc::TemporalTile> tile_candidates(SweepsPerLaunchSolver::Kernel kern
       // runs of rows to many.
       return loaded_width_tiles(sweeps, {24, 16, 32, 48, 64, 96});
     case SweepsPerLaunchSolver::Kernel::overlapped_unrolled:
-      // The widths the kernel is built for; even heights (two rows per step).
+      // The widths the kernel is built for; even heights (rows in pairs), each timed with 2 and 4 rows per step.
       return loaded_width_tiles(sweeps, {24, 16, 32, 48, 64});
     case SweepsPerLaunchSolver::Kernel::wavefront: break;
   }
