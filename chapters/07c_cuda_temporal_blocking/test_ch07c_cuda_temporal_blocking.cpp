@@ -128,7 +128,9 @@ TEST(Ch07c, OtherTilesAndTuningKeepTheBits) {
     const auto solver = make(tuned).make(sys, jc::checks::session());
     const std::string tuning = solver->tune(3, 0.8f);
     EXPECT_NE(tuning, "");
-    if (unrolled) EXPECT_NE(tuning.find(std::to_string(rows) + " rows per step"), std::string::npos) << tuning;
+    if (unrolled) {
+      EXPECT_NE(tuning.find(std::to_string(rows) + " rows per step"), std::string::npos) << tuning;
+    }
     solver->reset(x0);
     solver->iterate(9, static_cast<float>(gpgpu::jacobi::kDefaultOmega));
     EXPECT_TRUE(same_bits(solver->solution(), want));
