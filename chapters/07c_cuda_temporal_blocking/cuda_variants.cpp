@@ -7,6 +7,8 @@
 #include <initializer_list>
 #include <limits>
 #include <memory>
+#include <tuple>
+#include <utility>
 
 #include <CLI/CLI.hpp>
 
@@ -56,6 +58,10 @@ void add_options(gpgpu::Cli& cli, TemporalOptions& o) {
   g.add_option("--tile-y", o.tile_y, "rows of a block's tile (overlapped) or part of a strip (wavefront); 0 = tuned")
       ->check(gpgpu::integer_in_range(0, 1024))
       ->capture_default_str();
+  g.add_option("--rows-per-step", o.rows_per_step,
+               "rows each thread of overlapped_unrolled updates per step, 2 or 4; 0 = tuned (2 with --no-tune or a tile)")
+      ->check(CLI::IsMember({0, 2, 4}))
+      ->capture_default_str();
 }
 
 namespace {
@@ -91,7 +97,7 @@ Variant overlapped_columns_variant(const TemporalOptions& options) {
 
 Variant overlapped_unrolled_variant(const TemporalOptions& options) {
   Variant v = sweeps_per_launch_variant("overlapped_unrolled",
-                                        "overlapped_columns with constant offsets, two rows per step, no branch",
+                                        "overlapped_columns with constant offsets, 2 or 4 rows per step, no branch",
                                         "kernels/jacobi/cuda/07c_03_overlapped_unrolled.cu",
                                         SweepsPerLaunchSolver::Kernel::overlapped_unrolled, options);
   v.limitation = [&options](const gpgpu::jacobi::Grid&, gpgpu::Session&) { return unrolled_tile_limitation(options); };
@@ -176,7 +182,7 @@ std::vector<jc::TemporalTile> tile_candidates(SweepsPerLaunchSolver::Kernel kern
       // runs of rows to many.
       return loaded_width_tiles(sweeps, {24, 16, 32, 48, 64, 96});
     case SweepsPerLaunchSolver::Kernel::overlapped_unrolled:
-      // The widths the kernel is built for; even heights (two rows per step).
+      // The widths the kernel is built for; even heights (rows in pairs), each timed with 2 and 4 rows per step.
       return loaded_width_tiles(sweeps, {24, 16, 32, 48, 64});
     case SweepsPerLaunchSolver::Kernel::wavefront: break;
   }
@@ -191,7 +197,9 @@ std::optional<std::string> unrolled_tile_limitation(const TemporalOptions& optio
     return "--tile-x " + std::to_string(x) + " at s = " + std::to_string(options.sweeps_per_trip) + " loads " +
            std::to_string(x + 2 * hx) + " columns; this kernel is built for 64, 128 and 256 (--tile-x " +
            std::to_string(64 - 2 * hx) + ", " + std::to_string(128 - 2 * hx) + " or " + std::to_string(256 - 2 * hx) + ")";
-  if (y % 2 != 0) return "--tile-y " + std::to_string(y) + ": this kernel updates two rows per step and needs an even height";
+  if (y % 2 != 0) return "--tile-y " + std::to_string(y) + ": this kernel updates rows in pairs and needs an even height";
+  if (options.rows_per_step != 0 && !jc::overlapped_unrolled_rows(options.rows_per_step))
+    return "--rows-per-step " + std::to_string(options.rows_per_step) + ": this kernel is built for 2 and 4";
   return std::nullopt;
 }
 
@@ -210,7 +218,11 @@ std::optional<std::string> persistent_limitation(const gpgpu::jacobi::Grid& grid
 
 SweepsPerLaunchSolver::SweepsPerLaunchSolver(const LinearSystem& sys, Kernel kernel, const TemporalOptions& options)
     : PitchedSolver(sys, jc::kUpperDiagonals), kernel_(kernel), sweeps_(options.sweeps_per_trip),
-      tile_(tile_candidates(kernel, options.sweeps_per_trip).front()), tuning_(options.tuning()) {
+      tile_(tile_candidates(kernel, options.sweeps_per_trip).front()),
+      rows_per_step_(options.rows_per_step > 0 ? options.rows_per_step : 2), tuning_(options.tuning()) {
+  // Only overlapped_unrolled has a choice of rows per step; the other kernels are timed once per tile.
+  rows_to_tune_ = kernel == Kernel::overlapped_unrolled && options.rows_per_step == 0 ? std::vector<int>{2, 4}
+                                                                                      : std::vector<int>{rows_per_step_};
   if (options.tile_x > 0) tile_.x = options.tile_x;
   if (options.tile_y > 0) tile_.y = options.tile_y;
   if (kernel == Kernel::overlapped_unrolled)
@@ -250,36 +262,46 @@ int SweepsPerLaunchSolver::advance(int remaining, float omega) {
 // grows by the halo it no longer needs, so that the loaded width stays one the kernel is built for.
 void SweepsPerLaunchSolver::launch_unrolled(const jc::SymmetricArgs& s, int sweeps) const {
   const int narrower = 2 * (jc::halo_columns(sweeps_) - jc::halo_columns(sweeps));  // both sides
-  jc::launch_jacobi_overlapped_unrolled(s, sweeps, {tile_.x + narrower, tile_.y}, nullptr);
+  jc::launch_jacobi_overlapped_unrolled(s, sweeps, {tile_.x + narrower, tile_.y}, rows_per_step_, nullptr);
 }
 
 void SweepsPerLaunchSolver::step(int, float omega) { (void)advance(1, omega); }
 
 std::string SweepsPerLaunchSolver::tune(int iters, float omega) {
   if (!tuning_) return {};
-  jc::TemporalTile best = tile_;
+  std::pair<jc::TemporalTile, int> best{tile_, rows_per_step_};
   double best_s = std::numeric_limits<double>::infinity();
   int tried = 0;
   for (const jc::TemporalTile t : tile_candidates(kernel_, sweeps_)) {
     if (shared_bytes(sweeps_, t) > shared_limit_) continue;
-    tile_ = t;
-    const double s = iterate(iters, omega);
-    ++tried;
-    if (s < best_s) {
-      best_s = s;
-      best = t;
+    for (const int rows : rows_to_tune_) {
+      tile_ = t;
+      rows_per_step_ = rows;
+      const double s = iterate(iters, omega);
+      ++tried;
+      if (s < best_s) {
+        best_s = s;
+        best = {t, rows};
+      }
     }
   }
-  tile_ = best;
-  return "tile " + tile_text(best) + ": " + gpgpu::format_cell("%.4f", 1e3 * best_s / iters) + " ms/iter, fastest of " +
-         std::to_string(tried) + " tiles x " + std::to_string(iters) + " iterations";
+  std::tie(tile_, rows_per_step_) = best;
+  return shape_text() + ": " + gpgpu::format_cell("%.4f", 1e3 * best_s / iters) + " ms/iter, fastest of " +
+         std::to_string(tried) + (rows_to_tune_.size() > 1 ? " tiles and rows per step x " : " tiles x ") +
+         std::to_string(iters) + " iterations";
+}
+
+std::string SweepsPerLaunchSolver::shape_text() const {
+  std::string s = "tile " + tile_text(tile_);
+  if (kernel_ == Kernel::overlapped_unrolled) s += ", " + std::to_string(rows_per_step_) + " rows per step";
+  return s;
 }
 
 std::string SweepsPerLaunchSolver::launch() const {
   std::string s = "s = ";  // appended piecewise: GCC 12 warns falsely (-Wrestrict) on "literal" + std::string chains
   s += std::to_string(sweeps_);
-  s += " sweeps per launch, tile ";
-  s += tile_text(tile_);
+  s += " sweeps per launch, ";
+  s += shape_text();
   s += ", ";
   s += std::to_string(shared_bytes(sweeps_, tile_));
   s += " B shared memory per block, pitch ";

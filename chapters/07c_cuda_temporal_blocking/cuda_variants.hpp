@@ -28,11 +28,12 @@ struct TemporalOptions {
   std::vector<int> sweeps_list{4};  ///< --sweeps-per-trip: one s, or a list (2,4,8): runs_per_sweeps()
   int tile_x = 0;           ///< --tile-x: columns of a block's tile (overlapped) or strip (wavefront), a multiple of 4
   int tile_y = 0;           ///< --tile-y: rows of a block's tile, or of its part of the strip
+  int rows_per_step = 0;    ///< --rows-per-step: rows a thread of overlapped_unrolled updates per step, 2 or 4; 0 = tuned
   const gpgpu::jacobi::cuda::LaunchOptions* launch = nullptr;  ///< --no-tune (the CUDA launch group)
   [[nodiscard]] bool tuning() const { return (launch == nullptr || launch->tune) && tile_x == 0 && tile_y == 0; }
 };
 
-/// Adds --sweeps-per-trip, --tile-x and --tile-y (group "Temporal blocking").
+/// Adds --sweeps-per-trip, --tile-x, --tile-y and --rows-per-step (group "Temporal blocking").
 void add_options(gpgpu::Cli& cli, TemporalOptions& options);
 
 /// The runs of the chosen variants: each variant whose kernel depends on s (overlapped,
@@ -50,9 +51,11 @@ class SweepsPerLaunchSolver final : public gpgpu::jacobi::cuda::PitchedSolver {
  public:
   enum class Kernel { overlapped, overlapped_columns, overlapped_unrolled, wavefront };
   SweepsPerLaunchSolver(const gpgpu::jacobi::LinearSystem& sys, Kernel kernel, const TemporalOptions& options);
-  /// Times every tile of tile_candidates that fits over `iters` iterations, keeps the fastest.
+  /// Times every tile of tile_candidates that fits over `iters` iterations (for overlapped_unrolled
+  /// each with 2 and 4 rows per step, unless --rows-per-step names one), keeps the fastest.
   std::string tune(int iters, float omega) override;
-  /// "s = 4 sweeps per launch, tile 64x32, block 32x8, 92160 B shared memory, pitch 1056 floats".
+  /// "s = 4 sweeps per launch, tile 64x32, 92160 B shared memory per block, pitch 1056 floats"
+  /// (overlapped_unrolled: "tile 56x16, 4 rows per step, ...").
   [[nodiscard]] std::string launch() const override;
 
  private:
@@ -60,9 +63,13 @@ class SweepsPerLaunchSolver final : public gpgpu::jacobi::cuda::PitchedSolver {
   void step(int in, float omega) override;
   void launch_unrolled(const gpgpu::jacobi::cuda::SymmetricArgs& s, int sweeps) const;
   [[nodiscard]] std::size_t shared_bytes(int sweeps, gpgpu::jacobi::cuda::TemporalTile tile) const;
+  /// "tile 56x16", and for overlapped_unrolled ", 4 rows per step".
+  [[nodiscard]] std::string shape_text() const;
   Kernel kernel_;
   int sweeps_;
   gpgpu::jacobi::cuda::TemporalTile tile_;
+  int rows_per_step_;               ///< overlapped_unrolled's rows per step (2 or 4)
+  std::vector<int> rows_to_tune_;  ///< the rows per step tune() tries: {2, 4}, or the one --rows-per-step names
   bool tuning_;
   std::size_t shared_limit_;
 };
@@ -98,10 +105,10 @@ gpgpu::jacobi::Variant overlapped_variant(const TemporalOptions& options);
 /// `overlapped_columns`: kernels/jacobi/cuda/07c_02_overlapped_columns.cu.
 gpgpu::jacobi::Variant overlapped_columns_variant(const TemporalOptions& options);
 /// `overlapped_unrolled`: kernels/jacobi/cuda/07c_03_overlapped_unrolled.cu; its limitation: a tile
-/// (--tile-x, --tile-y) the kernel is not built for.
+/// (--tile-x, --tile-y) or a count of rows per step (--rows-per-step) the kernel is not built for.
 gpgpu::jacobi::Variant overlapped_unrolled_variant(const TemporalOptions& options);
 /// Why `options`' tile cannot run on 07c_03_overlapped_unrolled.cu (a loaded width other than 64, 128
-/// or 256 columns, or an odd height), or nullopt.
+/// or 256 columns, an odd height, rows per step other than 2 or 4), or nullopt.
 [[nodiscard]] std::optional<std::string> unrolled_tile_limitation(const TemporalOptions& options);
 /// `wavefront`: kernels/jacobi/cuda/07c_04_wavefront.cu.
 gpgpu::jacobi::Variant wavefront_variant(const TemporalOptions& options);

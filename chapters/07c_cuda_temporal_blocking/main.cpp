@@ -8,7 +8,7 @@
 //   overlapped_columns  kernels/jacobi/cuda/07c_02_overlapped_columns.cu: the same tile, each thread
 //               walking a column with its window of rows in registers
 //   overlapped_unrolled kernels/jacobi/cuda/07c_03_overlapped_unrolled.cu: the same, its shared
-//               memory at constant offsets, two rows per step, no branch: fewer instructions per update
+//               memory at constant offsets, 2 or 4 rows per step, no branch: fewer instructions per update
 //   wavefront   kernels/jacobi/cuda/07c_04_wavefront.cu: s sweeps per launch, a strip walked up row by row
 //   persistent  kernels/jacobi/cuda/07c_05_persistent.cu: one cooperative launch, coefficients on chip
 // The one-sweep floor that the last five are measured against is the symmetric storage's, at the

@@ -1,12 +1,14 @@
-// Chapter 07c on a GPU (label cuda; skipped without one): every variant through its host code
-// against 07b_04_symmetric.cu bit for bit (the update is one shared function, the order of its
-// operations the same) and against the CPU double-precision reference, at one node, one row, one
-// column, primes, sizes no tile divides and a grid beyond the L2; every s from 1 to 8 (to 16 where
-// the tile allows) with iteration counts that are not multiples of s; the written iterate is NaN
-// before every run (PitchedSolver::reset), so a node no block writes fails. Usage errors: a tile
-// and s whose shared memory no block may have; the persistent kernel on a grid it cannot hold.
+// Chapter 07c on a GPU (label cuda; skipped without one): every variant (overlapped_unrolled with 2
+// and with 4 rows per step) through its host code against 07b_04_symmetric.cu bit for bit (the
+// update is one shared function, the order of its operations the same) and against the CPU
+// double-precision reference, at one node, one row, one column, primes, sizes no tile divides and a
+// grid beyond the L2; every s from 1 to 8 (to 16 where the tile allows) with iteration counts that
+// are not multiples of s; the written iterate is NaN before every run (PitchedSolver::reset), so a
+// node no block writes fails. Usage errors: a tile and s whose shared memory no block may have, rows
+// per step the unrolled kernel is not built for; the persistent kernel on a grid it cannot hold.
 #include <cstring>
 #include <deque>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -44,6 +46,16 @@ std::vector<float> run(const gpgpu::jacobi::Variant& v, const gpgpu::jacobi::Lin
   return ::testing::AssertionSuccess();
 }
 
+using Make = gpgpu::jacobi::Variant (*)(const ch07c::TemporalOptions&);
+
+// Every variant that depends on s, overlapped_unrolled with 2 and with 4 rows per step (0: the
+// kernel has no such choice).
+const std::pair<Make, int> kMakers[] = {{ch07c::overlapped_variant, 0},
+                                        {ch07c::overlapped_columns_variant, 0},
+                                        {ch07c::overlapped_unrolled_variant, 2},
+                                        {ch07c::overlapped_unrolled_variant, 4},
+                                        {ch07c::wavefront_variant, 0}};
+
 struct Case {
   Grid grid;
   int iters;
@@ -60,16 +72,16 @@ void check_case(const Case& c) {
     const std::vector<float> want = run(jc::symmetric_variant(launch), sys, x0, c.iters);
     EXPECT_TRUE(checks::matches_reference(want, sys, x0, c.iters)) << c.grid.str();
     for (int s = 1; s <= c.max_sweeps; ++s)
-      for (const auto make : {ch07c::overlapped_variant, ch07c::overlapped_columns_variant,
-                              ch07c::overlapped_unrolled_variant, ch07c::wavefront_variant}) {
+      for (const auto& [make, rows] : kMakers) {
         ch07c::TemporalOptions options;
         options.sweeps_per_trip = s;
         options.launch = &launch;
+        options.rows_per_step = rows;
         if (s > 8) options.tile_x = options.tile_y = 32;  // the default tiles' halo would not fit
         if (s > 8 && make == ch07c::overlapped_unrolled_variant) options.tile_x = 64 - 2 * jc::halo_columns(s);
         const gpgpu::jacobi::Variant v = make(options);
-        SCOPED_TRACE(v.info.name + " on " + c.grid.str() + ", s = " + std::to_string(s) + ", " +
-                     std::to_string(c.iters) + " iterations");
+        SCOPED_TRACE(v.info.name + " (rows per step " + std::to_string(rows) + ") on " + c.grid.str() + ", s = " +
+                     std::to_string(s) + ", " + std::to_string(c.iters) + " iterations");
         const std::vector<float> got = run(v, sys, x0, c.iters);
         EXPECT_TRUE(same_bits(got, want));
         EXPECT_TRUE(checks::matches_reference(got, sys, x0, c.iters));
@@ -98,9 +110,9 @@ TEST(Ch07c, OtherTilesAndTuningKeepTheBits) {
   const auto x0 = checks::random_guess(sys.grid.nodes(), 19);
   jc::LaunchOptions launch;
   const std::vector<float> want = run(jc::symmetric_variant(launch), sys, x0, 9);
-  for (const auto make : {ch07c::overlapped_variant, ch07c::overlapped_columns_variant,
-                          ch07c::overlapped_unrolled_variant, ch07c::wavefront_variant}) {
-    // overlapped_unrolled: the loaded widths it is built for (64, 128, 256 at a halo of 4), even heights.
+  for (const auto& [make, rows] : kMakers) {
+    // overlapped_unrolled: the loaded widths it is built for (64, 128, 256 at a halo of 4), even
+    // heights, multiples of its rows per step or not.
     const bool unrolled = make == ch07c::overlapped_unrolled_variant;
     for (const jc::TemporalTile t : unrolled ? std::vector<jc::TemporalTile>{{56, 2}, {120, 6}, {248, 4}}
                                              : std::vector<jc::TemporalTile>{{4, 1}, {12, 5}, {256, 3}}) {
@@ -108,11 +120,25 @@ TEST(Ch07c, OtherTilesAndTuningKeepTheBits) {
       options.sweeps_per_trip = 3;
       options.tile_x = t.x;
       options.tile_y = t.y;
-      EXPECT_TRUE(same_bits(run(make(options), sys, x0, 9), want)) << t.x << "x" << t.y;
+      options.rows_per_step = rows;
+      EXPECT_TRUE(same_bits(run(make(options), sys, x0, 9), want)) << t.x << "x" << t.y << ", rows per step " << rows;
     }
-    ch07c::TemporalOptions tuned;  // tile 0 x 0: tune() times the candidates
+    ch07c::TemporalOptions tuned;  // tile 0 x 0: tune() times the candidates (and both rows per step, unless named)
+    tuned.rows_per_step = rows;
     const auto solver = make(tuned).make(sys, jc::checks::session());
-    EXPECT_NE(solver->tune(3, 0.8f), "");
+    const std::string tuning = solver->tune(3, 0.8f);
+    EXPECT_NE(tuning, "");
+    if (unrolled) {
+      EXPECT_NE(tuning.find(std::to_string(rows) + " rows per step"), std::string::npos) << tuning;
+    }
+    solver->reset(x0);
+    solver->iterate(9, static_cast<float>(gpgpu::jacobi::kDefaultOmega));
+    EXPECT_TRUE(same_bits(solver->solution(), want));
+  }
+  {  // the tuner choosing the rows per step as well as the tile
+    const ch07c::TemporalOptions both;
+    const auto solver = ch07c::overlapped_unrolled_variant(both).make(sys, jc::checks::session());
+    EXPECT_NE(solver->tune(3, 0.8f).find("tiles and rows per step"), std::string::npos);
     solver->reset(x0);
     solver->iterate(9, static_cast<float>(gpgpu::jacobi::kDefaultOmega));
     EXPECT_TRUE(same_bits(solver->solution(), want));
@@ -171,8 +197,8 @@ TEST(Ch07c, RefusesWhatCannotBeOnChip) {
   huge.sweeps_per_trip = ch07c::kMaxSweepsPerTrip;
   huge.tile_x = huge.tile_y = 1024;
   EXPECT_THROW((void)ch07c::overlapped_variant(huge).make(sys, jc::checks::session()), gpgpu::UsageError);
-  // overlapped_unrolled is built for three loaded widths and two rows per step: another tile is
-  // named (the variant's limitation: --variant all skips it, --variant overlapped_unrolled exits 2).
+  // overlapped_unrolled is built for three loaded widths, rows in pairs and 2 or 4 rows per step:
+  // another tile or row count is named (the variant's limitation: --variant all skips it, --variant overlapped_unrolled exits 2).
   ch07c::TemporalOptions odd;
   odd.sweeps_per_trip = 3;
   for (const jc::TemporalTile t : {jc::TemporalTile{60, 16}, jc::TemporalTile{56, 15}}) {
@@ -183,6 +209,12 @@ TEST(Ch07c, RefusesWhatCannotBeOnChip) {
   }
   odd.tile_y = 16;
   odd.tile_x = 120;
+  EXPECT_FALSE(ch07c::unrolled_tile_limitation(odd).has_value());
+  odd.rows_per_step = 3;  // built for 2 and 4 rows per step
+  EXPECT_TRUE(ch07c::unrolled_tile_limitation(odd).has_value());
+  EXPECT_THROW((void)ch07c::overlapped_unrolled_variant(odd).make(sys, jc::checks::session()), gpgpu::UsageError);
+  odd.rows_per_step = 4;
+  odd.tile_y = 6;  // not a multiple of 4: the last step of a sweep updates two rows
   EXPECT_FALSE(ch07c::unrolled_tile_limitation(odd).has_value());
   // 16384² needs 24 B per node on chip: no GPU's shared memory holds that.
   EXPECT_TRUE(ch07c::persistent_variant().limitation(Grid{16384, 16384}, jc::checks::session()).has_value());

@@ -20,7 +20,8 @@ void launch_jacobi_multirow(const PitchedArgs& a, int block, int rows_per_thread
 void launch_jacobi_symmetric(const SymmetricArgs& a, int block, int rows_per_thread, cudaStream_t stream);  // 07b_04_symmetric.cu
 void launch_jacobi_overlapped(const SymmetricArgs& a, int sweeps, TemporalTile tile, cudaStream_t stream);  // 07c_01_overlapped.cu
 void launch_jacobi_overlapped_columns(const SymmetricArgs& a, int sweeps, TemporalTile tile, cudaStream_t stream);  // 07c_02_overlapped_columns.cu
-void launch_jacobi_overlapped_unrolled(const SymmetricArgs& a, int sweeps, TemporalTile tile, cudaStream_t stream);  // 07c_03_overlapped_unrolled.cu
+void launch_jacobi_overlapped_unrolled(const SymmetricArgs& a, int sweeps, TemporalTile tile, int rows_per_step,
+                                       cudaStream_t stream);  // 07c_03_overlapped_unrolled.cu
 void launch_jacobi_wavefront(const SymmetricArgs& a, int sweeps, TemporalTile tile, cudaStream_t stream);   // 07c_04_wavefront.cu
 void launch_jacobi_persistent(const PersistentArgs& a, int blocks, cudaStream_t stream);                    // 07c_05_persistent.cu
 void launch_jacobi_peer_store(const PeerStoreArgs& a, int block, int rows_per_thread, cudaStream_t stream);  // 13_peer_store.cu
@@ -44,8 +45,10 @@ int overlapped_blocks_per_sm(int sweeps, TemporalTile tile);
 dim3 overlapped_columns_block(int sweeps, TemporalTile tile);
 /// Whether 07c_03_overlapped_unrolled.cu is built for a loaded width (tile.x + 2*4*ceil(s/4)): 64,
 /// 128 or 256 columns, a thread each, in blocks of 256 threads. Its shared memory is
-/// overlapped_shared_bytes (the same tile); tile.y must be even.
+/// overlapped_shared_bytes (the same tile); tile.y must be even. And whether it is built for a
+/// count of rows per step (a thread's rows per step of a sweep): 2 or 4, any even tile.y.
 bool overlapped_unrolled_width(int width);
+bool overlapped_unrolled_rows(int rows_per_step);
 int persistent_blocks_per_sm(std::size_t shared_bytes);
 /// Seconds per grid-wide barrier, launched as the persistent kernel is (`blocks` blocks with
 /// `shared_bytes` each, so the same blocks share an SM) but doing nothing else: the price the

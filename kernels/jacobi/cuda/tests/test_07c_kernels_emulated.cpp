@@ -5,9 +5,10 @@
 // grid-wide barrier is emulated by running every thread of every block at once, each block with its
 // own shared memory, meeting at one std::barrier (emu::launch_cooperative); the other kernels' blocks
 // run one after the other, as in test_kernels_emulated.cpp. Sizes: one node, one row or column,
-// primes, tiles and strips that do not divide the grid, every s from 1 to 6 with an iteration count
-// (7) that is a multiple of none but 1, blocks smaller than the tile (the threads loop) and pitches with and
-// without padding; the written iterate is NaN before every launch, so a node no block writes fails.
+// primes, tiles and strips that do not divide the grid, every s from 1 to 6 (the unrolled kernel
+// with four rows per step: 1 to 8) with an iteration count (7) that is a multiple of none but 1,
+// blocks smaller than the tile (the threads loop) and pitches with and without padding; the
+// written iterate is NaN before every launch, so a node no block writes fails.
 #include "cuda_emulation.hpp"
 
 #include <algorithm>
@@ -119,10 +120,10 @@ std::vector<float> emulate_blocked(const std::string& variant, const LinearSyste
 }
 
 // 07c_03_overlapped_unrolled.cu at a loaded width of kWidth columns (the GPU's are 64, 128, 256;
-// narrower here, so that small grids have several tiles), a thread per column, rows in pairs. The
-// last launch of a run does the remainder on a wider tile, as the chapter's host code does, so that
-// the loaded width stays kWidth.
-template <int kWidth>
+// narrower here, so that small grids have several tiles), a thread per column, kRows rows per step.
+// The last launch of a run does the remainder on a wider tile, as the chapter's host code does, so
+// that the loaded width stays kWidth.
+template <int kWidth, int kRows>
 std::vector<float> emulate_unrolled(const LinearSystem& sys, std::span<const float> x0, int iters, int sweeps, int tile_y,
                                     unsigned block_y, int pitch_extra) {
   Device d(sys, x0, pitch_extra);
@@ -132,11 +133,19 @@ std::vector<float> emulate_unrolled(const LinearSystem& sys, std::span<const flo
     EXPECT_LE(overlapped_shared_bytes(s, tile), emu::sequential_shared.size() * sizeof(float4));
     const SymmetricArgs a = d.args();
     emu::launch(dim3(blocks_for(d.g.nx, tile.x), blocks_for(d.g.ny, tile.y)), dim3(kWidth, block_y), true,
-                [&] { jacobi_overlapped_unrolled<kWidth>(a, s, tile.y); });
+                [&] { jacobi_overlapped_unrolled<kWidth, kRows>(a, s, tile.y); });
     d.swap_and_poison();
     done += s;
   }
   return d.unknowns("overlapped_unrolled");
+}
+
+// Loaded widths of 16 columns where the halo is 4 (s <= 4), else 32.
+template <int kRows>
+std::vector<float> emulate_unrolled(const LinearSystem& sys, std::span<const float> x0, int iters, int sweeps, int tile_y,
+                                    unsigned block_y, int pitch_extra) {
+  return sweeps <= 4 ? emulate_unrolled<16, kRows>(sys, x0, iters, sweeps, tile_y, block_y, pitch_extra)
+                     : emulate_unrolled<32, kRows>(sys, x0, iters, sweeps, tile_y, block_y, pitch_extra);
 }
 
 // One cooperative launch of `blocks` blocks for every sweep; the result is in x[iters % 2].
@@ -196,24 +205,28 @@ TEST(Emulated07c, SeveralSweepsPerLaunchGiveTheOneSweepKernelsBits) {
 
 TEST(Emulated07c, TheUnrolledKernelGivesTheOneSweepKernelsBits) {
   struct Case {
-    int sweeps, tile_y;
+    int rows_per_step, sweeps, tile_y;
     unsigned block_y;
     int pitch_extra;
   };
-  // Heights below the halo, of one pair of rows, more rows than the block covers in one pass.
-  const Case cases[] = {{1, 2, 1, 0}, {2, 4, 2, 8}, {3, 6, 2, 4}, {4, 2, 3, 0}, {5, 4, 2, 0}, {8, 10, 2, 8}};
+  // Heights below the halo, of one pair of rows, more rows than the block covers in one pass. Four
+  // rows per step at every s: heights that are multiples of four and heights that are not (then
+  // even the last sweep ends on two rows), heights of a single pair.
+  const Case cases[] = {{2, 1, 2, 1, 0},  {2, 2, 4, 2, 8},  {2, 3, 6, 2, 4},  {2, 4, 2, 3, 0},  {2, 5, 4, 2, 0},
+                        {2, 8, 10, 2, 8}, {4, 1, 4, 1, 0},  {4, 2, 2, 2, 8},  {4, 3, 6, 1, 4},  {4, 4, 8, 3, 0},
+                        {4, 5, 4, 2, 0},  {4, 6, 10, 2, 8}, {4, 7, 12, 1, 4}, {4, 8, 2, 2, 0},  {4, 8, 16, 1, 4}};
   for (const Grid& g : kGrids) {
     const auto sys = assemble_bidomain(g);
     const auto x0 = checks::random_guess(g.nodes(), 13);
-    for (int iters : {1, 7})
-      for (const Case& c : cases) {
-        SCOPED_TRACE("overlapped_unrolled on " + g.str() + ", " + std::to_string(iters) + " iterations, s = " +
-                     std::to_string(c.sweeps) + ", tile height " + std::to_string(c.tile_y) + ", pitch +" +
-                     std::to_string(c.pitch_extra));
-        // Loaded widths of 16 columns where the halo is 4 (s <= 4), else 32.
+    for (const Case& c : cases)
+      for (int iters : {1, 7, 2 * c.sweeps + 1}) {  // one sweep; a remainder; two whole launches and one sweep
+        if (iters == 7 && c.sweeps == 3) continue;  // 2s + 1 again
+        SCOPED_TRACE("overlapped_unrolled, " + std::to_string(c.rows_per_step) + " rows per step, on " + g.str() + ", " +
+                     std::to_string(iters) + " iterations, s = " + std::to_string(c.sweeps) + ", tile height " +
+                     std::to_string(c.tile_y) + ", pitch +" + std::to_string(c.pitch_extra));
         const std::vector<float> got =
-            c.sweeps <= 4 ? emulate_unrolled<16>(sys, x0, iters, c.sweeps, c.tile_y, c.block_y, c.pitch_extra)
-                          : emulate_unrolled<32>(sys, x0, iters, c.sweeps, c.tile_y, c.block_y, c.pitch_extra);
+            c.rows_per_step == 4 ? emulate_unrolled<4>(sys, x0, iters, c.sweeps, c.tile_y, c.block_y, c.pitch_extra)
+                                 : emulate_unrolled<2>(sys, x0, iters, c.sweeps, c.tile_y, c.block_y, c.pitch_extra);
         EXPECT_TRUE(same_bits(got, emulate_symmetric(sys, x0, iters, c.pitch_extra)));
         EXPECT_TRUE(checks::matches_reference(got, sys, x0, iters));
       }
