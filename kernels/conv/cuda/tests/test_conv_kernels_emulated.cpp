@@ -3,10 +3,12 @@
 // the filter copied where cudaMemcpyToSymbol puts it, against problems/conv's FP64 reference within
 // γ_{k²}, output poisoned: images smaller than the filter, of one row or column, odd, past a block
 // in neither or both directions, k from 1 to 31; the separable kernel's two passes on rank-one
-// filters at the same sizes. Label cpu: no GPU needed.
+// filters at the same sizes; step 7 (and step 5) bit for bit against step 4, whose order of
+// products they keep. Label cpu: no GPU needed.
 #include "blas/cuda/tests/level12_emulation.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <vector>
@@ -22,6 +24,7 @@
 #include "../12_04_conv_register.cu"
 #include "../12_05_conv_float4.cu"
 #include "../12_06_conv_separable.cu"
+#include "../12_07_conv_aligned.cu"
 
 namespace gpgpu::conv::cuda {
 namespace {
@@ -49,6 +52,13 @@ std::vector<float> emulate(const std::string& kernel, const blas::Case& c) {
     const dim3 float4_grid = conv_grid(a, kFloat4Rows, 4);
     with_filter_side(a.k, "conv_float4", [&](auto k) {
       emu::launch_with_barriers(float4_grid, block, [&] { conv_float4<decltype(k)::value>(a); });
+    });
+  } else if (kernel == "aligned") {
+    std::fill(std::begin(filter_aligned), std::end(filter_aligned), std::numeric_limits<float>::quiet_NaN());
+    std::copy(c.b.begin(), c.b.end(), filter_aligned);
+    const dim3 aligned_grid = conv_grid(a, kAlignedRows, 4);
+    with_filter_side(a.k, "conv_aligned", [&](auto k) {
+      emu::launch_with_barriers(aligned_grid, block, [&] { conv_aligned<decltype(k)::value>(a); });
     });
   } else {
     std::fill(std::begin(filter_tiled), std::end(filter_tiled), std::numeric_limits<float>::quiet_NaN());
@@ -107,7 +117,36 @@ TEST(ConvSeparable, SwappedFactorsFail) {
   EXPECT_FALSE(blas::compare(emulate_separable(c), blas::reference(c)).pass);
 }
 
-INSTANTIATE_TEST_SUITE_P(Ch12, ConvKernel, ::testing::Values("naive", "constant", "tiled", "register", "float4"), [](const auto& info) { return info.param; });
+// Step 7 keeps step 4's order of each output's k² products (filter rows p, then q, from 0): the
+// same bits, at every awkward size and through both of its paths (16-byte loads and stores where
+// cols % 4 == 0, float by float elsewhere). Step 5 keeps it too.
+TEST(ConvAligned, SameBitsAsTheRegisterTile) {
+  int vector_widths = 0;
+  for (const blas::RoutineSizes& s : blas::routine_checks::awkward_sizes(blas::Routine::conv2d, blas::routine_checks::Reach::small)) {
+    const blas::Case c = blas::make_case(blas::Routine::conv2d, s, 37);
+    vector_widths += c.n % 4 == 0;
+    const std::vector<float> aligned = emulate("aligned", c), reg = emulate("register", c), float4 = emulate("float4", c);
+    ASSERT_EQ(aligned.size(), reg.size());
+    EXPECT_EQ(std::memcmp(aligned.data(), reg.data(), sizeof(float) * reg.size()), 0) << "aligned on " << c.size_str();
+    EXPECT_EQ(std::memcmp(float4.data(), reg.data(), sizeof(float) * reg.size()), 0) << "float4 on " << c.size_str();
+  }
+  EXPECT_GE(vector_widths, 2);  // the 16-byte path ran
+}
+
+// The bit comparison can fail: the same kernel with the filter transposed differs.
+TEST(ConvAligned, ATransposedFilterDiffers) {
+  blas::RoutineSizes s;
+  s.image = {37, 132, 3};
+  blas::Case c = blas::make_case(blas::Routine::conv2d, s, 37);
+  const std::vector<float> reg = emulate("register", c);
+  for (std::int64_t p = 0; p < c.k; ++p)
+    for (std::int64_t q = p + 1; q < c.k; ++q) std::swap(c.b[p * c.k + q], c.b[q * c.k + p]);
+  const std::vector<float> aligned = emulate("aligned", c);
+  EXPECT_NE(std::memcmp(aligned.data(), reg.data(), sizeof(float) * reg.size()), 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Ch12, ConvKernel, ::testing::Values("naive", "constant", "tiled", "register", "float4", "aligned"),
+                         [](const auto& info) { return info.param; });
 
 }  // namespace
 }  // namespace gpgpu::conv::cuda
