@@ -27,6 +27,7 @@ __constant__ float filter_aligned[kMaxK * kMaxK];
 
 __device__ __forceinline__ bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
 
+//! [conv_aligned]
 // Row y of the image, columns x .. x + 3 (x a multiple of 4), with 0 outside the image. With `vec`
 // the row starts at a 16-byte boundary and cols % 4 == 0, so the four are all inside or all outside.
 __device__ __forceinline__ float4 load_four(const ConvArgs& c, int y, int x, bool vec) {
@@ -41,7 +42,6 @@ __device__ __forceinline__ float4 load_four(const ConvArgs& c, int y, int x, boo
   return v;
 }
 
-//! [conv_aligned]
 template <int K>
 __global__ void __launch_bounds__(kBlockX * kBlockY) conv_aligned(ConvArgs c) {
   constexpr int kR = K / 2, kCols = kBlockX * 4, kRows = kBlockY * kAlignedRows;  // the block's outputs
@@ -50,7 +50,6 @@ __global__ void __launch_bounds__(kBlockX * kBlockY) conv_aligned(ConvArgs c) {
   constexpr int kShift = 4 * kHalo4 - kR;           // where output column 0's first tap sits in the window
   constexpr int kIn4 = (kShift + K + 3 + 3) / 4;    // float4s of a window row that 4 neighbours read
   constexpr int kThreads = kBlockX * kBlockY, kLoads = (kW4 * kH + kThreads - 1) / kThreads;
-  constexpr int kUnroll = K <= 7 ? kAlignedRows + K - 1 : 1;  // past k = 7 the straight line would spill
   __shared__ float4 tile[kH][kW4];
   const bool vec = c.cols % 4 == 0 && aligned16(c.in) && aligned16(c.out);
   const int col0 = blockIdx.x * kCols - 4 * kHalo4, row0 = blockIdx.y * kRows - kR;  // the window's corner
@@ -68,7 +67,7 @@ __global__ void __launch_bounds__(kBlockX * kBlockY) conv_aligned(ConvArgs c) {
 
   float acc[kAlignedRows][4] = {};
   const int ty = threadIdx.y * kAlignedRows;
-#pragma unroll kUnroll
+#pragma unroll(K <= 7 ? kAlignedRows + K - 1 : 1)  // unrolled up to k = 7: the filter values are FMA operands
   for (int in_row = 0; in_row < kAlignedRows + K - 1; ++in_row) {  // the input rows this thread's outputs cover
     float in[4 * kIn4];  // window row in_row from column 4 * threadIdx.x: the inputs of the 4 outputs
 #pragma unroll
