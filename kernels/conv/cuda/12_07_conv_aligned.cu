@@ -50,7 +50,7 @@ __global__ void __launch_bounds__(kBlockX * kBlockY) conv_aligned(ConvArgs c) {
   constexpr int kShift = 4 * kHalo4 - kR;           // where output column 0's first tap sits in the window
   constexpr int kIn4 = (kShift + K + 3 + 3) / 4;    // float4s of a window row that 4 neighbours read
   constexpr int kThreads = kBlockX * kBlockY, kLoads = (kW4 * kH + kThreads - 1) / kThreads;
-  __shared__ float4 tile[kH][kW4];
+  __shared__ float4 tile[kH * kW4];  // row-major, kW4 float4s a row
   const bool vec = c.cols % 4 == 0 && aligned16(c.in) && aligned16(c.out);
   const int col0 = blockIdx.x * kCols - 4 * kHalo4, row0 = blockIdx.y * kRows - kR;  // the window's corner
   const int first = threadIdx.y * kBlockX + threadIdx.x;
@@ -62,7 +62,7 @@ __global__ void __launch_bounds__(kBlockX * kBlockY) conv_aligned(ConvArgs c) {
   }
 #pragma unroll
   for (int l = 0; l < kLoads; ++l)
-    if (first + l * kThreads < kW4 * kH) (&tile[0][0])[first + l * kThreads] = loaded[l];
+    if (first + l * kThreads < kW4 * kH) tile[first + l * kThreads] = loaded[l];
   __syncthreads();  // reached by every thread: no return above
 
   float acc[kAlignedRows][4] = {};
@@ -72,7 +72,7 @@ __global__ void __launch_bounds__(kBlockX * kBlockY) conv_aligned(ConvArgs c) {
     float in[4 * kIn4];  // window row in_row from column 4 * threadIdx.x: the inputs of the 4 outputs
 #pragma unroll
     for (int j = 0; j < kIn4; ++j) {
-      const float4 f = tile[ty + in_row][threadIdx.x + j];
+      const float4 f = tile[(ty + in_row) * kW4 + threadIdx.x + j];
       in[4 * j] = f.x, in[4 * j + 1] = f.y, in[4 * j + 2] = f.z, in[4 * j + 3] = f.w;
     }
 #pragma unroll

@@ -29,6 +29,22 @@
 namespace gpgpu::conv::cuda {
 namespace {
 
+// The filter where cudaMemcpyToSymbol puts it, the rest of the array poisoned.
+template <std::size_t N>
+void copy_filter(const blas::Case& c, float (&symbol)[N]) {
+  std::fill(std::begin(symbol), std::end(symbol), std::numeric_limits<float>::quiet_NaN());
+  std::copy(c.b.begin(), c.b.end(), symbol);
+}
+
+// A kernel that compiles the filter side in (steps 4, 5, 7): `kernel(std::integral_constant<int, K>{})`
+// runs the instance for K = a.k on the grid whose threads make rows_per_thread x cols_per_thread outputs.
+template <typename Kernel>
+void launch_compiled_k(const ConvArgs& a, const char* name, int rows_per_thread, int cols_per_thread, Kernel&& kernel) {
+  with_filter_side(a.k, name, [&](auto k) {
+    emu::launch_with_barriers(conv_grid(a, rows_per_thread, cols_per_thread), dim3(kBlockX, kBlockY), [&] { kernel(k); });
+  });
+}
+
 std::vector<float> emulate(const std::string& kernel, const blas::Case& c) {
   std::vector<float> out(static_cast<std::size_t>(c.m * c.n), std::numeric_limits<float>::quiet_NaN());
   const ConvArgs a{c.a.data(), c.b.data(), out.data(), static_cast<int>(c.m), static_cast<int>(c.n), static_cast<int>(c.k)};
@@ -36,33 +52,19 @@ std::vector<float> emulate(const std::string& kernel, const blas::Case& c) {
   if (kernel == "naive") {
     emu::launch(grid, block, false, [&] { conv_naive(a); });
   } else if (kernel == "constant") {
-    std::fill(std::begin(filter_constant), std::end(filter_constant), std::numeric_limits<float>::quiet_NaN());
-    std::copy(c.b.begin(), c.b.end(), filter_constant);
+    copy_filter(c, filter_constant);
     emu::launch(grid, block, false, [&] { conv_constant(a); });
   } else if (kernel == "register") {
-    std::fill(std::begin(filter_register), std::end(filter_register), std::numeric_limits<float>::quiet_NaN());
-    std::copy(c.b.begin(), c.b.end(), filter_register);
-    const dim3 reg_grid = conv_grid(a, kRegRows);
-    with_filter_side(a.k, "conv_register", [&](auto k) {
-      emu::launch_with_barriers(reg_grid, block, [&] { conv_register<decltype(k)::value>(a); });
-    });
+    copy_filter(c, filter_register);
+    launch_compiled_k(a, "conv_register", kRegRows, 1, [&](auto k) { conv_register<decltype(k)::value>(a); });
   } else if (kernel == "float4") {
-    std::fill(std::begin(filter_float4), std::end(filter_float4), std::numeric_limits<float>::quiet_NaN());
-    std::copy(c.b.begin(), c.b.end(), filter_float4);
-    const dim3 float4_grid = conv_grid(a, kFloat4Rows, 4);
-    with_filter_side(a.k, "conv_float4", [&](auto k) {
-      emu::launch_with_barriers(float4_grid, block, [&] { conv_float4<decltype(k)::value>(a); });
-    });
+    copy_filter(c, filter_float4);
+    launch_compiled_k(a, "conv_float4", kFloat4Rows, 4, [&](auto k) { conv_float4<decltype(k)::value>(a); });
   } else if (kernel == "aligned") {
-    std::fill(std::begin(filter_aligned), std::end(filter_aligned), std::numeric_limits<float>::quiet_NaN());
-    std::copy(c.b.begin(), c.b.end(), filter_aligned);
-    const dim3 aligned_grid = conv_grid(a, kAlignedRows, 4);
-    with_filter_side(a.k, "conv_aligned", [&](auto k) {
-      emu::launch_with_barriers(aligned_grid, block, [&] { conv_aligned<decltype(k)::value>(a); });
-    });
+    copy_filter(c, filter_aligned);
+    launch_compiled_k(a, "conv_aligned", kAlignedRows, 4, [&](auto k) { conv_aligned<decltype(k)::value>(a); });
   } else {
-    std::fill(std::begin(filter_tiled), std::end(filter_tiled), std::numeric_limits<float>::quiet_NaN());
-    std::copy(c.b.begin(), c.b.end(), filter_tiled);
+    copy_filter(c, filter_tiled);
     emu::launch_with_barriers(grid, block, [&] { conv_tiled(a); });
   }
   return out;
