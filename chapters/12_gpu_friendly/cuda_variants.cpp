@@ -277,6 +277,10 @@ const std::vector<KernelVariant>& kernels() {
      "4 x 4 outputs per thread (4 along a row, 16-byte shared loads), the filter-row loop rolled, k compiled in",
      "32 x 8 threads, 128 x 32 pixels per block",
      [](const DeviceOperands& d, int) { cc::launch_conv_float4({d.a, d.b, d.out, d.m, d.n, d.k}, d.stream); }},
+    {"cuda_conv2d_aligned", Routine::conv2d, "conv/cuda/12_07_conv_aligned.cu",
+     "4 x 4 outputs per thread, the tile loaded and the outputs stored 16 bytes at a time when cols % 4 = 0, k compiled in",
+     "32 x 8 threads, 128 x 32 pixels per block",
+     [](const DeviceOperands& d, int) { cc::launch_conv_aligned({d.a, d.b, d.out, d.m, d.n, d.k}, d.stream); }},
   };
   //! [cuda_calls]
   return list;

@@ -17,7 +17,7 @@ std::vector<gpgpu::blas::RoutineVariant> cpu_variants();
 
 /// Our kernels (kernels/blas/cuda/12_*.cu, kernels/conv/cuda/12_*.cu): cuda_saxpy,
 /// cuda_sscal, cuda_sgemv_warp, cuda_sgemv_t_tiled, cuda_sgemm (chapter 10's step 7),
-/// cuda_conv2d_naive ... cuda_conv2d_float4, cuda_conv2d_separable (cuda_variants.cpp).
+/// cuda_conv2d_naive ... cuda_conv2d_float4, cuda_conv2d_separable, cuda_conv2d_aligned (cuda_variants.cpp).
 #if GPGPU_BUILT_CUDA
 std::vector<gpgpu::blas::RoutineVariant> cuda_variants();
 #else

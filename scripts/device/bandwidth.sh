@@ -4,8 +4,9 @@
 #   chapter 09  cuda_transpose_tile_vec4 and its OpenCL port against cuBLAS geam (and the copies
 #               that set the limit), beside the step before (tile_multi), 8192² and 16384² float
 #   chapter 07b symmetric (32 B per node) against multirow (48 B), 4096² and 8192²
-#   chapter 12  SGEMV both ways at 16384² against cuBLAS, and the k = 3 convolution at 8192² (the
-#               register and float4 tiles) against NPP, in one run
+#   chapter 12  SGEMV both ways at 16384² against cuBLAS, and the k = 3 convolution at 8192² (step 7,
+#               the aligned tile, beside steps 4 and 5, the register and float4 tiles) against NPP,
+#               in one run
 #   chapter 11  cuda_fused and cuda_fused_half, 256³ and 384³
 #
 # Usage: bash scripts/device/bandwidth.sh --out DIR [--build DIR] [--budget SECONDS] [--pack]
@@ -97,7 +98,7 @@ deadline=${DEVICE_DEADLINE:-}
 if want ncu && [ -n "$deadline" ]; then DEVICE_DEADLINE=$((deadline - ${NCU_RESERVE_S:-100})); fi
 T09=cuda_transpose_tile_vec4,cuda_transpose_tile_multi,cuda_geam_transpose,cuda_memcpy
 T09+=,cl_transpose_tile_vec4,cl_transpose_tile_multi,cl_copy
-G12=cuda_sgemv_warp,cublas_sgemv,cuda_sgemv_t_tiled,cublas_sgemv_t,cuda_conv2d_register,cuda_conv2d_float4
+G12=cuda_sgemv_warp,cublas_sgemv,cuda_sgemv_t_tiled,cublas_sgemv_t,cuda_conv2d_register,cuda_conv2d_float4,cuda_conv2d_aligned
 if want runs; then
   run09() {  # n, calls, estimate: every transpose beside geam and the copies that raise the limit
     built "$CH09" && measured "ch09 ${1}^2 float" "$3" 240 "$CH09" --cl-type gpu --n "$1" --type float \
@@ -169,7 +170,7 @@ if want ncu; then
   if built "$CH12"; then
     profile 12 cuda_sgemv_warp 16384 15 "${P12G[@]}"
     profile 12 cuda_sgemv_t_tiled 16384 15 "${P12G[@]}"
-    profile 12 cuda_conv2d_register 8192 15 "${P12C[@]}"
+    profile 12 cuda_conv2d_aligned 8192 15 "${P12C[@]}"
   fi
   if built "$CH11"; then
     profile 11 cuda_fused_half 256 15 "${P11[@]}"

@@ -92,6 +92,18 @@ class Runs(unittest.TestCase):
         self.assertTrue(port[0].endswith("missed"))
         self.assertTrue(any(kernel(line) == "OpenCL before" and line.endswith("met") for line in lines))
 
+    def test_the_new_convolution_step_first_and_the_step_before_kept(self):
+        self.write("ch12_gemv_conv.json", [row("cuda_conv2d_aligned", 3600, 0.866), row("cuda_conv2d_register", 3131, 0.753),
+                                           row("npp_conv2d", 556, 0.134)])
+        conv = [line for line in bs.goals_table(self.out) if line.startswith("conv k = 3")]
+        self.assertEqual([line.split()[4] for line in conv], ["aligned", "register", "float4"])
+        self.assertIn("cuda_conv2d_aligned", conv[0])
+        self.assertIn("86.6%", conv[0])
+        self.assertIn("npp_conv2d", conv[0])
+        self.assertTrue(conv[0].endswith("met"))
+        self.assertTrue(conv[1].endswith("missed"))  # the "before" row: judged by the same goal
+        self.assertTrue(conv[2].endswith("not run"))
+
     def test_tuned_launch_as_options(self):
         path = self.write("ch07b_4096.json", [
             row("symmetric", 1, 1, launch="block 256, 4 columns x 2 rows per thread, pitch 4096 floats; tuned: ..."),

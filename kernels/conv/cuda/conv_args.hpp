@@ -37,8 +37,13 @@ void launch_conv_register(const ConvArgs& c, cudaStream_t stream);  // 12_04_con
 /// 12_05_conv_float4.cu: kFloat4Rows x 4 outputs per thread, 4 along a row (a block covers 128 x 32).
 inline constexpr int kFloat4Rows = 4;
 void launch_conv_float4(const ConvArgs& c, cudaStream_t stream);  // 12_05_conv_float4.cu
+/// 12_07_conv_aligned.cu: step 5's kAlignedRows x 4 outputs per thread (a block covers 128 x 32), the
+/// window loaded and the outputs stored 16 bytes at a time where cols % 4 == 0.
+inline constexpr int kAlignedRows = 4;
+/// Copies the filter into constant memory on `stream` (device to device), then launches.
+void launch_conv_aligned(const ConvArgs& c, cudaStream_t stream);  // 12_07_conv_aligned.cu
 
-/// The kernels that compile the filter side in (steps 4 and 5): calls launch(std::integral_constant<int, K>{})
+/// The kernels that compile the filter side in (steps 4, 5 and 7): calls launch(std::integral_constant<int, K>{})
 /// for the odd K in [1, kMaxK] that equals k; any other k is an error naming the kernel.
 template <typename Launch>
 void with_filter_side(int k, const char* kernel, Launch&& launch) {

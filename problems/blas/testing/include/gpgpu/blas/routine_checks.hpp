@@ -22,8 +22,9 @@ enum class Reach {
   past_l2,   ///< and one of 64-128 MiB per array, past an H100's 50 MiB L2 (the GPU tests)
 };
 
-/// One element, odd sizes, sizes no block, tile or vector width divides, rectangular both ways, and
-/// as far past the caches as `reach` says.
+/// One element, odd sizes, sizes no block, tile or vector width divides (and, for the convolution,
+/// widths a float4 divides but no block), rectangular both ways, and as far past the caches as
+/// `reach` says.
 inline std::vector<RoutineSizes> awkward_sizes(Routine r, Reach reach) {
   const bool large = reach != Reach::small, huge = reach == Reach::past_l2;
   std::vector<RoutineSizes> v;
@@ -53,7 +54,9 @@ inline std::vector<RoutineSizes> awkward_sizes(Routine r, Reach reach) {
       break;
     case Routine::conv2d:
       for (auto [rows, cols, k] : {std::tuple{1, 1, 1}, {1, 1, 31}, {1, 37, 5}, {41, 1, 5}, {2, 3, 7}, {67, 129, 3},
-                                   {130, 33, 17}, {19, 23, 31}, {257, 255, 9}})
+                                   {130, 33, 17}, {19, 23, 31}, {257, 255, 9},
+                                   // widths a float4 divides but no block (kernels that load 16 bytes where cols % 4 == 0)
+                                   {37, 132, 3}, {70, 260, 13}, {5, 8, 31}})
         v.push_back(sized([=](RoutineSizes& s) { s.image = {rows, cols, k}; }));
       if (large) v.push_back(sized([](RoutineSizes& s) { s.image = {2051, 4097, 3}; }));  // 32 MiB
       if (huge) v.push_back(sized([](RoutineSizes& s) { s.image = {4099, 4097, 17}; }));  // 64 MiB in, 64 out
