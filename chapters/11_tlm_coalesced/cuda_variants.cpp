@@ -23,13 +23,26 @@ PulseLayout layout_for(CudaKernels kernels, const Mesh& mesh) {
   return kernels == CudaKernels::aos ? array_of_structures(mesh) : segmented(mesh);
 }
 
-bool is_fused(CudaKernels k) { return k == CudaKernels::fused || k == CudaKernels::fused_half; }
+bool is_fused(CudaKernels k) { return k != CudaKernels::aos && k != CudaKernels::coalesced; }
+
+bool is_half(CudaKernels k) {
+  return k == CudaKernels::fused_half || k == CudaKernels::fused_half_x2 || k == CudaKernels::fused_half_x4;
+}
+
+/// Nodes of a row per thread: 1 for the kernels of 11_01 and 11_02, 2 or 4 for 11_03_fused_vector.cu.
+int nodes_per_thread(CudaKernels k) {
+  if (k == CudaKernels::fused_x2 || k == CudaKernels::fused_half_x2) return 2;
+  if (k == CudaKernels::fused_x4 || k == CudaKernels::fused_half_x4) return 4;
+  return 1;
+}
 
 }  // namespace
 
 std::vector<Variant> cuda_variants() {
-  return {cuda_variant(CudaKernels::aos), cuda_variant(CudaKernels::coalesced), cuda_variant(CudaKernels::fused),
-          cuda_variant(CudaKernels::fused_half)};
+  return {cuda_variant(CudaKernels::aos),           cuda_variant(CudaKernels::coalesced),
+          cuda_variant(CudaKernels::fused),         cuda_variant(CudaKernels::fused_half),
+          cuda_variant(CudaKernels::fused_x2),      cuda_variant(CudaKernels::fused_x4),
+          cuda_variant(CudaKernels::fused_half_x2), cuda_variant(CudaKernels::fused_half_x4)};
 }
 
 Variant cuda_variant(CudaKernels kernels) {
@@ -44,6 +57,14 @@ Variant cuda_variant(CudaKernels kernels) {
       {"cuda_fused", "one pull-scatter-write kernel, FP32 pulses", "11_02_fused.cu", "", "scn_fused"},
       {"cuda_fused_half", "one pull-scatter-write kernel, FP16 pulses, FP32 arithmetic", "11_02_fused.cu", "",
        "scn_fused_half"},
+      {"cuda_fused_x2", "the fused kernel, 2 nodes per thread, FP32 pulses in float2 words", "11_03_fused_vector.cu",
+       "", "scn_fused"},
+      {"cuda_fused_x4", "the fused kernel, 4 nodes per thread, FP32 pulses in float4 words", "11_03_fused_vector.cu",
+       "", "scn_fused"},
+      {"cuda_fused_half_x2", "the fused kernel, 2 nodes per thread, FP16 pulses in 4-byte words",
+       "11_03_fused_vector.cu", "", "scn_fused_half"},
+      {"cuda_fused_half_x4", "the fused kernel, 4 nodes per thread, FP16 pulses in 8-byte words",
+       "11_03_fused_vector.cu", "", "scn_fused_half"},
   };
   const Row& r = kRows[static_cast<int>(kernels)];
   Variant v;
@@ -51,7 +72,7 @@ Variant cuda_variant(CudaKernels kernels) {
             "CUDA events"};
   v.opener = gpgpu::cuda::opener;
   v.work = r.work;
-  v.storage = kernels == CudaKernels::fused_half ? Storage::f16 : Storage::f32;
+  v.storage = is_half(kernels) ? Storage::f16 : Storage::f32;
   v.make = [kernels](const Setup& setup, gpgpu::Session&) { return std::make_unique<CudaSolver>(setup, kernels); };
   v.check_fits = [kernels, name = std::string(r.name)](const RunSize& size, gpgpu::Session&) {
     gpgpu::cuda::require_device_memory(cuda_device_bytes(kernels, size.mesh, size.steps),
@@ -61,7 +82,7 @@ Variant cuda_variant(CudaKernels kernels) {
 }
 
 double cuda_device_bytes(CudaKernels kernels, const Mesh& mesh, int steps) {
-  const double pulse_bytes = kernels == CudaKernels::fused_half ? 2 : 4;
+  const double pulse_bytes = is_half(kernels) ? 2 : 4;
   const double buffers = is_fused(kernels) ? 2 : 1;
   return buffers * pulse_bytes * static_cast<double>(layout_for(kernels, mesh).elements()) + 4.0 * kProbeValues * steps;
 }
@@ -71,7 +92,7 @@ CudaSolver::CudaSolver(const Setup& setup, CudaKernels kernels)
   const auto n = static_cast<std::size_t>(layout_.elements());
   const int buffers = fused() ? 2 : 1;
   for (int b = 0; b < buffers; ++b) {
-    if (kernels_ == CudaKernels::fused_half)
+    if (is_half(kernels_))
       halves_[b] = gpgpu::cuda::DeviceBuffer<__half>(n);
     else
       pulses_[b] = gpgpu::cuda::DeviceBuffer<float>(n);
@@ -85,7 +106,7 @@ void CudaSolver::reset(std::span<const float> incident) {
   std::vector<float> start(incident.begin(), incident.end());
   if (fused()) connect<float>(setup_.structure, incident, start);
   const std::vector<float> stored = to_layout(layout_, start);  // padding NaN
-  if (kernels_ == CudaKernels::fused_half) {
+  if (is_half(kernels_)) {
     std::vector<__half> halves(stored.size());
     std::transform(stored.begin(), stored.end(), halves.begin(), [](float x) { return __float2half_rn(x); });
     halves_[0].upload(halves);
@@ -132,6 +153,17 @@ void CudaSolver::step(int n) {
       tc::launch_fused_half(halves_[current_].get(), halves_[1 - current_].get(), a, nullptr);
       current_ = 1 - current_;
       break;
+    case CudaKernels::fused_x2:  // the same step, 2 or 4 nodes per thread
+    case CudaKernels::fused_x4:
+      tc::launch_fused_vector(pulses_[current_].get(), pulses_[1 - current_].get(), nodes_per_thread(kernels_), a, nullptr);
+      current_ = 1 - current_;
+      break;
+    case CudaKernels::fused_half_x2:
+    case CudaKernels::fused_half_x4:
+      tc::launch_fused_vector_half(halves_[current_].get(), halves_[1 - current_].get(), nodes_per_thread(kernels_), a,
+                                   nullptr);
+      current_ = 1 - current_;
+      break;
   }
 }
 //! [cuda_step]
@@ -147,7 +179,7 @@ double CudaSolver::run(int steps) {
 std::vector<float> CudaSolver::pulses() {
   const auto n = static_cast<std::size_t>(layout_.elements());
   std::vector<float> stored(n);
-  if (kernels_ == CudaKernels::fused_half) {
+  if (is_half(kernels_)) {
     const std::vector<__half> halves = halves_[current_].download(0, n);
     std::transform(halves.begin(), halves.end(), stored.begin(), [](__half h) { return __half2float(h); });
   } else {
@@ -164,9 +196,13 @@ std::vector<float> CudaSolver::probe() { return probe_.download(0, static_cast<s
 
 std::string CudaSolver::launch() const {
   const Extent e = setup_.structure.extent();
-  const tc::LaunchShape s = fused() ? tc::fused_shape(e) : tc::paper_step_shape(e);
+  const int w = nodes_per_thread(kernels_);
+  const tc::LaunchShape s = w > 1 ? tc::fused_vector_shape(e, w) : fused() ? tc::fused_shape(e) : tc::paper_step_shape(e);
+  const std::string block = w > 1 ? std::to_string(s.block.x) + " x " + std::to_string(s.block.y) + " (" +
+                                        std::to_string(w) + " nodes of a row per thread)"
+                                  : std::to_string(s.block.x);
   return layout_.str() + "; grid " + std::to_string(s.grid.x) + " x " + std::to_string(s.grid.y) + " x " +
-         std::to_string(s.grid.z) + ", block " + std::to_string(s.block.x) +
+         std::to_string(s.grid.z) + ", block " + block +
          (fused() ? ", 1 launch per step" : ", 2 launches per step (scatter, connect)");
 }
 

@@ -25,9 +25,14 @@ enum class CudaKernels {
   coalesced,   ///< 11_01_scatter_connect.cu: scatter, connect; the paper's segmented layout
   fused,       ///< 11_02_fused.cu: one pull-scatter-write kernel, FP32 pulses
   fused_half,  ///< 11_02_fused.cu: the same, half-precision pulses
+  fused_x2,       ///< 11_03_fused_vector.cu: the fused step, 2 nodes per thread, FP32 pulses (float2 words)
+  fused_x4,       ///< 11_03_fused_vector.cu: 4 nodes per thread, FP32 pulses (float4 words)
+  fused_half_x2,  ///< 11_03_fused_vector.cu: 2 nodes per thread, half-precision pulses (4-byte words)
+  fused_half_x4,  ///< 11_03_fused_vector.cu: 4 nodes per thread, half-precision pulses (8-byte words)
 };
 
-/// The CUDA variants, in run order (cuda_variants.cpp): cuda_aos, cuda_coalesced, cuda_fused, cuda_fused_half.
+/// The CUDA variants, in run order (cuda_variants.cpp): cuda_aos, cuda_coalesced, cuda_fused,
+/// cuda_fused_half, cuda_fused_x2, cuda_fused_x4, cuda_fused_half_x2, cuda_fused_half_x4.
 std::vector<gpgpu::tlm::Variant> cuda_variants();
 /// The one of them that runs `kernels`.
 gpgpu::tlm::Variant cuda_variant(CudaKernels kernels);
@@ -42,7 +47,7 @@ class CudaSolver final : public gpgpu::tlm::Solver {
   [[nodiscard]] std::string launch() const override;
 
  private:
-  [[nodiscard]] bool fused() const { return kernels_ == CudaKernels::fused || kernels_ == CudaKernels::fused_half; }
+  [[nodiscard]] bool fused() const { return kernels_ != CudaKernels::aos && kernels_ != CudaKernels::coalesced; }
   [[nodiscard]] gpgpu::tlm::cuda::StepArgs args(int n);
   void step(int n);
 

@@ -22,7 +22,8 @@ int main(int argc, char** argv) {
   return gpgpu::run_main(kInfo.program, [&] {
     gpgpu::tlm::Chapter chapter(kInfo, {.host_bytes_per_node = ch11::kCpuBytesPerNode});
     chapter.add(ch11::cpu_variants());     // cpu_serial, cpu_openmp
-    chapter.add(ch11::cuda_variants());    // cuda_aos, cuda_coalesced (the paper's two kernels), cuda_fused, cuda_fused_half
+    chapter.add(ch11::cuda_variants());    // cuda_aos, cuda_coalesced (the paper's two kernels), cuda_fused, cuda_fused_half,
+                                           // cuda_fused_x2, _x4, cuda_fused_half_x2, _x4 (2 or 4 nodes per thread)
     chapter.add(ch11::opencl_variants());  // opencl_coalesced, opencl_fused
     return chapter.run(argc, argv);
   });

@@ -4,6 +4,9 @@
 // step counts of the tolerance's tests (wrong results must fail); the half-precision variant within
 // its own tolerance and really in half precision; the usage errors.
 #include <cstdlib>
+#include <cstring>
+#include <string>
+#include <utility>
 #include <memory>
 
 #include <gtest/gtest.h>
@@ -51,7 +54,10 @@ std::string name(const ::testing::TestParamInfo<Ch11Cuda::ParamType>& info) {
 
 auto kernels() {
   return ::testing::Values(Kernels{"aos", CudaKernels::aos}, Kernels{"coalesced", CudaKernels::coalesced},
-                           Kernels{"fused", CudaKernels::fused}, Kernels{"fused_half", CudaKernels::fused_half});
+                           Kernels{"fused", CudaKernels::fused}, Kernels{"fused_half", CudaKernels::fused_half},
+                           Kernels{"fused_x2", CudaKernels::fused_x2}, Kernels{"fused_x4", CudaKernels::fused_x4},
+                           Kernels{"fused_half_x2", CudaKernels::fused_half_x2},
+                           Kernels{"fused_half_x4", CudaKernels::fused_half_x4});
 }
 
 INSTANTIATE_TEST_SUITE_P(AwkwardSizes, Ch11Cuda,
@@ -77,6 +83,29 @@ TEST(Ch11CudaVariants, HalfStorageIsReallyHalf) {
   EXPECT_GT(v.rel_l2, 10 * gpgpu::tlm::tolerance(gpgpu::tlm::Storage::f32, c.steps)) << v.summary();
 }
 
+// 11_03_fused_vector.cu does each node's arithmetic in 11_02_fused.cu's order: the same pulses and
+// probe, bit for bit, at the awkward sizes (the 256 x 256 x 64 mesh beyond the L2 included) and at
+// the step counts, in FP32 and in half storage.
+TEST(Ch11CudaVariants, VectorKernelsAreTheFusedKernelBitForBit) {
+  std::vector<Case> cases = gpgpu::tlm::checks::awkward_cases(/*beyond_l2=*/true);
+  for (const Case& c : gpgpu::tlm::checks::bound_cases()) cases.push_back(c);
+  const std::pair<CudaKernels, CudaKernels> pairs[] = {{CudaKernels::fused_x2, CudaKernels::fused},
+                                                       {CudaKernels::fused_x4, CudaKernels::fused},
+                                                       {CudaKernels::fused_half_x2, CudaKernels::fused_half},
+                                                       {CudaKernels::fused_half_x4, CudaKernels::fused_half}};
+  for (const Case& c : cases)
+    for (const auto& [vector, fused] : pairs) {
+      const auto& setup = gpgpu::tlm::checks::setup_of(c);
+      ch11::CudaSolver ours(setup, vector), before(setup, fused);
+      const auto a = gpgpu::tlm::checks::run_case(ours, c, c.steps), b = gpgpu::tlm::checks::run_case(before, c, c.steps);
+      const std::string what = c.name + ", " + ch11::cuda_variant(vector).info.name;
+      ASSERT_EQ(a.pulses.size(), b.pulses.size()) << what;
+      EXPECT_EQ(0, std::memcmp(a.pulses.data(), b.pulses.data(), a.pulses.size() * sizeof(float))) << what;
+      ASSERT_EQ(a.probe.size(), b.probe.size()) << what;
+      EXPECT_EQ(0, std::memcmp(a.probe.data(), b.probe.data(), a.probe.size() * sizeof(float))) << what;
+    }
+}
+
 // The largest mesh the kernels can index (12 x 179 million pulses) with a probe of 2^31 steps still
 // fits an 80 GB GPU, so the device's memory is capped for the refusal: GPGPU_DEVICE_MEMORY_LIMIT=64M
 // (the core's cap on what cudaMemGetInfo reports free), under which a 128^3 mesh (96 MiB or more:
@@ -87,7 +116,8 @@ TEST(Ch11CudaVariants, RefuseMeshesTheDeviceCannotHold) {
   struct Uncap {
     ~Uncap() { unsetenv("GPGPU_DEVICE_MEMORY_LIMIT"); }
   } uncap;
-  for (CudaKernels k : {CudaKernels::aos, CudaKernels::coalesced, CudaKernels::fused, CudaKernels::fused_half}) {
+  for (CudaKernels k : {CudaKernels::aos, CudaKernels::coalesced, CudaKernels::fused, CudaKernels::fused_half,
+                        CudaKernels::fused_x4, CudaKernels::fused_half_x4}) {
     const gpgpu::tlm::Variant spec = ch11::cuda_variant(k);
     ASSERT_TRUE(spec.check_fits);
     EXPECT_THROW(spec.check_fits({{128, 128, 128, 1e-3}, 1000}, session()), gpgpu::UsageError) << spec.info.name;
@@ -102,6 +132,9 @@ TEST(Ch11CudaVariants, LaunchThePapersBlocksOf64) {
             "12 link-line arrays, x rows of 192 (segments of 64); grid 3 x 3 x 2, block 64, 2 launches per step (scatter, connect)");
   EXPECT_EQ(ch11::CudaSolver(setup, CudaKernels::fused).launch(),
             "12 link-line arrays, x rows of 192 (segments of 64); grid 3 x 3 x 2, block 64, 1 launch per step");
+  EXPECT_EQ(ch11::CudaSolver(setup, CudaKernels::fused_half_x4).launch(),
+            "12 link-line arrays, x rows of 192 (segments of 64); grid 2 x 1 x 2, block 32 x 4 (4 nodes of a row per "
+            "thread), 1 launch per step");
 }
 
 }  // namespace

@@ -7,7 +7,8 @@
 #   chapter 12  SGEMV both ways at 16384² against cuBLAS, and the k = 3 convolution at 8192² (step 7,
 #               the aligned tile, beside steps 4 and 5, the register and float4 tiles) against NPP,
 #               in one run
-#   chapter 11  cuda_fused and cuda_fused_half, 256³ and 384³
+#   chapter 11  cuda_fused_x4 and cuda_fused_half_x4 (2 and 4 nodes per thread, x2 and x4, beside the
+#               one-node kernels cuda_fused and cuda_fused_half they replace), 256³ and 384³
 #
 # Usage: bash scripts/device/bandwidth.sh --out DIR [--build DIR] [--budget SECONDS] [--pack]
 # (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
@@ -99,6 +100,7 @@ if want ncu && [ -n "$deadline" ]; then DEVICE_DEADLINE=$((deadline - ${NCU_RESE
 T09=cuda_transpose_tile_vec4,cuda_transpose_tile_multi,cuda_geam_transpose,cuda_memcpy
 T09+=,cl_transpose_tile_vec4,cl_transpose_tile_multi,cl_copy
 G12=cuda_sgemv_warp,cublas_sgemv,cuda_sgemv_t_tiled,cublas_sgemv_t,cuda_conv2d_register,cuda_conv2d_float4,cuda_conv2d_aligned
+V11=cuda_fused,cuda_fused_half,cuda_fused_x2,cuda_fused_x4,cuda_fused_half_x2,cuda_fused_half_x4
 if want runs; then
   run09() {  # n, calls, estimate: every transpose beside geam and the copies that raise the limit
     built "$CH09" && measured "ch09 ${1}^2 float" "$3" 240 "$CH09" --cl-type gpu --n "$1" --type float \
@@ -110,7 +112,7 @@ if want runs; then
   }
   run11() {  # n, estimate: 60 steps (the source peaks at step 48: FP16 is checked on real fields)
     built "$CH11" && measured "ch11 ${1}^3" "$2" 300 "$CH11" --nx "$1" --ny "$1" --nz "$1" --steps 60 \
-      --repeat 3 --variant cuda_fused,cuda_fused_half --json "$RUNS/ch11_$1.json"
+      --repeat 3 --variant "$V11" --json "$RUNS/ch11_$1.json"
   }
   pick ch09_8192 && run09 8192 10 15
   pick ch07b_4096 && run07b 4096 100 15
@@ -173,8 +175,8 @@ if want ncu; then
     profile 12 cuda_conv2d_aligned 8192 15 "${P12C[@]}"
   fi
   if built "$CH11"; then
-    profile 11 cuda_fused_half 256 15 "${P11[@]}"
-    profile 11 cuda_fused 256 15 "${P11[@]}"
+    profile 11 cuda_fused_half_x4 256 15 "${P11[@]}"
+    profile 11 cuda_fused_x4 256 15 "${P11[@]}"
   fi
   # Then the peers, while time is left (a peer left out is a note, not a failure).
   peer() {  # as profile
@@ -185,6 +187,10 @@ if want ncu; then
   built "$CH09" && peer 09 cuda_transpose_tile_multi 8192 15 "${P09[@]}"  # the step before
   # shellcheck disable=SC2046
   built "$CH07B" && peer 07b multirow 4096 15 $(jacobi multirow)
+  if built "$CH11"; then  # the one-node kernels the x4 ones replace
+    peer 11 cuda_fused_half 256 15 "${P11[@]}"
+    peer 11 cuda_fused 256 15 "${P11[@]}"
+  fi
   if built "$CH12"; then
     peer 12 cublas_sgemv 16384 15 "${P12G[@]}"
     peer 12 cublas_sgemv_t 16384 15 "${P12G[@]}"

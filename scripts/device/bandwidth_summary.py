@@ -41,10 +41,14 @@ GOALS = [
     ("conv k = 3 aligned", "8192²", "ch12_gemv_conv.json", "cuda_conv2d_aligned", "npp_conv2d", ("share", 0.85)),
     ("conv k = 3 register", "8192²", "ch12_gemv_conv.json", "cuda_conv2d_register", "npp_conv2d", ("share", 0.85)),  # before
     ("conv k = 3 float4", "8192²", "ch12_gemv_conv.json", "cuda_conv2d_float4", "npp_conv2d", ("share", 0.85)),
-    ("TLM fused FP32", "256³", "ch11_256.json", "cuda_fused", None, ("share", 0.97)),
-    ("TLM fused FP16", "256³", "ch11_256.json", "cuda_fused_half", "cuda_fused", ("share", 0.75)),
-    ("TLM fused FP32", "384³", "ch11_384.json", "cuda_fused", None, ("share", 0.97)),
-    ("TLM fused FP16", "384³", "ch11_384.json", "cuda_fused_half", "cuda_fused", ("share", 0.75)),
+    ("TLM fused FP32", "256³", "ch11_256.json", "cuda_fused_x4", "cuda_fused", ("share", 0.97)),
+    ("TLM fused FP32", "256³", "ch11_256.json", "cuda_fused", None, ("share", 0.97)),  # before
+    ("TLM fused FP16", "256³", "ch11_256.json", "cuda_fused_half_x4", "cuda_fused_half", ("share", 0.75)),
+    ("TLM fused FP16", "256³", "ch11_256.json", "cuda_fused_half", "cuda_fused", ("share", 0.75)),  # before
+    ("TLM fused FP32", "384³", "ch11_384.json", "cuda_fused_x4", "cuda_fused", ("share", 0.97)),
+    ("TLM fused FP32", "384³", "ch11_384.json", "cuda_fused", None, ("share", 0.97)),  # before
+    ("TLM fused FP16", "384³", "ch11_384.json", "cuda_fused_half_x4", "cuda_fused_half", ("share", 0.75)),
+    ("TLM fused FP16", "384³", "ch11_384.json", "cuda_fused_half", "cuda_fused", ("share", 0.75)),  # before
 ]
 
 

@@ -12,30 +12,10 @@
 // below the box's lowest mode (chapter README, "What half storage does to the spectrum"; the physics
 // check check_spurious_lines bounds it).
 #include "gpgpu/cuda/check.hpp"
-#include "scn_device.hpp"
+#include "scn_device.hpp"  // PulseStorage: how a pulse is stored
 
 namespace gpgpu::tlm::cuda {
 namespace {
-
-/// load(x): a stored pulse as a float; store(v): a float as a stored pulse.
-template <typename Pulse>
-struct PulseStorage;
-
-//! [float_storage]
-template <>
-struct PulseStorage<float> {
-  __device__ __forceinline__ static float load(float x) { return x; }
-  __device__ __forceinline__ static float store(float v) { return v; }
-};
-//! [float_storage]
-
-//! [half_storage]
-template <>
-struct PulseStorage<__half> {
-  __device__ __forceinline__ static float load(__half x) { return __half2float(x); }
-  __device__ __forceinline__ static __half store(float v) { return __float2half_rn(v); }
-};
-//! [half_storage]
 
 //! [fused_kernel]
 template <typename Pulse>

@@ -34,6 +34,28 @@ __device__ __forceinline__ void source_and_probe(float v[kPorts], const NodeInde
   }
 }
 
+/// How a pulse is stored: load(x) is a stored pulse as a float, store(v) a float as a stored pulse (the
+/// fused kernels, 11_02_fused.cu and 11_03_fused_vector.cu: FP32 storage or half precision, rounded
+/// to nearest, ties to even).
+template <typename Pulse>
+struct PulseStorage;
+
+//! [float_storage]
+template <>
+struct PulseStorage<float> {
+  __device__ __forceinline__ static float load(float x) { return x; }
+  __device__ __forceinline__ static float store(float v) { return v; }
+};
+//! [float_storage]
+
+//! [half_storage]
+template <>
+struct PulseStorage<__half> {
+  __device__ __forceinline__ static float load(__half x) { return __half2float(x); }
+  __device__ __forceinline__ static __half store(float v) { return __float2half_rn(v); }
+};
+//! [half_storage]
+
 //! [segmented_address]
 /// The paper's coalesced layout: twelve arrays, one per link line; in each, x rows padded to whole
 /// 64-node segments. Thread t of a block reads element t of a segment: 64 consecutive floats.

@@ -45,5 +45,10 @@ void launch_paper_step_coalesced(float* pulses, const StepArgs& a, cudaStream_t 
 LaunchShape fused_shape(const Extent& extent);
 void launch_fused(const float* in, float* out, const StepArgs& a, cudaStream_t stream);
 void launch_fused_half(const __half* in, __half* out, const StepArgs& a, cudaStream_t stream);
+// The same step with 2 or 4 consecutive nodes of a row per thread, each load and store one aligned
+// word of that many pulses (11_03_fused_vector.cu):
+LaunchShape fused_vector_shape(const Extent& extent, int nodes_per_thread);
+void launch_fused_vector(const float* in, float* out, int nodes_per_thread, const StepArgs& a, cudaStream_t stream);
+void launch_fused_vector_half(const __half* in, __half* out, int nodes_per_thread, const StepArgs& a, cudaStream_t stream);
 
 }  // namespace gpgpu::tlm::cuda

@@ -2,7 +2,7 @@
 /// @brief Just enough of the CUDA thread model on the CPU to run the tutorial's kernels unchanged in a
 /// test on a machine without a GPU: blockIdx/threadIdx/blockDim/gridDim, __syncthreads() (the threads
 /// of a block run as fibers, a barrier phase per pass over them), dynamic shared memory, __ldg,
-/// tex1Dfetch on linear memory and float4; and a cooperative launch (launch_cooperative), whose blocks
+/// tex1Dfetch on linear memory, float4 and the warp shuffles __shfl_up_sync/__shfl_down_sync; and a cooperative launch (launch_cooperative), whose blocks
 /// all run at once, each with its own dynamic shared memory, meeting at a grid-wide barrier for
 /// cooperative_groups::this_grid().sync(). It checks the index arithmetic, the ghost layouts and the
 /// barrier placement of every kernel; it says nothing about speed, coalescing or the real memory
@@ -14,12 +14,14 @@
 #include <ucontext.h>
 
 #include <barrier>
+#include <cstring>
 #include <deque>
 #include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include <cuda_runtime_api.h>  // dim3, uint3, float4, cudaTextureObject_t
@@ -79,6 +81,26 @@ inline void sync() { swapcontext(&current->context, &scheduler); }
 }
 
 }  // namespace fibers
+
+/// A warp shuffle among fibers (launch() with barriers): every thread of the block posts its value,
+/// meets the others at a barrier, reads the value of lane + delta of its own warp (its own when that
+/// lane lies outside the warp, as CUDA's width 32 has it), and meets them again before the slots are
+/// reused. Every thread of the block must take part, as a full mask needs every lane of the warp.
+inline thread_local std::vector<unsigned long long> shuffle_slots;
+template <typename T>
+T shuffle(T value, int delta) {
+  static_assert(sizeof(T) <= sizeof(unsigned long long) && std::is_trivially_copyable_v<T>);
+  if (fibers::current == nullptr) throw std::logic_error("a warp shuffle needs launch() with barriers");
+  const unsigned t = thread_idx.x + block_dim.x * (thread_idx.y + block_dim.y * thread_idx.z);
+  shuffle_slots.resize(static_cast<std::size_t>(block_dim.x) * block_dim.y * block_dim.z);
+  std::memcpy(&shuffle_slots[t], &value, sizeof value);
+  fibers::sync();
+  const int lane = static_cast<int>(t % 32), source = lane + delta;
+  T result = value;
+  if (source >= 0 && source < 32) std::memcpy(&result, &shuffle_slots[t - lane + source], sizeof result);
+  fibers::sync();
+  return result;
+}
 
 /// Runs `body` as every thread of a grid of `grid` blocks of `block` threads. Blocks run one after
 /// the other (CUDA promises no order, and the Jacobi kernels need none); within a block the threads
@@ -178,6 +200,14 @@ inline void __syncthreads() {
     emu::fibers::sync();  // launch(): the block's threads are fibers
   else
     emu::block_barrier->arrive_and_wait();  // launch_cooperative(): real threads
+}
+template <typename T>
+T __shfl_up_sync(unsigned /*mask*/, T value, unsigned delta) {
+  return emu::shuffle(value, -static_cast<int>(delta));
+}
+template <typename T>
+T __shfl_down_sync(unsigned /*mask*/, T value, unsigned delta) {
+  return emu::shuffle(value, static_cast<int>(delta));
 }
 template <typename T>
 T __ldg(const T* p) {

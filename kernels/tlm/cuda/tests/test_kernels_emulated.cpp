@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <utility>
@@ -25,24 +26,28 @@
 #define GPGPU_CUDA_EMULATION
 #include "../11_02_fused.cu"
 #include "../11_01_scatter_connect.cu"
+#include "../11_03_fused_vector.cu"
 
 namespace gpgpu::tlm::cuda {
 namespace {
 
-enum class Kernel { aos, coalesced, fused, fused_half };
+enum class Kernel { aos, coalesced, fused, fused_half, vector, vector_half };
+
+bool keeps_reflected(Kernel k) { return k != Kernel::aos && k != Kernel::coalesced; }
+bool stores_halves(Kernel k) { return k == Kernel::fused_half || k == Kernel::vector_half; }
 
 // The CUDA host loop on host vectors: the kernels launched by the emulation.
 class EmulatedSolver final : public Solver {
  public:
-  EmulatedSolver(const Setup& p, Kernel kernel, int block)
-      : p_(p), kernel_(kernel), block_(block),
+  /// `block` threads along x; for the vector kernels, blocks of 32 x `block` threads and `nodes` nodes per thread.
+  EmulatedSolver(const Setup& p, Kernel kernel, int block, int nodes = 1)
+      : p_(p), kernel_(kernel), block_(block), nodes_(nodes),
         layout_(kernel == Kernel::aos ? array_of_structures(p.structure.mesh) : segmented(p.structure.mesh)),
         probe_(static_cast<std::size_t>(kProbeValues) * p.steps) {}
 
   void reset(std::span<const float> incident) override {
-    const bool fused = kernel_ == Kernel::fused || kernel_ == Kernel::fused_half;
     std::vector<float> start(incident.begin(), incident.end());
-    if (fused) connect<float>(p_.structure, incident, start);  // the fused kernels keep reflected pulses
+    if (keeps_reflected(kernel_)) connect<float>(p_.structure, incident, start);  // the fused kernels keep reflected pulses
     buffer_[0] = to_layout(layout_, start);
     buffer_[1].assign(buffer_[0].size(), std::numeric_limits<float>::quiet_NaN());
     for (int b = 0; b < 2; ++b) {
@@ -60,10 +65,10 @@ class EmulatedSolver final : public Solver {
 
   std::vector<float> pulses() override {
     std::vector<float> stored = buffer_[current_];
-    if (kernel_ == Kernel::fused_half)
+    if (stores_halves(kernel_))
       std::transform(half_[current_].begin(), half_[current_].end(), stored.begin(), [](__half h) { return __half2float(h); });
     std::vector<float> canonical = from_layout(layout_, stored);
-    if (kernel_ == Kernel::aos || kernel_ == Kernel::coalesced) return canonical;
+    if (!keeps_reflected(kernel_)) return canonical;
     std::vector<float> incident(canonical.size());
     connect<float>(p_.structure, canonical, incident);
     return incident;
@@ -109,12 +114,27 @@ class EmulatedSolver final : public Solver {
         });
         current_ = 1 - current_;
         break;
+      case Kernel::vector:
+      case Kernel::vector_half: {
+        // Blocks of 32 x block_ threads, each warp 32·nodes_ nodes of a row; fibers, for the shuffles.
+        const dim3 vgrid((a.extent.nx + 32 * nodes_ - 1) / (32 * nodes_), (a.extent.ny + block_ - 1) / block_, a.extent.nz);
+        emu::launch(vgrid, dim3(32, block_), true, [&] {
+          if (kernel_ == Kernel::vector_half)
+            nodes_ == 2 ? tlm_fused_vector<__half, 2>(half_[current_].data(), half_[1 - current_].data(), segmented, a)
+                        : tlm_fused_vector<__half, 4>(half_[current_].data(), half_[1 - current_].data(), segmented, a);
+          else
+            nodes_ == 2 ? tlm_fused_vector<float, 2>(buffer_[current_].data(), buffer_[1 - current_].data(), segmented, a)
+                        : tlm_fused_vector<float, 4>(buffer_[current_].data(), buffer_[1 - current_].data(), segmented, a);
+        });
+        current_ = 1 - current_;
+        break;
+      }
     }
   }
 
   const Setup& p_;
   Kernel kernel_;
-  int block_;
+  int block_, nodes_;
   PulseLayout layout_;
   std::vector<float> buffer_[2];
   std::vector<__half> half_[2];
@@ -126,15 +146,16 @@ struct Param {
   const char* name;
   Kernel kernel;
   int block;
+  int nodes = 1;  ///< nodes per thread (the vector kernels)
 };
 
 class EmulatedKernels : public ::testing::TestWithParam<std::tuple<Param, checks::Case>> {};
 
-Storage storage_of(Kernel k) { return k == Kernel::fused_half ? Storage::f16 : Storage::f32; }
+Storage storage_of(Kernel k) { return stores_halves(k) ? Storage::f16 : Storage::f32; }
 
 TEST_P(EmulatedKernels, MatchTheReference) {
   const auto& [k, c] = GetParam();
-  EmulatedSolver solver(checks::setup_of(c), k.kernel, k.block);
+  EmulatedSolver solver(checks::setup_of(c), k.kernel, k.block, k.nodes);
   EXPECT_TRUE(checks::matches_reference(solver, c, storage_of(k.kernel)));
 }
 
@@ -143,7 +164,7 @@ TEST_P(EmulatedKernels, MatchTheReference) {
 // chapter's run from rest, where the field is 1e-16 to 1e-11 V.
 TEST_P(EmulatedKernels, TellRightFromWrong) {
   const auto& [k, c] = GetParam();
-  EmulatedSolver solver(checks::setup_of(c), k.kernel, k.block);
+  EmulatedSolver solver(checks::setup_of(c), k.kernel, k.block, k.nodes);
   EXPECT_TRUE(checks::tells_right_from_wrong(solver, c, storage_of(k.kernel)));
 }
 
@@ -152,11 +173,15 @@ std::string name(const ::testing::TestParamInfo<EmulatedKernels::ParamType>& inf
   return std::string(k.name) + "_" + c.name;
 }
 
-// The paper's 64 threads, and blocks that do not divide a segment or the mesh.
+// The paper's 64 threads, and blocks that do not divide a segment or the mesh; the vector kernels
+// with their 4 rows per block and with 3 (which divides no test mesh's rows but 3).
 auto kernels() {
   return ::testing::Values(Param{"aos_b64", Kernel::aos, 64}, Param{"coalesced_b64", Kernel::coalesced, 64},
                            Param{"coalesced_b32", Kernel::coalesced, 32}, Param{"fused_b64", Kernel::fused, 64},
-                           Param{"fused_b96", Kernel::fused, 96}, Param{"fused_half_b64", Kernel::fused_half, 64});
+                           Param{"fused_b96", Kernel::fused, 96}, Param{"fused_half_b64", Kernel::fused_half, 64},
+                           Param{"vector_x2_r4", Kernel::vector, 4, 2}, Param{"vector_x4_r4", Kernel::vector, 4, 4},
+                           Param{"vector_x4_r3", Kernel::vector, 3, 4}, Param{"vector_half_x2_r4", Kernel::vector_half, 4, 2},
+                           Param{"vector_half_x4_r4", Kernel::vector_half, 4, 4});
 }
 
 INSTANTIATE_TEST_SUITE_P(Awkward, EmulatedKernels,
@@ -165,6 +190,28 @@ INSTANTIATE_TEST_SUITE_P(Awkward, EmulatedKernels,
 // half's smallest subnormal at first) and of random pulses.
 INSTANTIATE_TEST_SUITE_P(StepCounts, EmulatedKernels,
                          ::testing::Combine(kernels(), ::testing::ValuesIn(checks::bound_cases())), name);
+
+// The vector kernels compute what the fused kernel computes, node by node in the same order: the
+// same pulses and probe, bit for bit, in FP32 and in half storage, at the awkward sizes (rows of 63,
+// 67 and 130 nodes, one node, the irises) and at the step counts.
+TEST(VectorKernels, AreTheFusedKernelBitForBit) {
+  std::vector<checks::Case> cases = checks::awkward_cases(false);
+  for (const checks::Case& c : checks::bound_cases()) cases.push_back(c);
+  // A row of exactly one 4-node warp (128) and one node past it, over 5 rows (4 + 1 per block).
+  cases.push_back({"cavity_128x5x2", Scenario::cavity, {128, 5, 2, 1e-3}, 4, 1});
+  cases.push_back({"cavity_129x5x2", Scenario::cavity, {129, 5, 2, 1e-3}, 5, 2});
+  for (const checks::Case& c : cases)
+    for (const auto& [vector, fused] : {std::pair{Kernel::vector, Kernel::fused}, std::pair{Kernel::vector_half, Kernel::fused_half}})
+      for (int nodes : {2, 4}) {
+        EmulatedSolver ours(checks::setup_of(c), vector, 4, nodes), before(checks::setup_of(c), fused, 64);
+        const checks::Outcome a = checks::run_case(ours, c, c.steps), b = checks::run_case(before, c, c.steps);
+        ASSERT_EQ(a.pulses.size(), b.pulses.size()) << c.name;
+        EXPECT_EQ(0, std::memcmp(a.pulses.data(), b.pulses.data(), a.pulses.size() * sizeof(float)))
+            << c.name << ", " << nodes << " nodes per thread" << (vector == Kernel::vector_half ? ", half" : "");
+        ASSERT_EQ(a.probe.size(), b.probe.size()) << c.name;
+        EXPECT_EQ(0, std::memcmp(a.probe.data(), b.probe.data(), a.probe.size() * sizeof(float))) << c.name;
+      }
+}
 
 // The CPU model of half storage (half_model.hpp), which proves the tolerance in test_tlm without a
 // CUDA toolkit, is this kernel: its rounding is __float2half_rn's, and its pulses and probe are the
