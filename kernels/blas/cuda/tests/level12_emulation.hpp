@@ -1,13 +1,12 @@
 /// @file level12_emulation.hpp
 /// @brief What chapter 12's kernels use beyond the matrix emulation (matrix_emulation.hpp: fibers
-/// meeting at __syncthreads(), static shared memory): warp shuffles, atomicAdd, constant memory,
+/// meeting at __syncthreads(), static shared memory, warp shuffles): atomicAdd, constant memory,
 /// __launch_bounds__ and fmaf.
 ///
-/// - __shfl_down_sync: every thread of the block writes its value to a slot, the block meets at a
-///   barrier, each reads the slot `delta` lanes up (its own value past the warp's end, as the
-///   hardware returns), and the block meets again. So it is only right where the whole block
-///   shuffles together, which the kernels guarantee (no thread returns before the shuffles), and
-///   a kernel that shuffles in divergent code fails here with the fibers' barrier error.
+/// - __shfl_down_sync: the Jacobi emulation's (cuda_emulation.hpp, through matrix_emulation.hpp): it
+///   is only right where the whole block shuffles together, which the kernels guarantee (no thread
+///   returns before the shuffles), and a kernel that shuffles in divergent code fails there with the
+///   fibers' barrier error.
 /// - atomicAdd: the fibers run one at a time, so a plain add is atomic. It also counts its calls
 ///   (emu::atomic_adds), for a check that a kernel adds once per column and block, say.
 /// - __constant__: a global array, filled by the test as cudaMemcpyToSymbol would be.
@@ -24,19 +23,6 @@
 #define __constant__
 
 using std::fmaf;
-
-template <typename T>
-T __shfl_down_sync(unsigned /*mask*/, T value, unsigned delta) {
-  static std::vector<T> slots;
-  const unsigned threads = ::emu::block_dim.x * ::emu::block_dim.y * ::emu::block_dim.z;
-  const unsigned t = threadIdx.x + ::emu::block_dim.x * (threadIdx.y + ::emu::block_dim.y * threadIdx.z);
-  if (slots.size() < threads) slots.resize(threads);
-  slots[t] = value;
-  ::emu::fibers::sync();
-  const T result = (t % 32) + delta < 32 && t + delta < threads ? slots[t + delta] : value;
-  ::emu::fibers::sync();
-  return result;
-}
 
 namespace emu {
 /// The atomicAdd calls since a test last set it to zero.

@@ -84,8 +84,9 @@ inline void sync() { swapcontext(&current->context, &scheduler); }
 
 /// A warp shuffle among fibers (launch() with barriers): every thread of the block posts its value,
 /// meets the others at a barrier, reads the value of lane + delta of its own warp (its own when that
-/// lane lies outside the warp, as CUDA's width 32 has it), and meets them again before the slots are
-/// reused. Every thread of the block must take part, as a full mask needs every lane of the warp.
+/// lane lies outside the warp, as CUDA's width 32 has it, or outside a block whose last warp is
+/// partial), and meets them again before the slots are reused. Every thread of the block must take
+/// part, as a full mask needs every lane of the warp.
 inline thread_local std::vector<unsigned long long> shuffle_slots;
 template <typename T>
 T shuffle(T value, int delta) {
@@ -97,7 +98,7 @@ T shuffle(T value, int delta) {
   fibers::sync();
   const int lane = static_cast<int>(t % 32), source = lane + delta;
   T result = value;
-  if (source >= 0 && source < 32) std::memcpy(&result, &shuffle_slots[t - lane + source], sizeof result);
+  if (source >= 0 && source < 32 && t - lane + source < shuffle_slots.size()) std::memcpy(&result, &shuffle_slots[t - lane + source], sizeof result);
   fibers::sync();
   return result;
 }
