@@ -58,7 +58,8 @@ namespace {
 using gpgpu::jacobi::Dir;
 
 std::span<const Dir> stored(RowWalkingSolver::Kernel k) {
-  return k == RowWalkingSolver::Kernel::multirow ? kNineDiagonals : kUpperDiagonals;
+  if (k == RowWalkingSolver::Kernel::multirow) return kNineDiagonals;
+  return kUpperDiagonals;
 }
 
 }  // namespace
