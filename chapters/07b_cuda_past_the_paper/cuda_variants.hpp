@@ -32,9 +32,11 @@ gpgpu::jacobi::Variant readonly_variant(const gpgpu::jacobi::cuda::LaunchOptions
 /// x tile with its halo in shared memory.
 gpgpu::jacobi::Variant tiled2d_variant(const gpgpu::jacobi::cuda::LaunchOptions& launch);
 
-/// `multirow` and `symmetric` (07b_03_multirow.cu, 07b_04_symmetric.cu): the problem's library, since
-/// chapter 07c runs them too (gpgpu/jacobi/cuda/row_walking_solver.hpp).
+/// `multirow`, `symmetric` and `symmetric_prefetch` (07b_03_multirow.cu, 07b_04_symmetric.cu,
+/// 07b_05_prefetch.cu): the problem's library, since chapter 07c runs them too
+/// (gpgpu/jacobi/cuda/row_walking_solver.hpp).
 using gpgpu::jacobi::cuda::multirow_variant;
+using gpgpu::jacobi::cuda::symmetric_prefetch_variant;
 using gpgpu::jacobi::cuda::symmetric_variant;
 
 }  // namespace ch07b

@@ -3,7 +3,8 @@
 # in the same run, then each profiled by Nsight Compute, then one table:
 #   chapter 09  cuda_transpose_tile_vec4 and its OpenCL port against cuBLAS geam (and the copies
 #               that set the limit), beside the step before (tile_multi), 8192² and 16384² float
-#   chapter 07b symmetric (32 B per node) against multirow (48 B), 4096² and 8192²
+#   chapter 07b symmetric_prefetch (32 B per node; step 5, beside step 4, symmetric) against
+#               multirow (48 B), 4096² and 8192²
 #   chapter 12  SGEMV both ways at 16384² against cuBLAS, and the k = 3 convolution at 8192² (step 7,
 #               the aligned tile, beside steps 4 and 5, the register and float4 tiles) against NPP,
 #               in one run
@@ -108,7 +109,8 @@ if want runs; then
   }
   run07b() {  # n, iterations, estimate
     built "$CH07B" && measured "ch07b ${1}^2" "$3" 180 "$CH07B" --nx "$1" --ny "$1" --iters "$2" \
-      --warmup 1 --repeat 5 --cpu-sample-iters 0 --variant multirow,symmetric --json "$RUNS/ch07b_$1.json"
+      --warmup 1 --repeat 5 --cpu-sample-iters 0 --variant multirow,symmetric,symmetric_prefetch \
+      --json "$RUNS/ch07b_$1.json"
   }
   run11() {  # n, estimate: 60 steps (the source peaks at step 48: FP16 is checked on real fields)
     built "$CH11" && measured "ch11 ${1}^3" "$2" 300 "$CH11" --nx "$1" --ny "$1" --nz "$1" --steps 60 \
@@ -168,7 +170,7 @@ if want ncu; then
   # The kernels themselves first.
   built "$CH09" && profile 09 cuda_transpose_tile_vec4 8192 15 "${P09[@]}"
   # shellcheck disable=SC2046  # the options word by word
-  built "$CH07B" && profile 07b symmetric 4096 15 $(jacobi symmetric)
+  built "$CH07B" && profile 07b symmetric_prefetch 4096 15 $(jacobi symmetric_prefetch)
   if built "$CH12"; then
     profile 12 cuda_sgemv_warp 16384 15 "${P12G[@]}"
     profile 12 cuda_sgemv_t_tiled 16384 15 "${P12G[@]}"

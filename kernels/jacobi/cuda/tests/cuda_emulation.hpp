@@ -191,6 +191,9 @@ inline void launch_cooperative(unsigned blocks, unsigned block, std::size_t shar
 #define __device__
 #define __forceinline__ inline
 #define __shared__
+#ifndef __launch_bounds__  // a register budget for ptxas; nothing on the CPU
+#define __launch_bounds__(...)
+#endif
 #define threadIdx (::emu::thread_idx)
 #define blockIdx (::emu::block_idx)
 #define blockDim (::emu::block_dim)

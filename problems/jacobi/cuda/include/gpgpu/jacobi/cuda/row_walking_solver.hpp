@@ -1,6 +1,7 @@
 /// @file row_walking_solver.hpp
 /// @brief The kernels that walk several rows per thread on chapter 05's pitched layout, and their
-/// launch: 07b_03_multirow.cu (nine diagonals) and 07b_04_symmetric.cu (the symmetric storage).
+/// launch: 07b_03_multirow.cu (nine diagonals), 07b_04_symmetric.cu (the symmetric storage) and
+/// 07b_05_prefetch.cu (the symmetric kernel with the next row's loads in flight).
 /// Chapter 07b introduces them; chapter 07c runs them beside its temporal blocking, so they live in
 /// the problem's library. The rows per thread come from the occupancy, and tune() can time a set of
 /// launch candidates and keep the fastest.
@@ -12,16 +13,16 @@
 
 namespace gpgpu::jacobi::cuda {
 
-/// 07b_03_multirow.cu (nine diagonals) and 07b_04_symmetric.cu (the main diagonal and the four upper
-/// ones): each thread updates 4 columns in `rows_per_thread` consecutive rows.
+/// 07b_03_multirow.cu (nine diagonals), 07b_04_symmetric.cu and 07b_05_prefetch.cu (the main diagonal
+/// and the four upper ones): each thread updates 4 columns in `rows_per_thread` consecutive rows.
 class RowWalkingSolver final : public PitchedSolver {
  public:
-  enum class Storage { nine_diagonals, symmetric };
+  enum class Kernel { multirow, symmetric, symmetric_prefetch };
   /// Blocks of launch.block_or(128) threads; launch.rows_per_thread rows per thread, or, when it is
   /// 0, as many as keep eight waves of resident threads on the device's `sm_count` SMs. tune() tries
-  /// the candidates only when launch.tuning().
-  RowWalkingSolver(const gpgpu::jacobi::LinearSystem& sys, Storage storage, const LaunchOptions& launch,
-                   int sm_count);
+  /// the candidates only when launch.tuning(). Kernel::symmetric_prefetch refuses blocks of more than
+  /// kPrefetchMaxBlock threads (gpgpu::UsageError).
+  RowWalkingSolver(const gpgpu::jacobi::LinearSystem& sys, Kernel kernel, const LaunchOptions& launch, int sm_count);
   /// Times blocks of 64, 128 and 256 threads x 1, 2, 4, 8 and 16 rows per thread over `iters`
   /// iterations each, after the default; keeps the fastest and says which it is.
   std::string tune(int iters, float omega) override;
@@ -31,7 +32,7 @@ class RowWalkingSolver final : public PitchedSolver {
  private:
   void step(int in, float omega) override;
   [[nodiscard]] int default_rows_per_thread(int sm_count) const;
-  Storage storage_;
+  Kernel kernel_;
   int rows_per_thread_ = 1;
   bool tuning_;
 };
@@ -44,5 +45,9 @@ gpgpu::jacobi::Variant multirow_variant(const LaunchOptions& launch);
 /// `symmetric`: kernels/jacobi/cuda/07b_04_symmetric.cu, multirow on 5 of the 9 diagonals (the
 /// symmetric storage, work "jacobi9_symmetric": 32 instead of 48 bytes per node); tuned likewise.
 gpgpu::jacobi::Variant symmetric_variant(const LaunchOptions& launch);
+
+/// `symmetric_prefetch`: kernels/jacobi/cuda/07b_05_prefetch.cu, symmetric with the next row's loads
+/// issued before this row's update (the same bits); blocks of at most kPrefetchMaxBlock; tuned likewise.
+gpgpu::jacobi::Variant symmetric_prefetch_variant(const LaunchOptions& launch);
 
 }  // namespace gpgpu::jacobi::cuda
