@@ -10,18 +10,21 @@
 // row-major C = A·B is column-major Cᵀ = Bᵀ·Aᵀ, so cuBLASLt's first operand is B (n x k,
 // leading dimension n), its second A (k x m, leading dimension k), C n x m with leading dimension
 // n; beta = 0, so the poison in C is never read and C's layout serves as D's.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include <cublasLt.h>
 
 #include "gpgpu/blas/cuda/device_gemm.hpp"
 #include "gpgpu/cuda/buffers.hpp"
 #include "gpgpu/cuda/cublas.hpp"  // GPGPU_CUBLAS: the call, file, line and cuBLAS's status name and string
+#include "fp8_gemm.hpp"
 #include "tensor_core_gemm.hpp"
 #include "variants.hpp"
 
@@ -100,6 +103,131 @@ class LtMatmul {
 };
 //! [cublaslt_plan]
 
+//! [cublaslt_fp8_plan]
+/// The FP8 product: cuBLASLt's FP8 kernels take E4M3 inputs only as "TN" (its A transposed, its B
+/// not: both K-major) with 16-byte aligned pointers and leading dimensions. With the row-major trick
+/// above, its A is our Bᵀ (n rows of `pitch` bytes: k x n column-major, transposed by the op) and
+/// its B our A (m rows of `pitch`: k x m column-major), D = C (n x m column-major, leading dimension
+/// ldc). One scale per tensor: the library multiplies the FP32 sums by *A_SCALE · *B_SCALE (device
+/// pointers, read at every call) before it writes D, so the scales of our B and A go there.
+class LtFp8Matmul {
+ public:
+  /// The heuristic's first `candidates` algorithms (1: its choice alone).
+  LtFp8Matmul(const Dims& d, Fp8Out out, int candidates) : workspace_(kWorkspaceBytes) {
+    const auto m = static_cast<std::uint64_t>(d.m), n = static_cast<std::uint64_t>(d.n), k = static_cast<std::uint64_t>(d.k);
+    const auto pitch = static_cast<std::int64_t>(Fp8Gemm::pitch_for(d.k)), ldc = (static_cast<std::int64_t>(d.n) + 15) / 16 * 16;
+    const cudaDataType c_type = out == Fp8Out::fp32 ? CUDA_R_32F : CUDA_R_16BF;
+    GPGPU_CUBLAS(cublasLtCreate(handle_.out()));
+    GPGPU_CUBLAS(cublasLtMatmulDescCreate(op_.out(), CUBLAS_COMPUTE_32F, CUDA_R_32F));
+    const cublasOperation_t transposed = CUBLAS_OP_T;
+    GPGPU_CUBLAS(cublasLtMatmulDescSetAttribute(op_.get(), CUBLASLT_MATMUL_DESC_TRANSA, &transposed, sizeof transposed));
+    GPGPU_CUBLAS(cublasLtMatrixLayoutCreate(bt_layout_.out(), CUDA_R_8F_E4M3, k, n, pitch));
+    GPGPU_CUBLAS(cublasLtMatrixLayoutCreate(a_layout_.out(), CUDA_R_8F_E4M3, k, m, pitch));
+    GPGPU_CUBLAS(cublasLtMatrixLayoutCreate(c_layout_.out(), c_type, n, m, ldc));
+    GPGPU_CUBLAS(cublasLtMatmulPreferenceCreate(preference_.out()));
+    const std::uint64_t workspace = kWorkspaceBytes;
+    GPGPU_CUBLAS(cublasLtMatmulPreferenceSetAttribute(preference_.get(), CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
+                                                      &workspace, sizeof workspace));
+    candidates_.resize(static_cast<std::size_t>(candidates));
+    int found = 0;
+    GPGPU_CUBLAS(cublasLtMatmulAlgoGetHeuristic(handle_.get(), op_.get(), bt_layout_.get(), a_layout_.get(), c_layout_.get(),
+                                                c_layout_.get(), preference_.get(), candidates, candidates_.data(), &found));
+    if (found == 0) throw std::runtime_error("cublasLtMatmulAlgoGetHeuristic found no FP8 algorithm for this product");
+    candidates_.resize(static_cast<std::size_t>(found));
+  }
+
+  void operator()(const Fp8Operands& o) {
+    // The scale pointers are the operation's: set before every call (they point into this call's operands).
+    GPGPU_CUBLAS(cublasLtMatmulDescSetAttribute(op_.get(), CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, &o.scale_b, sizeof o.scale_b));
+    GPGPU_CUBLAS(cublasLtMatmulDescSetAttribute(op_.get(), CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, &o.scale_a, sizeof o.scale_a));
+    const float one = 1, zero = 0;
+    const cublasLtMatmulHeuristicResult_t& h = candidates_[chosen_];
+    GPGPU_CUBLAS(cublasLtMatmul(handle_.get(), op_.get(), &one, o.bt, bt_layout_.get(), o.a, a_layout_.get(), &zero, o.c,
+                                c_layout_.get(), o.c, c_layout_.get(), &h.algo, workspace_.get(), h.workspaceSize, nullptr));
+  }
+
+  /// Times every candidate on the operands (one warm-up call, then kTimedCalls between CUDA
+  /// events) and keeps the fastest: the best of the heuristic's top candidates, chosen once.
+  void choose_fastest(const Fp8Operands& o) {
+    constexpr int kTimedCalls = 5;
+    gpgpu::cuda::EventTimer timer;
+    double best = 0;
+    std::size_t fastest = 0;
+    for (std::size_t i = 0; i < candidates_.size(); ++i) {
+      chosen_ = i;
+      (*this)(o);
+      timer.start();
+      for (int c = 0; c < kTimedCalls; ++c) (*this)(o);
+      timer.stop();
+      if (i == 0 || timer.seconds() < best) {
+        best = timer.seconds();
+        fastest = i;
+      }
+    }
+    chosen_ = fastest;
+  }
+
+  [[nodiscard]] std::size_t candidates() const { return candidates_.size(); }
+  [[nodiscard]] std::size_t chosen() const { return chosen_; }
+
+ private:
+  LtHandle handle_;
+  LtMatmulDesc op_;
+  LtLayout a_layout_, bt_layout_, c_layout_;
+  LtPreference preference_;
+  std::vector<cublasLtMatmulHeuristicResult_t> candidates_;
+  std::size_t chosen_ = 0;
+  gpgpu::cuda::DeviceBuffer<unsigned char> workspace_;
+};
+//! [cublaslt_fp8_plan]
+
+/// The heuristic's top candidates the "best" rows time.
+constexpr int kFp8Candidates = 8;
+
+/// What each FP8 peer row is: C's type, the heuristic's choice or the best of its top candidates,
+/// and whether every timed call quantises (the conversion's own row).
+struct Fp8Row {
+  const char* name;
+  Fp8Out out;
+  bool fastest_of_candidates;
+  bool quantise_every_call;
+  const char* description;
+};
+
+std::unique_ptr<gpgpu::blas::GemmOperation> make_fp8(const Fp8Row& row, const Dims& d) {
+  auto plan = std::make_shared<LtFp8Matmul>(d, row.out, row.fastest_of_candidates ? kFp8Candidates : 1);
+  std::string launch = "cublasLtMatmul(T, N) on E4M3 A and B^T, scale per tensor (A_SCALE/B_SCALE_POINTER), CUBLAS_COMPUTE_32F, " +
+                       std::string(row.fastest_of_candidates ? "the fastest of the heuristic's first " + std::to_string(plan->candidates()) +
+                                                                   " algorithms"
+                                                             : "the heuristic's first algorithm");
+  Fp8Gemm::Preparation choose;
+  if (row.fastest_of_candidates)
+    choose = {"the fastest algorithm timed", [plan](const Fp8Operands& o) { plan->choose_fastest(o); }};
+  return std::make_unique<Fp8Gemm>(d, row.out, [plan](const Fp8Operands& o) { (*plan)(o); }, launch,
+                                   row.quantise_every_call ? Fp8Gemm::Quantising::every_call : Fp8Gemm::Quantising::once,
+                                   std::move(choose));
+}
+
+constexpr Fp8Row kFp8Rows[] = {
+    {"cublaslt_fp8", Fp8Out::fp32, false, false, "cuBLASLt FP8 (E4M3, scale per tensor, TN), heuristic algorithm, FP32 C"},
+    {"cublaslt_fp8_best", Fp8Out::fp32, true, false, "the same, the fastest of the heuristic's top candidates"},
+    {"cublaslt_fp8_bf16c", Fp8Out::bf16, false, false, "cuBLASLt FP8 (E4M3, scale per tensor, TN), heuristic algorithm, BF16 C"},
+    {"cublaslt_fp8_bf16c_best", Fp8Out::bf16, true, false, "the same, the fastest of the heuristic's top candidates"},
+    {"cublaslt_fp8_quantising", Fp8Out::bf16, false, true,
+     "cublaslt_fp8_bf16c with A and B quantised inside every timed call: what the conversion costs"},
+};
+
+gpgpu::blas::GemmVariant fp8_variant(const Fp8Row& row) {
+  gpgpu::blas::GemmVariant v =
+      tensor_core_variant(row.name, row.description, "chapters/10b_tensor_cores/cublaslt_variants.cpp", Input::fp8,
+                          {9, false, "FP8 tensor cores (cuBLASLt's E4M3 kernels) are run here on compute capability 9.0 and later"});
+  v.bf16_c = row.out == Fp8Out::bf16;
+  v.info.timer = "CUDA events (cuBLASLt on the default stream)";
+  v.library = true;
+  v.make = [&row](const gpgpu::blas::GemmSize& s, gpgpu::Session&) { return make_fp8(row, s.dims); };
+  return v;
+}
+
 std::unique_ptr<gpgpu::blas::GemmOperation> make(Input input, const Dims& d) {
   const bool tf32 = input == Input::tf32;
   auto plan = std::make_shared<LtMatmul>(d, tf32 ? CUDA_R_32F : CUDA_R_16BF,
@@ -118,8 +246,11 @@ gpgpu::blas::GemmVariant variant(const char* name, Input input, const char* desc
 }  // namespace
 
 std::vector<gpgpu::blas::GemmVariant> cublaslt_variants() {
-  return {variant("cublaslt_tf32", Input::tf32, "cuBLASLt matmul, heuristic algorithm and workspace, TF32 tensor cores"),
-          variant("cublaslt_bf16", Input::bf16, "cuBLASLt matmul on BF16 inputs (rounded as ours), FP32 sums")};
+  std::vector<gpgpu::blas::GemmVariant> v{
+      variant("cublaslt_tf32", Input::tf32, "cuBLASLt matmul, heuristic algorithm and workspace, TF32 tensor cores"),
+      variant("cublaslt_bf16", Input::bf16, "cuBLASLt matmul on BF16 inputs (rounded as ours), FP32 sums")};
+  for (const Fp8Row& row : kFp8Rows) v.push_back(fp8_variant(row));
+  return v;
 }
 
 }  // namespace ch10b

@@ -41,12 +41,14 @@ inline gpgpu::NotBuilt cublas_variants() {
 #endif
 
 /// The second peer: cublaslt_tf32 and cublaslt_bf16 (cublasLtMatmul with the heuristic's algorithm
-/// and a workspace, cublaslt_variants.cpp), where CMake found CUDA::cublasLt beside CUDA::cublas.
+/// and a workspace), and the FP8 peers cublaslt_fp8* (E4M3 A and Bᵀ with a scale per tensor, FP32
+/// or BF16 C, the heuristic's algorithm or the fastest of its top candidates, and one row that
+/// quantises in every call) (cublaslt_variants.cpp), where CMake found CUDA::cublasLt beside CUDA::cublas.
 #if GPGPU_HAVE_CUBLASLT
 std::vector<gpgpu::blas::GemmVariant> cublaslt_variants();
 #else
 inline gpgpu::NotBuilt cublaslt_variants() {
-  return {gpgpu::Backend::cuda, "cuBLASLt (CUDA::cublasLt, with CUDA::cublas) was not found: cublaslt_tf32 and cublaslt_bf16"};
+  return {gpgpu::Backend::cuda, "cuBLASLt (CUDA::cublasLt, with CUDA::cublas) was not found: cublaslt_tf32, cublaslt_bf16 and cublaslt_fp8*"};
 }
 #endif
 

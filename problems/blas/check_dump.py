@@ -11,6 +11,12 @@ variant's own arithmetic, which the chapter records in arithmetic.json beside th
     TF32, BF16   g = (1 + u_in)^2 (1 + gamma_K(2^-23)) - 1: each input rounded once to nearest
                  (u_in = 2^-11 for TF32's 11 significant bits, 2^-8 for BF16's 8), the product exact
                  in FP32, the tensor cores' FP32 sums taken as a directed rounding (u = 2^-23)
+    FP8, FP8_BF16C   judged against the product of A and B dequantised from E4M3 with one scale per
+                 tensor (s = amax / 448 in float32, each x as s * e4m3(x / s), rounded to nearest even,
+                 saturating at 448), so the inputs' rounding is in the reference; then
+                 g = (1 + gamma_ceil(K/32)(2^(1-p)))(1 + 2^-24)^3 (1 + u_out) - 1: the tensor cores' FP8
+                 accumulator taken to keep p = 14 significant bits, cut once per k-step of 32 products,
+                 the scales' product and the epilogue's in float, u_out = 2^-8 for C in BF16 (FP8_BF16C)
 with gamma_K(u) = K u / (1 - K u), plus 2 gamma_K(2^-53) for the float64 reference itself (the same
 derivation as problems/blas/src/gemm.cpp's error_bound). A result with no entry in arithmetic.json is
 judged by its element type's own arithmetic, and the check says so. At least one result must be there.
@@ -24,8 +30,32 @@ from dump_files import Parser, current_files, dump_folder, positive_int, refuse 
 import numpy as np
 
 # Unit roundoff of the sums and of the inputs' rounding, per arithmetic (u_in 0: inputs used as they are).
-SUMS = {"FP32": 2.0**-24, "FP64": 2.0**-53, "TF32": 2.0**-23, "BF16": 2.0**-23}
-INPUTS = {"FP32": 0.0, "FP64": 0.0, "TF32": 2.0**-11, "BF16": 2.0**-8}
+FP8_ACCUMULATOR_BITS = 14  # gemm.hpp's kFp8AccumulatorBits
+FP8_K_STEP = 32
+SUMS = {"FP32": 2.0**-24, "FP64": 2.0**-53, "TF32": 2.0**-23, "BF16": 2.0**-23,
+        "FP8": 2.0**(1 - FP8_ACCUMULATOR_BITS), "FP8_BF16C": 2.0**(1 - FP8_ACCUMULATOR_BITS)}
+INPUTS = {"FP32": 0.0, "FP64": 0.0, "TF32": 2.0**-11, "BF16": 2.0**-8, "FP8": 0.0, "FP8_BF16C": 0.0}
+OUTPUTS = {"FP8_BF16C": 2.0**-8}  # C rounded to nearest bfloat16
+DEQUANTISED = ("FP8", "FP8_BF16C")  # judged against the dequantised inputs' product
+E4M3_MAX = 448.0
+
+
+def round_to_e4m3(x):
+    """float32 x to the nearest E4M3 value (ties to even), beyond +-448 to +-448, as float32."""
+    x = np.asarray(x, dtype=np.float32)
+    magnitude = np.abs(x)
+    _, e = np.frexp(magnitude)  # magnitude = f 2^e with f in [0.5, 1): the binade is 2^(e - 1)
+    spacing = np.ldexp(np.float32(1), np.maximum(e - 1, -6) - 3).astype(np.float32)
+    rounded = (np.rint(x / spacing) * spacing).astype(np.float32)  # rint: to nearest even
+    return np.where(magnitude >= E4M3_MAX, np.copysign(np.float32(E4M3_MAX), x), rounded).astype(np.float32)
+
+
+def dequantised_e4m3(x):
+    """float32 x as the FP8 rows use it: s * e4m3(x / s), s = amax / 448 (1 for zeros), in float64."""
+    x = x.astype(np.float32)
+    amax = np.float32(np.max(np.abs(x))) if x.size else np.float32(0)
+    s = np.float32(amax / np.float32(E4M3_MAX)) if amax > 0 else np.float32(1)
+    return round_to_e4m3(x / s).astype(np.float64) * np.float64(s)
 
 
 def gamma(k, u):
@@ -35,6 +65,9 @@ def gamma(k, u):
 def bound(arithmetic, k):
     """g such that |C - AB| <= g |A||B| holds for a K-term product in `arithmetic`."""
     reference = 2 * gamma(k, 2.0**-53)
+    if arithmetic in DEQUANTISED:
+        sums = gamma(-(-k // FP8_K_STEP), SUMS[arithmetic])
+        return (1 + sums) * (1 + 2.0**-24) ** 3 * (1 + OUTPUTS.get(arithmetic, 0.0)) - 1 + reference
     u_in = INPUTS[arithmetic]
     sums = gamma(k, SUMS[arithmetic])
     return ((1 + u_in) ** 2 * (1 + sums) - 1 if u_in else sums) + reference
@@ -73,8 +106,14 @@ def main():
         return 1
     native = "FP64" if a.dtype == np.float64 else "FP32"
     recorded = arithmetics(args.dir)
-    exact = a.astype(np.float64) @ b.astype(np.float64)
-    scale = np.abs(a.astype(np.float64)) @ np.abs(b.astype(np.float64))
+    products = {}  # per kind of input: the float64 product and |A||B|, made when first needed
+
+    def product(dequantised):
+        if dequantised not in products:
+            a64, b64 = (dequantised_e4m3(a), dequantised_e4m3(b)) if dequantised else (a.astype(np.float64), b.astype(np.float64))
+            products[dequantised] = (a64 @ b64, np.abs(a64) @ np.abs(b64))
+        return products[dequantised]
+
     results = current_files(args.dir, "result_*.npy")
     if not results:
         print("no result_*.npy")
@@ -90,6 +129,7 @@ def main():
         if arithmetic is None:
             arithmetic, note = native, " (not in arithmetic.json: judged as its element type)"
         g = bound(arithmetic, args.k)
+        exact, scale = product(arithmetic in DEQUANTISED)
         err = np.abs(c.astype(np.float64) - exact)
         with np.errstate(divide="ignore", invalid="ignore"):
             ratio = np.where(scale > 0, err / np.where(scale > 0, scale, 1), np.where(err > 0, np.inf, 0))

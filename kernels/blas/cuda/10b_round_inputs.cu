@@ -8,8 +8,16 @@
 //     and cuBLAS do inside their kernels), for steps 7-10 in TF32: they hand the floats to wgmma as
 //     TMA landed them, and the tensor cores would cut each to its top 19 bits (the chapter's TF32
 //     input test), an input error of up to 2^-10 instead of the bound's 2^-11. In place is allowed.
+//   - To FP8 (E4M3) with one scale per tensor, for the FP8 rows: the largest |x| (amax_bits), the
+//     scale s = amax / 448 that puts it on E4M3's largest value (e4m3_scale_from_amax), then every x
+//     as e4m3(x / s) (quantise_e4m3). x / s is a correctly rounded float division (nvcc's default
+//     -prec-div=true) and the conversion rounds to nearest even, saturating at ±448
+//     (__nv_cvt_float_to_fp8 with __NV_SATFINITE: cvt.rn.satfinite.e4m3x2.f32 on sm_89 and later):
+//     the host's gpgpu::blas::dequantised_e4m3 (problems/blas, fp8.hpp) does the same float
+//     operations, so the FP64 reference multiplies exactly the values the tensor cores receive.
 #include "tensor_core_launchers.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -20,6 +28,7 @@ namespace gpgpu::blas::cuda {
 namespace {
 
 constexpr int kRoundThreads = 256;
+constexpr float kE4m3Largest = 448.0f;  // gpgpu::blas::kE4m3Max
 
 struct ToBf16 {
   __device__ Bf16 operator()(float x) const { return __float2bfloat16_rn(x); }
@@ -44,10 +53,48 @@ __global__ void __launch_bounds__(kRoundThreads) round_inputs(const float* in, O
 }
 //! [round_inputs]
 
+//! [quantise_e4m3]
+// One byte of the output per thread: element (r, c) of `out_rows` rows of `pitch` bytes is
+// e4m3(x / s) of the input element it stands for (transposed: in[c][r]), or 0 past the matrix's
+// columns. Transposed, the reads are strided: a one-time preparation, timed on its own.
+__global__ void __launch_bounds__(kRoundThreads) quantise_e4m3(E4m3Quantise q) {
+  const long long out_rows = q.transpose ? q.cols : q.rows, out_cols = q.transpose ? q.rows : q.cols;
+  const long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x;
+  if (i >= out_rows * q.pitch) return;
+  const long long r = i / q.pitch, c = i % q.pitch;
+  __nv_fp8_storage_t byte = 0;
+  if (c < out_cols) {
+    const float x = q.transpose ? q.in[c * q.cols + r] : q.in[r * q.cols + c];
+    byte = __nv_cvt_float_to_fp8(x / *q.scale, __NV_SATFINITE, __NV_E4M3);
+  }
+  q.out[i] = byte;
+}
+//! [quantise_e4m3]
+
 }  // namespace
 
 #ifndef GPGPU_CUDA_EMULATION
 namespace {
+
+// Not on the CPU emulation (it has no warp shuffles or atomics): the GPU test of the FP8 rows covers them.
+// The largest |x| of `count` floats into *amax as its bits (zeroed by the caller): non-negative
+// floats order as their bits do as unsigned integers, so atomicMax on the bits is a max on the
+// values. Each warp reduces first, so one atomic per warp and pass.
+__global__ void __launch_bounds__(kRoundThreads) amax_bits(const float* in, unsigned* amax, long long count) {
+  unsigned largest = 0;
+  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < count;
+       i += static_cast<long long>(gridDim.x) * blockDim.x)
+    largest = max(largest, __float_as_uint(fabsf(in[i])));
+  for (int offset = 16; offset > 0; offset /= 2) largest = max(largest, __shfl_xor_sync(0xFFFFFFFFu, largest, offset));
+  if (threadIdx.x % 32 == 0) atomicMax(amax, largest);
+}
+
+// The scale from the amax in place: s = amax / 448, or 1 for a tensor of zeros (gpgpu::blas::e4m3_scale).
+__global__ void e4m3_scale_from_amax(float* scale) {
+  const float amax = __uint_as_float(*reinterpret_cast<const unsigned*>(scale));
+  *scale = amax > 0 ? amax / kE4m3Largest : 1.0f;
+}
+
 
 template <typename Out, typename Round>
 void launch_rounding(const char* name, const float* in, Out* out, long long count, cudaStream_t stream) {
@@ -64,6 +111,27 @@ void launch_round_to_bf16(const float* in, Bf16* out, long long count, cudaStrea
 }
 void launch_round_to_tf32(const float* in, float* out, long long count, cudaStream_t stream) {
   launch_rounding<float, ToTf32>("round_to_tf32", in, out, count, stream);
+}
+
+void launch_e4m3_scale(const float* in, long long count, float* scale, cudaStream_t stream) {
+  if (count < 0) throw std::invalid_argument("e4m3_scale: a negative element count");
+  GPGPU_CUDA_CHECK(cudaMemsetAsync(scale, 0, sizeof(float), stream));
+  if (count > 0) {
+    const long long blocks = std::min<long long>(blocks_for(count, kRoundThreads), 4096);  // each thread loops over the rest
+    amax_bits<<<static_cast<unsigned>(blocks), kRoundThreads, 0, stream>>>(in, reinterpret_cast<unsigned*>(scale), count);
+    GPGPU_CUDA_CHECK_LAUNCH("amax_bits");
+  }
+  e4m3_scale_from_amax<<<1, 1, 0, stream>>>(scale);
+  GPGPU_CUDA_CHECK_LAUNCH("e4m3_scale_from_amax");
+}
+
+void launch_quantise_e4m3(const E4m3Quantise& q, cudaStream_t stream) {
+  const long long out_rows = q.transpose ? q.cols : q.rows, out_cols = q.transpose ? q.rows : q.cols;
+  if (q.rows < 0 || q.cols < 0 || q.pitch < out_cols) throw std::invalid_argument("quantise_e4m3: rows of fewer bytes than columns");
+  const long long count = out_rows * q.pitch;
+  if (count == 0) return;
+  quantise_e4m3<<<static_cast<unsigned>(blocks_for(count, kRoundThreads)), kRoundThreads, 0, stream>>>(q);
+  GPGPU_CUDA_CHECK_LAUNCH("quantise_e4m3");
 }
 #endif
 

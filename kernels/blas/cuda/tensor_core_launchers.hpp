@@ -8,6 +8,7 @@
 #pragma once
 #include <cuda.h>  // CUtensorMap (the type only: nothing of the driver is linked)
 #include <cuda_bf16.h>
+#include <cuda_fp8.h>
 #include <cuda_runtime_api.h>
 
 #include "gemm_args.hpp"
@@ -19,6 +20,8 @@ template <typename In>
 using TensorCoreArgs = GemmArgs<In, float>;
 
 using Bf16 = __nv_bfloat16;
+/// An FP8 E4M3 value as the tensor cores read it: one byte.
+using Fp8 = __nv_fp8_storage_t;
 
 // 10b_02_mma_sync.cu: mma.sync with ldmatrix from swizzled shared tiles (step 2).
 void launch_mma_sync(const TensorCoreArgs<float>& g, cudaStream_t stream);
@@ -83,5 +86,19 @@ int stream_k_stages();
 // rounding; or to nearest TF32 (cvt.rna), still stored as floats, in == out allowed.
 void launch_round_to_bf16(const float* in, Bf16* out, long long count, cudaStream_t stream);
 void launch_round_to_tf32(const float* in, float* out, long long count, cudaStream_t stream);
+
+// 10b_round_inputs.cu, FP8 with one scale per tensor: *scale (device) = the largest |x| of `count`
+// floats over 448 (1 if all are 0); then a rows x cols float matrix as e4m3(x / *scale) into
+// rows of `pitch` bytes (the columns past it zeroed), transposed (cols rows of rows) if asked.
+void launch_e4m3_scale(const float* in, long long count, float* scale, cudaStream_t stream);
+struct E4m3Quantise {
+  const float* in;
+  Fp8* out;
+  long long rows, cols;  // of `in`, row-major
+  long long pitch;       // bytes per row of `out`, >= its columns
+  bool transpose;
+  const float* scale;  // device
+};
+void launch_quantise_e4m3(const E4m3Quantise& q, cudaStream_t stream);
 
 }  // namespace gpgpu::blas::cuda

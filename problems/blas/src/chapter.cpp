@@ -5,6 +5,7 @@
 #include <iomanip>
 #include <ostream>
 
+#include "gpgpu/blas/fp8.hpp"
 #include "gpgpu/blas/report.hpp"
 #include "gpgpu/blas/work.hpp"
 #include "gpgpu/matrix/report.hpp"
@@ -80,6 +81,7 @@ void GemmProblem::settle_peaks(std::ostream& out, const std::vector<PeakRun>& ru
 
 void GemmProblem::prepare(Experiment& run, std::ostream& out, const std::vector<const GemmVariant*>&) {
   operands_ = random_operands(options_.dims, options_.type, 1);
+  dequantised_reference_.reset();
   Stopwatch clock;
   reference_ = run.options().verify ? reference(operands_) : Reference{};
   if (run.options().verify)
@@ -87,6 +89,17 @@ void GemmProblem::prepare(Experiment& run, std::ostream& out, const std::vector<
         << " s; every variant must satisfy |C - Ĉ| <= γ_k |A||B| element by element, γ_k = k u / (1 - k u)\n";
   else
     out << "Reference: skipped (--no-verify): results are NOT checked\n";
+}
+
+const Reference& GemmProblem::reference_for(Arithmetic arithmetic, std::ostream& out) {
+  if (!judged_on_dequantised_inputs(arithmetic)) return reference_;
+  if (!dequantised_reference_) {
+    Stopwatch clock;
+    dequantised_reference_ = reference(dequantised_e4m3(operands_));
+    out << "Reference: FP64 of A and B dequantised from E4M3 with one scale per tensor (the FP8 rows' inputs), "
+        << fmt("%.3f", clock.seconds()) << " s\n";
+  }
+  return *dequantised_reference_;
 }
 
 ResultRow GemmProblem::measure(Experiment& run, std::ostream& out, const GemmVariant& v) {
@@ -104,7 +117,8 @@ ResultRow GemmProblem::measure(Experiment& run, std::ostream& out, const GemmVar
   row.work = gemm_work(options_.dims, options_.type, options_.calls);
   row.limit.name = "no bandwidth limit (a GEMM is judged by its FLOP rate: % FMA peak, % library)";
   row.limit.gbs = std::nan("");
-  row.check = core.verify ? compare(t.result, reference_, v.arithmetic(options_.type)) : not_verified();
+  row.check = core.verify ? compare(t.result, reference_for(v.arithmetic(options_.type), out), v.arithmetic(options_.type))
+                          : not_verified();
   if (!trials.empty()) record_tuning(out, v, trials, tuned, row);
   row.extra["arithmetic"] = std::string(arithmetic_name(v.arithmetic(options_.type)));
   row.extra["library"] = v.library;

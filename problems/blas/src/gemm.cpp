@@ -19,6 +19,8 @@ double unit_roundoff(Arithmetic a) {
     case Arithmetic::fp64: return std::ldexp(1.0, -53);
     case Arithmetic::tf32:
     case Arithmetic::bf16: return std::ldexp(1.0, -23);  // the FP32 sums of tensor cores: see error_bound
+    case Arithmetic::fp8:
+    case Arithmetic::fp8_bf16_c: return std::ldexp(1.0, 1 - kFp8AccumulatorBits);  // one cut per k-step: see error_bound
   }
   return 0;
 }
@@ -30,9 +32,18 @@ double input_roundoff(Arithmetic a) {
     case Arithmetic::tf32: return std::ldexp(1.0, -11);
     case Arithmetic::bf16: return std::ldexp(1.0, -8);
     case Arithmetic::fp32:
-    case Arithmetic::fp64: return 0;
+    case Arithmetic::fp64:
+    case Arithmetic::fp8:  // rounded, but the reference multiplies the rounded inputs: see error_bound
+    case Arithmetic::fp8_bf16_c: return 0;
   }
   return 0;
+}
+
+// The rounding steps of the sums: one per product and sum, or, in the FP8 accumulator, one per
+// k-step of kFp8KStep products.
+std::int64_t sum_steps(Arithmetic a, std::int64_t k) {
+  const bool fp8 = a == Arithmetic::fp8 || a == Arithmetic::fp8_bf16_c;
+  return fp8 ? (k + kFp8KStep - 1) / kFp8KStep : k;
 }
 
 
@@ -56,8 +67,17 @@ std::string_view arithmetic_name(Arithmetic a) {
     case Arithmetic::fp64: return "FP64";
     case Arithmetic::tf32: return "TF32";
     case Arithmetic::bf16: return "BF16";
+    case Arithmetic::fp8: return "FP8";
+    case Arithmetic::fp8_bf16_c: return "FP8_BF16C";
   }
   return "unknown";
+}
+
+bool judged_on_dequantised_inputs(Arithmetic a) { return a == Arithmetic::fp8 || a == Arithmetic::fp8_bf16_c; }
+
+std::int64_t max_k(Arithmetic a) {
+  if (!judged_on_dequantised_inputs(a)) return kMaxK;
+  return kFp8KStep * static_cast<std::int64_t>(0.25 / unit_roundoff(a));
 }
 
 Arithmetic native_arithmetic(ElementType t) { return t == ElementType::f64 ? Arithmetic::fp64 : Arithmetic::fp32; }
@@ -77,11 +97,30 @@ Arithmetic native_arithmetic(ElementType t) { return t == ElementType::f64 ? Ari
 //   nearest, once, before the product (chapter 10b rounds them on the GPU, and cuBLAS receives the
 //   same rounded copies). A product of two BF16 values has at most 16 significant bits, exact in
 //   FP32, so only the inputs' rounding (2 u_in + u_in^2) and the k-term FP32 sum (γ_k) remain.
+// - FP8 (E4M3, one scale per tensor): the reference multiplies the dequantised inputs s·e4m3(x/s)
+//   (fp8.hpp), exact in double, so the inputs' rounding (u_in = 2^-4 relative in E4M3's normal
+//   range, absolute below it) and the scale's own rounding are in the reference, not in the bound.
+//   The products of two E4M3 values (8 significant bits) are exact. What remains:
+//   * the accumulator. Assumed: the tensor core adds one k-step's 32 products to the accumulator
+//     and keeps p = kFp8AccumulatorBits significant bits of the result, cut (DeepSeek-V3's report,
+//     sec. 3.3.2, saw about 14 bits kept on Hopper; chapter 10b's GPU test of the FP8 accumulator
+//     measures p, and this bound holds only while the measured p is at least the constant). One
+//     directed rounding of relative error below 2^(1-p) per k-step is the recursive sum of
+//     ⌈k/32⌉ terms: γ_⌈k/32⌉(2^(1-p)). Kernels that promote their partial sums to FP32 are only
+//     more accurate, and so is cuBLASLt.
+//   * the epilogue: the scale s_a s_b multiplied in float, then C times it: (1 + 2^-24)^2, and one
+//     more (1 + 2^-24) for a library that folds alpha into the same product;
+//   * C in BF16 (fp8_bf16_c): one rounding to nearest, (1 + 2^-8).
+//   Together (1 + γ_⌈k/32⌉(2^(1-p)))(1 + 2^-24)^3(1 + u_out) - 1, relative to |Â||B̂| of the dequantised inputs.
 // - The reference is computed in FP64 (from the exact inputs, widened), so it may be off by
 //   γ_k(2^-53)|A||B| itself, and |A||B| too: adding 2 γ_k(2^-53) covers both.
 double error_bound(Arithmetic arithmetic, std::int64_t k) {
   const double reference = 2 * gamma_n(k, std::ldexp(1.0, -53));
-  const double sums = gamma_n(k, unit_roundoff(arithmetic));
+  const double sums = gamma_n(sum_steps(arithmetic, k), unit_roundoff(arithmetic));
+  if (judged_on_dequantised_inputs(arithmetic)) {
+    const double u_out = arithmetic == Arithmetic::fp8_bf16_c ? std::ldexp(1.0, -8) : 0;
+    return (1 + sums) * std::pow(1 + std::ldexp(1.0, -24), 3) * (1 + u_out) - 1 + reference;
+  }
   const double u_in = input_roundoff(arithmetic);
   if (u_in == 0) return sums + reference;
   return (1 + u_in) * (1 + u_in) * (1 + sums) - 1 + reference;

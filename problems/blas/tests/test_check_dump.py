@@ -8,7 +8,10 @@ both signs:
 - the same C judged as FP32 (no entry in arithmetic.json) fails: the FP32 bound is far tighter;
 - the same C with one element off by 1% of its |A||B| (the measure the bound is stated in) fails
   under its own bound;
-- an unknown arithmetic name is refused.
+- an unknown arithmetic name is refused;
+- FP8: the exact product of the inputs dequantised from E4M3 (one scale per tensor) passes under
+  FP8 (and, rounded to bfloat16, under FP8_BF16C); judged as FP32 it fails, and so does one element
+  1% off; the checker's E4M3 rounding keeps every E4M3 value and rounds ties to even.
 """
 import json
 import pathlib
@@ -34,6 +37,15 @@ def round_to_bits(x, kept_mantissa_bits):
 
 
 FORMATS = {"BF16": 7, "TF32": 10}
+
+
+sys.path.insert(0, str(CHECKER.parent))
+import check_dump  # noqa: E402
+
+
+def to_bf16(x):
+    """float32 x rounded to nearest even bfloat16, as float32."""
+    return round_to_bits(x, 7)
 
 
 class CheckDumpTest(unittest.TestCase):
@@ -100,6 +112,37 @@ class CheckDumpTest(unittest.TestCase):
         rc, out = self.run_checker({"bf16": self.product_of_rounded("BF16"), "fp32": exact},
                                    {"result_bf16.npy": "BF16", "result_fp32.npy": "FP32"})
         self.assertEqual(rc, 0, out)
+
+    def product_of_dequantised(self):
+        a, b = check_dump.dequantised_e4m3(self.a), check_dump.dequantised_e4m3(self.b)
+        return (a @ b).astype(np.float32)
+
+    def test_fp8_exact_product_of_dequantised_inputs_passes(self):
+        c = self.product_of_dequantised()
+        rc, out = self.run_checker({"x": c}, {"result_x.npy": "FP8"})
+        self.assertEqual(rc, 0, out)
+        self.assertIn("FP8", out)
+        rc, out = self.run_checker({"x": to_bf16(c)}, {"result_x.npy": "FP8_BF16C"})
+        self.assertEqual(rc, 0, out)
+
+    def test_fp8_fails_as_fp32_and_one_percent_off(self):
+        c = self.product_of_dequantised()
+        rc, out = self.run_checker({"x": c}, {"result_x.npy": "FP32"})
+        self.assertEqual(rc, 1, out)
+        a, b = check_dump.dequantised_e4m3(self.a), check_dump.dequantised_e4m3(self.b)
+        off = c.copy()
+        off[M // 2, N - 1] += np.float32(0.01 * (np.abs(a) @ np.abs(b))[M // 2, N - 1])
+        rc, out = self.run_checker({"x": off}, {"result_x.npy": "FP8"})
+        self.assertEqual(rc, 1, out)
+
+    def test_e4m3_rounding_keeps_the_grid_and_ties_to_even(self):
+        mags = [0.0] + [m * 2.0**-9 for m in range(1, 8)] + [(8 + m) * 2.0**(e - 10) for e in range(1, 16) for m in range(8)]
+        grid = np.array([v for v in mags if v <= 448.0], dtype=np.float32)
+        np.testing.assert_array_equal(check_dump.round_to_e4m3(grid), grid)
+        np.testing.assert_array_equal(check_dump.round_to_e4m3(-grid), -grid)
+        ties = np.array([1.0625, 1.1875, 2.0**-10, 3 * 2.0**-10, 0.3, 1000.0, -463.9], dtype=np.float32)
+        want = np.array([1.0, 1.25, 0.0, 2.0**-8, 0.3125, 448.0, -448.0], dtype=np.float32)
+        np.testing.assert_array_equal(check_dump.round_to_e4m3(ties), want)
 
     def test_unknown_arithmetic_is_refused(self):
         rc, out = self.run_checker({"x": self.product_of_rounded("BF16")}, {"result_x.npy": "FP9"})

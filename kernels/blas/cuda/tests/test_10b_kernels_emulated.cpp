@@ -21,6 +21,7 @@
 #include <gtest/gtest.h>
 
 #include "gpgpu/blas/checks.hpp"
+#include "gpgpu/blas/fp8.hpp"
 #include "mma_sync_emulation.hpp"  // before the kernel: its warp instructions on the CPU
 
 #define GPGPU_CUDA_EMULATION
@@ -166,6 +167,44 @@ TEST(RoundToTf32, InPlaceToNearestOnEveryThreadOfAPartialGrid) {
     EXPECT_EQ(got, (b + 0x1000u) & 0xFFFFE000u) << "input bits " << std::hex << b;
   }
   for (int i = kCount; i < kCount + kSentinel; ++i) EXPECT_EQ(data[static_cast<std::size_t>(i)], -7.0f);
+}
+
+// The FP8 quantisation of A (rows of a 16-byte pitch, the columns past k zeroed) and of B into Bᵀ,
+// on a partial grid, byte for byte against the host's rounding (gpgpu::blas::round_to_e4m3 of the
+// same float division), which test_blas checks against every E4M3 value. The scale is given here
+// (the amax kernel uses warp shuffles and atomics the emulation lacks; the GPU test covers it).
+float e4m3_bits_value(Fp8 bits) {
+  const int e = bits >> 3 & 0xF, m = bits & 7;
+  const float magnitude = e == 0 ? std::ldexp(static_cast<float>(m), -9) : std::ldexp(static_cast<float>(8 + m), e - 10);
+  return (bits & 0x80) != 0 ? -magnitude : magnitude;
+}
+
+TEST(QuantiseE4m3, MatchesTheHostRoundingPlainAndTransposedWithPaddedRows) {
+  constexpr long long kRows = 19, kCols = 37, kPitch = 48;
+  std::vector<float> in(static_cast<std::size_t>(kRows * kCols));
+  std::uint32_t state = 777;
+  for (float& x : in) {
+    state = state * 1664525u + 1013904223u;
+    x = (static_cast<float>(state >> 8) / 16777216.0f - 0.5f) * 200.0f * ((state & 3u) == 0 ? 1e-3f : 1.0f);  // some tiny, into the subnormals
+  }
+  const float scale = gpgpu::blas::e4m3_scale(gpgpu::blas::amax(in));
+  for (bool transpose : {false, true}) {
+    const long long out_rows = transpose ? kCols : kRows, out_cols = transpose ? kRows : kCols;
+    std::vector<Fp8> out(static_cast<std::size_t>(out_rows * kPitch), Fp8{0x55});
+    const E4m3Quantise q{in.data(), out.data(), kRows, kCols, kPitch, transpose, &scale};
+    const long long count = out_rows * kPitch;
+    emu::launch(dim3(static_cast<unsigned>(blocks_for(count, kRoundThreads))), dim3(kRoundThreads), false, [&] { quantise_e4m3(q); });
+    for (long long r = 0; r < out_rows; ++r)
+      for (long long c = 0; c < kPitch; ++c) {
+        const Fp8 got = out[static_cast<std::size_t>(r * kPitch + c)];
+        if (c >= out_cols) {
+          EXPECT_EQ(got, 0) << "padding at " << r << "," << c;
+          continue;
+        }
+        const float x = transpose ? in[static_cast<std::size_t>(c * kCols + r)] : in[static_cast<std::size_t>(r * kCols + c)];
+        EXPECT_EQ(e4m3_bits_value(got), gpgpu::blas::round_to_e4m3(x / scale)) << (transpose ? "Bt " : "A ") << r << "," << c;
+      }
+  }
 }
 
 }  // namespace

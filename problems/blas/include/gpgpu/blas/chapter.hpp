@@ -14,6 +14,7 @@
 #pragma once
 #include <iosfwd>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -78,6 +79,10 @@ class GemmProblem final : public gpgpu::Problem<GemmVariant> {
   bool quick_ = false;
   Operands operands_;
   Reference reference_;
+  /// The FP64 product of the dequantised E4M3 inputs (fp8.hpp), made at the first FP8 row.
+  std::optional<Reference> dequantised_reference_;
+  /// The reference `arithmetic` is judged against: reference_, or the dequantised one (made once).
+  const Reference& reference_for(Arithmetic arithmetic, std::ostream& out);
   std::map<Backend, Peak> peaks_;
   std::vector<const GemmVariant*> chosen_;  // what --variant chose, in order
   VariantsByName variants_;                 // the same by name

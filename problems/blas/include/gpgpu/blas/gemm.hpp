@@ -53,6 +53,8 @@ enum class Arithmetic {
   fp64,  ///< IEEE double: u = 2^-53
   tf32,  ///< inputs cut to TF32 (10 explicit mantissa bits), products and sums in FP32
   bf16,  ///< inputs rounded to bfloat16 (7 explicit mantissa bits) once, products and sums in FP32
+  fp8,   ///< inputs quantised to E4M3 with one scale per tensor (fp8.hpp), sums in the tensor cores' FP8 accumulator, FP32 C
+  fp8_bf16_c,  ///< the same with C rounded to bfloat16
 };
 std::string_view arithmetic_name(Arithmetic a);
 /// fp32 for float, fp64 for double.
@@ -61,6 +63,24 @@ Arithmetic native_arithmetic(ElementType t);
 /// The largest k the bound is meaningful for: k u <= 1/4 in every arithmetic (the FP32 sums of the
 /// TF32 and BF16 variants take u = 2^-23, see error_bound), i.e. k <= 2^21.
 inline constexpr std::int64_t kMaxK = std::int64_t{1} << 21;
+
+/// The significant bits the FP8 tensor cores are taken to keep when they add a k-step's products
+/// to the accumulator (see error_bound). Assumed from DeepSeek-AI's observation on Hopper ("DeepSeek-V3
+/// Technical Report", arXiv:2412.19437, sec. 3.3.2: the FP8 GEMM's accumulation retains around 14
+/// bits, which DeepGEMM answers by promoting partial sums to FP32 registers); chapter 10b's GPU test
+/// of the FP8 accumulator measures it on the device, and this constant must not exceed what it finds.
+inline constexpr int kFp8AccumulatorBits = 14;
+/// The products one FP8 wgmma k-step adds (m64nNk32): the accumulator is cut once per k-step.
+inline constexpr std::int64_t kFp8KStep = 32;
+
+/// Whether `arithmetic` is judged against the FP64 product of its dequantised inputs (FP8: the
+/// inputs' rounding is then in the reference, and the bound is the accumulator's and the
+/// epilogue's) rather than of the float inputs.
+bool judged_on_dequantised_inputs(Arithmetic arithmetic);
+
+/// The largest k whose bound is meaningful in `arithmetic` (kMaxK, or less for FP8, whose
+/// accumulator's γ needs ⌈k/32⌉ 2^(1-p) <= 1/4).
+std::int64_t max_k(Arithmetic arithmetic);
 
 /// γ such that |C - Ĉ| <= γ |A||B| must hold element by element for a k-term product computed in
 /// `arithmetic`, including the FP64 reference's own error (see gemm.cpp for the derivation).

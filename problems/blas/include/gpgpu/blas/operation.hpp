@@ -47,6 +47,8 @@ class GemmOperation {
 struct GemmVariant : gpgpu::Variant<GemmSize, GemmSize, GemmOperation> {
   bool tf32 = false;     ///< rounds its inputs to TF32 (tensor cores): judged by that bound
   bool bf16 = false;     ///< rounds its float inputs to bfloat16 once (tensor cores): judged by that bound
+  bool fp8 = false;      ///< quantises its float inputs to E4M3 with a scale per tensor (fp8.hpp): judged by that bound
+  bool bf16_c = false;   ///< with fp8: writes C in bfloat16 (its rounding is in the bound)
   bool library = false;  ///< a vendor library (cuBLAS, OpenBLAS): what "% of library" divides by
   /// Multiplies on tensor cores without TF32 inputs: cuBLAS DGEMM, which on sm_80 and sm_90 runs on
   /// the FP64 tensor cores (DMMA) at twice the FP64 FMA rate. (TF32 variants use them by definition.)
@@ -57,12 +59,13 @@ struct GemmVariant : gpgpu::Variant<GemmSize, GemmSize, GemmOperation> {
   MeasurePeak peak = nullptr;
 
   [[nodiscard]] Arithmetic arithmetic(ElementType t) const {
+    if (fp8) return bf16_c ? Arithmetic::fp8_bf16_c : Arithmetic::fp8;
     return bf16 ? Arithmetic::bf16 : tf32 ? Arithmetic::tf32 : native_arithmetic(t);
   }
   /// Whether the tensor cores, not the FMA units, do its multiply-adds: then the FMA kernel's rate
   /// is no limit for it (an H100 does TF32, BF16 and FP64 MMA several times faster), and it shows no share.
   [[nodiscard]] bool tensor_cores(ElementType t) const {
-    return tf32 || bf16 || (fp64_tensor_cores && t == ElementType::f64);
+    return tf32 || bf16 || fp8 || (fp64_tensor_cores && t == ElementType::f64);
   }
 };
 

@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include "gpgpu/blas/fp8.hpp"
 #include "gpgpu/blas/operation.hpp"
 
 namespace gpgpu::blas {
@@ -52,11 +53,23 @@ inline const std::pair<Operands, Reference>& problem(const Dims& d, ElementType 
   return it->second;
 }
 
+/// The reference `arithmetic` is judged against at that size: problem()'s, or for FP8 the product of
+/// its operands dequantised from E4M3 (fp8.hpp), made once per test program too.
+inline const Reference& reference_for(const Dims& d, ElementType t, Arithmetic arithmetic) {
+  const auto& [ops, ref] = problem(d, t);
+  if (!judged_on_dequantised_inputs(arithmetic)) return ref;
+  static std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t, int>, Reference> cache;
+  const auto key = std::make_tuple(d.m, d.n, d.k, static_cast<int>(t));
+  auto it = cache.find(key);
+  if (it == cache.end()) it = cache.emplace(key, reference(dequantised_e4m3(ops))).first;
+  return it->second;
+}
+
 /// Runs `v`'s operation at `dims` in `type`: after upload() every byte of C must be the poison
 /// (0xFF); after one call and after a fresh upload and three calls, C must be within the bound.
 inline ::testing::AssertionResult runs_within_bound(const GemmVariant& v, const Dims& dims, ElementType type,
                                                     Session& session) {
-  const auto& [ops, ref] = problem(dims, type);
+  const Operands& ops = problem(dims, type).first;
   const std::string what = v.info.name + " on " + case_name(dims, type);
   const std::unique_ptr<GemmOperation> op = v.make({dims, type}, session);
   op->upload(ops);
@@ -68,7 +81,7 @@ inline ::testing::AssertionResult runs_within_bound(const GemmVariant& v, const 
   for (int calls : {1, 3}) {
     op->upload(ops);
     (void)op->run(calls);
-    const Verification check = compare(op->download(), ref, v.arithmetic(type));
+    const Verification check = compare(op->download(), reference_for(dims, type, v.arithmetic(type)), v.arithmetic(type));
     if (!check.pass) return ::testing::AssertionFailure() << what << " after " << calls << " call(s): " << check.summary();
   }
   return ::testing::AssertionSuccess();

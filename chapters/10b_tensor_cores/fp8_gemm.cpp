@@ -1,0 +1,114 @@
+// Chapter 10b's FP8 product on the device (fp8_gemm.hpp).
+#include "fp8_gemm.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <utility>
+#include <vector>
+
+#include <cuda_bf16.h>
+
+#include "gpgpu/cuda/check.hpp"
+#include "gpgpu/table.hpp"
+
+namespace ch10b {
+
+namespace bc = gpgpu::blas::cuda;
+using gpgpu::blas::Dims;
+
+namespace {
+std::size_t out_bytes(Fp8Out out) { return out == Fp8Out::fp32 ? sizeof(float) : sizeof(__nv_bfloat16); }
+}  // namespace
+
+Fp8Gemm::Fp8Gemm(Dims dims, Fp8Out out, Call call, std::string launch, Quantising quantising, Preparation prepare)
+    : dims_(dims), out_(out), call_(std::move(call)), prepare_(std::move(prepare)), launch_(std::move(launch)),
+      quantising_(quantising), pitch_(pitch_for(dims.k)), ldc_((dims.n + 15) / 16 * 16),
+      a_float_(static_cast<std::size_t>(dims.m * dims.k)), b_float_(static_cast<std::size_t>(dims.k * dims.n)), scales_(2),
+      a_(static_cast<std::size_t>(dims.m * pitch_)), bt_(static_cast<std::size_t>(dims.n * pitch_)),
+      c_(static_cast<std::size_t>(dims.m * ldc_) * out_bytes(out)) {}
+
+//! [fp8_quantise]
+void Fp8Gemm::quantise() {
+  float* scale_a = scales_.get();
+  float* scale_b = scales_.get() + 1;
+  bc::launch_e4m3_scale(a_float_.get(), static_cast<long long>(a_float_.size()), scale_a, nullptr);
+  bc::launch_e4m3_scale(b_float_.get(), static_cast<long long>(b_float_.size()), scale_b, nullptr);
+  bc::launch_quantise_e4m3({a_float_.get(), a_.get(), dims_.m, dims_.k, pitch_, false, scale_a}, nullptr);
+  bc::launch_quantise_e4m3({b_float_.get(), bt_.get(), dims_.k, dims_.n, pitch_, true, scale_b}, nullptr);  // Bᵀ: K-major
+}
+//! [fp8_quantise]
+
+Fp8Operands Fp8Gemm::operands() {
+  return {a_.get(),     bt_.get(), scales_.get(), scales_.get() + 1, pitch_, c_.get(), ldc_, out_, static_cast<int>(dims_.m),
+          static_cast<int>(dims_.n), static_cast<int>(dims_.k)};
+}
+
+void Fp8Gemm::upload(const gpgpu::blas::Operands& in) {
+  a_float_.upload(in.a.as<float>());
+  b_float_.upload(in.b.as<float>());
+  gpgpu::cuda::EventTimer once;
+  if (quantising_ == Quantising::once) {
+    once.start();
+    quantise();
+    once.stop();
+    quantising_s_ = once.seconds();
+  } else {
+    quantise();  // the preparation needs quantised operands; every call quantises again
+  }
+  if (prepare_.run) {
+    once.start();
+    prepare_.run(operands());
+    once.stop();
+    preparing_s_ = once.seconds();
+  }
+  c_.fill_bytes(0xFF);                        // NaN in FP32 and in BF16 until the product writes it
+  GPGPU_CUDA_CHECK(cudaDeviceSynchronize());  // the inputs, the preparation and the poison are in place
+}
+
+double Fp8Gemm::run(int calls) {
+  timer_.start();
+  for (int c = 0; c < calls; ++c) {
+    if (quantising_ == Quantising::every_call) quantise();
+    call_(operands());
+  }
+  timer_.stop();
+  return timer_.seconds();
+}
+
+gpgpu::blas::HostMatrix Fp8Gemm::download() {
+  const std::vector<unsigned char> bytes = c_.download(0, c_.size());
+  const std::size_t width = out_bytes(out_);
+  std::vector<float> c(static_cast<std::size_t>(dims_.m * dims_.n));
+  for (long long i = 0; i < dims_.m; ++i)
+    for (long long j = 0; j < dims_.n; ++j) {
+      const unsigned char* at = bytes.data() + static_cast<std::size_t>(i * ldc_ + j) * width;
+      float x;
+      if (out_ == Fp8Out::fp32) {
+        std::memcpy(&x, at, sizeof x);
+      } else {
+        __nv_bfloat16 h;
+        std::memcpy(&h, at, sizeof h);
+        x = __bfloat162float(h);  // exact
+        if (std::isnan(x)) {      // the poison's every byte 0xFF, as an FP32 C's would be
+          const std::uint32_t all = 0xFFFFFFFFu;
+          std::memcpy(&x, &all, sizeof x);
+        }
+      }
+      c[static_cast<std::size_t>(i * dims_.n + j)] = x;
+    }
+  return gpgpu::blas::HostMatrix(dims_.c(), std::move(c));
+}
+
+std::string Fp8Gemm::launch() const {
+  std::string line = launch_ + (out_ == Fp8Out::bf16 ? ", BF16 C" : ", FP32 C");
+  if (quantising_ == Quantising::every_call)
+    line += "; A and B quantised from FP32 to E4M3 (scale per tensor, B transposed) on the GPU inside every timed call";
+  if (quantising_s_ >= 0)
+    line += "; A and B quantised to E4M3 (scale per tensor, B transposed) on the GPU before the timed calls in " +
+            gpgpu::format_cell("%.3f", quantising_s_ * 1e3) + " ms";
+  if (preparing_s_ >= 0) line += "; " + prepare_.what + " before the timed calls in " + gpgpu::format_cell("%.3f", preparing_s_ * 1e3) + " ms";
+  return line;
+}
+
+}  // namespace ch10b
