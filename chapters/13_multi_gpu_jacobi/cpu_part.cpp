@@ -10,7 +10,9 @@
 #include <string>
 #include <utility>
 
+#include "gpgpu/jacobi/convergence.hpp"
 #include "gpgpu/jacobi/cpu/solvers.hpp"
+#include "mpi_session.hpp"
 #include "halo_exchange.hpp"
 #include "parts.hpp"
 
@@ -55,16 +57,19 @@ class MpiCpuPart final : public Part {
     for_each_edge_ghost_row(next_, [&](float* r) { std::fill(r, r + nx_, kEdgeSentinel); });
   }
 
-  void iterate(int iters, float omega, Mode mode) override {
+  Stop iterate(int iters, float omega, Mode mode, const Convergence& check) override {
     const std::int64_t nodes = sys_.grid.nodes();
-    for (int it = 0; it < iters; ++it) {
-      if (mode != Mode::exchange_only) gpgpu::jacobi::cpu::sweep_separate(sys_, row(x_, 0), row(next_, 0), 0, nodes, omega);
-      if (mode != Mode::compute_only) {
-        const int last = rows_.count() - 1;
-        exchange_halo(row(next_, 0), row(next_, last), row(next_, -1), row(next_, last + 1), nx_, below_, above_);
+    const Stop stop = gpgpu::jacobi::iterate_checked(iters, check, [&](int count, bool norm_wanted) {
+      for (int it = 0; it < count; ++it) {
+        if (mode != Mode::exchange_only) gpgpu::jacobi::cpu::sweep_separate(sys_, row(x_, 0), row(next_, 0), 0, nodes, omega);
+        if (mode != Mode::compute_only) {
+          const int last = rows_.count() - 1;
+          exchange_halo(row(next_, 0), row(next_, last), row(next_, -1), row(next_, last + 1), nx_, below_, above_);
+        }
+        std::swap(x_, next_);
       }
-      std::swap(x_, next_);
-    }
+      return norm_wanted ? update_norm() : 0.0;
+    });
     // Nothing rewrites an edge ghost row, so a value the exchange wrote there is still there now.
     for (std::vector<float>* x : {&x_, &next_}) {
       for_each_edge_ghost_row(*x, [&](const float* r) {
@@ -74,6 +79,7 @@ class MpiCpuPart final : public Part {
         }
       });
     }
+    return stop;
   }
 
   std::vector<float> rows() override { return {row(x_, 0), row(x_, rows_.count())}; }
@@ -85,6 +91,10 @@ class MpiCpuPart final : public Part {
  private:
   // Row r of an iterate (r = -1 and r = rows are the ghost rows); one spare element at each end
   // covers the corner reads x[k ± (nx+1)].
+  // The norm of the last update over the whole grid: this rank's sum of squares over its own rows
+  // (no ghost rows), summed over every rank.
+  double update_norm() { return norm_over_ranks(gpgpu::jacobi::squared_update(row(x_, 0), row(next_, 0), sys_.grid.nodes())); }
+
   float* row(std::vector<float>& x, int r) { return x.data() + 1 + static_cast<std::ptrdiff_t>(r + 1) * nx_; }
 
   // Calls f on each ghost row of `x` that lies outside the grid (none on a rank between two others).

@@ -22,6 +22,7 @@ struct Command {
   float omega = 0;
   Mode mode = Mode::full;
   LaunchShape shape{};
+  Convergence check{};
 };
 
 void broadcast(Command& c) { CH13_MPI_CHECK(MPI_Bcast(&c, sizeof c, MPI_BYTE, 0, MPI_COMM_WORLD)); }
@@ -116,13 +117,16 @@ double DistributedSolver::timed(int iters, float omega, Mode mode) {
     c.iters = iters;
     c.omega = omega;
     c.mode = mode;
+    c.check = check_for(mode);
     broadcast(c);
     // Every rank starts together and the time ends when the last one is done.
     CH13_MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
     const gpgpu::Stopwatch clock;
-    part_->iterate(iters, omega, mode);
+    const Stop stop = part_->iterate(iters, omega, mode, c.check);
     CH13_MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
-    return clock.seconds();
+    const double seconds = clock.seconds();
+    if (mode == Mode::full) stop_ = stop;
+    return seconds;
   });
 }
 
@@ -175,7 +179,7 @@ int serve(const MpiSession& mpi) {
           break;
         case Op::iterate:
           CH13_MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
-          part->iterate(c.iters, c.omega, c.mode);
+          (void)part->iterate(c.iters, c.omega, c.mode, c.check);
           CH13_MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
           break;
         case Op::shape:

@@ -4,6 +4,7 @@
 // captured once in a CUDA graph. MPI: compute, then MPI_Sendrecv of the boundary rows, on device
 // memory where the MPI library is CUDA-aware and through pinned host buffers where it is not.
 #include <array>
+#include <cmath>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -17,6 +18,7 @@
 #endif
 
 #include "gpgpu/cuda/check.hpp"
+#include "gpgpu/jacobi/convergence.hpp"
 #include "gpgpu/errors.hpp"
 #include "gpu_slab.hpp"
 #include "parts.hpp"
@@ -85,13 +87,24 @@ class MpiGpuPart final : public GpuPart {
       : GpuPart(in), cuda_aware_(cuda_aware_mpi()), send_(2 * static_cast<std::size_t>(in.nx)),
         recv_(2 * static_cast<std::size_t>(in.nx)) {}
 
-  void iterate(int iters, float omega, Mode mode) override {
+  Stop iterate(int iters, float omega, Mode mode, const Convergence& check) override {
     const cudaStream_t stream = slab_.compute_stream.get();
-    for (int it = 0; it < iters; ++it, in_ = 1 - in_) {
-      if (mode != Mode::exchange_only) slab_.compute(in_, omega, 0, slab_.rows(), stream);
-      if (mode != Mode::compute_only) exchange(1 - in_);
-    }
+    const Stop stop = gpgpu::jacobi::iterate_checked(iters, check, [&](int count, bool norm_wanted) {
+      for (int it = 0; it < count; ++it, in_ = 1 - in_) {
+        if (norm_wanted && it + 1 == count) slab_.start_norm();
+        if (mode != Mode::exchange_only) slab_.compute(in_, omega, 0, slab_.rows(), stream);
+        if (mode != Mode::compute_only) exchange(1 - in_);
+      }
+      if (!norm_wanted) return 0.0;
+      // This GPU's sum to the host, then MPI_Allreduce of the host values (as the exchange does
+      // where the MPI is not CUDA-aware: one double is not worth a device-memory path).
+      slab_.finish_norm();
+      slab_.copy_norm_to_host();
+      GPGPU_CUDA_CHECK(cudaStreamSynchronize(stream));
+      return norm_over_ranks(slab_.squared_sum());
+    });
     GPGPU_CUDA_CHECK(cudaStreamSynchronize(stream));
+    return stop;
   }
 
   [[nodiscard]] std::string launch() const override {
@@ -169,9 +182,14 @@ class NcclPart : public GpuPart {
  public:
   NcclPart(const PartInputs& in, const MpiSession& mpi) : GpuPart(in), comm_(mpi) {}
 
-  void iterate(int iters, float omega, Mode mode) override {
-    for (int it = 0; it < iters; ++it, in_ = 1 - in_) step(in_, omega, mode);
+  Stop iterate(int iters, float omega, Mode mode, const Convergence& check) override {
+    const Stop stop = gpgpu::jacobi::iterate_checked(iters, check, [&](int count, bool norm_wanted) {
+      const int plain = norm_wanted ? count - 1 : count;
+      for (int it = 0; it < plain; ++it, in_ = 1 - in_) step(in_, omega, mode);
+      return norm_wanted ? checked_step(omega) : 0.0;
+    });
     synchronize();
+    return stop;
   }
 
   [[nodiscard]] std::string launch() const override {
@@ -184,6 +202,23 @@ class NcclPart : public GpuPart {
     GPGPU_CUDA_CHECK(cudaStreamSynchronize(slab_.boundary_stream.get()));
     GPGPU_CUDA_CHECK(cudaStreamSynchronize(slab_.compute_stream.get()));
   }
+
+  //! [nccl_norm]
+  // One iteration with the norm: the sweep's launches add this GPU's Σ (x_new − x)², then
+  // ncclAllReduce sums the GPUs' on the compute stream, after the boundary stream's exchange (one
+  // NCCL operation at a time on the communicator), and the host reads the sum to decide.
+  double checked_step(float omega) {
+    slab_.start_norm();
+    step(in_, omega, Mode::full);
+    in_ = 1 - in_;
+    slab_.finish_norm();
+    double* sum = slab_.squared_sum_on_device();
+    CH13_NCCL_CHECK(ncclAllReduce(sum, sum, 1, ncclDouble, ncclSum, comm_.get(), slab_.compute_stream.get()));
+    slab_.copy_norm_to_host();
+    GPGPU_CUDA_CHECK(cudaStreamSynchronize(slab_.compute_stream.get()));
+    return std::sqrt(slab_.squared_sum());
+  }
+  //! [nccl_norm]
 
   //! [nccl]
   // The boundary rows, then their exchange with both neighbours as one NCCL group, on `boundary`.
@@ -233,12 +268,25 @@ class NcclGraphPart final : public NcclPart {
   NcclGraphPart(const NcclGraphPart&) = delete;
   NcclGraphPart& operator=(const NcclGraphPart&) = delete;
 
-  void iterate(int iters, float omega, Mode mode) override {
-    if (mode != Mode::full) return NcclPart::iterate(iters, omega, mode);
+  // A checked iteration runs outside the graphs, as nccl's checked_step: its norm must reach the
+  // host, which decides whether another graph is launched, so a graph could hold the norm's kernels
+  // and the allreduce but not the decision.
+  Stop iterate(int iters, float omega, Mode mode, const Convergence& check) override {
+    if (mode != Mode::full) return NcclPart::iterate(iters, omega, mode, check);
     if (graphs_[0] == nullptr || omega != omega_ || stale_) capture(omega);
     const cudaStream_t stream = slab_.boundary_stream.get();
-    for (int it = 0; it < iters; ++it, in_ = 1 - in_) GPGPU_CUDA_CHECK(cudaGraphLaunch(graphs_[static_cast<std::size_t>(in_)], stream));
+    const Stop stop = gpgpu::jacobi::iterate_checked(iters, check, [&](int count, bool norm_wanted) {
+      const int graphed = norm_wanted ? count - 1 : count;
+      for (int it = 0; it < graphed; ++it, in_ = 1 - in_)
+        GPGPU_CUDA_CHECK(cudaGraphLaunch(graphs_[static_cast<std::size_t>(in_)], stream));
+      if (!norm_wanted) return 0.0;
+      // The graphs end on the boundary stream: the un-captured interior must wait for them, and its
+      // event's last record was made at capture time.
+      slab_.boundary_done.record(stream);
+      return checked_step(omega);
+    });
     synchronize();
+    return stop;
   }
 
   [[nodiscard]] std::string launch() const override { return NcclPart::launch() + ", one CUDA graph per iteration"; }

@@ -116,12 +116,38 @@ int GpuSlab::rows_per_thread(int count) const {
 
 void GpuSlab::compute(int in, float omega, int first, int count, cudaStream_t stream) {
   if (count <= 0) return;
+  if (norm_on_) {  // the same arithmetic (symmetric_update.hpp), and the norm's sum
+    jc::launch_jacobi_peer_store({args(in, omega, first, count), nullptr, nullptr, norm_sum_.get()}, shape_.block,
+                                 rows_per_thread(count), stream);
+    return;
+  }
   jc::launch_jacobi_symmetric(args(in, omega, first, count), shape_.block, rows_per_thread(count), stream);
 }
 
 void GpuSlab::compute_and_store(int in, float omega, float* below_ghost, float* above_ghost, cudaStream_t stream) {
-  jc::launch_jacobi_peer_store({args(in, omega, 0, rows()), below_ghost, above_ghost}, shape_.block, rows_per_thread(rows()),
-                               stream);
+  jc::launch_jacobi_peer_store({args(in, omega, 0, rows()), below_ghost, above_ghost, norm_on_ ? norm_sum_.get() : nullptr},
+                               shape_.block, rows_per_thread(rows()), stream);
+}
+
+void GpuSlab::start_norm() {
+  const DeviceScope on(device_);
+  GPGPU_CUDA_CHECK(cudaMemsetAsync(norm_sum_.get(), 0, sizeof(double), compute_stream.get()));
+  norm_zeroed.record(compute_stream.get());
+  norm_zeroed.wait_in(boundary_stream.get());
+  norm_on_ = true;
+}
+
+void GpuSlab::finish_norm() {
+  const DeviceScope on(device_);
+  norm_on_ = false;
+  norm_added.record(boundary_stream.get());
+  norm_added.wait_in(compute_stream.get());
+}
+
+void GpuSlab::copy_norm_to_host() {
+  const DeviceScope on(device_);
+  GPGPU_CUDA_CHECK(cudaMemcpyAsync(norm_host_.data(), norm_sum_.get(), sizeof(double), cudaMemcpyDeviceToHost,
+                                   compute_stream.get()));
 }
 
 std::string GpuSlab::describe() const {

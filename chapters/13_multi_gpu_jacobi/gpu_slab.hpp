@@ -116,6 +116,19 @@ class GpuSlab {
   /// Launches the peer-store kernel (13_peer_store.cu) on all rows, its first and last rows also
   /// stored at `below_ghost` and `above_ghost` (other GPUs' memory, or nullptr).
   void compute_and_store(int in, float omega, float* below_ghost, float* above_ghost, cudaStream_t stream);
+  //! [norm_api]
+  /// The update norm of one iteration: start_norm() zeroes this GPU's sum (on the compute stream,
+  /// which the boundary stream then waits for) and makes every launch until finish_norm() the
+  /// peer-store kernel's norm variant, adding its rows' Σ (x_new − x)² to that sum; finish_norm()
+  /// joins the boundary stream into the compute stream and leaves the sum ready there (device
+  /// memory: squared_sum_on_device, for NCCL) and, after copy_norm_to_host() and a synchronisation,
+  /// in squared_sum().
+  void start_norm();
+  void finish_norm();
+  [[nodiscard]] double* squared_sum_on_device() { return norm_sum_.get(); }
+  void copy_norm_to_host();
+  [[nodiscard]] double squared_sum() const { return norm_host_.data()[0]; }
+  //! [norm_api]
   /// Launches from now on with `shape` (ScalingSolver::tune tries them).
   void set_launch(const LaunchShape& shape);
   /// "GPU 1: rows 8192-16383, block 128, 4 rows per thread".
@@ -124,6 +137,7 @@ class GpuSlab {
   Stream compute_stream;   ///< the interior (or everything)
   Stream boundary_stream;  ///< the boundary rows and their exchange, at the highest priority
   SyncEvent computed, boundary_done, sent;
+  SyncEvent norm_zeroed, norm_added;  ///< order the norm's sum between the two streams
 
  private:
   [[nodiscard]] int rows_per_thread(int count) const;
@@ -135,6 +149,9 @@ class GpuSlab {
   std::vector<gpgpu::cuda::PitchedBuffer<float>> arrays_;  // C, E, NW, N, NE, f
   std::array<gpgpu::cuda::PitchedBuffer<float>, 2> x_;
   int pitch_ = 0;
+  gpgpu::cuda::DeviceBuffer<double> norm_sum_{1};
+  gpgpu::cuda::PinnedBuffer<double> norm_host_{1};
+  bool norm_on_ = false;
 };
 
 }  // namespace ch13

@@ -1,5 +1,7 @@
 #include "mpi_session.hpp"
 
+#include <cmath>
+
 #include <algorithm>
 #include <climits>
 #include <cstdlib>
@@ -63,5 +65,12 @@ void recv_floats(std::span<float> data, int from, int tag) {
     CH13_MPI_CHECK(MPI_Recv(data.data() + at, n, MPI_FLOAT, from, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE));
   }
 }
+
+//! [allreduce]
+double norm_over_ranks(double squared_sum) {
+  CH13_MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &squared_sum, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD));
+  return std::sqrt(squared_sum);
+}
+//! [allreduce]
 
 }  // namespace ch13

@@ -53,4 +53,8 @@ class MpiSession {
 void send_floats(std::span<const float> data, int to, int tag);
 void recv_floats(std::span<float> data, int from, int tag);
 
+/// The square root of the sum of every rank's `squared_sum` (MPI_Allreduce): the update norm over
+/// the whole grid, the same on every rank, so that all take the same decision to stop.
+[[nodiscard]] double norm_over_ranks(double squared_sum);
+
 }  // namespace ch13

@@ -75,13 +75,40 @@ double MultiGpuSolver::timed(int iters, float omega, Mode mode) {
   const DeviceScope restore(initial_device_);
   synchronize_all();
   const gpgpu::Stopwatch clock;
-  for (int it = 0; it < iters; ++it) {
-    step(current_, omega, mode);
-    current_ = 1 - current_;
+  const Stop stop = gpgpu::jacobi::iterate_checked(iters, check_for(mode), [&](int count, bool norm_wanted) {
+    for (int it = 0; it < count; ++it) {
+      const bool last = it + 1 == count;
+      if (norm_wanted && last) start_norms();
+      step(current_, omega, mode);
+      current_ = 1 - current_;
+    }
+    return norm_wanted ? combined_norm() : 0.0;
+  });
+  synchronize_all();
+  const double seconds = clock.seconds();
+  if (mode == Mode::full) stop_ = stop;
+  return seconds;
+}
+
+void MultiGpuSolver::start_norms() {
+  for (GpuSlab& s : slabs_) s.start_norm();
+}
+
+//! [host_norm]
+// One process holds every GPU: the host adds their sums. Each GPU's is copied to pinned memory
+// behind its own iteration; the host waits for all of them (the price of checking: the GPUs idle
+// from the end of this iteration until the host has decided and launched the next).
+double MultiGpuSolver::combined_norm() {
+  for (GpuSlab& s : slabs_) {
+    s.finish_norm();
+    s.copy_norm_to_host();
   }
   synchronize_all();
-  return clock.seconds();
+  double sum = 0.0;
+  for (const GpuSlab& s : slabs_) sum += s.squared_sum();
+  return std::sqrt(sum);
 }
+//! [host_norm]
 
 bool MultiGpuSolver::set_launch(const LaunchShape& shape) {
   for (GpuSlab& s : slabs_) s.set_launch(shape);

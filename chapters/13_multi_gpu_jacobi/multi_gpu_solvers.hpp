@@ -48,6 +48,10 @@ class MultiGpuSolver final : public ScalingSolver {
   /// Copies slab g's boundary rows of iterate b into the neighbours' ghost rows (cudaMemcpyPeerAsync).
   void push_boundary_rows(std::size_t g, int b, cudaStream_t stream);
   void synchronize_all();
+  /// The update norm of the next step(): every GPU's sum zeroed, every launch adding to it.
+  void start_norms();
+  /// After that step: the GPUs' sums added on the host, the square root taken (waits for every GPU).
+  double combined_norm();
 
   Decomposition split_;
   Exchange exchange_;

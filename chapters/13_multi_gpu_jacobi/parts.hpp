@@ -30,8 +30,9 @@ class Part {
   /// Starts over from the initial guess: `x0` holds the rows `x0_rows` (the part's rows and the
   /// neighbours' boundary rows, Decomposition::with_ghosts(p, 1)). Poisons the other iterate.
   virtual void reset(std::span<const float> x0) = 0;
-  /// Runs `iters` iterations in `mode`; returns when this rank's work is complete.
-  virtual void iterate(int iters, float omega, Mode mode) = 0;
+  /// Runs at most `iters` iterations in `mode`, under `check` (the norm combined over every rank, so
+  /// all stop at the same iteration); returns when this rank's work is complete, with where it stopped.
+  virtual Stop iterate(int iters, float omega, Mode mode, const Convergence& check) = 0;
   /// This part's rows of the current iterate.
   [[nodiscard]] virtual std::vector<float> rows() = 0;
   /// How it runs on this rank ("GPU 1, block 128, 4 rows per thread, CUDA-aware MPI").

@@ -50,6 +50,7 @@ void Problem::add_options(gpgpu::Cli& cli) {
                                    "the NCCL and MPI variants use one GPU per rank (mpirun -np G)")
       ->check(gpgpu::integer_in_range(0, 64))
       ->capture_default_str();
+  gpgpu::jacobi::add_convergence_options(cli, check_);
 }
 
 void Problem::parsed(Experiment&) {
@@ -61,6 +62,9 @@ std::string Problem::describe() const {
   std::ostringstream s;
   s << "bidomain elliptic system on " << options_.grid.str() << " unknowns, " << options_.iters
     << " weighted Jacobi iterations, ω = " << options_.omega << ", rows split over the GPUs (or ranks)";
+  if (check_.on())
+    s << "; the update norm ‖x_k − x_{k−1}‖₂ every " << check_.check_every << " iteration(s), stopping below "
+      << check_.tol;
   return s.str();
 }
 
@@ -118,10 +122,13 @@ void Problem::prepare(Experiment& run, std::ostream& out, const std::vector<cons
   }
   gpgpu::Progress progress("CPU reference (double precision)");
   clock.restart();
-  reference_ = gpgpu::jacobi::jacobi_reference(system_, x0_, options_.iters, options_.omega,
-                                               [&](int done, int total) { progress.update(done, total); });
+  reference_ = gpgpu::jacobi::jacobi_reference_until(system_, x0_, options_.iters, options_.omega, check_,
+                                                     [&](int done, int total) { progress.update(done, total); });
   out << "Reference: CPU double precision, " << gpgpu::format_cell("%.3f", clock.seconds())
       << " s; every variant is compared with it and, bit for bit, with its baseline's solution\n";
+  if (check_.on())
+    out << "Reference: stopped after " << reference_.stop.iterations << " iterations, update norm "
+        << gpgpu::format_cell("%.6e", reference_.stop.norm) << "\n";
 }
 
 ResultRow Problem::measure(Experiment& run, std::ostream& out, const Variant& v) {
@@ -136,6 +143,7 @@ ResultRow Problem::measure(Experiment& run, std::ostream& out, const Variant& v)
   const std::string tuned = solver->tune(std::clamp(options_.iters / 4, 1, 200), omega);
   if (!tuned.empty()) out << "  " << v.info.name << " tuned: " << tuned << "\n";
   ResultRow row = run.row_for(v.info);
+  if (split != nullptr) split->set_convergence(check_);
   row.samples = gpgpu::repeat_runs(core.warmup, core.repeat, [&] {
     solver->reset(x0_);
     return solver->iterate(options_.iters, omega);
@@ -151,7 +159,7 @@ ResultRow Problem::measure(Experiment& run, std::ostream& out, const Variant& v)
 
   // Two checks: within the bound of the CPU reference (the arithmetic is chapter 07b's or 01's),
   // and identical to the baseline's solution, bit for bit (splitting the rows changes no operation).
-  row.check = core.verify ? gpgpu::compare_normwise(x, reference_, gpgpu::jacobi::jacobi_tolerance(options_.iters))
+  row.check = core.verify ? gpgpu::compare_normwise(x, reference_.x, gpgpu::jacobi::jacobi_tolerance(options_.iters))
                           : gpgpu::not_verified();
   if (!v.baseline.empty()) {
     const auto base = baseline_solutions_.find(v.baseline);
@@ -173,11 +181,17 @@ ResultRow Problem::measure(Experiment& run, std::ostream& out, const Variant& v)
     row.check.basis = basis;
   }
   row.extra["gpus"] = parts;
+  if (check_.on()) {
+    if (split == nullptr) throw std::logic_error("variant '" + v.info.name + "' cannot stop on convergence");
+    check_stop(row, v, split->stop(), core.verify);
+    split->set_convergence({});  // the split timings below run the fixed count
+  }
 
   if (!core.dump_dir.empty()) dumped_.emplace_back(v.info.name, x);
   const double seconds = row.seconds();
   if (v.baseline.empty()) {
     baseline_solutions_[v.info.name] = std::move(x);
+    if (split != nullptr) baseline_stops_[v.info.name] = split->stop();
     baseline_seconds_[v.info.name] = seconds;
     return row;
   }
@@ -207,19 +221,70 @@ ResultRow Problem::measure(Experiment& run, std::ostream& out, const Variant& v)
   return row;
 }
 
+//! [check_stop]
+// The variant must stop where the reference stops (and where its baseline stopped), with a norm
+// within update_norm_bound of the reference's. A tolerance that falls within that bound of a
+// checked norm makes the stopping iteration a coin toss between float and double: the message says
+// so, and another --tol settles it.
+void Problem::check_stop(ResultRow& row, const Variant& v, const gpgpu::jacobi::Stop& stop, bool verify) {
+  row.extra["stop_iteration"] = stop.iterations;
+  row.extra["update_norm"] = stop.norm;
+  std::ostringstream why;
+  bool pass = true;
+  const gpgpu::jacobi::Stop& ref = reference_.stop;
+  if (!verify) {
+    why << "stopped after " << stop.iterations << " iterations (no reference: --no-verify)";
+  } else if (stop.iterations != ref.iterations) {
+    pass = false;
+    why << "stopped after " << stop.iterations << " iterations, the reference after " << ref.iterations;
+    const double bound = gpgpu::jacobi::update_norm_bound(ref.norm, reference_.x_norm, ref.iterations, options_.grid.nodes());
+    if (std::abs(ref.norm - check_.tol) <= bound) why << " (--tol lies within the norms' bound of the reference's norm: choose another)";
+  } else if (std::isnan(stop.norm) != std::isnan(ref.norm)) {
+    pass = false;
+    why << "norm " << stop.norm << " where the reference's is " << ref.norm;
+  } else if (!std::isnan(ref.norm)) {
+    const double bound = gpgpu::jacobi::update_norm_bound(ref.norm, reference_.x_norm, ref.iterations, options_.grid.nodes());
+    const double diff = std::abs(stop.norm - ref.norm);
+    row.extra["update_norm_bound"] = bound;
+    pass = diff <= bound;
+    why << "stopped after " << stop.iterations << " iterations as the reference, norm " << gpgpu::format_cell("%.6e", stop.norm)
+        << (pass ? " within " : " NOT within ") << gpgpu::format_cell("%.1e", bound) << " of the reference's";
+  }
+  if (!v.baseline.empty()) {
+    const auto base = baseline_stops_.find(v.baseline);
+    if (base != baseline_stops_.end() && base->second.iterations != stop.iterations) {
+      pass = false;
+      why << "; " << v.baseline << " stopped after " << base->second.iterations;
+    }
+  }
+  row.check.pass = row.check.pass && pass;
+  row.check.basis = row.check.basis.empty() ? why.str() : row.check.basis + "; " + why.str();
+}
+//! [check_stop]
+
 gpgpu::Report Problem::report(Experiment& run, std::ostream&) {
   nlohmann::json problem = {{"nx", options_.grid.nx}, {"ny", options_.grid.ny}, {"iters", options_.iters}, {"omega", options_.omega}};
+  if (check_.on())
+    problem["convergence"] = {{"tol", check_.tol},
+                              {"check_every", check_.check_every},
+                              {"reference_stop_iteration", reference_.stop.iterations},
+                              {"reference_update_norm", reference_.stop.norm}};
   run.add_json("problem", problem);
-  if (gpgpu::DumpFolder* dump = run.dump()) gpgpu::jacobi::write_dump(*dump, system_, reference_, dumped_);
+  if (gpgpu::DumpFolder* dump = run.dump()) gpgpu::jacobi::write_dump(*dump, system_, reference_.x, dumped_);
   if (link_.measured)
     run.add_json("peer_link", {{"name", link_.name}, {"gbs_each_way", link_.gbs_each_way},
                                {"row_bytes", options_.grid.nx * 4}, {"row_exchange_us", link_.row_exchange_us}});
-  return {{gpgpu::extra_column("G", "gpus", "%.0f"), gpgpu::extra_column("eff.", "efficiency", "%.1f%%"),
+  gpgpu::Report r{{gpgpu::extra_column("G", "gpus", "%.0f"), gpgpu::extra_column("eff.", "efficiency", "%.1f%%"),
            gpgpu::extra_column("compute ms", "compute_ms", "%.4f"),
            gpgpu::extra_column("exch. alone ms", "exchange_ms", "%.4f"),
            gpgpu::extra_column("exposed ms", "exposed_exchange_ms", "%.4f"),
            gpgpu::extra_column("exch. % link", "exchange_share_of_link", "%.2f%%")},
           {}};
+  if (check_.on()) {
+    r.columns.push_back(gpgpu::extra_column("stop", "stop_iteration", "%.0f"));
+    r.columns.push_back(gpgpu::extra_column("norm", "update_norm", "%.4e"));
+  }
+  return r;
 }
 
 }  // namespace ch13

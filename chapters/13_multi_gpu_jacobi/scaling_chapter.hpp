@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "gpgpu/chapter.hpp"
+#include "gpgpu/jacobi/convergence.hpp"
 #include "gpgpu/jacobi/options.hpp"
 #include "gpgpu/jacobi/solver.hpp"
 
@@ -62,11 +63,16 @@ class Problem final : public gpgpu::Problem<Variant> {
   gpgpu::Limit limit_of(gpgpu::Experiment& run, const Variant& v, int parts) const;
 
   std::function<const Variant*(const std::string&)> find_;
+  /// Where the variant stopped against the reference and its baseline: appended to row.check.
+  void check_stop(gpgpu::ResultRow& row, const Variant& v, const gpgpu::jacobi::Stop& stop, bool verify);
+
   gpgpu::jacobi::Options options_;
+  gpgpu::jacobi::Convergence check_;
   int gpus_ = 0;
   gpgpu::jacobi::LinearSystem system_;
   std::vector<float> x0_;
-  std::vector<double> reference_;
+  gpgpu::jacobi::ReferenceRun reference_;
+  std::map<std::string, gpgpu::jacobi::Stop> baseline_stops_;
   PeerLink link_;
   std::map<std::string, std::vector<float>> baseline_solutions_;
   std::map<std::string, double> baseline_seconds_;  // median seconds of a baseline that ran timed

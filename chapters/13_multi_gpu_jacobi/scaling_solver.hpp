@@ -5,6 +5,7 @@
 #pragma once
 #include <string>
 
+#include "gpgpu/jacobi/convergence.hpp"
 #include "gpgpu/jacobi/launch_tuning.hpp"
 #include "gpgpu/jacobi/solver.hpp"
 
@@ -22,6 +23,8 @@ enum class Mode : int {
 
 /// How a GPU part launches chapter 07b's symmetric kernel (rows per thread 0: chapter 07b's rule).
 using gpgpu::jacobi::LaunchShape;
+using gpgpu::jacobi::Convergence;
+using gpgpu::jacobi::Stop;
 
 class ScalingSolver : public gpgpu::jacobi::Solver {
  public:
@@ -41,6 +44,18 @@ class ScalingSolver : public gpgpu::jacobi::Solver {
   /// (compute and exchange) with each shape of gpgpu::jacobi::fastest_launch on every part, keeps
   /// the fastest and says which; "" on the CPU. Leaves an arbitrary iterate.
   std::string tune(int iters, float omega) final;
+  /// The stopping rule of the runs in Mode::full from now on (default off: the fixed count). The
+  /// other modes ignore it: their iterates mean nothing, nor would their norms.
+  void set_convergence(const Convergence& check) { check_ = check; }
+  /// Where the last run in Mode::full stopped and the last norm it computed.
+  [[nodiscard]] const Stop& stop() const { return stop_; }
+
+ protected:
+  /// The rule for a run in `mode`.
+  [[nodiscard]] Convergence check_for(Mode mode) const { return mode == Mode::full ? check_ : Convergence{}; }
+
+  Convergence check_;
+  Stop stop_;
 };
 
 }  // namespace ch13

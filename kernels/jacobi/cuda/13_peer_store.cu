@@ -2,18 +2,47 @@
 // boundary rows twice: into its own new iterate, and into the ghost rows of the neighbours' new
 // iterates, which live on the other GPUs. With peer access enabled (cudaDeviceEnablePeerAccess), a
 // store to another GPU's memory travels over NVLink like a store to its own: the exchange of
-// boundary rows is part of the kernel, with no copy and no launch after it.
+// boundary rows is part of the kernel, with no copy and no launch after it. On the iterations that
+// check convergence the same sweep also sums the squared update (jacobi_peer_store_norm): every
+// chapter 13 GPU variant launches this kernel then, with no neighbours' rows where it has none.
 #include "launchers.hpp"
 #include "row_window.hpp"
 #include "symmetric_update.hpp"
 
+#include <string>
+
+#ifndef GPGPU_CUDA_EMULATION
+#include <cub/block/block_reduce.cuh>
+#endif
+
 #include "gpgpu/cuda/check.hpp"
+#include "gpgpu/errors.hpp"
 
 namespace gpgpu::jacobi::cuda {
 namespace {
 
+//! [updates]
+// What the sweep does with each node's new and old value: nothing, or the norm's sum. The
+// difference is taken in float, as the iterate is stored; a float squared is exact in double, where
+// the sum is kept (convergence.hpp: the norm every variant computes).
+struct NoUpdates {
+  __device__ void add(float, float) {}
+};
+struct SquaredUpdates {
+  double sum = 0.0;
+  __device__ void add(float now, float before) {
+    const float d = now - before;
+    sum += static_cast<double>(d) * static_cast<double>(d);
+  }
+};
+//! [updates]
+
 //! [kernel]
-__global__ void jacobi_peer_store(SymmetricArgs a, float* below_ghost, float* above_ghost, int rows_per_thread) {
+// The sweep of one thread's columns and rows; `updates` sees every new value beside the old one
+// (the norm's kernel sums their squared differences, the plain kernel passes NoUpdates).
+template <class Updates>
+__device__ void peer_store_rows(const SymmetricArgs& a, float* below_ghost, float* above_ghost, int rows_per_thread,
+                                Updates& updates) {
   const int i0 = 4 * (blockIdx.x * blockDim.x + threadIdx.x);
   if (i0 >= a.nx) return;
   const int p = a.pitch;
@@ -39,6 +68,7 @@ __global__ void jacobi_peer_store(SymmetricArgs a, float* below_ghost, float* ab
                            mid.v[q + 2], above.v[q], above.v[q + 1], above.v[q + 2]};
         const float updated = symmetric_update(coupling, x, mid.v[q + 1], c.v[q], f.v[q], a.omega);
         r[q] = i0 + q < a.nx ? updated : 0.0f;
+        if (i0 + q < a.nx) updates.add(updated, mid.v[q + 1]);
       }
       store4(a.x_new + k, r);
       // The first and the last row also go straight into the neighbours' ghost rows, on their GPUs:
@@ -53,7 +83,30 @@ __global__ void jacobi_peer_store(SymmetricArgs a, float* below_ghost, float* ab
     }
   }
 }
+
+__global__ void jacobi_peer_store(SymmetricArgs a, float* below_ghost, float* above_ghost, int rows_per_thread) {
+  NoUpdates none;
+  peer_store_rows(a, below_ghost, above_ghost, rows_per_thread, none);
+}
 //! [kernel]
+
+#ifndef GPGPU_CUDA_EMULATION  // CUB is device code; the emulated tests run the plain kernel above
+//! [norm_kernel]
+// The same sweep, and the squared update summed over the block by CUB's BlockReduce (a tree in
+// shared memory and warp shuffles), then added to the GPU's one double: one atomicAdd per block.
+// Threads past the last column return from the sweep with a zero sum and still join the reduction.
+template <int kBlock>
+__global__ void jacobi_peer_store_norm(SymmetricArgs a, float* below_ghost, float* above_ghost, int rows_per_thread,
+                                       double* squared_sum) {
+  SquaredUpdates updates;
+  peer_store_rows(a, below_ghost, above_ghost, rows_per_thread, updates);
+  using BlockSum = cub::BlockReduce<double, kBlock>;
+  __shared__ typename BlockSum::TempStorage scratch;
+  const double block_sum = BlockSum(scratch).Sum(updates.sum);
+  if (threadIdx.x == 0) atomicAdd(squared_sum, block_sum);
+}
+//! [norm_kernel]
+#endif
 
 }  // namespace
 
@@ -61,8 +114,27 @@ __global__ void jacobi_peer_store(SymmetricArgs a, float* below_ghost, float* ab
 void launch_jacobi_peer_store(const PeerStoreArgs& a, int block, int rows_per_thread, cudaStream_t stream) {
   const SymmetricArgs& s = a.rows;
   const dim3 grid(blocks_for((s.nx + 3) / 4, block), grid_rows(blocks_for(s.ny, rows_per_thread)));
-  jacobi_peer_store<<<grid, block, 0, stream>>>(s, a.below_ghost, a.above_ghost, rows_per_thread);
-  GPGPU_CUDA_CHECK_LAUNCH("jacobi_peer_store");
+  if (a.squared_sum == nullptr) {
+    jacobi_peer_store<<<grid, block, 0, stream>>>(s, a.below_ghost, a.above_ghost, rows_per_thread);
+    GPGPU_CUDA_CHECK_LAUNCH("jacobi_peer_store");
+    return;
+  }
+  // BlockReduce is sized at compile time: one instance per block size the norm supports.
+  const auto launch = [&](auto kernel) {
+    kernel<<<grid, block, 0, stream>>>(s, a.below_ghost, a.above_ghost, rows_per_thread, a.squared_sum);
+    GPGPU_CUDA_CHECK_LAUNCH("jacobi_peer_store_norm");
+  };
+  switch (block) {
+    case 32: return launch(jacobi_peer_store_norm<32>);
+    case 64: return launch(jacobi_peer_store_norm<64>);
+    case 128: return launch(jacobi_peer_store_norm<128>);
+    case 256: return launch(jacobi_peer_store_norm<256>);
+    case 512: return launch(jacobi_peer_store_norm<512>);
+    case 1024: return launch(jacobi_peer_store_norm<1024>);
+    default:
+      throw gpgpu::UsageError("the update norm's block reduction needs a block of 32, 64, 128, 256, 512 or 1024 threads, not " +
+                              std::to_string(block) + " (--block)");
+  }
 }
 #endif
 

@@ -75,6 +75,8 @@ struct PeerStoreArgs {
   SymmetricArgs rows;
   float* below_ghost;  ///< the ghost row above the rows of the GPU below (it receives row 0)
   float* above_ghost;  ///< the ghost row below the rows of the GPU above (it receives row ny-1)
+  /// Where the launch adds Σ (x_new − x)² of its rows (one double on this GPU), or nullptr: no norm.
+  double* squared_sum = nullptr;
 };
 
 /// 07c_01_overlapped.cu and 07c_04_wavefront.cu: the nodes a block brings to the end of a launch of

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "gpgpu/jacobi/convergence.hpp"
 #include "gpgpu/jacobi/layouts.hpp"
 
 namespace gpgpu::jacobi {
@@ -39,6 +40,11 @@ struct DiagonalView {
 
 std::vector<double> jacobi_reference(const LinearSystem& sys, std::span<const float> x0, int iters, double omega,
                                      const ProgressCallback& progress) {
+  return jacobi_reference_until(sys, x0, iters, omega, Convergence{}, progress).x;
+}
+
+ReferenceRun jacobi_reference_until(const LinearSystem& sys, std::span<const float> x0, int iters, double omega,
+                                    const Convergence& check, const ProgressCallback& progress) {
   const Grid g = sys.grid;
   require_size(x0.size(), g, "jacobi_reference x0");
   if (iters < 0) throw std::invalid_argument("jacobi_reference: negative iteration count");
@@ -48,6 +54,7 @@ std::vector<double> jacobi_reference(const LinearSystem& sys, std::span<const fl
   const std::int64_t n = g.nodes();
   const DiagonalView A(sys.A);
   const float* f = sys.rhs.data();
+  ReferenceRun run;
   for (int it = 0; it < iters; ++it) {
     const double* xi = x.interior();
     double* xo = next.interior();
@@ -57,9 +64,21 @@ std::vector<double> jacobi_reference(const LinearSystem& sys, std::span<const fl
       xo[k] = (1.0 - omega) * xi[k] + omega * (static_cast<double>(f[k]) - s) / static_cast<double>(A.a[idx(Dir::C)][k]);
     }
     std::swap(x, next);
+    run.stop.iterations = it + 1;
     if (progress) progress(it + 1, iters);
+    if (!check.checks(it + 1)) continue;
+    double sum = 0.0;
+    const double *now = x.interior(), *before = next.interior();
+#pragma omp parallel for schedule(static) reduction(+ : sum)
+    for (std::int64_t k = 0; k < n; ++k) sum += (now[k] - before[k]) * (now[k] - before[k]);
+    run.stop.norm = std::sqrt(sum);
+    if (check.converged(run.stop.norm)) break;
   }
-  return {x.interior(), x.interior() + n};
+  run.x.assign(x.interior(), x.interior() + n);
+  double x2 = 0.0;
+  for (double v : run.x) x2 += v * v;
+  run.x_norm = std::sqrt(x2);
+  return run;
 }
 
 std::vector<double> apply_matrix(const Stencil9& A, std::span<const double> x) {

@@ -4,6 +4,7 @@
 // into 16-wide AVX-512 (or 8-wide AVX2) arithmetic.
 #include "gpgpu/jacobi/cpu/solvers.hpp"
 #include "gpgpu/timing.hpp"
+#include "gpgpu/jacobi/convergence.hpp"
 #include "gpgpu/jacobi/cpu/ping_pong.hpp"
 
 namespace gpgpu::jacobi::cpu {
@@ -55,6 +56,10 @@ double SeparateDiagonalsSolver::iterate(int iters, float omega) {
 
 std::vector<float> SeparateDiagonalsSolver::solution() {
   return {x_.unknowns().begin(), x_.unknowns().end()};
+}
+
+double SeparateDiagonalsSolver::squared_update() const {
+  return gpgpu::jacobi::squared_update(x_.unknowns().data(), next_.unknowns().data(), sys_.grid.nodes());
 }
 
 }  // namespace gpgpu::jacobi::cpu

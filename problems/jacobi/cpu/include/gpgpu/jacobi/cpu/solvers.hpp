@@ -43,6 +43,9 @@ class SeparateDiagonalsSolver final : public Solver {
   void reset(std::span<const float> x0) override;
   double iterate(int iters, float omega) override;
   [[nodiscard]] std::vector<float> solution() override;
+  /// Σ (x_k − x_{k−1})² of the last iteration run (convergence.hpp's squared_update): the two
+  /// buffers of the ping-pong hold both iterates. Only after iterate() has run at least once.
+  [[nodiscard]] double squared_update() const;
 
  private:
   const LinearSystem& sys_;
