@@ -8,6 +8,9 @@
 // rows (TMA's row pitch: tc::tma_pitch), and encodes one tensor map per operand (tensor_maps.cpp): the
 // preparation is timed and printed in the launch line, as the BF16 rounding is. Refused, with the
 // reason, for k = 0 (tc::tma_refusal) and on any GPU but compute capability 9.0 (sm_90a code).
+// Step 11's fp8_tensor* (10b_11_fp8.cu) take Fp8Gemm's operands instead (fp8_gemm.hpp: A and Bᵀ
+// quantised to E4M3 on the GPU with their scales, rows padded to 16 bytes), and their maps are of
+// bytes; C in FP32 or BF16.
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -15,11 +18,13 @@
 #include <optional>
 #include <string>
 #include <type_traits>
+#include <utility>
 
 #include "blas/cuda/tensor_core_launchers.hpp"
 #include "blas/cuda/tma_map.hpp"
 #include "gpgpu/blas/cuda/device_gemm.hpp"
 #include "gpgpu/cuda/buffers.hpp"
+#include "fp8_gemm.hpp"
 #include "tensor_core_gemm.hpp"
 #include "variants.hpp"
 #include "tensor_maps.hpp"
@@ -125,6 +130,15 @@ std::unique_ptr<gpgpu::blas::GemmOperation> make(const TmaKernel& kernel, const 
       std::move(p));
 }
 
+/// The limitation every TMA row adds to the chapter's: TMA's k, and the grid's rows where a block
+/// takes one tile.
+std::optional<std::string> tma_limitation(const gpgpu::blas::GemmSize& s, bc::GemmShape shape) {
+  if (auto why = bc::tc::tma_refusal(s.dims.k)) return why;
+  const long long rows = bc::blocks_for(s.dims.m, shape.tile_m);
+  if (rows > bc::kMaxGridY) return "needs " + std::to_string(rows) + " block rows; a grid has at most 65535";
+  return std::nullopt;
+}
+
 template <typename In>
 gpgpu::blas::GemmVariant variant(const TmaKernel& kernel) {
   gpgpu::blas::GemmVariant v =
@@ -135,10 +149,7 @@ gpgpu::blas::GemmVariant variant(const TmaKernel& kernel) {
   v.limitation = [&kernel, device = v.limitation](const gpgpu::blas::GemmSize& s,
                                                   gpgpu::Session& session) -> std::optional<std::string> {
     if (auto why = device(s, session)) return why;
-    if (auto why = bc::tc::tma_refusal(s.dims.k)) return why;
-    const long long rows = bc::blocks_for(s.dims.m, kernel.shape().tile_m);
-    if (rows > bc::kMaxGridY) return "needs " + std::to_string(rows) + " block rows; a grid has at most 65535";
-    return std::nullopt;
+    return tma_limitation(s, kernel.shape());
   };
   return v;
 }
@@ -177,6 +188,49 @@ constexpr TmaKernel kBf16[] = {
 };
 //! [tma_kernels]
 
+//! [fp8_make]
+/// Step 11 on Fp8Gemm's operands: the preparation encodes the maps of the quantised A and Bᵀ
+/// (bytes, rows of `pitch`; the map's k stays k, so TMA fills the padding and the tails with zeros,
+/// which add nothing), and every call passes them with C, its pitch and the two device scales.
+template <typename Out>
+std::unique_ptr<gpgpu::blas::GemmOperation> make_fp8(const Dims& d) {
+  auto maps = std::make_shared<bc::TmaArgs>();
+  Fp8Gemm::Preparation encode{"tensor maps encoded", [maps, d](const Fp8Operands& o) {
+                                const int m = static_cast<int>(d.m), n = static_cast<int>(d.n), k = static_cast<int>(d.k);
+                                maps->a = encode_tensor_map(o.a, CU_TENSOR_MAP_DATA_TYPE_UINT8,
+                                                            bc::tc::kmajor_sw128_map(m, k, 1, bc::tma_box_rows(), o.pitch));
+                                maps->bt = encode_tensor_map(o.bt, CU_TENSOR_MAP_DATA_TYPE_UINT8,
+                                                             bc::tc::kmajor_sw128_map(n, k, 1, bc::tma_box_rows(), o.pitch));
+                                maps->c = nullptr;  // C is the epilogue's
+                                maps->m = m;
+                                maps->n = n;
+                                maps->k = k;
+                              }};
+  auto call = [maps](const Fp8Operands& o) {
+    bc::launch_fp8_tensor(*maps, bc::Fp8Epilogue<Out>{static_cast<Out*>(o.c), static_cast<int>(o.ldc), o.scale_a, o.scale_b}, nullptr);
+  };
+  constexpr Fp8Out kOut = std::is_same_v<Out, float> ? Fp8Out::fp32 : Fp8Out::bf16;
+  return std::make_unique<Fp8Gemm>(d, kOut, call,
+                                   gpgpu::blas::cuda::launch_line(d, bc::fp8_tensor_shape()) + ", TMA boxes 64 x 128 bytes, " +
+                                       std::to_string(bc::fp8_tensor_stages()) + " stages",
+                                   Fp8Gemm::Quantising::once, std::move(encode));
+}
+//! [fp8_make]
+
+template <typename Out>
+gpgpu::blas::GemmVariant fp8_variant(const char* name, const char* description) {
+  gpgpu::blas::GemmVariant v =
+      tensor_core_variant(name, description, "kernels/blas/cuda/10b_11_fp8.cu", Input::fp8,
+                          {9, true, "TMA with wgmma is Hopper's alone: compiled for sm_90a, it runs on compute capability 9.0 only"});
+  v.bf16_c = std::is_same_v<Out, Bf16>;
+  v.make = [](const gpgpu::blas::GemmSize& s, gpgpu::Session&) { return make_fp8<Out>(s.dims); };
+  v.limitation = [device = v.limitation](const gpgpu::blas::GemmSize& s, gpgpu::Session& session) -> std::optional<std::string> {
+    if (auto why = device(s, session)) return why;
+    return tma_limitation(s, bc::fp8_tensor_shape());
+  };
+  return v;
+}
+
 }  // namespace
 
 std::vector<gpgpu::blas::GemmVariant> tma_variants() {
@@ -185,6 +239,8 @@ std::vector<gpgpu::blas::GemmVariant> tma_variants() {
     v.push_back(variant<float>(kTf32[i]));
     v.push_back(variant<Bf16>(kBf16[i]));
   }
+  v.push_back(fp8_variant<float>("fp8_tensor", "the clusters on E4M3 inputs with a scale per tensor, m64n256k32, FP32 sums, FP32 C"));
+  v.push_back(fp8_variant<Bf16>("fp8_tensor_bf16c", "the same with C rounded to BF16"));
   return v;
 }
 

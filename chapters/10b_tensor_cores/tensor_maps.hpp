@@ -11,8 +11,8 @@
 namespace ch10b {
 
 /// The map of a device matrix at `base` (16-byte aligned) with the shape `shape`, of `type`
-/// (CU_TENSOR_MAP_DATA_TYPE_FLOAT32 or _BFLOAT16), zeros for the elements outside it. Throws
-/// gpgpu::ApiError naming the failed call and its status.
+/// (CU_TENSOR_MAP_DATA_TYPE_FLOAT32, _BFLOAT16, or _UINT8 for E4M3 bytes), zeros for the elements
+/// outside it. Throws gpgpu::ApiError naming the failed call and its status.
 CUtensorMap encode_tensor_map(const void* base, CUtensorMapDataType type, const gpgpu::blas::cuda::tc::TmaMapShape& shape);
 
 }  // namespace ch10b

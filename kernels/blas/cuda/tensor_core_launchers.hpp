@@ -80,6 +80,22 @@ void launch_stream_k_tf32(const TmaArgs& g, cudaStream_t stream);
 void launch_stream_k_bf16(const TmaArgs& g, cudaStream_t stream);
 GemmShape stream_k_shape();
 int stream_k_stages();
+
+// 10b_11_fp8.cu: step 9's clusters on E4M3 inputs with one scale per tensor (step 11): A (m x k)
+// and Bᵀ (n x k) as bytes, K-major, in the same maps as step 4's with one-byte elements (128 of k
+// per box row); m64n256k32 wgmma into FP32 sums; C = scale_a · scale_b · the sums, in FP32 or
+// BF16. TmaArgs's c is not used: C, its row pitch and the scales are the epilogue's.
+template <typename Out>
+struct Fp8Epilogue {
+  Out* c;                // m rows of ldc elements
+  int ldc;               // a multiple of 16 (Fp8Gemm's), so that neighbouring pairs are aligned
+  const float* scale_a;  // device scalars of the quantisation: A ≈ scale_a · e4m3(A / scale_a)
+  const float* scale_b;
+};
+void launch_fp8_tensor(const TmaArgs& g, const Fp8Epilogue<float>& e, cudaStream_t stream);
+void launch_fp8_tensor(const TmaArgs& g, const Fp8Epilogue<Bf16>& e, cudaStream_t stream);
+GemmShape fp8_tensor_shape();
+int fp8_tensor_stages();
 #endif
 
 // 10b_round_inputs.cu: `count` floats rounded to bfloat16 (to nearest even), the BF16 inputs' one

@@ -81,6 +81,9 @@ GPGPU_WGMMA_M64N64(wgmma_m64n64k16_bf16, "wgmma.mma_async.sync.aligned.m64n64k16
   }
 GPGPU_WGMMA_M64N256(wgmma_m64n256k8_tf32, "wgmma.mma_async.sync.aligned.m64n256k8.f32.tf32.tf32", ", 1, 1")
 GPGPU_WGMMA_M64N256(wgmma_m64n256k16_bf16, "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16", ", 1, 1, 0, 0")
+// E4M3 (FP8): k = 32 one-byte values per instruction, the same 32 bytes of each row as k8 TF32 and
+// k16 BF16; like TF32 it has no transpose operands (both K-major), only imm-scale-a and imm-scale-b.
+GPGPU_WGMMA_M64N256(wgmma_m64n256k32_e4m3, "wgmma.mma_async.sync.aligned.m64n256k32.f32.e4m3.e4m3", ", 1, 1")
 #undef GPGPU_WGMMA_M64N256
 #undef GPGPU_WGMMA_D64
 #undef GPGPU_WGMMA_D128_LIST
@@ -97,6 +100,7 @@ __device__ void wgmma_m64n64k8_tf32(float (&d)[32], std::uint64_t a, std::uint64
 __device__ void wgmma_m64n64k16_bf16(float (&d)[32], std::uint64_t a, std::uint64_t b, int scale_d);
 __device__ void wgmma_m64n256k8_tf32(float (&d)[128], std::uint64_t a, std::uint64_t b, int scale_d);
 __device__ void wgmma_m64n256k16_bf16(float (&d)[128], std::uint64_t a, std::uint64_t b, int scale_d);
+__device__ void wgmma_m64n256k32_e4m3(float (&d)[128], std::uint64_t a, std::uint64_t b, int scale_d);
 #endif
 
 }  // namespace gpgpu::blas::cuda

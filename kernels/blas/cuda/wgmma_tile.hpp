@@ -16,13 +16,14 @@ namespace gpgpu::blas::cuda {
 
 /// The tile of C a block computes and how K is cut: one consumer warpgroup per 64 rows of the tile
 /// (steps 3 to 6: one warpgroup, 64 x 64; step 7: two, 128 x 256), K in blocks of 128 bytes of each
-/// operand row (the 128-byte swizzle's row), one wgmma per 32 bytes of it (k8 TF32, k16 BF16).
+/// operand row (the 128-byte swizzle's row), one wgmma per 32 bytes of it (k8 TF32, k16 BF16, k32
+/// E4M3: 32, 64 or 128 elements per k-step).
 template <typename In, int Consumers = 1, int N = 64>
 struct WgmmaTiles {
   static constexpr int kConsumers = Consumers;
   static constexpr int BM = 64 * Consumers, BN = N, kThreads = 128;
   static constexpr int kRowBytes = 128;
-  static constexpr int BK = kRowBytes / static_cast<int>(sizeof(In));  // 32 TF32 or 64 BF16 elements
+  static constexpr int BK = kRowBytes / static_cast<int>(sizeof(In));  // 32 TF32, 64 BF16 or 128 E4M3 elements
   static constexpr int kStepBytes = 32;
   static constexpr int kAccumulators = 64 * N / kThreads;  // per thread of a consumer warpgroup
 };
@@ -45,7 +46,10 @@ __device__ __forceinline__ void wgmma_k_block_async(float (&acc)[R], unsigned as
   for (int kb = 0; kb < Tiles::kRowBytes; kb += Tiles::kStepBytes) {
     const std::uint64_t a = tc::kmajor_sw128_descriptor(as, kb), b = tc::kmajor_sw128_descriptor(bs, kb);
     const int scale_d = kb == 0 ? accumulate : 1;
-    if constexpr (std::is_same_v<In, float> && R == 32)
+    if constexpr (std::is_same_v<In, Fp8>) {
+      static_assert(R == 128, "E4M3 with the m64n256 wgmma only (steps 11 and 12)");
+      wgmma_m64n256k32_e4m3(acc, a, b, scale_d);
+    } else if constexpr (std::is_same_v<In, float> && R == 32)
       wgmma_m64n64k8_tf32(acc, a, b, scale_d);
     else if constexpr (R == 32)
       wgmma_m64n64k16_bf16(acc, a, b, scale_d);
