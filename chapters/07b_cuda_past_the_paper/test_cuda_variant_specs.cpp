@@ -49,7 +49,7 @@ TEST(CudaVariants, NameTheirKernelWorkOpenerAndTimer) {
     EXPECT_TRUE(v.make) << v.info.name;
     EXPECT_TRUE(v.check_fits) << v.info.name;
   }
-  EXPECT_EQ(names.size(), 12u);
+  EXPECT_EQ(names.size(), 13u);
 }
 
 TEST(CudaVariants, PaperNamesExistInThePapersTables) {
