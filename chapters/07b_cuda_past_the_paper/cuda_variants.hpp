@@ -32,11 +32,12 @@ gpgpu::jacobi::Variant readonly_variant(const gpgpu::jacobi::cuda::LaunchOptions
 /// x tile with its halo in shared memory.
 gpgpu::jacobi::Variant tiled2d_variant(const gpgpu::jacobi::cuda::LaunchOptions& launch);
 
-/// `multirow`, `symmetric` and `symmetric_prefetch` (07b_03_multirow.cu, 07b_04_symmetric.cu,
-/// 07b_05_prefetch.cu): the problem's library, since chapter 07c runs them too
+/// `multirow`, `symmetric`, `symmetric_prefetch` and `symmetric_ring` (07b_03_multirow.cu,
+/// 07b_04_symmetric.cu, 07b_05_prefetch.cu, 07b_06_ring.cu): the problem's library, since chapter 07c runs them too
 /// (gpgpu/jacobi/cuda/row_walking_solver.hpp).
 using gpgpu::jacobi::cuda::multirow_variant;
 using gpgpu::jacobi::cuda::symmetric_prefetch_variant;
+using gpgpu::jacobi::cuda::symmetric_ring_variant;
 using gpgpu::jacobi::cuda::symmetric_variant;
 
 }  // namespace ch07b

@@ -1,5 +1,5 @@
 // Chapter 07b: Past the paper: read-only loads, 2D tiles, several points per thread, symmetric storage.
-// The variants this chapter runs, in order; the five new kernels all run on chapter 05's pitched
+// The variants this chapter runs, in order; the six new kernels all run on chapter 05's pitched
 // layout, and their variants and launches (with the tuning of the last two) are in
 // cuda_variants.cpp:
 //   texture    kernels/jacobi/cuda/07_texture.cu, chapter 07's kernel, for comparison
@@ -8,6 +8,7 @@
 //   multirow   kernels/jacobi/cuda/07b_03_multirow.cu: four columns and several rows per thread in registers
 //   symmetric  kernels/jacobi/cuda/07b_04_symmetric.cu: multirow on 5 of the 9 diagonals
 //   symmetric_prefetch  kernels/jacobi/cuda/07b_05_prefetch.cu: symmetric, the next row's loads in flight
+//   symmetric_ring  kernels/jacobi/cuda/07b_06_ring.cu: symmetric, the next two rows in a shared-memory ring
 //   cusparse   cusparse_variants.cpp: the library a user would pick instead, cuSPARSE's SpMV on CSR
 #include "cusparse_variants.hpp"
 #include "gpgpu/errors.hpp"
@@ -37,6 +38,7 @@ int main(int argc, char** argv) {
     chapter.add(ch07b::multirow_variant(options.launch));
     chapter.add(ch07b::symmetric_variant(options.launch));
     chapter.add(ch07b::symmetric_prefetch_variant(options.launch));
+    chapter.add(ch07b::symmetric_ring_variant(options.launch));
     chapter.add(ch07b::cusparse_variant());  // a note saying why, when the toolkit has no cuSPARSE
     return chapter.run(argc, argv);
   });

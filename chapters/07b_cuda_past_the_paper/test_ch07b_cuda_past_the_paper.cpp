@@ -1,17 +1,17 @@
-// Chapter 07b on a GPU (label cuda; skipped without one): the five kernels past the paper through
+// Chapter 07b on a GPU (label cuda; skipped without one): the six kernels past the paper through
 // their host code at the awkward sizes against the CPU double-precision reference (2D blocks with
 // partial tiles, several rows per thread with a partial last strip, the symmetric kernels with only 5
 // of the 9 diagonals against the nine-diagonal reference), the Solver contract, tuning that keeps the
 // result correct, and the usage errors (variant_checks.hpp); a 2D block of more than 1024
-// threads is refused. symmetric_prefetch gives symmetric's bits (the same update on the same values)
-// for every launch shape, from a NaN-poisoned written iterate (PitchedSolver::reset).
+// threads is refused. symmetric_prefetch and symmetric_ring give symmetric's bits (the same update on
+// the same values) for every launch shape, from a NaN-poisoned written iterate (PitchedSolver::reset).
 #include <cstring>
 #include <string>
 #include <vector>
 
 #include "cuda_variants.hpp"
 #include "gpgpu/jacobi/cuda/variant_checks.hpp"
-#include "jacobi/cuda/launchers.hpp"  // kPrefetchMaxBlock
+#include "jacobi/cuda/launchers.hpp"  // kPrefetchMaxBlock, kRingMaxBlock
 
 namespace jc = gpgpu::jacobi::cuda;
 
@@ -19,7 +19,8 @@ GPGPU_CUDA_VARIANT_CHECKS(Ch07b, ::testing::Values(jc::checks::Factory{"readonly
                                                   jc::checks::Factory{"tiled2d", ch07b::tiled2d_variant},
                                                   jc::checks::Factory{"multirow", ch07b::multirow_variant, true},
                                                   jc::checks::Factory{"symmetric", ch07b::symmetric_variant, true},
-                                                  jc::checks::Factory{"symmetric_prefetch", ch07b::symmetric_prefetch_variant, true}));
+                                                  jc::checks::Factory{"symmetric_prefetch", ch07b::symmetric_prefetch_variant, true},
+                                                  jc::checks::Factory{"symmetric_ring", ch07b::symmetric_ring_variant, true}));
 
 namespace {
 
@@ -39,7 +40,8 @@ TEST(Ch07bRowWalking, RowsPerThreadFromTheOptionsOrTheOccupancy) {
   launch.rows_per_thread = 3;
   for (const jc::checks::Factory f : {jc::checks::Factory{"multirow", ch07b::multirow_variant, true},
                                         jc::checks::Factory{"symmetric", ch07b::symmetric_variant, true},
-                                        jc::checks::Factory{"symmetric_prefetch", ch07b::symmetric_prefetch_variant, true}}) {
+                                        jc::checks::Factory{"symmetric_prefetch", ch07b::symmetric_prefetch_variant, true},
+                                        jc::checks::Factory{"symmetric_ring", ch07b::symmetric_ring_variant, true}}) {
     EXPECT_EQ(jc::checks::solver(f, sys, launch)->launch().rfind("block 128, 4 columns x 3 rows per thread, ", 0), 0u);
     EXPECT_NE(jc::checks::solver(f, sys)->launch().find(" rows per thread"), std::string::npos);
   }
@@ -54,11 +56,12 @@ std::vector<float> solve(const jc::checks::Factory& f, const gpgpu::jacobi::Line
   return s->solution();
 }
 
-TEST(Ch07bPrefetch, GivesTheSymmetricKernelsBitsForEveryLaunch) {
+TEST(Ch07bPrefetchAndRing, GiveTheSymmetricKernelsBitsForEveryLaunch) {
   // One node, one row, one column, primes, a partial last strip, more strips than gridDim.y (3 x 70000
-  // at 1 row per thread: the strip loop runs), and strips of 1 row (nothing to prefetch) to 16.
+  // at 1 row per thread: the strip loop runs), and strips of 1 row (nothing to prefetch) to 16; blocks
+  // that are not whole warps, and a last block with threads past the right edge (the ring's copies of
+  // the right halo column by the last thread with columns).
   const jc::checks::Factory symmetric{"symmetric", ch07b::symmetric_variant, true};
-  const jc::checks::Factory prefetch{"symmetric_prefetch", ch07b::symmetric_prefetch_variant, true};
   struct Shape {
     int block, rows;
   };
@@ -72,26 +75,35 @@ TEST(Ch07bPrefetch, GivesTheSymmetricKernelsBitsForEveryLaunch) {
     fixed.rows_per_thread = 1;
     const std::vector<float> want = solve(symmetric, sys, x0, 5, fixed);
     EXPECT_TRUE(gpgpu::jacobi::checks::matches_reference(want, sys, x0, 5)) << g.str();
-    for (const Shape shape : {Shape{64, 1}, Shape{96, 2}, Shape{256, 3}, Shape{128, 5}, Shape{32, 16}, Shape{1, 4}}) {
-      jc::LaunchOptions launch;
-      launch.block = shape.block;
-      launch.rows_per_thread = shape.rows;
-      const std::vector<float> got = solve(prefetch, sys, x0, 5, launch);
-      ASSERT_EQ(got.size(), want.size());
-      EXPECT_EQ(0, std::memcmp(got.data(), want.data(), want.size() * sizeof(float)))
-          << g.str() << ", block " << shape.block << ", " << shape.rows << " rows per thread";
-    }
+    for (const jc::checks::Factory f : {jc::checks::Factory{"symmetric_prefetch", ch07b::symmetric_prefetch_variant, true},
+                                          jc::checks::Factory{"symmetric_ring", ch07b::symmetric_ring_variant, true}})
+      for (const Shape shape : {Shape{64, 1}, Shape{96, 2}, Shape{256, 3}, Shape{128, 5}, Shape{32, 16}, Shape{1, 4},
+                                Shape{200, 7}, Shape{7, 2}}) {
+        jc::LaunchOptions launch;
+        launch.block = shape.block;
+        launch.rows_per_thread = shape.rows;
+        const std::vector<float> got = solve(f, sys, x0, 5, launch);
+        ASSERT_EQ(got.size(), want.size());
+        EXPECT_EQ(0, std::memcmp(got.data(), want.data(), want.size() * sizeof(float)))
+            << f.name << " on " << g.str() << ", block " << shape.block << ", " << shape.rows << " rows per thread";
+      }
   }
 }
 
-TEST(Ch07bPrefetch, RefusesBlocksBeyondItsLaunchBounds) {
+TEST(Ch07bPrefetchAndRing, RefuseBlocksBeyondTheirLaunchBounds) {
   const auto sys = gpgpu::jacobi::assemble_bidomain({8, 8});
-  const jc::checks::Factory prefetch{"symmetric_prefetch", ch07b::symmetric_prefetch_variant, true};
-  jc::LaunchOptions launch;
-  launch.block = jc::kPrefetchMaxBlock + 32;
-  EXPECT_THROW((void)jc::checks::solver(prefetch, sys, launch), gpgpu::UsageError);
-  launch.block = jc::kPrefetchMaxBlock;
-  EXPECT_NO_THROW((void)jc::checks::solver(prefetch, sys, launch));
+  struct Bounded {
+    jc::checks::Factory factory;
+    int max_block;
+  };
+  for (const Bounded b : {Bounded{{"symmetric_prefetch", ch07b::symmetric_prefetch_variant, true}, jc::kPrefetchMaxBlock},
+                          Bounded{{"symmetric_ring", ch07b::symmetric_ring_variant, true}, jc::kRingMaxBlock}}) {
+    jc::LaunchOptions launch;
+    launch.block = b.max_block + 32;
+    EXPECT_THROW((void)jc::checks::solver(b.factory, sys, launch), gpgpu::UsageError) << b.factory.name;
+    launch.block = b.max_block;
+    EXPECT_NO_THROW((void)jc::checks::solver(b.factory, sys, launch)) << b.factory.name;
+  }
 }
 
 }  // namespace

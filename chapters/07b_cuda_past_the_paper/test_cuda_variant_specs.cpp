@@ -30,7 +30,8 @@ std::vector<Variant> every_variant(const jc::LaunchOptions& launch) {
           jc::pitched_variant(launch),   jc::shared_variant(launch),     jc::shared_paper_variant(launch),
           jc::texture_variant(launch),
           ch07b::readonly_variant(launch), ch07b::tiled2d_variant(launch),   ch07b::multirow_variant(launch),
-          ch07b::symmetric_variant(launch), ch07b::symmetric_prefetch_variant(launch)};
+          ch07b::symmetric_variant(launch), ch07b::symmetric_prefetch_variant(launch),
+          ch07b::symmetric_ring_variant(launch)};
 }
 
 TEST(CudaVariants, NameTheirKernelWorkOpenerAndTimer) {
@@ -48,7 +49,7 @@ TEST(CudaVariants, NameTheirKernelWorkOpenerAndTimer) {
     EXPECT_TRUE(v.make) << v.info.name;
     EXPECT_TRUE(v.check_fits) << v.info.name;
   }
-  EXPECT_EQ(names.size(), 12u);
+  EXPECT_EQ(names.size(), 13u);
 }
 
 TEST(CudaVariants, PaperNamesExistInThePapersTables) {

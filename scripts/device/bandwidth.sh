@@ -3,8 +3,8 @@
 # in the same run, then each profiled by Nsight Compute, then one table:
 #   chapter 09  cuda_transpose_tile_vec4 and its OpenCL port against cuBLAS geam (and the copies
 #               that set the limit), beside the step before (tile_multi), 8192² and 16384² float
-#   chapter 07b symmetric_prefetch (32 B per node; step 5, beside step 4, symmetric) against
-#               multirow (48 B), 4096² and 8192²
+#   chapter 07b symmetric_ring (32 B per node; step 6, beside steps 5 and 4, symmetric_prefetch and
+#               symmetric) against multirow (48 B), 4096² and 8192²
 #   chapter 12  SGEMV both ways at 16384² against cuBLAS, and the k = 3 convolution at 8192² (step 7,
 #               the aligned tile, beside steps 4 and 5, the register and float4 tiles) against NPP,
 #               in one run
@@ -33,7 +33,7 @@
 # profile.sh's pages and SASS. About 7 minutes in all without a budget:
 #   runs  ch09 8192² 15 s, ch07b 4096² 15 s, ch12 30 s, ch11 256³ 30 s, ch07b 8192² 25 s,
 #         ch09 16384² 35 s, ch11 384³ 80 s (its reference: 3.4 billion node updates)
-#   ncu   15 s per profile: the seven kernels (about 105 s), then the five peers (about 75 s)
+#   ncu   15 s per profile: the seven kernels (about 105 s), then the six peers (about 90 s)
 # With --budget no step starts when less than its estimate is left; the log's "exit N after S s"
 # lines (also in the summary) are the measured times to put here.
 set -u
@@ -109,7 +109,7 @@ if want runs; then
   }
   run07b() {  # n, iterations, estimate
     built "$CH07B" && measured "ch07b ${1}^2" "$3" 180 "$CH07B" --nx "$1" --ny "$1" --iters "$2" \
-      --warmup 1 --repeat 5 --cpu-sample-iters 0 --variant multirow,symmetric,symmetric_prefetch \
+      --warmup 1 --repeat 5 --cpu-sample-iters 0 --variant multirow,symmetric,symmetric_prefetch,symmetric_ring \
       --json "$RUNS/ch07b_$1.json"
   }
   run11() {  # n, estimate: 60 steps (the source peaks at step 48: FP16 is checked on real fields)
@@ -170,7 +170,7 @@ if want ncu; then
   # The kernels themselves first.
   built "$CH09" && profile 09 cuda_transpose_tile_vec4 8192 15 "${P09[@]}"
   # shellcheck disable=SC2046  # the options word by word
-  built "$CH07B" && profile 07b symmetric_prefetch 4096 15 $(jacobi symmetric_prefetch)
+  built "$CH07B" && profile 07b symmetric_ring 4096 15 $(jacobi symmetric_ring)
   if built "$CH12"; then
     profile 12 cuda_sgemv_warp 16384 15 "${P12G[@]}"
     profile 12 cuda_sgemv_t_tiled 16384 15 "${P12G[@]}"
@@ -189,6 +189,8 @@ if want ncu; then
   built "$CH09" && peer 09 cuda_transpose_tile_multi 8192 15 "${P09[@]}"  # the step before
   # shellcheck disable=SC2046
   built "$CH07B" && peer 07b multirow 4096 15 $(jacobi multirow)
+  # shellcheck disable=SC2046
+  built "$CH07B" && peer 07b symmetric_prefetch 4096 15 $(jacobi symmetric_prefetch)  # the step before
   if built "$CH11"; then  # the one-node kernels the x4 ones replace
     peer 11 cuda_fused_half 256 15 "${P11[@]}"
     peer 11 cuda_fused 256 15 "${P11[@]}"

@@ -59,20 +59,23 @@ class Runs(unittest.TestCase):
 
     def test_table_judges_each_kernel_beside_its_peer(self):
         self.write("ch07b_4096.json", [row("multirow", 4400, 0.995), row("symmetric", 4100, 0.94),
-                                       row("symmetric_prefetch", 4300, 0.985)])
+                                       row("symmetric_prefetch", 4150, 0.957), row("symmetric_ring", 4300, 0.985)])
         with open(os.path.join(self.out, "runs", "ch07b_8192.json"), "w") as f:
             f.write('{"results": [')  # a run stopped while writing
         lines = bs.goals_table(self.out)
         sym = [line for line in lines if line.startswith("Jacobi symmetric")]
-        self.assertEqual(len(sym), 4)  # the new step and the step before it, at each size
-        self.assertIn("symmetric_prefetch", sym[0])
+        self.assertEqual(len(sym), 6)  # the new step and the two steps before it, at each size
+        self.assertIn("symmetric_ring", sym[0])
         self.assertIn("98.5%", sym[0])
         self.assertIn("99.5%", sym[0])
         self.assertTrue(sym[0].endswith("met"))
-        self.assertIn(" symmetric ", sym[1])
-        self.assertIn("94.0%", sym[1])
+        self.assertIn("symmetric_prefetch", sym[1])
+        self.assertIn("95.7%", sym[1])
         self.assertTrue(sym[1].endswith("missed"))
-        self.assertTrue(all("no result" in line for line in sym[2:]))
+        self.assertIn(" symmetric ", sym[2])
+        self.assertIn("94.0%", sym[2])
+        self.assertTrue(sym[2].endswith("missed"))
+        self.assertTrue(all("no result" in line for line in sym[3:]))
         self.assertTrue(any("no result" in line and "ch11_384.json" in line for line in lines))
 
     def test_the_transpose_is_judged_beside_the_step_before(self):
@@ -125,9 +128,11 @@ class Runs(unittest.TestCase):
         path = self.write("ch07b_4096.json", [
             row("symmetric", 1, 1, launch="block 256, 4 columns x 2 rows per thread, pitch 4096 floats; tuned: ..."),
             row("symmetric_prefetch", 1, 1, launch="block 128, 4 columns x 16 rows per thread, pitch 4096 floats"),
+            row("symmetric_ring", 1, 1, launch="block 64, 4 columns x 8 rows per thread, pitch 4096 floats"),
             row("multirow", 1, 1, launch="")])
         self.assertEqual(bs.tuned_launch(path, "symmetric"), "--block 256 --rows-per-thread 2")
         self.assertEqual(bs.tuned_launch(path, "symmetric_prefetch"), "--block 128 --rows-per-thread 16")
+        self.assertEqual(bs.tuned_launch(path, "symmetric_ring"), "--block 64 --rows-per-thread 8")
         self.assertEqual(bs.tuned_launch(path, "multirow"), "")
         self.assertEqual(bs.tuned_launch(path, "absent"), "")
         self.assertEqual(bs.tuned_launch(os.path.join(self.out, "none.json"), "symmetric"), "")

@@ -19,6 +19,7 @@ void launch_jacobi_tiled2d(const PitchedArgs& a, int block_x, int block_y, cudaS
 void launch_jacobi_multirow(const PitchedArgs& a, int block, int rows_per_thread, cudaStream_t stream);     // 07b_03_multirow.cu
 void launch_jacobi_symmetric(const SymmetricArgs& a, int block, int rows_per_thread, cudaStream_t stream);  // 07b_04_symmetric.cu
 void launch_jacobi_symmetric_prefetch(const SymmetricArgs& a, int block, int rows_per_thread, cudaStream_t stream);  // 07b_05_prefetch.cu
+void launch_jacobi_symmetric_ring(const SymmetricArgs& a, int block, int rows_per_thread, cudaStream_t stream);  // 07b_06_ring.cu
 void launch_jacobi_overlapped(const SymmetricArgs& a, int sweeps, TemporalTile tile, cudaStream_t stream);  // 07c_01_overlapped.cu
 void launch_jacobi_overlapped_columns(const SymmetricArgs& a, int sweeps, TemporalTile tile, cudaStream_t stream);  // 07c_02_overlapped_columns.cu
 void launch_jacobi_overlapped_unrolled(const SymmetricArgs& a, int sweeps, TemporalTile tile, int rows_per_step,
@@ -32,8 +33,13 @@ void launch_jacobi_peer_store(const PeerStoreArgs& a, int block, int rows_per_th
 int multirow_blocks_per_sm(int block);
 int symmetric_blocks_per_sm(int block);
 int symmetric_prefetch_blocks_per_sm(int block);
+int symmetric_ring_blocks_per_sm(int block);
 /// The largest block of 07b_05_prefetch.cu: its __launch_bounds__, which keeps two blocks per SM.
 inline constexpr int kPrefetchMaxBlock = 256;
+/// The largest block of 07b_06_ring.cu (its __launch_bounds__), and the dynamic shared memory of its
+/// ring for a block of `block` threads (3 rows of 7 arrays of 4 * block + 8 floats: 84.7 KiB at 256).
+inline constexpr int kRingMaxBlock = 256;
+std::size_t symmetric_ring_shared_bytes(int block);
 
 /// Dynamic shared memory of one block of the chapter 07c kernels (pure arithmetic, no device needed):
 /// the overlapped tile and the wavefront's rings for `sweeps` sweeps per launch, and the persistent
@@ -70,7 +76,7 @@ inline unsigned blocks_for(long long count, int block) { return static_cast<unsi
 /// gridDim.y for `rows` rows: one block row per grid row, at most kMaxGridY (kernels loop beyond).
 inline unsigned grid_rows(long long rows) { return static_cast<unsigned>(rows < kMaxGridY ? rows : kMaxGridY); }
 
-/// Rows per thread of the row-walking kernels (07b_03_multirow, 07b_04_symmetric, 07b_05_prefetch, 13_peer_store) on `rows`
+/// Rows per thread of the row-walking kernels (07b_03_multirow, 07b_04_symmetric, 07b_05_prefetch, 07b_06_ring, 13_peer_store) on `rows`
 /// rows of `nx` columns: as many (up to 16) as keep at least eight waves of resident threads
 /// (`blocks_per_sm` blocks of `block` threads on each of `sm_count` SMs). More rows save loads (each
 /// x and coefficient row is loaded once per thread, plus one row per strip), but a block then lives

@@ -45,6 +45,7 @@ float tile[1 << 16];  // the kernels' `extern __shared__` tile: blocks run one a
 #include "../07b_03_multirow.cu"
 #include "../07b_04_symmetric.cu"
 #include "../07b_05_prefetch.cu"
+#include "../07b_06_ring.cu"
 #include "../13_peer_store.cu"
 #include "gpgpu/jacobi/checks.hpp"
 
@@ -103,7 +104,7 @@ std::vector<float> emulate_pitched(const std::string& variant, const LinearSyste
   const Grid g = sys.grid;
   const int p = (g.nx + 3) / 4 * 4 + c.pitch_extra;
   std::vector<Pitched> coef;
-  const bool symmetric = variant == "symmetric" || variant == "symmetric_prefetch";
+  const bool symmetric = variant == "symmetric" || variant == "symmetric_prefetch" || variant == "symmetric_ring";
   if (symmetric) {
     for (Dir dir : {Dir::C, Dir::E, Dir::NW, Dir::N, Dir::NE}) coef.push_back(host_pitched(sys.A.diag[idx(dir)], g, p));
   } else {
@@ -119,8 +120,10 @@ std::vector<float> emulate_pitched(const std::string& variant, const LinearSyste
       const dim3 grid(blocks_for((g.nx + 3) / 4, c.block_x), cap(blocks_for(g.ny, c.rows_per_thread)));
       if (variant == "symmetric")
         emu::launch(grid, dim3(c.block_x), false, [&] { jacobi_symmetric(a, c.rows_per_thread); });
-      else
+      else if (variant == "symmetric_prefetch")
         emu::launch(grid, dim3(c.block_x), false, [&] { jacobi_symmetric_prefetch(a, c.rows_per_thread); });
+      else  // the ring's barriers: the block's threads as fibers, its ring in the emulation's shared memory
+        emu::launch_with_barriers(grid, dim3(c.block_x), [&] { jacobi_symmetric_ring(a, c.rows_per_thread); });
     } else {
       const PitchedArgs a{{o(0), o(1), o(2), o(3), o(4), o(5), o(6), o(7), o(8)}, o(9), x.origin(), y.origin(),
                           g.nx, g.ny, p, kOmega};
@@ -240,7 +243,7 @@ TEST(EmulatedKernels, PitchedLayoutsMatchTheReference) {
       const auto sys = assemble_bidomain(g);
       const auto x0 = checks::random_guess(g.nodes(), 8);
       for (const char* v : {"pitched", "shared", "shared_paper", "readonly", "tiled2d", "multirow", "symmetric",
-                            "symmetric_prefetch"})
+                            "symmetric_prefetch", "symmetric_ring"})
         for (const PitchedCase& c : cases) {
           SCOPED_TRACE(std::string(v) + " on " + g.str() + ", pitch +" + std::to_string(c.pitch_extra) + ", block " +
                        std::to_string(c.block_x) + ", rows " + std::to_string(c.rows_per_thread));
@@ -249,24 +252,28 @@ TEST(EmulatedKernels, PitchedLayoutsMatchTheReference) {
     }
 }
 
-TEST(EmulatedKernels, PrefetchGivesTheSymmetricKernelsBitsBitForBit) {
-  // 07b_05 computes symmetric_update on the values 07b_04 loads, only loaded a row earlier: the same
-  // bits for every strip length (1 row: nothing to prefetch; a partial last strip; strips beyond
-  // gridDim.y) and pitch, from a NaN-poisoned written iterate.
+TEST(EmulatedKernels, PrefetchAndRingGiveTheSymmetricKernelsBitsBitForBit) {
+  // 07b_05 and 07b_06 compute symmetric_update on the values 07b_04 loads, only loaded earlier (07b_06
+  // through its shared-memory ring, the halo columns from the neighbouring threads' copies): the same
+  // bits for every strip length (1 row: nothing ahead; 2: the ring's second copy empty; a partial last
+  // strip; strips beyond gridDim.y) and pitch, for blocks with threads past the right edge, from a
+  // NaN-poisoned written iterate.
   const PitchedCase cases[] = {{0, 64, 8, 4, 65535}, {8, 7, 3, 3, 2}, {4, 32, 1, 1, 3}, {0, 5, 1, 16, 65535},
-                               {12, 3, 1, 2, 1}};
+                               {12, 3, 1, 2, 1},     {0, 6, 1, 5, 2}};
   for (const Grid& g : kGrids) {
     const auto sys = assemble_bidomain(g);
     const auto x0 = checks::random_guess(g.nodes(), 10);
     for (const PitchedCase& c : cases)
       for (int iters : {1, 3}) {
-        SCOPED_TRACE(g.str() + ", pitch +" + std::to_string(c.pitch_extra) + ", block " + std::to_string(c.block_x) +
-                     ", rows per thread " + std::to_string(c.rows_per_thread) + ", gridDim.y <= " +
-                     std::to_string(c.grid_y_cap) + ", " + std::to_string(iters) + " iterations");
         const std::vector<float> want = emulate_pitched("symmetric", sys, x0, iters, c);
-        const std::vector<float> got = emulate_pitched("symmetric_prefetch", sys, x0, iters, c);
-        ASSERT_EQ(got.size(), want.size());
-        EXPECT_EQ(0, std::memcmp(got.data(), want.data(), want.size() * sizeof(float)));
+        for (const char* v : {"symmetric_prefetch", "symmetric_ring"}) {
+          SCOPED_TRACE(std::string(v) + " on " + g.str() + ", pitch +" + std::to_string(c.pitch_extra) + ", block " +
+                       std::to_string(c.block_x) + ", rows per thread " + std::to_string(c.rows_per_thread) +
+                       ", gridDim.y <= " + std::to_string(c.grid_y_cap) + ", " + std::to_string(iters) + " iterations");
+          const std::vector<float> got = emulate_pitched(v, sys, x0, iters, c);
+          ASSERT_EQ(got.size(), want.size());
+          EXPECT_EQ(0, std::memcmp(got.data(), want.data(), want.size() * sizeof(float)));
+        }
       }
   }
 }

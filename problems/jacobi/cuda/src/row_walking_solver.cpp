@@ -1,5 +1,5 @@
-// The row-walking kernels' host code (07b_03_multirow.cu, 07b_04_symmetric.cu, 07b_05_prefetch.cu), in
-// the order a run uses it: the three variants, then how each kernel is launched on chapter 05's
+// The row-walking kernels' host code (07b_03_multirow.cu, 07b_04_symmetric.cu, 07b_05_prefetch.cu,
+// 07b_06_ring.cu), in the order a run uses it: the four variants, then how each kernel is launched on chapter 05's
 // pitched layout (the rows per thread and their tuning).
 #include "gpgpu/jacobi/cuda/row_walking_solver.hpp"
 
@@ -51,6 +51,12 @@ Variant symmetric_prefetch_variant(const LaunchOptions& launch) {
                              "symmetric with the next row's loads in flight during this row's update",
                              "kernels/jacobi/cuda/07b_05_prefetch.cu", "jacobi9_symmetric", 5);
 }
+
+Variant symmetric_ring_variant(const LaunchOptions& launch) {
+  return row_walking_variant(launch, RowWalkingSolver::Kernel::symmetric_ring, "symmetric_ring",
+                             "symmetric with the next two rows copied into a shared-memory ring (cp.async)",
+                             "kernels/jacobi/cuda/07b_06_ring.cu", "jacobi9_symmetric", 5);
+}
 //! [variants]
 
 namespace {
@@ -69,18 +75,23 @@ RowWalkingSolver::RowWalkingSolver(const gpgpu::jacobi::LinearSystem& sys, Kerne
     : PitchedSolver(sys, stored(kernel)), kernel_(kernel), tuning_(launch.tuning()) {
   block_ = launch.block_or(128);
   check_block(block_);
-  if (kernel == Kernel::symmetric_prefetch && block_ > kPrefetchMaxBlock)
-    throw gpgpu::UsageError("symmetric_prefetch: a block of " + std::to_string(block_) + " threads: its kernel is built for at most " +
-                            std::to_string(kPrefetchMaxBlock) + " (--block)");
+  const int max_block = kernel == Kernel::symmetric_prefetch ? kPrefetchMaxBlock
+                        : kernel == Kernel::symmetric_ring   ? kRingMaxBlock
+                                                             : 0;
+  if (max_block > 0 && block_ > max_block)
+    throw gpgpu::UsageError(std::string(kernel == Kernel::symmetric_ring ? "symmetric_ring" : "symmetric_prefetch") + ": a block of " +
+                            std::to_string(block_) + " threads: its kernel is built for at most " + std::to_string(max_block) +
+                            " (--block)");
   rows_per_thread_ = launch.rows_per_thread > 0 ? launch.rows_per_thread : default_rows_per_thread(sm_count);
 }
 
 // Chapter 07b's rule (rows_per_thread_for): as many rows per thread as keep eight waves of
 // resident threads.
 int RowWalkingSolver::default_rows_per_thread(int sm_count) const {
-  const int per_sm = kernel_ == Kernel::multirow    ? multirow_blocks_per_sm(block_)
-                     : kernel_ == Kernel::symmetric ? symmetric_blocks_per_sm(block_)
-                                                    : symmetric_prefetch_blocks_per_sm(block_);
+  const int per_sm = kernel_ == Kernel::multirow             ? multirow_blocks_per_sm(block_)
+                     : kernel_ == Kernel::symmetric          ? symmetric_blocks_per_sm(block_)
+                     : kernel_ == Kernel::symmetric_prefetch ? symmetric_prefetch_blocks_per_sm(block_)
+                                                             : symmetric_ring_blocks_per_sm(block_);
   return rows_per_thread_for(grid().nx, grid().ny, block_, per_sm, sm_count);
 }
 
@@ -93,8 +104,10 @@ void RowWalkingSolver::step(int in, float omega) {
   const SymmetricArgs s{a(0), a(1), a(2), a(3), a(4), a(5), x(in), x(1 - in), grid().nx, grid().ny, pitch(), omega};
   if (kernel_ == Kernel::symmetric)
     launch_jacobi_symmetric(s, block_, rows_per_thread_, nullptr);
-  else
+  else if (kernel_ == Kernel::symmetric_prefetch)
     launch_jacobi_symmetric_prefetch(s, block_, rows_per_thread_, nullptr);
+  else
+    launch_jacobi_symmetric_ring(s, block_, rows_per_thread_, nullptr);
 }
 
 //! [tune]
