@@ -68,7 +68,7 @@ double device_bytes(Op op, const Shape& shape, ElementType type) {
 enum class Launcher {
   add_rowmajor, add_colmajor, add_shared_paper, add_shared, add_vec4,
   transpose_naive, transpose_tile_as_printed, transpose_tile, transpose_tile_padded, transpose_tile_multi,
-  transpose_tile_vec4
+  transpose_tile_vec4, transpose_tile_panels
 };
 
 struct CudaKernelVariant {
@@ -109,6 +109,8 @@ constexpr CudaKernelVariant kKernels[] = {
     {"cuda_transpose_tile_vec4", Launcher::transpose_tile_vec4, Op::transpose, "09_11_transpose_tile_vec4.cu", "",
      "64 x 64 padded tile, 16 bytes per global load and store, four vectors per thread", true,
      mc::transpose_tile_vec4_shape},
+    {"cuda_transpose_tile_panels", Launcher::transpose_tile_panels, Op::transpose, "09_12_transpose_tile_panels.cu", "",
+     "the 16-byte tile, tiles taken down panels of 32 tile columns", true, mc::transpose_tile_panels_shape},
 };
 
 const CudaKernelVariant* find_kernel(const std::string& name) {
@@ -139,6 +141,7 @@ typename DeviceMatrices<T>::Call kernel_call(Launcher l, const Shape& s) {
     case Launcher::transpose_tile_padded: return transpose(mc::launch_transpose_tile_padded<T>);
     case Launcher::transpose_tile_multi: return transpose(mc::launch_transpose_tile_multi<T>);
     case Launcher::transpose_tile_vec4: return transpose(mc::launch_transpose_tile_vec4<T>);
+    case Launcher::transpose_tile_panels: return transpose(mc::launch_transpose_tile_panels<T>);
   }
   throw std::logic_error("no launcher");
 }

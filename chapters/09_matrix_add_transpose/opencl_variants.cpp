@@ -43,12 +43,15 @@ constexpr std::array kClVariants{
     ClVariant{"cl_transpose_tile_vec4", Op::transpose, "kernels/matrix/opencl/09_11_transpose_tile_vec4.cl",
      "transpose_tile_vec4", "cuda_transpose_tile_vec4", "", "64 x 64 padded tile, 16 bytes per global load and store",
      ClGrid::tiles_vec4},
+    ClVariant{"cl_transpose_tile_panels", Op::transpose, "kernels/matrix/opencl/09_12_transpose_tile_panels.cl",
+     "transpose_tile_panels", "cuda_transpose_tile_panels", "", "the 16-byte tile, tiles taken down panels of 32 tile columns",
+     ClGrid::tiles_vec4},
     ClVariant{"cl_copy", Op::copy, "", "", "cuda_memcpy", "", "clEnqueueCopyBuffer: the copy every transpose is measured against",
      ClGrid::flat},
 };
 
 constexpr std::size_t kTile = 32, kRowsPerPass = 8;  // as the .cl files' TILE and ROWS_PER_PASS
-// As 09_11_transpose_tile_vec4.cl: TILE, and WARP_VECTORS x WARP_ROWS x WARPS work-items per group.
+// As 09_11_transpose_tile_vec4.cl and 09_12: TILE, and WARP_VECTORS x WARP_ROWS x WARPS work-items per group.
 constexpr std::size_t kVec4Tile = 64, kVec4WarpVectors = 8, kVec4WarpRows = 4, kVec4Warps = 8;
 constexpr std::size_t kFlatGroup = 256;
 

@@ -20,7 +20,7 @@ enum class ClGrid {
   flat,         ///< 1D over the flat arrays, a work-item per 16-byte vector (grid-stride past the cap)
   tiles,        ///< one 32 x 32 work-group per 32 x 32 tile of the input
   tiles_multi,  ///< one 32 x 8 work-group per 32 x 32 tile
-  tiles_vec4,   ///< one 8 x 4 x 8 work-group per 64 x 64 tile
+  tiles_vec4,   ///< one 8 x 4 x 8 work-group per 64 x 64 tile (09_11 and 09_12)
 };
 
 /// One OpenCL variant: a kernel of kernels/matrix/opencl.

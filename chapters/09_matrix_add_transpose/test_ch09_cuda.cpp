@@ -55,7 +55,7 @@ TEST_P(CudaVariant, RefusesMatricesTheDeviceCannotHold) {
 }
 
 TEST_P(CudaVariant, MatchesTheReferenceWhereRowsAreWholeVectors) {
-  // The shapes on which cuda_transpose_tile_vec4 takes its 16-byte path; any variant must pass them.
+  // The shapes on which cuda_transpose_tile_vec4 and _panels take their 16-byte path; any variant must pass them.
   for (ElementType t : checks::kTypes)
     for (const Shape& shape : checks::whole_vector_shapes()) EXPECT_TRUE(checks::runs_exactly(variant(GetParam()), shape, t, session()));
 }
@@ -89,6 +89,7 @@ TEST(CudaLaunch, SaysHowItRan) {
   EXPECT_EQ(launch_of("cuda_transpose_naive", {17, 1023}), "grid 1 x 128 of 32 x 8 threads");
   EXPECT_EQ(launch_of("cuda_transpose_tile_multi", {4097, 33}), "grid 2 x 129 of 32 x 8 threads");
   EXPECT_EQ(launch_of("cuda_transpose_tile_vec4", {4097, 33}), "grid 1 x 65 of 8 x 4 x 8 threads");
+  EXPECT_EQ(launch_of("cuda_transpose_tile_panels", {4097, 33}), "grid 1 x 65 of 8 x 4 x 8 threads");  // 09_11's grid
   EXPECT_EQ(launch_of("cuda_add_vec4", {4097, 33}), "grid 133 of 256 threads, a vector per thread, 16 B per access");
   EXPECT_EQ(launch_of("cuda_memcpy", {4, 4}), "cudaMemcpyAsync, device to device");
 }

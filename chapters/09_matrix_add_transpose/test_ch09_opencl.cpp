@@ -70,7 +70,7 @@ TEST_P(ClVariant, ItsLimitationIsTheDevicesLimits) {
 }
 
 TEST_P(ClVariant, MatchesTheReferenceWhereRowsAreWholeVectors) {
-  // The shapes on which cl_transpose_tile_vec4 takes its 16-byte path; any variant must pass them.
+  // The shapes on which cl_transpose_tile_vec4 and _panels take their 16-byte path; any variant must pass them.
   const gpgpu::matrix::Variant& v = variant(GetParam());
   for (ElementType t : checks::kTypes) {
     if (v.limitation({{1, 1}, t}, session())) continue;  // MatchesTheReferenceAtAwkwardShapesInEveryType says why

@@ -23,12 +23,17 @@
 //   different bank pairs;
 // - shared memory: 64 x 65 x 4 B = 16.3 KiB per block for floats and ints (32.5 KiB for doubles);
 //   eight blocks (2048 threads, the SM's most) take 130 KiB of the SM's 228 KiB, so occupancy stays
-//   at 100% if a thread needs at most 32 registers (doubles: six blocks, 75%). The launch asks for
-//   the largest shared-memory carveout so that the driver does not pick a smaller one;
+//   at 100% if a thread needs at most 32 registers (doubles: six blocks, 75%). The launch states no
+//   shared-memory carveout: the driver then sizes shared memory for the blocks that fit, as it does
+//   for the OpenCL port, which has no way to ask. Asking for the largest (228 KiB) would leave
+//   256 - 228 = 28 KiB of the SM's unified L1 data memory, which also stages the global loads in
+//   flight (NVIDIA's tuning guides: it gathers a warp's data before delivering it), while eight
+//   blocks issue 8 x 16 KiB of loads; with that request this kernel ran slower than its OpenCL port;
 // - a tile that the matrix cuts, or any tile when a row of the input or of the output is not a whole
 //   number of 16-byte vectors (rows or cols not a multiple of 4 floats, 2 doubles), takes the previous
 //   step's path instead: 64 x 4 threads, an element each per pass.
 #include "launchers.hpp"
+#include "tile_vec4_layout.hpp"
 
 #include <cstdint>
 #include <stdexcept>
@@ -37,15 +42,6 @@
 
 namespace gpgpu::matrix::cuda {
 namespace {
-
-/// 16 bytes of T, loaded and stored as one access (alignas: a 16-byte load and store instruction).
-template <typename T>
-struct alignas(16) Pack16 {
-  T e[16 / sizeof(T)];
-};
-
-// The block: 8 vectors across x 4 rows per warp, 8 warps.
-constexpr int kVec4WarpVectors = 8, kVec4WarpRows = 4, kVec4Warps = 8;
 
 //! [transpose_tile_vec4]
 // Shared: the tile's element type (T; the CPU test counts bank conflicts through a recording T).
@@ -91,9 +87,6 @@ __global__ void transpose_tile_vec4(TransposeArgs<T> a) {
 }
 //! [transpose_tile_vec4]
 
-// The launch: tiles of 64 x 64, a block of 8 x 4 x 8 threads per tile.
-constexpr int kTransposeVec4Tile = 64;
-
 }  // namespace
 
 #ifndef GPGPU_CUDA_EMULATION  // tests/test_kernels_emulated.cpp runs the kernel above on the CPU
@@ -106,13 +99,6 @@ template <typename T>
 void launch_transpose_tile_vec4(const TransposeArgs<T>& a, cudaStream_t stream) {
   const LaunchShape s = transpose_tile_vec4_shape(a.rows, a.cols);
   if (s.grid.y > kMaxGridY) throw std::length_error("transpose_tile_vec4: more block rows than gridDim.y allows");
-  // Eight blocks of 16.3 KiB need more than the smaller carveouts: ask for the largest, once.
-  static const bool carveout = [] {
-    GPGPU_CUDA_CHECK(cudaFuncSetAttribute(transpose_tile_vec4<T, kTransposeVec4Tile>,
-                                          cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared));
-    return true;
-  }();
-  (void)carveout;
   transpose_tile_vec4<T, kTransposeVec4Tile><<<s.grid, s.block, 0, stream>>>(a);
   GPGPU_CUDA_CHECK_LAUNCH("transpose_tile_vec4");
 }

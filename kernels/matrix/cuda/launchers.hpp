@@ -45,5 +45,8 @@ template <typename T> void launch_transpose_tile_multi(const TransposeArgs<T>& a
 // 09_11_transpose_tile_vec4.cu: 64 x 64 tiles, 16 bytes per global access where rows and cols allow.
 LaunchShape transpose_tile_vec4_shape(int rows, int cols);
 template <typename T> void launch_transpose_tile_vec4(const TransposeArgs<T>& a, cudaStream_t stream);
+// 09_12_transpose_tile_panels.cu: 09_11 with the tiles taken down panels of 32 tile columns.
+LaunchShape transpose_tile_panels_shape(int rows, int cols);
+template <typename T> void launch_transpose_tile_panels(const TransposeArgs<T>& a, cudaStream_t stream);
 
 }  // namespace gpgpu::matrix::cuda

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -32,6 +33,7 @@
 #include "../09_09_transpose_tile_padded.cu"
 #include "../09_10_transpose_tile_multi.cu"
 #include "../09_11_transpose_tile_vec4.cu"
+#include "../09_12_transpose_tile_panels.cu"
 
 namespace gpgpu::matrix::cuda {
 namespace {
@@ -104,6 +106,10 @@ HostMatrix emulate_transpose(const std::string& kernel, const HostMatrix& in) {
     emu::launch_with_barriers(dim3(blocks_for(cols, kTransposeVec4Tile), blocks_for(rows, kTransposeVec4Tile)),
                               dim3(kVec4WarpVectors, kVec4WarpRows, kVec4Warps),
                               [&] { transpose_tile_vec4<T, kTransposeVec4Tile>(args); });
+  else if (kernel == "transpose_tile_panels")
+    emu::launch_with_barriers(dim3(blocks_for(cols, kTransposeVec4Tile), blocks_for(rows, kTransposeVec4Tile)),
+                              dim3(kVec4WarpVectors, kVec4WarpRows, kVec4Warps),
+                              [&] { transpose_tile_panels<T, kTransposeVec4Tile>(args); });
   else if (kernel == "transpose_tile_8")  // the same kernels with 8 x 8 tiles: more tiles, fewer threads to emulate
     emu::launch_with_barriers(tiles8, dim3(8, 8), [&] { transpose_tile<T, 8>(args); });
   else if (kernel == "transpose_tile_padded_8")
@@ -181,34 +187,84 @@ TEST_P(EmulatedTranspose, TallAndWide) {
 INSTANTIATE_TEST_SUITE_P(Ch09, EmulatedTranspose,
                          ::testing::Values("transpose_naive", "transpose_tile", "transpose_tile_padded",
                                            "transpose_tile_multi", "transpose_tile_8", "transpose_tile_padded_8",
-                                           "transpose_tile_multi_8", "transpose_tile_vec4"),
+                                           "transpose_tile_multi_8", "transpose_tile_vec4", "transpose_tile_panels"),
                          [](const auto& info) { return std::string(info.param); });
 
-// ---- 09_11: the 16-byte path and its fallback ----------------------------------------------------
+// ---- 09_11 and 09_12: the 16-byte path and its fallback -------------------------------------------
 
 // The vector path runs where rows and cols are whole vectors and the pointers are 16-byte aligned
-// (checks::whole_vector_shapes: full 64 x 64 tiles, cut tiles beside them, one vector).
+// (checks::whole_vector_shapes: full 64 x 64 tiles, cut tiles beside them, one vector, and more than
+// 32 tile columns, so that 09_12 takes two panels, the second narrower).
 TEST(EmulatedTransposeVec4, MatchesTheReferenceWhereRowsAreWholeVectors) {
-  for (ElementType t : kTypes)
-    for (const Shape s : checks::whole_vector_shapes()) {
-      const HostMatrix in = random_matrix(s, t, 13);
-      ASSERT_EQ(reinterpret_cast<std::uintptr_t>(in.data()) % 16, 0U) << "the vector path would not run";
-      const Verification v = compare(transpose("transpose_tile_vec4", in), transpose_reference(in));
-      EXPECT_TRUE(v.pass) << s.str() << " " << type_name(t) << ": " << v.summary();
-    }
+  for (const char* kernel : {"transpose_tile_vec4", "transpose_tile_panels"})
+    for (ElementType t : kTypes)
+      for (const Shape s : checks::whole_vector_shapes()) {
+        const HostMatrix in = random_matrix(s, t, 13);
+        ASSERT_EQ(reinterpret_cast<std::uintptr_t>(in.data()) % 16, 0U) << "the vector path would not run";
+        const Verification v = compare(transpose(kernel, in), transpose_reference(in));
+        EXPECT_TRUE(v.pass) << kernel << " " << s.str() << " " << type_name(t) << ": " << v.summary();
+      }
 }
 
 TEST(EmulatedTransposeVec4, FallsBackToElementsWhenAPointerIsNotAligned) {
   // 128 x 128 floats one element into their buffers: every tile takes the element path.
   const Shape s{128, 128};
   const HostMatrix in = random_matrix(s, ElementType::f32, 14), ref = transpose_reference(in);
-  std::vector<float> src(in.as<float>().begin(), in.as<float>().end()), dst(src.size() + 1, std::nanf(""));
+  std::vector<float> src(in.as<float>().begin(), in.as<float>().end());
   src.insert(src.begin(), 0.0F);
-  const TransposeArgs<float> args{src.data() + 1, dst.data() + 1, 128, 128};
-  emu::launch_with_barriers(dim3(2, 2), dim3(kVec4WarpVectors, kVec4WarpRows, kVec4Warps),
-                            [&] { transpose_tile_vec4<float, kTransposeVec4Tile>(args); });
-  EXPECT_TRUE(std::equal(dst.begin() + 1, dst.end(), ref.as<float>().begin()));
-  EXPECT_TRUE(std::isnan(dst[0]));
+  const TransposeArgs<float> args{src.data() + 1, nullptr, 128, 128};
+  const auto run = [&](auto kernel) {
+    std::vector<float> dst(src.size(), std::nanf(""));
+    TransposeArgs<float> a = args;
+    a.out = dst.data() + 1;
+    emu::launch_with_barriers(dim3(2, 2), dim3(kVec4WarpVectors, kVec4WarpRows, kVec4Warps), [&] { kernel(a); });
+    EXPECT_TRUE(std::equal(dst.begin() + 1, dst.end(), ref.as<float>().begin()));
+    EXPECT_TRUE(std::isnan(dst[0]));
+  };
+  run([](const TransposeArgs<float>& a) { transpose_tile_vec4<float, kTransposeVec4Tile>(a); });
+  run([](const TransposeArgs<float>& a) { transpose_tile_panels<float, kTransposeVec4Tile>(a); });
+}
+
+// ---- 09_12: the panel order ------------------------------------------------------------------------
+
+TEST(PanelTile, MovesEveryTileExactlyOnce) {
+  const std::pair<int, int> grids[] = {{1, 1}, {32, 1}, {33, 3}, {34, 3}, {65, 2}, {64, 5}, {1, 70}, {128, 128}};
+  for (const auto& [tiles_x, tiles_y] : grids) {
+    std::vector<int> moved(static_cast<std::size_t>(tiles_x) * tiles_y, 0);
+    for (int id = 0; id < tiles_x * tiles_y; ++id) {
+      const TileAt t = panel_tile(id, tiles_x, tiles_y);
+      ASSERT_TRUE(t.across >= 0 && t.across < tiles_x && t.down >= 0 && t.down < tiles_y)
+          << tiles_x << " x " << tiles_y << ", block " << id << ": tile " << t.across << ", " << t.down;
+      ++moved[static_cast<std::size_t>(t.down) * tiles_x + t.across];
+    }
+    EXPECT_TRUE(std::all_of(moved.begin(), moved.end(), [](int n) { return n == 1; })) << tiles_x << " x " << tiles_y;
+  }
+}
+
+TEST(PanelTile, WalksDownPanelsOf32TileColumns) {
+  const auto at = [](int id, int tiles_x, int tiles_y) {
+    const TileAt t = panel_tile(id, tiles_x, tiles_y);
+    return std::pair{t.across, t.down};
+  };
+  // 8192²: 128 x 128 tiles, four panels of 32 x 128.
+  EXPECT_EQ(at(31, 128, 128), std::pair(31, 0));
+  EXPECT_EQ(at(32, 128, 128), std::pair(0, 1));
+  EXPECT_EQ(at(32 * 128 - 1, 128, 128), std::pair(31, 127));
+  EXPECT_EQ(at(32 * 128, 128, 128), std::pair(32, 0));
+  // The blocks resident at once on 132 SMs (8 each) cover a square: 32 tile columns, 33 tile rows.
+  int widest = 0, deepest = 0;
+  for (int id = 0; id < 8 * 132; ++id) {
+    const auto [across, down] = at(id, 128, 128);
+    widest = std::max(widest, across + 1);
+    deepest = std::max(deepest, down + 1);
+  }
+  EXPECT_EQ(widest, 32);
+  EXPECT_EQ(deepest, 33);
+  // 34 tile columns: a panel of 32, then one of 2.
+  EXPECT_EQ(at(3 * 32, 34, 3), std::pair(32, 0));
+  EXPECT_EQ(at(3 * 32 + 2, 34, 3), std::pair(32, 1));
+  // At most 32 tile columns: one panel, 09_11's order.
+  for (int id = 0; id < 20 * 7; ++id) EXPECT_EQ(at(id, 20, 7), std::pair(id % 20, id / 20));
 }
 
 // The tile's shared loads and stores, recorded and grouped into warp requests: one wavefront each

@@ -27,8 +27,11 @@ inline std::vector<Shape> awkward_shapes() {
 
 /// Shapes whose rows and cols are multiples of 4, so that a row of the input and of the output is a
 /// whole number of 16-byte vectors (of floats, ints and doubles): whole 64 x 64 tiles, tiles cut by
-/// the edge beside them, one vector. The 16-byte transposes take their vector path on these.
-inline std::vector<Shape> whole_vector_shapes() { return {{64, 64}, {128, 192}, {132, 68}, {68, 260}, {4, 4}, {256, 8}}; }
+/// the edge beside them, one vector, and 34 tile columns (two panels of 09_12, the second narrower).
+/// The 16-byte transposes take their vector path on these.
+inline std::vector<Shape> whole_vector_shapes() {
+  return {{64, 64}, {128, 192}, {132, 68}, {68, 260}, {4, 4}, {256, 8}, {132, 64 * 33 + 4}};
+}
 
 /// 4600 x 4600: 85 MB per float matrix, more than the H100's 50 MB L2 (and every CPU's last-level cache).
 inline constexpr Shape kBeyondL2{4600, 4600};
