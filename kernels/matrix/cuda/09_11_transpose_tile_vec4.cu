@@ -4,7 +4,7 @@
 // What limited the previous step (Nsight Compute at 8192² float on the H200): DRAM at 71% of its peak
 // while the schedulers issued an instruction in 54% of their cycles, 155 instructions per warp for
 // the 128 elements it moves (each thread's four scalar loads and stores, plus the index arithmetic
-// and a loop the compiler could not unroll), and the largest stall long_scoreboard (14.3 cycles per
+// and the trip-count tests of a loop whose start, threadIdx.y, the compiler cannot know), and the largest stall long_scoreboard (14.3 cycles per
 // issue: warps waiting for their loads). A block held 32 x 32 x 4 B = 4 KiB in flight between its
 // barriers, 16 B per thread.
 //

@@ -103,8 +103,8 @@ Arithmetic native_arithmetic(ElementType t) { return t == ElementType::f64 ? Ari
 //   The products of two E4M3 values (8 significant bits) are exact. What remains:
 //   * the accumulator. Assumed: the tensor core adds one k-step's 32 products to the accumulator
 //     and keeps p = kFp8AccumulatorBits significant bits of the result, cut (DeepSeek-V3's report,
-//     sec. 3.3.2, saw about 14 bits kept on Hopper; chapter 10b's GPU test of the FP8 accumulator
-//     measures p, and this bound holds only while the measured p is at least the constant). One
+//     sec. 3.3.2, saw about 14 bits kept on Hopper; a GPU test of the FP8 accumulator, not written
+//     yet, must measure p, and this bound holds only while the measured p is at least the constant). One
 //     directed rounding of relative error below 2^(1-p) per k-step is the recursive sum of
 //     ⌈k/32⌉ terms: γ_⌈k/32⌉(2^(1-p)). Kernels that promote their partial sums to FP32 are only
 //     more accurate, and so is cuBLASLt.

@@ -67,8 +67,9 @@ inline constexpr std::int64_t kMaxK = std::int64_t{1} << 21;
 /// The significant bits the FP8 tensor cores are taken to keep when they add a k-step's products
 /// to the accumulator (see error_bound). Assumed from DeepSeek-AI's observation on Hopper ("DeepSeek-V3
 /// Technical Report", arXiv:2412.19437, sec. 3.3.2: the FP8 GEMM's accumulation retains around 14
-/// bits, which DeepGEMM answers by promoting partial sums to FP32 registers); chapter 10b's GPU test
-/// of the FP8 accumulator measures it on the device, and this constant must not exceed what it finds.
+/// bits, which DeepGEMM answers by promoting partial sums to FP32 registers); a GPU test of the FP8
+/// accumulator (not written yet) must measure it on the device, and this constant must not exceed
+/// what it finds.
 inline constexpr int kFp8AccumulatorBits = 14;
 /// The products one FP8 wgmma k-step adds (m64nNk32): the accumulator is cut once per k-step.
 inline constexpr std::int64_t kFp8KStep = 32;
