@@ -1,6 +1,6 @@
 // Chapter 07b (past the paper): 07b_05_prefetch.cu with the rows ahead in shared memory instead of
 // registers. 07b_05 holds one row of loads in flight in registers (105 of them, so few warps per SM)
-// and still reads its halo columns as scalar loads, one 32-byte sector request per lane for 4 bytes.
+// and still reads its halo columns as scalar loads: lanes 16 B apart, 128 B in 17 sectors per warp.
 // Here each block keeps a ring of kRingSlots rows in shared memory: the threads copy rows j+1 and j+2
 // into it by cp.async (the copy runs on while the thread computes, holding no register) while they
 // compute row j from it, and the halo columns are the neighbouring threads' values in the ring; only

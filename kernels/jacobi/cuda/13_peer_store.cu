@@ -92,8 +92,8 @@ __global__ void jacobi_peer_store(SymmetricArgs a, float* below_ghost, float* ab
 
 #ifndef GPGPU_CUDA_EMULATION  // CUB is device code; the emulated tests run the plain kernel above
 //! [norm_kernel]
-// The same sweep, and the squared update summed over the block by CUB's BlockReduce (a tree in
-// shared memory and warp shuffles), then added to the GPU's one double: one atomicAdd per block.
+// The same sweep, and the squared update summed over the block by CUB's BlockReduce (warp shuffles
+// within each warp, then the warps' sums combined in shared memory), then added to the GPU's one double: one atomicAdd per block.
 // Threads past the last column return from the sweep with a zero sum and still join the reduction.
 template <int kBlock>
 __global__ void jacobi_peer_store_norm(SymmetricArgs a, float* below_ghost, float* above_ghost, int rows_per_thread,

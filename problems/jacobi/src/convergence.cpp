@@ -23,7 +23,7 @@ double squared_update(const float* x_new, const float* x_old, std::int64_t n) {
 //   ‖d‖ − ‖δ‖ ≤ ‖x̂_k − x_k‖ + ‖x̂_{k−1} − x_{k−1}‖ + (rounding of d) + (rounding of the sum).
 // Each iterate lies within τ = jacobi_tolerance(k) of the reference, relative to its norm, and
 // ‖x_{k−1}‖ ≤ ‖x_k‖ + ‖δ‖; the float difference of each node rounds by at most u = 2⁻²⁴ of itself;
-// a double sum of n non-negative squares is within n·2⁻⁵³ of itself, and its square root within half
+// a double sum of n non-negative squares is within n·2⁻⁵³ of itself (to first order), and its square root within half
 // that. Near convergence the first term dominates: the iterates' own float error, not the norm's
 // arithmetic, limits how closely two variants' norms can agree.
 double update_norm_bound(double reference_norm, double x_norm, int iterations, std::int64_t nodes) {

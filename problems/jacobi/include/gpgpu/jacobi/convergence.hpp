@@ -4,7 +4,7 @@
 /// bound within which a single-precision variant's norm must agree with the reference's.
 ///
 /// The norm is the one NVIDIA's multi-GPU Jacobi sample computes (the L2 norm of the update, not
-/// divided by the number of nodes, summed in double precision): each node's difference of two
+/// divided by the number of nodes; the sample sums it in float, its `real`, we in double): each node's difference of two
 /// float iterates is taken in float, as the iterate is stored, then squared and summed in double.
 /// A float squared is exact in double, so the only rounding of the sum is the double additions'.
 #pragma once
