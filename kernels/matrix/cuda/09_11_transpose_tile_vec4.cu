@@ -28,7 +28,7 @@
 //   for the OpenCL port, which has no way to ask. Asking for the largest (228 KiB) would leave
 //   256 - 228 = 28 KiB of the SM's unified L1 data memory, which also stages the global loads in
 //   flight (NVIDIA's tuning guides: it gathers a warp's data before delivering it), while eight
-//   blocks issue 8 x 16 KiB of loads; with that request this kernel ran slower than its OpenCL port;
+//   blocks issue 8 x 16 KiB of loads;
 // - a tile that the matrix cuts, or any tile when a row of the input or of the output is not a whole
 //   number of 16-byte vectors (rows or cols not a multiple of 4 floats, 2 doubles), takes the previous
 //   step's path instead: 64 x 4 threads, an element each per pass.
