@@ -50,48 +50,12 @@ __host__ __device__ inline TileAt panel_tile(int id, int tiles_x, int tiles_y) {
 //! [panel_tile]
 
 //! [transpose_tile_panels]
-// Shared: the tile's element type (T; the CPU test counts bank conflicts through a recording T).
 template <typename T, int Tile, typename Shared = T>
 __global__ void transpose_tile_panels(TransposeArgs<T> a) {
-  constexpr int kWidth = 16 / sizeof(T);                             // elements per vector
-  constexpr int kAcross = Tile / (kWidth * kVec4WarpVectors);        // warps along a tile row
-  constexpr int kRowsPerPass = kVec4WarpRows * kVec4Warps / kAcross; // tile rows per pass
   __shared__ Shared tile[Tile][Tile + 1];
   const TileAt t = panel_tile(static_cast<int>(blockIdx.y * gridDim.x + blockIdx.x), static_cast<int>(gridDim.x),
                               static_cast<int>(gridDim.y));
-  const int row0 = t.down * Tile, col0 = t.across * Tile;  // the tile's corner in `in`
-  const bool vectors = row0 + Tile <= a.rows && col0 + Tile <= a.cols && a.rows % kWidth == 0 &&
-                       a.cols % kWidth == 0 && reinterpret_cast<std::uintptr_t>(a.in) % 16 == 0 &&
-                       reinterpret_cast<std::uintptr_t>(a.out) % 16 == 0;
-  if (vectors) {
-    const int x = kWidth * (threadIdx.x + kVec4WarpVectors * (threadIdx.z % kAcross));  // first column
-    const int y = threadIdx.y + kVec4WarpRows * (threadIdx.z / kAcross);               // first row
-    Pack16<T> v[Tile / kRowsPerPass];  // every load of the thread issued before the first is used
-#pragma unroll
-    for (int p = 0; p < Tile / kRowsPerPass; ++p)
-      v[p] = *reinterpret_cast<const Pack16<T>*>(&a.in[(row0 + y + p * kRowsPerPass) * a.cols + col0 + x]);
-#pragma unroll
-    for (int p = 0; p < Tile / kRowsPerPass; ++p)
-#pragma unroll
-      for (int k = 0; k < kWidth; ++k) tile[y + p * kRowsPerPass][x + k] = v[p].e[k];
-    __syncthreads();
-#pragma unroll
-    for (int p = 0; p < Tile / kRowsPerPass; ++p) {
-      const int ly = y + p * kRowsPerPass;  // row of out = column of in: col0 + ly
-      Pack16<T> v;
-#pragma unroll
-      for (int k = 0; k < kWidth; ++k) v.e[k] = tile[x + k][ly];
-      *reinterpret_cast<Pack16<T>*>(&a.out[(col0 + ly) * a.rows + row0 + x]) = v;
-    }
-  } else {  // 09_10's loops, 64 x 4 threads
-    const int lx = threadIdx.x + kVec4WarpVectors * (threadIdx.y + kVec4WarpRows * (threadIdx.z % 2));
-    constexpr int kEdgeRowsPerPass = kVec4Warps / 2;
-    for (int ly = threadIdx.z / 2; ly < Tile; ly += kEdgeRowsPerPass)
-      if (col0 + lx < a.cols && row0 + ly < a.rows) tile[lx][ly] = a.in[(row0 + ly) * a.cols + col0 + lx];
-    __syncthreads();
-    for (int ly = threadIdx.z / 2; ly < Tile; ly += kEdgeRowsPerPass)
-      if (row0 + lx < a.rows && col0 + ly < a.cols) a.out[(col0 + ly) * a.rows + row0 + lx] = tile[ly][lx];
-  }
+  move_tile_vec4<T, Tile>(a, tile, t.down * Tile, t.across * Tile);  // tiles down the panels
 }
 //! [transpose_tile_panels]
 
