@@ -187,9 +187,16 @@ auto kernels() {
 INSTANTIATE_TEST_SUITE_P(Awkward, EmulatedKernels,
                          ::testing::Combine(kernels(), ::testing::ValuesIn(checks::awkward_cases(false))), name);
 // The step counts a user may pick: 1, 8, 48 and 200 steps of the chapter's run from rest (below
-// half's smallest subnormal at first) and of random pulses.
+// half's smallest subnormal at first) and of random pulses. The vector kernels are left out here:
+// VectorKernels below proves them bit for bit the fused kernels at these same cases, so they pass
+// or fail with them (and their fibers, which the shuffles need, make each case far slower to emulate).
+auto one_node_kernels() {
+  return ::testing::Values(Param{"aos_b64", Kernel::aos, 64}, Param{"coalesced_b64", Kernel::coalesced, 64},
+                           Param{"coalesced_b32", Kernel::coalesced, 32}, Param{"fused_b64", Kernel::fused, 64},
+                           Param{"fused_b96", Kernel::fused, 96}, Param{"fused_half_b64", Kernel::fused_half, 64});
+}
 INSTANTIATE_TEST_SUITE_P(StepCounts, EmulatedKernels,
-                         ::testing::Combine(kernels(), ::testing::ValuesIn(checks::bound_cases())), name);
+                         ::testing::Combine(one_node_kernels(), ::testing::ValuesIn(checks::bound_cases())), name);
 
 // The vector kernels compute what the fused kernel computes, node by node in the same order: the
 // same pulses and probe, bit for bit, in FP32 and in half storage, at the awkward sizes (rows of 63,
