@@ -33,7 +33,7 @@
 //   number of 16-byte vectors (rows or cols not a multiple of 4 floats, 2 doubles), takes the previous
 //   step's path instead: 64 x 4 threads, an element each per pass.
 #include "launchers.hpp"
-#include "tile_vec4_layout.hpp"
+#include "tile_vec4.hpp"
 
 #include <cstdint>
 #include <stdexcept>

@@ -22,7 +22,7 @@
 // narrower when 32 does not divide the tile columns; a matrix of at most 32 tile columns is one panel,
 // 09_11's order.
 #include "launchers.hpp"
-#include "tile_vec4_layout.hpp"
+#include "tile_vec4.hpp"
 
 #include <cstdint>
 #include <stdexcept>

@@ -1,4 +1,4 @@
-/// @file tile_vec4_layout.hpp
+/// @file tile_vec4.hpp
 /// @brief What the 16-byte transposes of chapter 09 (09_11_transpose_tile_vec4.cu and the steps after
 /// it) share: the 16-byte vector they load and store, the block, and how it moves one 64 x 64 tile
 /// (the steps differ only in which tile a block takes).
