@@ -105,7 +105,10 @@ class LtMatmul {
 
 //! [cublaslt_fp8_plan]
 /// The FP8 product: cuBLASLt's FP8 kernels take E4M3 inputs only as "TN" (its A transposed, its B
-/// not: both K-major) with 16-byte aligned pointers and leading dimensions. With the row-major trick
+/// not: both K-major) with 16-byte aligned pointers, leading dimensions and dimensions (cuBLAS
+/// documentation, cublasLtMatmul's FP8 requirements; at m, n or k of no multiple of 16 the heuristic
+/// answers CUBLAS_STATUS_NOT_SUPPORTED). So it multiplies the product zero-padded to multiples of
+/// 16 in m, n and k, whose extra rows and columns Fp8Gemm keeps zero. With the row-major trick
 /// above, its A is our Bᵀ (n rows of `pitch` bytes: k x n column-major, transposed by the op) and
 /// its B our A (m rows of `pitch`: k x m column-major), D = C (n x m column-major, leading dimension
 /// ldc). One scale per tensor: the library multiplies the FP32 sums by *A_SCALE · *B_SCALE (device
@@ -114,8 +117,10 @@ class LtFp8Matmul {
  public:
   /// The heuristic's first `candidates` algorithms (1: its choice alone).
   LtFp8Matmul(const Dims& d, Fp8Out out, int candidates) : workspace_(kWorkspaceBytes) {
-    const auto m = static_cast<std::uint64_t>(d.m), n = static_cast<std::uint64_t>(d.n), k = static_cast<std::uint64_t>(d.k);
-    const auto pitch = static_cast<std::int64_t>(Fp8Gemm::pitch_for(d.k)), ldc = (static_cast<std::int64_t>(d.n) + 15) / 16 * 16;
+    // The padded shape: every dimension rounded up to 16 (Fp8Gemm's buffers).
+    const auto pitch = static_cast<std::int64_t>(Fp8Gemm::pitch_for(d.k)), ldc = static_cast<std::int64_t>(Fp8Gemm::pitch_for(d.n));
+    const auto m = static_cast<std::uint64_t>(Fp8Gemm::pitch_for(d.m)), n = static_cast<std::uint64_t>(ldc),
+               k = static_cast<std::uint64_t>(pitch);
     const cudaDataType c_type = out == Fp8Out::fp32 ? CUDA_R_32F : CUDA_R_16BF;
     GPGPU_CUBLAS(cublasLtCreate(handle_.out()));
     GPGPU_CUBLAS(cublasLtMatmulDescCreate(op_.out(), CUBLAS_COMPUTE_32F, CUDA_R_32F));
@@ -196,7 +201,12 @@ struct Fp8Row {
 
 std::unique_ptr<gpgpu::blas::GemmOperation> make_fp8(const Fp8Row& row, const Dims& d) {
   auto plan = std::make_shared<LtFp8Matmul>(d, row.out, row.fastest_of_candidates ? kFp8Candidates : 1);
+  const bool padded = d.m % 16 != 0 || d.n % 16 != 0 || d.k % 16 != 0;
   std::string launch = "cublasLtMatmul(T, N) on E4M3 A and B^T, scale per tensor (A_SCALE/B_SCALE_POINTER), CUBLAS_COMPUTE_32F, " +
+                       std::string(padded ? "the product zero-padded to " + std::to_string(Fp8Gemm::pitch_for(d.m)) + " x " +
+                                                std::to_string(Fp8Gemm::pitch_for(d.n)) + " x " + std::to_string(Fp8Gemm::pitch_for(d.k)) +
+                                                " (cuBLASLt FP8 takes multiples of 16), "
+                                          : "") +
                        std::string(row.fastest_of_candidates ? "the fastest of the heuristic's first " + std::to_string(plan->candidates()) +
                                                                    " algorithms"
                                                              : "the heuristic's first algorithm");

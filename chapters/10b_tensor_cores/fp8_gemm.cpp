@@ -23,10 +23,14 @@ std::size_t out_bytes(Fp8Out out) { return out == Fp8Out::fp32 ? sizeof(float) :
 
 Fp8Gemm::Fp8Gemm(Dims dims, Fp8Out out, Call call, std::string launch, Quantising quantising, Preparation prepare)
     : dims_(dims), out_(out), call_(std::move(call)), prepare_(std::move(prepare)), launch_(std::move(launch)),
-      quantising_(quantising), pitch_(pitch_for(dims.k)), ldc_((dims.n + 15) / 16 * 16),
+      quantising_(quantising), pitch_(pitch_for(dims.k)), ldc_(pitch_for(dims.n)), m16_(pitch_for(dims.m)),
       a_float_(static_cast<std::size_t>(dims.m * dims.k)), b_float_(static_cast<std::size_t>(dims.k * dims.n)), scales_(2),
-      a_(static_cast<std::size_t>(dims.m * pitch_)), bt_(static_cast<std::size_t>(dims.n * pitch_)),
-      c_(static_cast<std::size_t>(dims.m * ldc_) * out_bytes(out)) {}
+      a_(static_cast<std::size_t>(m16_ * pitch_)), bt_(static_cast<std::size_t>(ldc_ * pitch_)),
+      c_(static_cast<std::size_t>(m16_ * ldc_) * out_bytes(out)) {
+  // The padding rows stay zeros: the quantiser writes the first m (n) rows only.
+  a_.fill_bytes(0);
+  bt_.fill_bytes(0);
+}
 
 //! [fp8_quantise]
 void Fp8Gemm::quantise() {
@@ -41,7 +45,7 @@ void Fp8Gemm::quantise() {
 
 Fp8Operands Fp8Gemm::operands() {
   return {a_.get(),     bt_.get(), scales_.get(), scales_.get() + 1, pitch_, c_.get(), ldc_, out_, static_cast<int>(dims_.m),
-          static_cast<int>(dims_.n), static_cast<int>(dims_.k)};
+          static_cast<int>(dims_.n), static_cast<int>(dims_.k), static_cast<int>(m16_)};
 }
 
 void Fp8Gemm::upload(const gpgpu::blas::Operands& in) {

@@ -2,7 +2,9 @@
 /// @brief Chapter 10b's FP8 product on the device: A and B quantised to E4M3 with one scale per
 /// tensor on the GPU (10b_round_inputs.cu), A as it is and B transposed (both K-major, as the FP8
 /// tensor cores and cuBLASLt's FP8 matmul need them), in rows of a multiple of 16 bytes; C in FP32
-/// or BF16, in rows of a multiple of 16 elements. The quantisation runs once in upload(), timed by
+/// or BF16, in rows of a multiple of 16 elements. Every buffer has its row count rounded up to 16
+/// as well, the extra rows zeros: cuBLASLt's FP8 kernels take only dimensions of 16-byte multiples,
+/// so its rows multiply the zero-padded product (ours reads and writes the m x n x k one). The quantisation runs once in upload(), timed by
 /// CUDA events on its own and printed in the launch line, or inside every timed call (the row that
 /// times it). Judged against the FP64 product of the dequantised inputs (gpgpu/blas/fp8.hpp).
 #pragma once
@@ -22,6 +24,7 @@ enum class Fp8Out { fp32, bf16 };
 
 /// What an FP8 call receives: the quantised A (m rows) and Bᵀ (n rows), each row `pitch` bytes with
 /// k used, their scales (device floats: s with x ≈ s · e4m3), and C (m rows of `ldc` elements of `out`).
+/// Past them, to m16 rows of A and C and ldc rows of Bᵀ (m and n rounded up to 16), zeros.
 struct Fp8Operands {
   const Fp8* a;
   const Fp8* bt;
@@ -32,6 +35,7 @@ struct Fp8Operands {
   long long ldc;
   Fp8Out out;
   int m, n, k;
+  int m16;  // m rounded up to 16: the rows allocated for A and C
 };
 
 class Fp8Gemm final : public gpgpu::blas::GemmOperation {
@@ -54,7 +58,8 @@ class Fp8Gemm final : public gpgpu::blas::GemmOperation {
   [[nodiscard]] gpgpu::blas::HostMatrix download() override;
   [[nodiscard]] std::string launch() const override;
 
-  /// Rows of a multiple of 16 bytes (TMA's and cuBLASLt FP8's alignment): k rounded up to 16.
+  /// Rows of a multiple of 16 bytes (TMA's and cuBLASLt FP8's alignment): k rounded up to 16. The
+  /// same rounding gives the padded row counts.
   static long long pitch_for(long long k) { return (k + 15) / 16 * 16; }
 
  private:
@@ -67,11 +72,11 @@ class Fp8Gemm final : public gpgpu::blas::GemmOperation {
   Preparation prepare_;
   std::string launch_;
   Quantising quantising_;
-  long long pitch_, ldc_;
+  long long pitch_, ldc_, m16_;
   double quantising_s_ = -1, preparing_s_ = -1;  // the last upload's; < 0 before it
   gpgpu::cuda::DeviceBuffer<float> a_float_, b_float_, scales_;  // scales_: A's, then B's
   gpgpu::cuda::DeviceBuffer<Fp8> a_, bt_;
-  gpgpu::cuda::DeviceBuffer<unsigned char> c_;  // m rows of ldc_ elements of out_
+  gpgpu::cuda::DeviceBuffer<unsigned char> c_;  // m16_ rows of ldc_ elements of out_
   gpgpu::cuda::EventTimer timer_;
 };
 

@@ -9,9 +9,11 @@
 # Usage: bash scripts/device/ch10b.sh --out DIR [--build DIR] [--budget SECONDS]
 # (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
 # project built in --build (default build-h100/; `bash scripts/build.sh` builds into build/, for the
-# visible GPU). STEPS picks parts (default "tests sanitizers chapter repeat sustained"; also "ncu").
+# visible GPU). STEPS picks parts (default "tests sanitizers chapter repeat sustained"; also "fp8",
+# the FP8 rows beside the BF16 leaders, and "ncu").
 # Files written to DIR: ch10b_log.txt (every step's output), tf32_inputs.txt, ch10b_4096.json,
 # ch10b_8192.json, ch10b_4097.json, ch10b_rect.json, ch10b_8192_bf16_repeat{1,2,3}.json,
+# ch10b_fp8_{8192,4096,4097,rect}.json,
 # sustained/ (power_<n>_<variant>.csv, sustained_<n>_<variant>.json, summary.txt),
 # ch10b_ncu_8192_bf16_details.txt and _raw.csv, ch10b_summary.txt. Keeps going after a failure and
 # lists every failed step at the end (exit 1 then). The default steps take about 8 minutes on an H200.
@@ -63,6 +65,18 @@ if want repeat; then
     step "ch10b 8192 bf16 order $i" "$CH" --variant "${orders[$((i - 1))]}" --n 8192 --repeat 9 \
       --json "$OUT/ch10b_8192_bf16_repeat$i.json"
   done
+fi
+
+# 4b. FP8 (STEPS=fp8, not in the default steps: `chapter` runs every variant): the FP8 steps and
+#     cuBLASLt's FP8 peers beside the BF16 leaders and cuBLAS BF16, at the chapter's four sizes, each
+#     verified against the FP64 product of the dequantised inputs before it is timed.
+FP8_ROWS=fp8_tensor,fp8_tensor_bf16c,cublaslt_fp8,cublaslt_fp8_best,cublaslt_fp8_bf16c,cublaslt_fp8_bf16c_best
+FP8_ROWS+=,cublaslt_fp8_quantising,cluster_bf16,stream_k_bf16,cublas_bf16
+if want fp8; then
+  step "ch10b fp8 8192" "$CH" --variant "$FP8_ROWS" --n 8192 --json "$OUT/ch10b_fp8_8192.json"
+  step "ch10b fp8 4096" "$CH" --variant "$FP8_ROWS" --n 4096 --json "$OUT/ch10b_fp8_4096.json"
+  step "ch10b fp8 4097" "$CH" --variant "$FP8_ROWS" --n 4097 --json "$OUT/ch10b_fp8_4097.json"
+  step "ch10b fp8 rect" "$CH" --variant "$FP8_ROWS" --m 3001 --n 5003 --k 2049 --json "$OUT/ch10b_fp8_rect.json"
 fi
 
 # 5. Sustained runs: many calls per timed run, unverified (the runs above verify the same code),
