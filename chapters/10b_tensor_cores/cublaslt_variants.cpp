@@ -116,7 +116,7 @@ class LtMatmul {
 class LtFp8Matmul {
  public:
   /// The heuristic's first `candidates` algorithms (1: its choice alone).
-  LtFp8Matmul(const Dims& d, Fp8Out out, int candidates) : workspace_(kWorkspaceBytes) {
+  LtFp8Matmul(const Dims& d, Fp8Out out, int candidates) : scales_for_heuristic_(2), workspace_(kWorkspaceBytes) {
     // The padded shape: every dimension rounded up to 16 (Fp8Gemm's buffers).
     const auto pitch = static_cast<std::int64_t>(Fp8Gemm::pitch_for(d.k)), ldc = static_cast<std::int64_t>(Fp8Gemm::pitch_for(d.n));
     const auto m = static_cast<std::uint64_t>(Fp8Gemm::pitch_for(d.m)), n = static_cast<std::uint64_t>(ldc),
@@ -126,6 +126,10 @@ class LtFp8Matmul {
     GPGPU_CUBLAS(cublasLtMatmulDescCreate(op_.out(), CUBLAS_COMPUTE_32F, CUDA_R_32F));
     const cublasOperation_t transposed = CUBLAS_OP_T;
     GPGPU_CUBLAS(cublasLtMatmulDescSetAttribute(op_.get(), CUBLASLT_MATMUL_DESC_TRANSA, &transposed, sizeof transposed));
+    // The scale pointers are part of what the heuristic matches: an algorithm chosen for a
+    // descriptor without them is refused (CUBLAS_STATUS_NOT_SUPPORTED) by the call that has them.
+    // The heuristic sees two device floats of the plan's; each call points at its operands' scales.
+    set_scales(scales_for_heuristic_.get(), scales_for_heuristic_.get() + 1);
     GPGPU_CUBLAS(cublasLtMatrixLayoutCreate(bt_layout_.out(), CUDA_R_8F_E4M3, k, n, pitch));
     GPGPU_CUBLAS(cublasLtMatrixLayoutCreate(a_layout_.out(), CUDA_R_8F_E4M3, k, m, pitch));
     GPGPU_CUBLAS(cublasLtMatrixLayoutCreate(c_layout_.out(), c_type, n, m, ldc));
@@ -142,9 +146,7 @@ class LtFp8Matmul {
   }
 
   void operator()(const Fp8Operands& o) {
-    // The scale pointers are the operation's: set before every call (they point into this call's operands).
-    GPGPU_CUBLAS(cublasLtMatmulDescSetAttribute(op_.get(), CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, &o.scale_b, sizeof o.scale_b));
-    GPGPU_CUBLAS(cublasLtMatmulDescSetAttribute(op_.get(), CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, &o.scale_a, sizeof o.scale_a));
+    set_scales(o.scale_b, o.scale_a);  // cuBLASLt's A is our Bᵀ, its B our A
     const float one = 1, zero = 0;
     const cublasLtMatmulHeuristicResult_t& h = candidates_[chosen_];
     GPGPU_CUBLAS(cublasLtMatmul(handle_.get(), op_.get(), &one, o.bt, bt_layout_.get(), o.a, a_layout_.get(), &zero, o.c,
@@ -176,12 +178,19 @@ class LtFp8Matmul {
   [[nodiscard]] std::size_t chosen() const { return chosen_; }
 
  private:
+  /// The operation's scale pointers (device floats), read by the library at every call.
+  void set_scales(const float* its_a, const float* its_b) {
+    GPGPU_CUBLAS(cublasLtMatmulDescSetAttribute(op_.get(), CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, &its_a, sizeof its_a));
+    GPGPU_CUBLAS(cublasLtMatmulDescSetAttribute(op_.get(), CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, &its_b, sizeof its_b));
+  }
+
   LtHandle handle_;
   LtMatmulDesc op_;
   LtLayout a_layout_, bt_layout_, c_layout_;
   LtPreference preference_;
   std::vector<cublasLtMatmulHeuristicResult_t> candidates_;
   std::size_t chosen_ = 0;
+  gpgpu::cuda::DeviceBuffer<float> scales_for_heuristic_;
   gpgpu::cuda::DeviceBuffer<unsigned char> workspace_;
 };
 //! [cublaslt_fp8_plan]
