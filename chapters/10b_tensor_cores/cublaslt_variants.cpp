@@ -116,7 +116,7 @@ class LtMatmul {
 class LtFp8Matmul {
  public:
   /// The heuristic's first `candidates` algorithms (1: its choice alone).
-  LtFp8Matmul(const Dims& d, Fp8Out out, int candidates) : scales_for_heuristic_(2), workspace_(kWorkspaceBytes) {
+  LtFp8Matmul(const Dims& d, Fp8Out out, int candidates) : scales_for_heuristic_(2 * Fp8Gemm::kScaleStride), workspace_(kWorkspaceBytes) {
     // The padded shape: every dimension rounded up to 16 (Fp8Gemm's buffers).
     const auto pitch = static_cast<std::int64_t>(Fp8Gemm::pitch_for(d.k)), ldc = static_cast<std::int64_t>(Fp8Gemm::pitch_for(d.n));
     const auto m = static_cast<std::uint64_t>(Fp8Gemm::pitch_for(d.m)), n = static_cast<std::uint64_t>(ldc),
@@ -128,8 +128,9 @@ class LtFp8Matmul {
     GPGPU_CUBLAS(cublasLtMatmulDescSetAttribute(op_.get(), CUBLASLT_MATMUL_DESC_TRANSA, &transposed, sizeof transposed));
     // The scale pointers are part of what the heuristic matches: an algorithm chosen for a
     // descriptor without them is refused (CUBLAS_STATUS_NOT_SUPPORTED) by the call that has them.
-    // The heuristic sees two device floats of the plan's; each call points at its operands' scales.
-    set_scales(scales_for_heuristic_.get(), scales_for_heuristic_.get() + 1);
+    // The heuristic sees two device floats of the plan's; each call points at its operands' scales
+    // (16-byte aligned, as the call requires: Fp8Gemm::kScaleStride).
+    set_scales(scales_for_heuristic_.get(), scales_for_heuristic_.get() + Fp8Gemm::kScaleStride);
     GPGPU_CUBLAS(cublasLtMatrixLayoutCreate(bt_layout_.out(), CUDA_R_8F_E4M3, k, n, pitch));
     GPGPU_CUBLAS(cublasLtMatrixLayoutCreate(a_layout_.out(), CUDA_R_8F_E4M3, k, m, pitch));
     GPGPU_CUBLAS(cublasLtMatrixLayoutCreate(c_layout_.out(), c_type, n, m, ldc));

@@ -24,7 +24,7 @@ std::size_t out_bytes(Fp8Out out) { return out == Fp8Out::fp32 ? sizeof(float) :
 Fp8Gemm::Fp8Gemm(Dims dims, Fp8Out out, Call call, std::string launch, Quantising quantising, Preparation prepare)
     : dims_(dims), out_(out), call_(std::move(call)), prepare_(std::move(prepare)), launch_(std::move(launch)),
       quantising_(quantising), pitch_(pitch_for(dims.k)), ldc_(pitch_for(dims.n)), m16_(pitch_for(dims.m)),
-      a_float_(static_cast<std::size_t>(dims.m * dims.k)), b_float_(static_cast<std::size_t>(dims.k * dims.n)), scales_(2),
+      a_float_(static_cast<std::size_t>(dims.m * dims.k)), b_float_(static_cast<std::size_t>(dims.k * dims.n)), scales_(2 * kScaleStride),
       a_(static_cast<std::size_t>(m16_ * pitch_)), bt_(static_cast<std::size_t>(ldc_ * pitch_)),
       c_(static_cast<std::size_t>(m16_ * ldc_) * out_bytes(out)) {
   // The padding rows stay zeros: the quantiser writes the first m (n) rows only.
@@ -35,7 +35,7 @@ Fp8Gemm::Fp8Gemm(Dims dims, Fp8Out out, Call call, std::string launch, Quantisin
 //! [fp8_quantise]
 void Fp8Gemm::quantise() {
   float* scale_a = scales_.get();
-  float* scale_b = scales_.get() + 1;
+  float* scale_b = scales_.get() + kScaleStride;
   bc::launch_e4m3_scale(a_float_.get(), static_cast<long long>(a_float_.size()), scale_a, nullptr);
   bc::launch_e4m3_scale(b_float_.get(), static_cast<long long>(b_float_.size()), scale_b, nullptr);
   bc::launch_quantise_e4m3({a_float_.get(), a_.get(), dims_.m, dims_.k, pitch_, false, scale_a}, nullptr);
@@ -44,7 +44,7 @@ void Fp8Gemm::quantise() {
 //! [fp8_quantise]
 
 Fp8Operands Fp8Gemm::operands() {
-  return {a_.get(),     bt_.get(), scales_.get(), scales_.get() + 1, pitch_, c_.get(), ldc_, out_, static_cast<int>(dims_.m),
+  return {a_.get(),     bt_.get(), scales_.get(), scales_.get() + kScaleStride, pitch_, c_.get(), ldc_, out_, static_cast<int>(dims_.m),
           static_cast<int>(dims_.n), static_cast<int>(dims_.k), static_cast<int>(m16_)};
 }
 

@@ -61,6 +61,10 @@ class Fp8Gemm final : public gpgpu::blas::GemmOperation {
   /// Rows of a multiple of 16 bytes (TMA's and cuBLASLt FP8's alignment): k rounded up to 16. The
   /// same rounding gives the padded row counts.
   static long long pitch_for(long long k) { return (k + 15) / 16 * 16; }
+  /// A's scale at the scales' buffer's first float, B's kScaleStride floats on: cuBLASLt's FP8 call refuses a scale
+  /// pointer that is not 16-byte aligned (CUBLAS_STATUS_NOT_SUPPORTED, measured on the H200 with
+  /// cuBLASLt 13.1; the heuristic accepts it).
+  static constexpr long long kScaleStride = 4;
 
  private:
   void quantise();
@@ -74,7 +78,7 @@ class Fp8Gemm final : public gpgpu::blas::GemmOperation {
   Quantising quantising_;
   long long pitch_, ldc_, m16_;
   double quantising_s_ = -1, preparing_s_ = -1;  // the last upload's; < 0 before it
-  gpgpu::cuda::DeviceBuffer<float> a_float_, b_float_, scales_;  // scales_: A's, then B's
+  gpgpu::cuda::DeviceBuffer<float> a_float_, b_float_, scales_;
   gpgpu::cuda::DeviceBuffer<Fp8> a_, bt_;
   gpgpu::cuda::DeviceBuffer<unsigned char> c_;  // m16_ rows of ldc_ elements of out_
   gpgpu::cuda::EventTimer timer_;
