@@ -12,7 +12,7 @@
 #        (options and GPGPU_ENV_SETUP: scripts/device/common.sh; the default build folder here is
 #        build/, the README's). STEPS picks parts (default all): "build tests sanitizers all headline"
 #        (tests and sanitizers run side by side; the headline runs alone). CTEST_JOBS sets the tests'
-#        -j (default: the number of cores); CTEST_ARGS adds ctest options, e.g. "-I 530,700" for the tests
+#        -j (default: the number of cores; each test then gets two OpenMP threads, at -j 1 every core); CTEST_ARGS adds ctest options, e.g. "-I 530,700" for the tests
 #        a call that ran out of time did not reach. Files written to DIR: check_log.txt, check_summary.txt,
 #        configure.txt, tests.txt, sanitizers.txt, headline/*.json, each topic's sanitizer logs under
 #        DIR/sanitizers/, and chapter 13's multi-GPU files under DIR/ch13/.
@@ -44,10 +44,13 @@ fi
 # small, awkward sizes), the topics side by side. The tests' OpenMP loops get two threads each, so that
 # the parallel tests do not oversubscribe the host's cores (their CPU reference and baselines spin-wait).
 run_tests() {
-  # Two threads for the tests only, not exported: the headline runs later in this shell take every
-  # core for their CPU reference and spectrum (on two, a 4096² run spends about a minute on the host).
+  # Two threads per test when tests run side by side, not exported: the headline runs later in this
+  # shell take every core for their CPU reference and spectrum (on two, a 4096² run spends about a
+  # minute on the host). At -j 1 the one test takes every core.
+  local jobs=${CTEST_JOBS:-$(nproc)} threads=2
+  [ "$jobs" = 1 ] && threads=$(nproc)
   # shellcheck disable=SC2086  # CTEST_ARGS is a list of options
-  OMP_NUM_THREADS=2 ctest --test-dir "$BUILD" -LE '^exercise$' -j "${CTEST_JOBS:-$(nproc)}" --timeout 900 \
+  OMP_NUM_THREADS=$threads ctest --test-dir "$BUILD" -LE '^exercise$' -j "$jobs" --timeout 900 \
     --output-on-failure ${CTEST_ARGS:-} < /dev/null
 }
 run_sanitizers() {
