@@ -106,8 +106,8 @@ class LtMatmul {
 //! [cublaslt_fp8_plan]
 /// The FP8 product: cuBLASLt's FP8 kernels take E4M3 inputs only as "TN" (its A transposed, its B
 /// not: both K-major) with 16-byte aligned pointers, leading dimensions and dimensions (cuBLAS
-/// documentation, cublasLtMatmul's FP8 requirements; at m, n or k of no multiple of 16 the heuristic
-/// answers CUBLAS_STATUS_NOT_SUPPORTED). So it multiplies the product zero-padded to multiples of
+/// documentation, cublasLtMatmul's FP8 requirements; at sizes of no multiple of 16 the heuristic
+/// answered CUBLAS_STATUS_NOT_SUPPORTED on the H200). So it multiplies the product zero-padded to multiples of
 /// 16 in m, n and k, whose extra rows and columns Fp8Gemm keeps zero. With the row-major trick
 /// above, its A is our Bᵀ (n rows of `pitch` bytes: k x n column-major, transposed by the op) and
 /// its B our A (m rows of `pitch`: k x m column-major), D = C (n x m column-major, leading dimension
@@ -126,10 +126,9 @@ class LtFp8Matmul {
     GPGPU_CUBLAS(cublasLtMatmulDescCreate(op_.out(), CUBLAS_COMPUTE_32F, CUDA_R_32F));
     const cublasOperation_t transposed = CUBLAS_OP_T;
     GPGPU_CUBLAS(cublasLtMatmulDescSetAttribute(op_.get(), CUBLASLT_MATMUL_DESC_TRANSA, &transposed, sizeof transposed));
-    // The scale pointers are part of what the heuristic matches: an algorithm chosen for a
-    // descriptor without them is refused (CUBLAS_STATUS_NOT_SUPPORTED) by the call that has them.
-    // The heuristic sees two device floats of the plan's; each call points at its operands' scales
-    // (16-byte aligned, as the call requires: Fp8Gemm::kScaleStride).
+    // The heuristic is asked for the descriptor the calls will use, scale pointers included (as
+    // NVIDIA's FP8 sample for cuBLASLt does): here two device floats of the plan's; each call then
+    // points at its operands' scales (16-byte aligned, as the call requires: Fp8Gemm::kScaleStride).
     set_scales(scales_for_heuristic_.get(), scales_for_heuristic_.get() + Fp8Gemm::kScaleStride);
     GPGPU_CUBLAS(cublasLtMatrixLayoutCreate(bt_layout_.out(), CUDA_R_8F_E4M3, k, n, pitch));
     GPGPU_CUBLAS(cublasLtMatrixLayoutCreate(a_layout_.out(), CUDA_R_8F_E4M3, k, m, pitch));
