@@ -2,7 +2,10 @@
 
 Every plot is a function registered with @plot: it gets one chapter's readable runs (from every
 result folder, so machines appear side by side) and the output folder, and returns the figures it
-drew as (file name, caption) pairs, or nothing when the chapter has no data for it. This module holds
+drew as (file name, caption) pairs, or nothing when the chapter has no data for it; a plot that
+applies to the chapter's runs but finds nothing to draw in them (a share of the limit for a GEMM,
+which has no bandwidth limit; a then-and-now without a paper's numbers) returns a LeftOut instead,
+which the report prints as one line saying which figure is missing and why. This module holds
 the helpers and the plots of chapters 01-09 (then and now, % of the limit, the width sweep, OpenCL over
 CUDA, GB/s against n); a chapter's own plots live in their module (plots_gemm.py: chapter 10's GFLOP/s
 against n; plots_tlm.py: chapter 11's node rate against mesh size and resonances; plots_roofline.py:
@@ -14,6 +17,7 @@ from __future__ import annotations
 
 import os
 from collections import defaultdict
+from dataclasses import dataclass
 from typing import Callable
 
 import matplotlib
@@ -24,6 +28,14 @@ import matplotlib.pyplot as plt  # noqa: E402
 from results import Run  # noqa: E402
 
 Figure = tuple[str, str]  # (file name in the output folder, caption)
+
+
+@dataclass(frozen=True)
+class LeftOut:
+    """A figure the chapter's runs call for but cannot fill: its name and why."""
+    figure: str
+    why: str
+
 PLOTS: list[Callable[[str, list[Run], str], list[Figure]]] = []
 
 
@@ -93,7 +105,8 @@ def then_and_now(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
                 if isinstance(row, dict) and row.get("when") == "then" and isinstance(row.get("values"), list)]
     with_then = [r for r in chosen.values() if any(is_number(v) for _, values in then_values(r) for v in values)]
     if not with_then:
-        return []
+        return [LeftOut("then and now", "no paper measured these runs: their then-and-now table has no 'then' numbers")
+                ] if results_of(runs) else []
     first = with_then[0]
     at = min(i for _, values in then_values(first) for i, v in enumerate(values) if is_number(v))
     columns = first.doc["then_now"]["columns"]
@@ -118,7 +131,7 @@ def then_and_now(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
                 values.append(v)
                 colours.append(colour_of(machines, machine))
     if all(c == "0.6" for c in colours):  # the paper alone: no "now" to compare
-        return []
+        return [LeftOut("then and now", "every run FAILED verification: no 'now' to set beside the paper")]
     fig, ax = plt.subplots(figsize=(9, 0.28 * len(values) + 1.6))
     y = range(len(values))
     ax.barh(list(y), values, color=colours)
@@ -145,8 +158,16 @@ def share_of_limit(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
     # A run without a single share (a GEMM is judged by its FLOP rate, not by a bandwidth limit) gets
     # no bars: leave it out, and draw no figure when no run has one.
     groups = [(r, rows) for r, rows in groups if any(is_number(row.get("limit_share")) for row in rows)]
+    # A run split over several GPUs (chapter 13) is judged against G GPUs' summed limit; its efficiency
+    # and time per iteration (plots_multi_gpu.py) say more, and a dozen grids times G would bury the bars.
+    split = [r for r, _ in groups if r.gpus() > 1]
+    groups = [(r, rows) for r, rows in groups if r.gpus() == 1]
+    left_out = [LeftOut("share of the limit" + (" of the runs on several GPUs" if groups else ""),
+                        "a share of G GPUs' summed limit says less than the efficiency and the time per iteration "
+                        "drawn for them (the shares are in the table)")] if split else []
     if not groups:
-        return []
+        return left_out or ([LeftOut("share of the limit", "no variant has a bandwidth limit (a GEMM is judged by "
+                                     "its FLOP rate: see its TFLOP/s beside the libraries')")] if results else [])
     variants = list(dict.fromkeys(str(row.get("variant")) for _, rows in groups for row in rows))
     machines = machines_of([r for r, _ in groups])
     height = 0.8 / len(groups)
@@ -182,7 +203,7 @@ def share_of_limit(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
     if unique:
         ax.legend(unique.values(), unique.keys(), fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1))
     name = save(fig, out_dir, f"ch{chapter}_limit_share.png")
-    return [(name, "% of the limit per variant, each against the limit measured in its own run")]
+    return [(name, "% of the limit per variant, each against the limit measured in its own run"), *left_out]
 
 
 @plot
@@ -327,18 +348,20 @@ def matrix_bandwidth(chapter: str, runs: list[Run], out_dir: str) -> list[Figure
     return [(name, "GB/s of each variant against n, kernel time only, per operation and element type")]
 
 
-def draw(chapter: str, runs: list[Run], out_dir: str) -> tuple[list[Figure], list[str]]:
-    """Every registered plot for one chapter; a plot that breaks on odd data gives a line, not a crash."""
-    figures, problems = [], []
+def draw(chapter: str, runs: list[Run], out_dir: str) -> tuple[list[Figure], list[str], list[LeftOut]]:
+    """Every registered plot for one chapter: the figures drawn, a line for each plot that broke on odd
+    data (not a crash), and the figures left out for want of data."""
+    figures, problems, left_out = [], [], []
     readable = [r for r in runs if r.readable]
     for func in PLOTS:
         try:
-            figures += func(chapter, readable, out_dir) or []
+            for item in func(chapter, readable, out_dir) or []:
+                (left_out if isinstance(item, LeftOut) else figures).append(item)
         except Exception as e:  # noqa: BLE001 - one bad plot must not cost the others
             plt.close("all")
             problems.append(f"plot {func.__name__} failed: {type(e).__name__}: {e}")
-    return figures, problems
+    return figures, problems, left_out
 
 
 # The chapters' own plots, each in its module, register themselves here (after the helpers above).
-import plots_gemm, plots_multi_gpu, plots_roofline, plots_tlm  # noqa: E402,F401
+import plots_gemm, plots_multi_gpu, plots_roofline, plots_tensor_cores, plots_tlm  # noqa: E402,F401

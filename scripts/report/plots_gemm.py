@@ -6,9 +6,7 @@ draws the libraries of the run (cuBLAS strict FP32 and TF32, OpenBLAS) as thick 
 lines, so each step reads as a share of what a user would get from the library. A point that failed
 its verification is left out and named in the panel's title.
 
-Chapter 10b's plot: the chapter README's figure (readme_plots_ch10b.py draws it, and its functions
-draw it here), TFLOP/s of each tensor-core step against cuBLAS, for every machine given. A GEMM has
-no bandwidth limit, so plots.py draws no share of a limit for it.
+Chapter 10b's steps (one product per run, not a sweep) are plots_tensor_cores.py's.
 """
 from __future__ import annotations
 
@@ -16,9 +14,7 @@ from collections import defaultdict
 
 import matplotlib.pyplot as plt
 
-from plots import (Figure, colour_of, element_type, is_number, legible_log_axis, line_style, machines_of, plot,
-                   results_of, save)
-from readme_plots_ch10b import ARITHMETICS, STEPS, draw_step_bars, library_tflops, step_rows
+from plots import Figure, element_type, is_number, legible_log_axis, line_style, machines_of, plot, save
 from results import Run
 
 # The vendor libraries of the sweeps, by the variant's name (the sweep's points carry no flag; a
@@ -89,45 +85,3 @@ def gemm_gflops(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
     name = save(fig, out_dir, f"ch{chapter}_gemm_gflops.png")
     return [(name, "GFLOP/s of each matrix-multiply step against n, the libraries (cuBLAS, OpenBLAS) as thick lines")]
 
-
-def gemm_size(run: Run) -> tuple[int, str]:
-    """A product's size m n k and its label ("8192³", "4096x8192x1024"); (0, the file's name) without one."""
-    p = run.doc.get("problem") if isinstance(run.doc.get("problem"), dict) else {}
-    m, n, k = p.get("m"), p.get("n"), p.get("k")
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (m, n, k)):
-        return 0, run.size_label()
-    return m * n * k, (f"{m}³" if m == n == k else f"{m}x{n}x{k}")
-
-
-@plot
-def tensor_core_steps(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
-    """Chapter 10b's figure (its README's, readme_plots_ch10b.py): TFLOP/s of each step beside cuBLAS in
-    the same run, a panel per arithmetic (TF32, BF16), a bar per machine at its largest product."""
-    chosen: dict[str, tuple[Run, list[dict]]] = {}
-    for r in results_of(runs):
-        rows = step_rows(r.doc)
-        if rows and (r.machine not in chosen or gemm_size(r)[0] > gemm_size(chosen[r.machine][0])[0]):
-            chosen[r.machine] = (r, rows)
-    if not chosen:
-        return []
-    machines = list(chosen)
-    arithmetics = [a for a in ARITHMETICS if any(row["arithmetic"] == a for _, rows in chosen.values() for row in rows)]
-    failed = [f"{m} {row.get('variant')}" for m, (r, _) in chosen.items() for row in r.doc.get("results", [])
-              if row.get("check") == "FAIL"]
-    fig, axes = plt.subplots(1, len(arithmetics), figsize=(6.5 * len(arithmetics), 2.2 + 0.42 * len(STEPS)
-                                                           * max(1, len(machines) / 2)), squeeze=False)
-    for ax, arithmetic in zip(axes[0], arithmetics):
-        series = [(f"{m}, {gemm_size(r)[1]}", colour_of(machines, m),
-                   {row["step"]: row["tflops"] for row in rows if row["arithmetic"] == arithmetic})
-                  for m, (r, rows) in chosen.items()]
-        libraries = [(f"{m}: cuBLAS", colour_of(machines, m), library_tflops(r.doc)[arithmetic])
-                     for m, (r, _) in chosen.items() if arithmetic in library_tflops(r.doc)]
-        draw_step_bars(ax, series, libraries, "TFLOP/s (higher is better)")
-        ax.set_title(arithmetic, fontsize=9)
-    title = f"Chapter {chapter}: TFLOP/s per step beside cuBLAS (dashed) in the same run"
-    if failed:
-        title += f"\nFAILED verification, not drawn: {', '.join(failed[:4])}{' ...' if len(failed) > 4 else ''}"
-    fig.suptitle(title, fontsize=9)
-    name = save(fig, out_dir, f"ch{chapter}_tensor_core_steps.png")
-    return [(name, "TFLOP/s of each tensor-core step per arithmetic, each machine at its largest product, "
-                   "cuBLAS of the same run as a dashed line")]

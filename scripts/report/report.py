@@ -30,6 +30,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import compare  # noqa: E402
 import tables  # noqa: E402
 from results import Run, machine_title, read_folder  # noqa: E402
 
@@ -68,12 +69,13 @@ def chapter_section(chapter: str, runs: list[Run], out_dir: str, with_plots: boo
     readable = sorted((r for r in runs if r.readable), key=lambda r: (r.sort_key(), r.machine))
     if with_plots:
         import plots  # matplotlib only when plots are wanted
-        figures, problems = plots.draw(chapter, runs, out_dir)
+        figures, problems, left_out = plots.draw(chapter, runs, out_dir)
         if drawn is not None and figures:
             drawn[chapter] = [list(f) for f in figures]
         for name, caption in figures:
             lines += [f"![{caption}]({name})", "", f"*{caption}*", ""]
         lines += [f"- {p}" for p in problems] + ([""] if problems else [])
+        lines += [f"- Figure left out: {o.figure}: {o.why}" for o in left_out] + ([""] if left_out else [])
     for kind, (header, rows_of, right) in tables.TABLES.items():
         rows = [row for r in readable if r.kind == kind for row in rows_of(r)]
         if not rows:
@@ -81,6 +83,14 @@ def chapter_section(chapter: str, runs: list[Run], out_dir: str, with_plots: boo
         csv_name = f"ch{chapter}_{kind}.csv"
         tables.write_csv(os.path.join(out_dir, csv_name), header, rows)
         lines += [f"### {kind.replace('_', ' ').capitalize()} ([CSV]({csv_name}))", "", tables.markdown(header, rows, right)]
+    compared = compare.comparison([r for r in runs if r.readable])  # the folders' order: the first is the base
+    if compared:
+        csv_name = f"ch{chapter}_machines.csv"
+        tables.write_csv(os.path.join(out_dir, csv_name), *compared)
+        base = compared[0][2].rsplit(" ", 1)[0]
+        lines += [f"### Machines compared ([CSV]({csv_name}))", "",
+                  f"Each variant on every machine that ran the same size; a speed ratio above 1: that machine is "
+                  f"faster than {base}.", "", tables.markdown(*compared, right=range(2, len(compared[0])))]
     shown = set()
     for r in readable:
         if r.kind != "result" or r.machine in shown:

@@ -48,15 +48,33 @@ class Run:
         nx, ny = problem.get("nx", problem.get("cols")), problem.get("ny", problem.get("rows"))
         if isinstance(nx, int) and isinstance(ny, int):
             return f"{nx}²" if nx == ny else f"{nx}x{ny}"
+        # A product C = A·B of m x n x k (chapters 10 and 10b): "8192³", "3001x5003x2049".
+        m, n, k = (problem.get(key) for key in ("m", "n", "k"))
+        if all(isinstance(v, int) and not isinstance(v, bool) for v in (m, n, k)):
+            return f"{m}³" if m == n == k else f"{m}x{n}x{k}"
         if self.kind == "width_sweep":
             return "width sweep"
         if self.kind == "matrix_sweep":
             return "sweep"
         return os.path.splitext(self.name)[0]
 
+    def gpus(self) -> int:
+        """The most GPUs a variant of the run used (chapter 13's extra.gpus), 1 when none says."""
+        counts = [row["extra"]["gpus"] for row in self.doc.get("results", [])
+                  if isinstance(row, dict) and isinstance(row.get("extra"), dict)
+                  and isinstance(row["extra"].get("gpus"), int) and not isinstance(row["extra"]["gpus"], bool)]
+        return max(counts, default=1)
+
+    def setting(self) -> str:
+        """What a run measured, for comparing machines: its size, the words of its problem (element
+        type, scenario) and, on several GPUs, how many: "4096², 4 GPUs", "8192³, float"."""
+        problem = self.doc.get("problem") if isinstance(self.doc.get("problem"), dict) else {}
+        words = [str(v) for k, v in sorted(problem.items()) if isinstance(v, str) and k != "reference"]
+        return ", ".join([self.size_label(), *words] + ([f"{self.gpus()} GPUs"] if self.gpus() > 1 else []))
+
     def sort_key(self):
         problem = self.doc.get("problem") if isinstance(self.doc.get("problem"), dict) else {}
-        nx = problem.get("nx", problem.get("cols"))
+        nx = problem.get("nx", problem.get("cols", problem.get("m")))
         nx = nx if isinstance(nx, int) else 1 << 62
         return (self.chapter, self.kind != "result", nx, self.name)
 
