@@ -26,10 +26,11 @@ PulseLayout layout_for(CudaKernels kernels, const Mesh& mesh) {
 bool is_fused(CudaKernels k) { return k != CudaKernels::aos && k != CudaKernels::coalesced; }
 
 bool is_half(CudaKernels k) {
-  return k == CudaKernels::fused_half || k == CudaKernels::fused_half_x2 || k == CudaKernels::fused_half_x4;
+  return k == CudaKernels::fused_half || k == CudaKernels::fused_half_x2 || k == CudaKernels::fused_half_x4 ||
+         k == CudaKernels::fused_half_loads_first;
 }
 
-/// Nodes of a row per thread: 1 for the kernels of 11_01 and 11_02, 2 or 4 for 11_03_fused_vector.cu.
+/// Nodes of a row per thread: 1 for the kernels of 11_01, 11_02 and 11_04, 2 or 4 for 11_03_fused_vector.cu.
 int nodes_per_thread(CudaKernels k) {
   if (k == CudaKernels::fused_x2 || k == CudaKernels::fused_half_x2) return 2;
   if (k == CudaKernels::fused_x4 || k == CudaKernels::fused_half_x4) return 4;
@@ -42,7 +43,8 @@ std::vector<Variant> cuda_variants() {
   return {cuda_variant(CudaKernels::aos),           cuda_variant(CudaKernels::coalesced),
           cuda_variant(CudaKernels::fused),         cuda_variant(CudaKernels::fused_half),
           cuda_variant(CudaKernels::fused_x2),      cuda_variant(CudaKernels::fused_x4),
-          cuda_variant(CudaKernels::fused_half_x2), cuda_variant(CudaKernels::fused_half_x4)};
+          cuda_variant(CudaKernels::fused_half_x2), cuda_variant(CudaKernels::fused_half_x4),
+          cuda_variant(CudaKernels::fused_half_loads_first)};
 }
 
 Variant cuda_variant(CudaKernels kernels) {
@@ -65,6 +67,8 @@ Variant cuda_variant(CudaKernels kernels) {
        "11_03_fused_vector.cu", "", "scn_fused_half"},
       {"cuda_fused_half_x4", "the fused kernel, 4 nodes per thread, FP16 pulses in 8-byte words",
        "11_03_fused_vector.cu", "", "scn_fused_half"},
+      {"cuda_fused_half_loads_first", "cuda_fused_half with its 12 loads issued before any conversion",
+       "11_04_fused_loads_first.cu", "", "scn_fused_half"},
   };
   const Row& r = kRows[static_cast<int>(kernels)];
   Variant v;
@@ -151,6 +155,10 @@ void CudaSolver::step(int n) {
       break;
     case CudaKernels::fused_half:
       tc::launch_fused_half(halves_[current_].get(), halves_[1 - current_].get(), a, nullptr);
+      current_ = 1 - current_;
+      break;
+    case CudaKernels::fused_half_loads_first:  // the same step, every load issued before a conversion
+      tc::launch_fused_half_loads_first(halves_[current_].get(), halves_[1 - current_].get(), a, nullptr);
       current_ = 1 - current_;
       break;
     case CudaKernels::fused_x2:  // the same step, 2 or 4 nodes per thread

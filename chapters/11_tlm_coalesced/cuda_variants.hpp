@@ -29,10 +29,12 @@ enum class CudaKernels {
   fused_x4,       ///< 11_03_fused_vector.cu: 4 nodes per thread, FP32 pulses (float4 words)
   fused_half_x2,  ///< 11_03_fused_vector.cu: 2 nodes per thread, half-precision pulses (4-byte words)
   fused_half_x4,  ///< 11_03_fused_vector.cu: 4 nodes per thread, half-precision pulses (8-byte words)
+  fused_half_loads_first,  ///< 11_04_fused_loads_first.cu: fused_half with its loads issued before any conversion
 };
 
 /// The CUDA variants, in run order (cuda_variants.cpp): cuda_aos, cuda_coalesced, cuda_fused,
-/// cuda_fused_half, cuda_fused_x2, cuda_fused_x4, cuda_fused_half_x2, cuda_fused_half_x4.
+/// cuda_fused_half, cuda_fused_x2, cuda_fused_x4, cuda_fused_half_x2, cuda_fused_half_x4,
+/// cuda_fused_half_loads_first.
 std::vector<gpgpu::tlm::Variant> cuda_variants();
 /// The one of them that runs `kernels`.
 gpgpu::tlm::Variant cuda_variant(CudaKernels kernels);

@@ -57,7 +57,8 @@ auto kernels() {
                            Kernels{"fused", CudaKernels::fused}, Kernels{"fused_half", CudaKernels::fused_half},
                            Kernels{"fused_x2", CudaKernels::fused_x2}, Kernels{"fused_x4", CudaKernels::fused_x4},
                            Kernels{"fused_half_x2", CudaKernels::fused_half_x2},
-                           Kernels{"fused_half_x4", CudaKernels::fused_half_x4});
+                           Kernels{"fused_half_x4", CudaKernels::fused_half_x4},
+                           Kernels{"fused_half_loads_first", CudaKernels::fused_half_loads_first});
 }
 
 INSTANTIATE_TEST_SUITE_P(AwkwardSizes, Ch11Cuda,
@@ -83,16 +84,17 @@ TEST(Ch11CudaVariants, HalfStorageIsReallyHalf) {
   EXPECT_GT(v.rel_l2, 10 * gpgpu::tlm::tolerance(gpgpu::tlm::Storage::f32, c.steps)) << v.summary();
 }
 
-// 11_03_fused_vector.cu does each node's arithmetic in 11_02_fused.cu's order: the same pulses and
-// probe, bit for bit, at the awkward sizes (the 256 x 256 x 64 mesh beyond the L2 included) and at
-// the step counts, in FP32 and in half storage.
+// 11_03_fused_vector.cu and 11_04_fused_loads_first.cu do each node's arithmetic in 11_02_fused.cu's
+// order: the same pulses and probe, bit for bit, at the awkward sizes (the 256 x 256 x 64 mesh beyond
+// the L2 included) and at the step counts, in FP32 and in half storage.
 TEST(Ch11CudaVariants, VectorKernelsAreTheFusedKernelBitForBit) {
   std::vector<Case> cases = gpgpu::tlm::checks::awkward_cases(/*beyond_l2=*/true);
   for (const Case& c : gpgpu::tlm::checks::bound_cases()) cases.push_back(c);
   const std::pair<CudaKernels, CudaKernels> pairs[] = {{CudaKernels::fused_x2, CudaKernels::fused},
                                                        {CudaKernels::fused_x4, CudaKernels::fused},
                                                        {CudaKernels::fused_half_x2, CudaKernels::fused_half},
-                                                       {CudaKernels::fused_half_x4, CudaKernels::fused_half}};
+                                                       {CudaKernels::fused_half_x4, CudaKernels::fused_half},
+                                                       {CudaKernels::fused_half_loads_first, CudaKernels::fused_half}};
   for (const Case& c : cases)
     for (const auto& [vector, fused] : pairs) {
       const auto& setup = gpgpu::tlm::checks::setup_of(c);
@@ -117,7 +119,7 @@ TEST(Ch11CudaVariants, RefuseMeshesTheDeviceCannotHold) {
     ~Uncap() { unsetenv("GPGPU_DEVICE_MEMORY_LIMIT"); }
   } uncap;
   for (CudaKernels k : {CudaKernels::aos, CudaKernels::coalesced, CudaKernels::fused, CudaKernels::fused_half,
-                        CudaKernels::fused_x4, CudaKernels::fused_half_x4}) {
+                        CudaKernels::fused_x4, CudaKernels::fused_half_x4, CudaKernels::fused_half_loads_first}) {
     const gpgpu::tlm::Variant spec = ch11::cuda_variant(k);
     ASSERT_TRUE(spec.check_fits);
     EXPECT_THROW(spec.check_fits({{128, 128, 128, 1e-3}, 1000}, session()), gpgpu::UsageError) << spec.info.name;

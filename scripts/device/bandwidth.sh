@@ -9,7 +9,8 @@
 #               the aligned tile, beside steps 4 and 5, the register and float4 tiles) against NPP,
 #               in one run
 #   chapter 11  cuda_fused_x4 and cuda_fused_half_x4 (2 and 4 nodes per thread, x2 and x4, beside the
-#               one-node kernels cuda_fused and cuda_fused_half they replace), 256³ and 384³
+#               one-node kernels cuda_fused and cuda_fused_half they replace) and
+#               cuda_fused_half_loads_first (the half kernel's loads in one round), 256³ and 384³
 #
 # Usage: bash scripts/device/bandwidth.sh --out DIR [--build DIR] [--budget SECONDS] [--pack]
 # (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
@@ -33,7 +34,7 @@
 # profile.sh's pages and SASS. About 7 minutes in all without a budget:
 #   runs  ch09 8192² 15 s, ch07b 4096² 15 s, ch12 30 s, ch11 256³ 30 s, ch07b 8192² 25 s,
 #         ch09 16384² 35 s, ch11 384³ 80 s (its reference: 3.4 billion node updates)
-#   ncu   15 s per profile: the seven kernels (about 105 s), then the six peers (about 90 s)
+#   ncu   15 s per profile: the eight kernels (about 120 s), then the six peers (about 90 s)
 # With --budget no step starts when less than its estimate is left; the log's "exit N after S s"
 # lines (also in the summary) are the measured times to put here.
 set -u
@@ -102,6 +103,7 @@ T09=cuda_transpose_tile_panels,cuda_transpose_tile_vec4,cuda_geam_transpose,cuda
 T09+=,cl_transpose_tile_panels,cl_transpose_tile_vec4,cl_copy
 G12=cuda_sgemv_warp,cublas_sgemv,cuda_sgemv_t_tiled,cublas_sgemv_t,cuda_conv2d_register,cuda_conv2d_float4,cuda_conv2d_aligned
 V11=cuda_fused,cuda_fused_half,cuda_fused_x2,cuda_fused_x4,cuda_fused_half_x2,cuda_fused_half_x4
+V11+=,cuda_fused_half_loads_first
 if want runs; then
   run09() {  # n, calls, estimate: every transpose beside geam and the copies that raise the limit
     built "$CH09" && measured "ch09 ${1}^2 float" "$3" 240 "$CH09" --cl-type gpu --n "$1" --type float \
@@ -177,6 +179,7 @@ if want ncu; then
     profile 12 cuda_conv2d_aligned 8192 15 "${P12C[@]}"
   fi
   if built "$CH11"; then
+    profile 11 cuda_fused_half_loads_first 256 15 "${P11[@]}"
     profile 11 cuda_fused_half_x4 256 15 "${P11[@]}"
     profile 11 cuda_fused_x4 256 15 "${P11[@]}"
   fi

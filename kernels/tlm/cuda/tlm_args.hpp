@@ -50,5 +50,8 @@ void launch_fused_half(const __half* in, __half* out, const StepArgs& a, cudaStr
 LaunchShape fused_vector_shape(const Extent& extent, int nodes_per_thread);
 void launch_fused_vector(const float* in, float* out, int nodes_per_thread, const StepArgs& a, cudaStream_t stream);
 void launch_fused_vector_half(const __half* in, __half* out, int nodes_per_thread, const StepArgs& a, cudaStream_t stream);
+// The one-node half kernel with its twelve loads issued before any pulse is converted, in 11_02's
+// launch shape (fused_shape) (11_04_fused_loads_first.cu):
+void launch_fused_half_loads_first(const __half* in, __half* out, const StepArgs& a, cudaStream_t stream);
 
 }  // namespace gpgpu::tlm::cuda

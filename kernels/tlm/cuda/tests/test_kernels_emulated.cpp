@@ -27,14 +27,17 @@
 #include "../11_02_fused.cu"
 #include "../11_01_scatter_connect.cu"
 #include "../11_03_fused_vector.cu"
+#include "../11_04_fused_loads_first.cu"
 
 namespace gpgpu::tlm::cuda {
 namespace {
 
-enum class Kernel { aos, coalesced, fused, fused_half, vector, vector_half };
+enum class Kernel { aos, coalesced, fused, fused_half, vector, vector_half, loads_first_half };
 
 bool keeps_reflected(Kernel k) { return k != Kernel::aos && k != Kernel::coalesced; }
-bool stores_halves(Kernel k) { return k == Kernel::fused_half || k == Kernel::vector_half; }
+bool stores_halves(Kernel k) {
+  return k == Kernel::fused_half || k == Kernel::vector_half || k == Kernel::loads_first_half;
+}
 
 // The CUDA host loop on host vectors: the kernels launched by the emulation.
 class EmulatedSolver final : public Solver {
@@ -114,6 +117,12 @@ class EmulatedSolver final : public Solver {
         });
         current_ = 1 - current_;
         break;
+      case Kernel::loads_first_half:
+        emu::launch(grid, block, false, [&] {
+          tlm_fused_half_loads_first(half_[current_].data(), half_[1 - current_].data(), segmented, a);
+        });
+        current_ = 1 - current_;
+        break;
       case Kernel::vector:
       case Kernel::vector_half: {
         // Blocks of 32 x block_ threads, each warp 32·nodes_ nodes of a row; fibers, for the shuffles.
@@ -181,7 +190,8 @@ auto kernels() {
                            Param{"fused_b96", Kernel::fused, 96}, Param{"fused_half_b64", Kernel::fused_half, 64},
                            Param{"vector_x2_r4", Kernel::vector, 4, 2}, Param{"vector_x4_r4", Kernel::vector, 4, 4},
                            Param{"vector_x4_r3", Kernel::vector, 3, 4}, Param{"vector_half_x2_r4", Kernel::vector_half, 4, 2},
-                           Param{"vector_half_x4_r4", Kernel::vector_half, 4, 4});
+                           Param{"vector_half_x4_r4", Kernel::vector_half, 4, 4},
+                           Param{"loads_first_half_b64", Kernel::loads_first_half, 64});
 }
 
 INSTANTIATE_TEST_SUITE_P(Awkward, EmulatedKernels,
@@ -198,12 +208,27 @@ auto one_node_kernels() {
 INSTANTIATE_TEST_SUITE_P(StepCounts, EmulatedKernels,
                          ::testing::Combine(one_node_kernels(), ::testing::ValuesIn(checks::bound_cases())), name);
 
-// The vector kernels compute what the fused kernel computes, node by node in the same order: the
-// same pulses and probe, bit for bit, in FP32 and in half storage, at the awkward sizes (rows of 63,
-// 67 and 130 nodes, one node, the irises) and at the step counts.
-TEST(VectorKernels, AreTheFusedKernelBitForBit) {
+/// Runs `ours` and `before` on case c and expects the same pulses and probe, bit for bit.
+void expect_bit_for_bit(const checks::Case& c, EmulatedSolver& ours, EmulatedSolver& before, const std::string& what) {
+  const checks::Outcome a = checks::run_case(ours, c, c.steps), b = checks::run_case(before, c, c.steps);
+  ASSERT_EQ(a.pulses.size(), b.pulses.size()) << what;
+  EXPECT_EQ(0, std::memcmp(a.pulses.data(), b.pulses.data(), a.pulses.size() * sizeof(float))) << what;
+  ASSERT_EQ(a.probe.size(), b.probe.size()) << what;
+  EXPECT_EQ(0, std::memcmp(a.probe.data(), b.probe.data(), a.probe.size() * sizeof(float))) << what;
+}
+
+/// The awkward sizes (rows of 63, 67 and 130 nodes, one node, the irises) and the step counts.
+std::vector<checks::Case> bit_for_bit_cases() {
   std::vector<checks::Case> cases = checks::awkward_cases(false);
   for (const checks::Case& c : checks::bound_cases()) cases.push_back(c);
+  return cases;
+}
+
+// The vector kernels compute what the fused kernel computes, node by node in the same order: the
+// same pulses and probe, bit for bit, in FP32 and in half storage, at the awkward sizes and at the
+// step counts.
+TEST(VectorKernels, AreTheFusedKernelBitForBit) {
+  std::vector<checks::Case> cases = bit_for_bit_cases();
   // A row of exactly one 4-node warp (128) and one node past it, over 5 rows (4 + 1 per block).
   cases.push_back({"cavity_128x5x2", Scenario::cavity, {128, 5, 2, 1e-3}, 4, 1});
   cases.push_back({"cavity_129x5x2", Scenario::cavity, {129, 5, 2, 1e-3}, 5, 2});
@@ -211,13 +236,20 @@ TEST(VectorKernels, AreTheFusedKernelBitForBit) {
     for (const auto& [vector, fused] : {std::pair{Kernel::vector, Kernel::fused}, std::pair{Kernel::vector_half, Kernel::fused_half}})
       for (int nodes : {2, 4}) {
         EmulatedSolver ours(checks::setup_of(c), vector, 4, nodes), before(checks::setup_of(c), fused, 64);
-        const checks::Outcome a = checks::run_case(ours, c, c.steps), b = checks::run_case(before, c, c.steps);
-        ASSERT_EQ(a.pulses.size(), b.pulses.size()) << c.name;
-        EXPECT_EQ(0, std::memcmp(a.pulses.data(), b.pulses.data(), a.pulses.size() * sizeof(float)))
-            << c.name << ", " << nodes << " nodes per thread" << (vector == Kernel::vector_half ? ", half" : "");
-        ASSERT_EQ(a.probe.size(), b.probe.size()) << c.name;
-        EXPECT_EQ(0, std::memcmp(a.probe.data(), b.probe.data(), a.probe.size() * sizeof(float))) << c.name;
+        expect_bit_for_bit(c, ours, before,
+                           c.name + ", " + std::to_string(nodes) + " nodes per thread" + (vector == Kernel::vector_half ? ", half" : ""));
       }
+}
+
+// 11_04 loads first and converts after, and flips a wall's sign on the stored bits: the half kernel's
+// pulses and probe all the same, bit for bit, at the same cases, with the paper's block and with
+// blocks that end mid-row (96) or hold less than a segment (32).
+TEST(LoadsFirstKernel, IsTheFusedHalfKernelBitForBit) {
+  for (const checks::Case& c : bit_for_bit_cases())
+    for (int block : {64, 96, 32}) {
+      EmulatedSolver ours(checks::setup_of(c), Kernel::loads_first_half, block), before(checks::setup_of(c), Kernel::fused_half, 64);
+      expect_bit_for_bit(c, ours, before, c.name + ", block " + std::to_string(block));
+    }
 }
 
 // The CPU model of half storage (half_model.hpp), which proves the tolerance in test_tlm without a
