@@ -18,6 +18,7 @@ namespace gpgpu::tlm::cuda {
 namespace {
 
 constexpr unsigned short kHalfSign = 0x8000;
+static_assert(kWallReflection == -1, "the wall's reflection is done as a sign flip of the stored half");
 
 //! [loads_first_kernel]
 __global__ void tlm_fused_half_loads_first(const __half* __restrict__ in, __half* __restrict__ out,
