@@ -57,9 +57,13 @@ class MpiCpuPart final : public Part {
     for_each_edge_ghost_row(next_, [&](float* r) { std::fill(r, r + nx_, kEdgeSentinel); });
   }
 
+  //! [mpi_cpu_check]
+  // This rank's sum of squares is taken right after the checked sweep, while both iterates are
+  // here; the ranks' sums are reduced (MPI_Iallreduce) while the next sweep runs, its halo exchange
+  // driving MPI's progress, and waited for after it (convergence.hpp: --check-overlap).
   Stop iterate(int iters, float omega, Mode mode, const Convergence& check) override {
     const std::int64_t nodes = sys_.grid.nodes();
-    const Stop stop = gpgpu::jacobi::iterate_checked(iters, check, [&](int count, bool norm_wanted) {
+    const auto run = [&](int count, bool norm_wanted) {
       for (int it = 0; it < count; ++it) {
         if (mode != Mode::exchange_only) gpgpu::jacobi::cpu::sweep_separate(sys_, row(x_, 0), row(next_, 0), 0, nodes, omega);
         if (mode != Mode::compute_only) {
@@ -68,8 +72,11 @@ class MpiCpuPart final : public Part {
         }
         std::swap(x_, next_);
       }
-      return norm_wanted ? update_norm() : 0.0;
-    });
+      if (norm_wanted) norm_.start(gpgpu::jacobi::squared_update(row(x_, 0), row(next_, 0), nodes));
+    };
+    const Stop stop = gpgpu::jacobi::iterate_checked(iters, check, run, [&] { return norm_.wait(); },
+                                                     [&] { std::swap(x_, next_); });  // back to x_k
+    //! [mpi_cpu_check]
     // Nothing rewrites an edge ghost row, so a value the exchange wrote there is still there now.
     for (std::vector<float>* x : {&x_, &next_}) {
       for_each_edge_ghost_row(*x, [&](const float* r) {
@@ -91,10 +98,6 @@ class MpiCpuPart final : public Part {
  private:
   // Row r of an iterate (r = -1 and r = rows are the ghost rows); one spare element at each end
   // covers the corner reads x[k ± (nx+1)].
-  // The norm of the last update over the whole grid: this rank's sum of squares over its own rows
-  // (no ghost rows), summed over every rank.
-  double update_norm() { return norm_over_ranks(gpgpu::jacobi::squared_update(row(x_, 0), row(next_, 0), sys_.grid.nodes())); }
-
   float* row(std::vector<float>& x, int r) { return x.data() + 1 + static_cast<std::ptrdiff_t>(r + 1) * nx_; }
 
   // Calls f on each ghost row of `x` that lies outside the grid (none on a rank between two others).
@@ -109,6 +112,7 @@ class MpiCpuPart final : public Part {
   int below_, above_;
   LinearSystem sys_;
   std::vector<float> x_, next_;
+  NormOverRanks norm_;
 };
 
 }  // namespace

@@ -32,6 +32,8 @@ class OneCpuSolver final : public ScalingSolver {
   }
   [[nodiscard]] std::vector<float> solution() override { return solver_.solution(); }
   [[nodiscard]] int parts() const override { return 1; }
+  // The norm is summed by the cores that sweep: no reduction elsewhere to wait for.
+  [[nodiscard]] bool overlaps_check() const override { return false; }
 
  private:
   gpgpu::jacobi::cpu::SeparateDiagonalsSolver solver_;

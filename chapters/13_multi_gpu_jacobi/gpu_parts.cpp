@@ -87,22 +87,25 @@ class MpiGpuPart final : public GpuPart {
       : GpuPart(in), cuda_aware_(cuda_aware_mpi()), send_(2 * static_cast<std::size_t>(in.nx)),
         recv_(2 * static_cast<std::size_t>(in.nx)) {}
 
+  // A checked iteration's sum is copied to the host right behind its compute, before the exchange
+  // (whose wait for the compute stream it then barely outlasts); MPI_Iallreduce sums the ranks'
+  // while the next iteration computes and exchanges, and MPI_Wait ends it after that iteration.
   Stop iterate(int iters, float omega, Mode mode, const Convergence& check) override {
     const cudaStream_t stream = slab_.compute_stream.get();
-    const Stop stop = gpgpu::jacobi::iterate_checked(iters, check, [&](int count, bool norm_wanted) {
+    const auto run = [&](int count, bool norm_wanted) {
       for (int it = 0; it < count; ++it, in_ = 1 - in_) {
-        if (norm_wanted && it + 1 == count) slab_.start_norm();
+        const bool checked = norm_wanted && it + 1 == count;
+        if (checked) slab_.start_norm();
         if (mode != Mode::exchange_only) slab_.compute(in_, omega, 0, slab_.rows(), stream);
+        if (checked) {
+          slab_.finish_norm(stream);
+          slab_.copy_norm_to_host(stream);
+        }
         if (mode != Mode::compute_only) exchange(1 - in_);
       }
-      if (!norm_wanted) return 0.0;
-      // This GPU's sum to the host, then MPI_Allreduce of the host values (as the exchange does
-      // where the MPI is not CUDA-aware: one double is not worth a device-memory path).
-      slab_.finish_norm();
-      slab_.copy_norm_to_host();
-      GPGPU_CUDA_CHECK(cudaStreamSynchronize(stream));
-      return norm_over_ranks(slab_.squared_sum());
-    });
+      if (norm_wanted) norm_.start(slab_.squared_sum());
+    };
+    const Stop stop = gpgpu::jacobi::iterate_checked(iters, check, run, [&] { return norm_.wait(); }, [&] { in_ = 1 - in_; });
     GPGPU_CUDA_CHECK(cudaStreamSynchronize(stream));
     return stop;
   }
@@ -144,6 +147,7 @@ class MpiGpuPart final : public GpuPart {
 
   bool cuda_aware_;
   gpgpu::cuda::PinnedBuffer<float> send_, recv_;  // [first row | last row], [from below | from above]
+  NormOverRanks norm_;
 };
 //! [mpi_gpu]
 
@@ -183,11 +187,12 @@ class NcclPart : public GpuPart {
   NcclPart(const PartInputs& in, const MpiSession& mpi) : GpuPart(in), comm_(mpi) {}
 
   Stop iterate(int iters, float omega, Mode mode, const Convergence& check) override {
-    const Stop stop = gpgpu::jacobi::iterate_checked(iters, check, [&](int count, bool norm_wanted) {
+    const auto run = [&](int count, bool norm_wanted) {
       const int plain = norm_wanted ? count - 1 : count;
       for (int it = 0; it < plain; ++it, in_ = 1 - in_) step(in_, omega, mode);
-      return norm_wanted ? checked_step(omega) : 0.0;
-    });
+      if (norm_wanted) checked_step(omega);
+    };
+    const Stop stop = gpgpu::jacobi::iterate_checked(iters, check, run, [&] { return wait_norm(); }, [&] { in_ = 1 - in_; });
     synchronize();
     return stop;
   }
@@ -204,20 +209,23 @@ class NcclPart : public GpuPart {
   }
 
   //! [nccl_norm]
-  // One iteration with the norm: the sweep's launches add this GPU's Σ (x_new − x)², then
-  // ncclAllReduce sums the GPUs' on the compute stream, after the boundary stream's exchange (one
-  // NCCL operation at a time on the communicator), and the host reads the sum to decide.
-  double checked_step(float omega) {
+  // One iteration with the norm: the sweep's launches add this GPU's Σ (x_new − x)²; ncclAllReduce
+  // sums the GPUs' on the boundary stream once the interior has added its rows (one NCCL operation
+  // at a time on the communicator: after this iteration's exchange, before the next one's), and the
+  // sum goes to pinned memory on the norm's own stream. Nothing waits here: the host reads the sum
+  // in wait_norm(), before launching the next iteration (--check-overlap off) or once it is under
+  // way (on), while that iteration's interior runs beside the allreduce.
+  void checked_step(float omega) {
     slab_.start_norm();
     step(in_, omega, Mode::full);
     in_ = 1 - in_;
-    slab_.finish_norm();
+    const cudaStream_t stream = slab_.boundary_stream.get();
+    slab_.finish_norm(stream);
     double* sum = slab_.squared_sum_on_device();
-    CH13_NCCL_CHECK(ncclAllReduce(sum, sum, 1, ncclDouble, ncclSum, comm_.get(), slab_.compute_stream.get()));
-    slab_.copy_norm_to_host();
-    GPGPU_CUDA_CHECK(cudaStreamSynchronize(slab_.compute_stream.get()));
-    return std::sqrt(slab_.squared_sum());
+    CH13_NCCL_CHECK(ncclAllReduce(sum, sum, 1, ncclDouble, ncclSum, comm_.get(), stream));
+    slab_.copy_norm_to_host(stream);
   }
+  double wait_norm() { return std::sqrt(slab_.squared_sum()); }
   //! [nccl_norm]
 
   //! [nccl]
@@ -268,23 +276,27 @@ class NcclGraphPart final : public NcclPart {
   NcclGraphPart(const NcclGraphPart&) = delete;
   NcclGraphPart& operator=(const NcclGraphPart&) = delete;
 
-  // A checked iteration runs outside the graphs, as nccl's checked_step: its norm must reach the
-  // host, which decides whether another graph is launched, so a graph could hold the norm's kernels
-  // and the allreduce but not the decision.
+  // A checked iteration runs outside the graphs, as nccl's checked_step: its launches are the norm
+  // kernels, and its norm must reach the host, which decides whether another graph is launched (a
+  // graph could hold the norm's kernels and the allreduce, not the decision). Its wait overlaps as
+  // nccl's does: the next graph is launched before the host reads the norm. That graph, its
+  // interior too, starts after the allreduce (stream order), so the host's round trip is hidden
+  // and the allreduce itself is not.
   Stop iterate(int iters, float omega, Mode mode, const Convergence& check) override {
     if (mode != Mode::full) return NcclPart::iterate(iters, omega, mode, check);
     if (graphs_[0] == nullptr || omega != omega_ || stale_) capture(omega);
     const cudaStream_t stream = slab_.boundary_stream.get();
-    const Stop stop = gpgpu::jacobi::iterate_checked(iters, check, [&](int count, bool norm_wanted) {
+    const auto run = [&](int count, bool norm_wanted) {
       const int graphed = norm_wanted ? count - 1 : count;
       for (int it = 0; it < graphed; ++it, in_ = 1 - in_)
         GPGPU_CUDA_CHECK(cudaGraphLaunch(graphs_[static_cast<std::size_t>(in_)], stream));
-      if (!norm_wanted) return 0.0;
+      if (!norm_wanted) return;
       // The graphs end on the boundary stream: the un-captured interior must wait for them, and its
       // event's last record was made at capture time.
       slab_.boundary_done.record(stream);
-      return checked_step(omega);
-    });
+      checked_step(omega);
+    };
+    const Stop stop = gpgpu::jacobi::iterate_checked(iters, check, run, [&] { return wait_norm(); }, [&] { in_ = 1 - in_; });
     synchronize();
     return stop;
   }

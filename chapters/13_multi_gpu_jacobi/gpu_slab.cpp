@@ -32,6 +32,8 @@ void SyncEvent::record(cudaStream_t s) { GPGPU_CUDA_CHECK(cudaEventRecord(event_
 
 void SyncEvent::wait_in(cudaStream_t s) const { GPGPU_CUDA_CHECK(cudaStreamWaitEvent(s, event_.get(), 0)); }
 
+void SyncEvent::synchronize() const { GPGPU_CUDA_CHECK(cudaEventSynchronize(event_.get())); }
+
 namespace {
 
 int make_current(int device) {
@@ -51,6 +53,7 @@ GpuSlab::GpuSlab(int device, const SlabInputs& in)
     : device_(make_current(device)),
       compute_stream(0),
       boundary_stream(highest_priority()),
+      norm_stream(0),
       nx_(in.nx),
       rows_(in.rows) {
   const auto nx = static_cast<std::size_t>(nx_);
@@ -116,8 +119,8 @@ int GpuSlab::rows_per_thread(int count) const {
 
 void GpuSlab::compute(int in, float omega, int first, int count, cudaStream_t stream) {
   if (count <= 0) return;
-  if (norm_on_) {  // the same arithmetic (symmetric_update.hpp), and the norm's sum
-    jc::launch_jacobi_peer_store({args(in, omega, first, count), nullptr, nullptr, norm_sum_.get()}, shape_.block,
+  if (norm_target_ != nullptr) {  // the same arithmetic (symmetric_update.hpp), and the norm's sum
+    jc::launch_jacobi_peer_store({args(in, omega, first, count), nullptr, nullptr, norm_target_}, shape_.block,
                                  rows_per_thread(count), stream);
     return;
   }
@@ -125,30 +128,49 @@ void GpuSlab::compute(int in, float omega, int first, int count, cudaStream_t st
 }
 
 void GpuSlab::compute_and_store(int in, float omega, float* below_ghost, float* above_ghost, cudaStream_t stream) {
-  jc::launch_jacobi_peer_store({args(in, omega, 0, rows()), below_ghost, above_ghost, norm_on_ ? norm_sum_.get() : nullptr},
+  jc::launch_jacobi_peer_store({args(in, omega, 0, rows()), below_ghost, above_ghost, norm_target_},
                                shape_.block, rows_per_thread(rows()), stream);
 }
 
 void GpuSlab::start_norm() {
+  if (norm_started_ - norm_read_ == 2) throw std::logic_error("a third update norm started before the first was read");
   const DeviceScope on(device_);
-  GPGPU_CUDA_CHECK(cudaMemsetAsync(norm_sum_.get(), 0, sizeof(double), compute_stream.get()));
+  norm_target_ = norm_sum_.get() + norm_slot(norm_started_++);
+  GPGPU_CUDA_CHECK(cudaMemsetAsync(norm_target_, 0, sizeof(double), compute_stream.get()));
   norm_zeroed.record(compute_stream.get());
   norm_zeroed.wait_in(boundary_stream.get());
-  norm_on_ = true;
 }
 
-void GpuSlab::finish_norm() {
+void GpuSlab::finish_norm(cudaStream_t into) {
   const DeviceScope on(device_);
-  norm_on_ = false;
-  norm_added.record(boundary_stream.get());
-  norm_added.wait_in(compute_stream.get());
+  norm_target_ = nullptr;
+  const cudaStream_t other = into == compute_stream.get() ? boundary_stream.get() : compute_stream.get();
+  norm_added.record(other);
+  norm_added.wait_in(into);
 }
 
-void GpuSlab::copy_norm_to_host() {
+//! [norm_copy]
+// The sum's 8 bytes go to pinned memory on a stream of their own: the sweeps' streams go on to the
+// next iteration at once, and the host waits for this copy's event alone, when it wants the value.
+// A sum is zeroed again two norms later, after the host has read this copy (start_norm refuses a
+// third norm in flight).
+void GpuSlab::copy_norm_to_host(cudaStream_t after) {
   const DeviceScope on(device_);
-  GPGPU_CUDA_CHECK(cudaMemcpyAsync(norm_host_.data(), norm_sum_.get(), sizeof(double), cudaMemcpyDeviceToHost,
-                                   compute_stream.get()));
+  const std::size_t slot = norm_slot(norm_started_ - 1);
+  norm_summed_.record(after);
+  norm_summed_.wait_in(norm_stream.get());
+  GPGPU_CUDA_CHECK(cudaMemcpyAsync(norm_host_.data() + slot, norm_sum_.get() + slot, sizeof(double),
+                                   cudaMemcpyDeviceToHost, norm_stream.get()));
+  norm_copied_[slot].record(norm_stream.get());
 }
+
+double GpuSlab::squared_sum() {
+  if (norm_read_ == norm_started_) throw std::logic_error("an update norm read that was never started");
+  const std::size_t slot = norm_slot(norm_read_++);
+  norm_copied_[slot].synchronize();
+  return norm_host_.data()[slot];
+}
+//! [norm_copy]
 
 std::string GpuSlab::describe() const {
   return "GPU " + std::to_string(device_) + ": rows " + std::to_string(rows_.begin) + "-" + std::to_string(rows_.end - 1) +

@@ -58,6 +58,8 @@ class SyncEvent {
   void record(cudaStream_t s);
   /// Makes `s` wait (on the GPU) for the work before the last record().
   void wait_in(cudaStream_t s) const;
+  /// Makes the host wait for the work before the last record().
+  void synchronize() const;
 
  private:
   gpgpu::cuda::Event event_{cudaEventDisableTiming};
@@ -117,17 +119,19 @@ class GpuSlab {
   /// stored at `below_ghost` and `above_ghost` (other GPUs' memory, or nullptr).
   void compute_and_store(int in, float omega, float* below_ghost, float* above_ghost, cudaStream_t stream);
   //! [norm_api]
-  /// The update norm of one iteration: start_norm() zeroes this GPU's sum (on the compute stream,
+  /// The update norm of one iteration. start_norm() zeroes this GPU's sum (on the compute stream,
   /// which the boundary stream then waits for) and makes every launch until finish_norm() the
-  /// peer-store kernel's norm variant, adding its rows' Σ (x_new − x)² to that sum; finish_norm()
-  /// joins the boundary stream into the compute stream and leaves the sum ready there (device
-  /// memory: squared_sum_on_device, for NCCL) and, after copy_norm_to_host() and a synchronisation,
-  /// in squared_sum().
+  /// peer-store kernel's norm variant, adding its rows' Σ (x_new − x)² to that sum. finish_norm(into)
+  /// joins the other stream into `into` (compute or boundary), where the sum is then complete
+  /// (device memory: squared_sum_on_device, for NCCL). copy_norm_to_host(after) copies it to pinned
+  /// memory on the norm's own stream, behind the work enqueued so far on `after`; squared_sum()
+  /// makes the host wait for the oldest such copy not yet read, and returns its value. Two sums
+  /// live side by side: a check every iteration starts the next norm before the host reads the last.
   void start_norm();
-  void finish_norm();
-  [[nodiscard]] double* squared_sum_on_device() { return norm_sum_.get(); }
-  void copy_norm_to_host();
-  [[nodiscard]] double squared_sum() const { return norm_host_.data()[0]; }
+  void finish_norm(cudaStream_t into);
+  [[nodiscard]] double* squared_sum_on_device() { return norm_sum_.get() + norm_slot(norm_started_ - 1); }
+  void copy_norm_to_host(cudaStream_t after);
+  [[nodiscard]] double squared_sum();
   //! [norm_api]
   /// Launches from now on with `shape` (ScalingSolver::tune tries them).
   void set_launch(const LaunchShape& shape);
@@ -138,6 +142,7 @@ class GpuSlab {
   Stream boundary_stream;  ///< the boundary rows and their exchange, at the highest priority
   SyncEvent computed, boundary_done, sent;
   SyncEvent norm_zeroed, norm_added;  ///< order the norm's sum between the two streams
+  Stream norm_stream;                 ///< the norm's copy to the host, beside the sweeps
 
  private:
   [[nodiscard]] int rows_per_thread(int count) const;
@@ -149,9 +154,13 @@ class GpuSlab {
   std::vector<gpgpu::cuda::PitchedBuffer<float>> arrays_;  // C, E, NW, N, NE, f
   std::array<gpgpu::cuda::PitchedBuffer<float>, 2> x_;
   int pitch_ = 0;
-  gpgpu::cuda::DeviceBuffer<double> norm_sum_{1};
-  gpgpu::cuda::PinnedBuffer<double> norm_host_{1};
-  bool norm_on_ = false;
+  gpgpu::cuda::DeviceBuffer<double> norm_sum_{2};
+  gpgpu::cuda::PinnedBuffer<double> norm_host_{2};
+  SyncEvent norm_summed_;                 // the sum is complete: the norm stream may copy it
+  std::array<SyncEvent, 2> norm_copied_;  // the host waits for these (cudaEventSynchronize)
+  double* norm_target_ = nullptr;         // the sum the launches add to; nullptr: no norm
+  int norm_started_ = 0, norm_read_ = 0;  // norms started and read: the (n mod 2)-th sum is the n-th norm's
+  [[nodiscard]] static std::size_t norm_slot(int n) { return static_cast<std::size_t>(n % 2); }
 };
 
 }  // namespace ch13

@@ -6,6 +6,7 @@
 #include <climits>
 #include <cstdlib>
 #include <cstdio>
+#include <stdexcept>
 
 #include "gpgpu/errors.hpp"
 
@@ -67,9 +68,20 @@ void recv_floats(std::span<float> data, int from, int tag) {
 }
 
 //! [allreduce]
-double norm_over_ranks(double squared_sum) {
-  CH13_MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, &squared_sum, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD));
-  return std::sqrt(squared_sum);
+void NormOverRanks::start(double squared_sum) {
+  if (started_ - waited_ == 2) throw std::logic_error("NormOverRanks: a third norm started before the first was read");
+  const auto slot = static_cast<std::size_t>(started_ % 2);
+  sums_[slot] = squared_sum;
+  CH13_MPI_CHECK(MPI_Iallreduce(MPI_IN_PLACE, &sums_[slot], 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, &requests_[slot]));
+  ++started_;
+}
+
+double NormOverRanks::wait() {
+  if (waited_ == started_) throw std::logic_error("NormOverRanks: a norm read that was never started");
+  const auto slot = static_cast<std::size_t>(waited_ % 2);
+  CH13_MPI_CHECK(MPI_Wait(&requests_[slot], MPI_STATUS_IGNORE));
+  ++waited_;
+  return std::sqrt(sums_[slot]);
 }
 //! [allreduce]
 

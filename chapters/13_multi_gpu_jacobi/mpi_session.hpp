@@ -7,6 +7,7 @@
 #pragma once
 #include <mpi.h>
 
+#include <array>
 #include <span>
 #include <string>
 
@@ -53,8 +54,26 @@ class MpiSession {
 void send_floats(std::span<const float> data, int to, int tag);
 void recv_floats(std::span<float> data, int from, int tag);
 
-/// The square root of the sum of every rank's `squared_sum` (MPI_Allreduce): the update norm over
-/// the whole grid, the same on every rank, so that all take the same decision to stop.
-[[nodiscard]] double norm_over_ranks(double squared_sum);
+/// The update norm over the whole grid from every rank's sum of squares, reduced without blocking
+/// (MPI_Iallreduce): start() begins the sum of this rank's `squared_sum` with every other rank's,
+/// wait() waits for the oldest begun (MPI_Wait) and returns the square root of the total, the same
+/// on every rank, so that all take the same decision to stop. At most two in flight: a check every
+/// iteration begins the next before it reads the last. A solver that does not overlap its check
+/// waits right after it starts: both modes sum by the same call, and their norms agree bit for bit.
+/// No destructor waits: only a failure leaves a reduction in flight, and a failure aborts every
+/// rank (distributed_solver.cpp) while the part that holds this still exists.
+class NormOverRanks {
+ public:
+  NormOverRanks() = default;
+  NormOverRanks(const NormOverRanks&) = delete;
+  NormOverRanks& operator=(const NormOverRanks&) = delete;
+  void start(double squared_sum);
+  [[nodiscard]] double wait();
+
+ private:
+  std::array<double, 2> sums_{};  // MPI writes each while its reduction is in flight
+  std::array<MPI_Request, 2> requests_{MPI_REQUEST_NULL, MPI_REQUEST_NULL};
+  int started_ = 0, waited_ = 0;
+};
 
 }  // namespace ch13

@@ -75,15 +75,18 @@ double MultiGpuSolver::timed(int iters, float omega, Mode mode) {
   const DeviceScope restore(initial_device_);
   synchronize_all();
   const gpgpu::Stopwatch clock;
-  const Stop stop = gpgpu::jacobi::iterate_checked(iters, check_for(mode), [&](int count, bool norm_wanted) {
+  const auto run = [&](int count, bool norm_wanted) {
     for (int it = 0; it < count; ++it) {
       const bool last = it + 1 == count;
       if (norm_wanted && last) start_norms();
       step(current_, omega, mode);
       current_ = 1 - current_;
     }
-    return norm_wanted ? combined_norm() : 0.0;
-  });
+    if (norm_wanted) copy_norms_to_host();
+  };
+  // A stop found one sweep late: that sweep wrote the other buffer, and x_k is still in this one.
+  const auto step_back = [&] { current_ = 1 - current_; };
+  const Stop stop = gpgpu::jacobi::iterate_checked(iters, check_for(mode), run, [&] { return combined_norm(); }, step_back);
   synchronize_all();
   const double seconds = clock.seconds();
   if (mode == Mode::full) stop_ = stop;
@@ -95,17 +98,21 @@ void MultiGpuSolver::start_norms() {
 }
 
 //! [host_norm]
-// One process holds every GPU: the host adds their sums. Each GPU's is copied to pinned memory
-// behind its own iteration; the host waits for all of them (the price of checking: the GPUs idle
-// from the end of this iteration until the host has decided and launched the next).
-double MultiGpuSolver::combined_norm() {
+// One process holds every GPU: the host adds their sums. Each GPU's is copied to pinned memory on
+// its own stream, behind that GPU's checked iteration; the sweeps' streams go on. Synchronous
+// (--check-overlap off), the host waits for the copies at once, and the GPUs idle from the end of
+// the checked iteration until it has decided and launched the next; overlapped, it launches the
+// next iteration first and waits for the copies while that iteration runs.
+void MultiGpuSolver::copy_norms_to_host() {
   for (GpuSlab& s : slabs_) {
-    s.finish_norm();
-    s.copy_norm_to_host();
+    s.finish_norm(s.compute_stream.get());
+    s.copy_norm_to_host(s.compute_stream.get());
   }
-  synchronize_all();
+}
+
+double MultiGpuSolver::combined_norm() {
   double sum = 0.0;
-  for (const GpuSlab& s : slabs_) sum += s.squared_sum();
+  for (GpuSlab& s : slabs_) sum += s.squared_sum();
   return std::sqrt(sum);
 }
 //! [host_norm]

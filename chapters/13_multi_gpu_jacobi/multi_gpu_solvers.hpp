@@ -50,7 +50,10 @@ class MultiGpuSolver final : public ScalingSolver {
   void synchronize_all();
   /// The update norm of the next step(): every GPU's sum zeroed, every launch adding to it.
   void start_norms();
-  /// After that step: the GPUs' sums added on the host, the square root taken (waits for every GPU).
+  /// After that step: every GPU's sum on its way to pinned host memory (nothing waits).
+  void copy_norms_to_host();
+  /// The oldest norm copied and not yet read: waits for every GPU's copy, adds the sums on the
+  /// host, takes the square root.
   double combined_norm();
 
   Decomposition split_;

@@ -64,7 +64,8 @@ std::string Problem::describe() const {
     << " weighted Jacobi iterations, ω = " << options_.omega << ", rows split over the GPUs (or ranks)";
   if (check_.on())
     s << "; the update norm ‖x_k − x_{k−1}‖₂ every " << check_.check_every << " iteration(s), stopping below "
-      << check_.tol;
+      << check_.tol << (check_.overlap ? ", reduced while the next iteration runs (--check-overlap on)"
+                                       : ", waited for before the next iteration (--check-overlap off)");
   return s.str();
 }
 
@@ -184,6 +185,7 @@ ResultRow Problem::measure(Experiment& run, std::ostream& out, const Variant& v)
   if (check_.on()) {
     if (split == nullptr) throw std::logic_error("variant '" + v.info.name + "' cannot stop on convergence");
     check_stop(row, v, split->stop(), core.verify);
+    row.extra["check_overlapped"] = split->overlaps_check();
     split->set_convergence({});  // the split timings below run the fixed count
   }
 
@@ -267,6 +269,7 @@ gpgpu::Report Problem::report(Experiment& run, std::ostream&) {
   if (check_.on())
     problem["convergence"] = {{"tol", check_.tol},
                               {"check_every", check_.check_every},
+                              {"check_overlap", check_.overlap},
                               {"reference_stop_iteration", reference_.stop.iterations},
                               {"reference_update_norm", reference_.stop.norm}};
   run.add_json("problem", problem);

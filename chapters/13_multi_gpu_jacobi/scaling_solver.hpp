@@ -49,6 +49,9 @@ class ScalingSolver : public gpgpu::jacobi::Solver {
   void set_convergence(const Convergence& check) { check_ = check; }
   /// Where the last run in Mode::full stopped and the last norm it computed.
   [[nodiscard]] const Stop& stop() const { return stop_; }
+  /// Whether the runs under set_convergence's rule wait for a check's norm during the next sweep
+  /// (--check-overlap on, for a solver that can: convergence.hpp) rather than before it.
+  [[nodiscard]] virtual bool overlaps_check() const { return check_.on() && check_.overlap; }
 
  protected:
   /// The rule for a run in `mode`.

@@ -5,15 +5,20 @@
 # refusals (more GPUs than the machine has, fewer rows than GPUs), compute-sanitizer's four tools on
 # the one-process variants and on `nccl` and `mpi` under mpirun, then the scaling runs: every variant
 # at the chapter's sizes for G = 2 and G = 4 (those the machine has), one rank per GPU under mpirun,
-# and a short table.
+# and a short table; then the cost of the update norm's check: every iteration and every 10, waited
+# for before the next iteration and during it (--check-overlap off and on), at 2048² to 16384² on 2
+# and 4 GPUs (--tol 0: no run stops early, every check is paid; --no-verify: the CPU reference at
+# these sizes would take longer than the runs, the iterates are still compared bit for bit with
+# one_gpu's, and the stops are checked by the tests and the `all` step at 97x77).
 #
 # Usage: bash scripts/device/ch13.sh --out DIR [--build DIR] [--budget SECONDS] [--gpus G]
 # (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh). --gpus caps the
 # GPUs used (default: every GPU nvidia-smi lists). With one GPU only the tests, the one-GPU checks and
-# sanitizers run (the scaling runs need two). STEPS picks parts (default "tests all sanitizers bench").
+# sanitizers run (the scaling runs need two). STEPS picks parts (default "tests all sanitizers bench
+# check").
 # Open MPI runs as root here (--allow-run-as-root), ranks unbound (--bind-to none: one rank per GPU),
 # NVLink multicast off (NCCL_NVLS_ENABLE=0). Files written to DIR: ch13_log.txt,
-# ch13_g<G>_<nx>x<ny>.json, ch13_summary.txt. Keeps going after a failure, exit 1 then.
+# ch13_g<G>_<nx>x<ny>.json, ch13_g<G>_<nx>x<ny>_check<k>_overlap_<on|off>.json, ch13_summary.txt. Keeps going after a failure, exit 1 then.
 set -u
 source "$(dirname "$0")/common.sh"
 device_init "$@"
@@ -32,7 +37,7 @@ done
 ((gpus >= 1)) || { echo "ch13.sh: no NVIDIA GPU listed by nvidia-smi" >&2; exit 77; }
 CH="$BUILD/bin/ch13_multi_gpu_jacobi"
 TMP=$(mktemp -d)
-STEPS=${STEPS:-"tests all sanitizers bench"}
+STEPS=${STEPS:-"tests all sanitizers bench check"}
 want() { [[ " $STEPS " == *" $1 "* ]]; }
 LOG="$OUT/ch13_log.txt"
 : > "$LOG"
@@ -66,6 +71,11 @@ if want all; then
   if ((gpus >= 2)); then
     step "all mpirun -np $gpus 97x77" "${MPIRUN[@]}" -np "$gpus" "$CH" --variant mpi,nccl --gpus "$gpus" \
       --nx 97 --ny 77 --iters 41
+    for overlap in on off; do  # the distributed variants stop where the reference stops, both ways
+      step "all mpirun -np $gpus 97x77 checked every 7, overlap $overlap" "${MPIRUN[@]}" -np "$gpus" "$CH" \
+        --variant mpi,nccl,nccl_graph --gpus "$gpus" --nx 97 --ny 77 --iters 300 --check-every 7 --tol 2 \
+        --check-overlap "$overlap"
+    done
   fi
   step "refuse --gpus $((gpus + 1))" expect_exit 2 "$CH" --gpus $((gpus + 1)) --quick
   ((gpus >= 2)) && step "refuse fewer rows than GPUs" expect_exit 2 "$CH" --gpus "$gpus" --nx 16 --ny $((gpus - 1))
@@ -103,6 +113,25 @@ if want bench && ((gpus >= 2)); then
       nx=${case%%x*} rest=${case#*x} ny=${rest%%:*} iters=${case##*:}
       step "bench g$g ${nx}x$ny" "${MPIRUN[@]}" -np "$g" "$CH" --variant "$variants" --gpus "$g" --nx "$nx" \
         --ny "$ny" --iters "$iters" --json "$OUT/ch13_g${g}_${nx}x${ny}.json"
+    done
+  done
+fi
+
+# The check's cost: the same sizes and iteration counts as the scaling runs, the norm every
+# iteration and every 10, waited for before the next iteration (off) or during it (on).
+if want check && ((gpus >= 2)); then
+  variants=one_gpu,overlap,nccl,nccl_graph,mpi
+  for g in 2 4; do
+    ((g <= gpus)) || continue
+    for case in 2048:1000 4096:400 8192:100 16384:50; do
+      n=${case%%:*} iters=${case##*:}
+      for every in 1 10; do
+        for overlap in on off; do
+          step "check g$g ${n}x$n every $every overlap $overlap" "${MPIRUN[@]}" -np "$g" "$CH" --variant "$variants" \
+            --gpus "$g" --nx "$n" --ny "$n" --iters "$iters" --check-every "$every" --tol 0 --check-overlap "$overlap" \
+            --no-verify --json "$OUT/ch13_g${g}_${n}x${n}_check${every}_overlap_${overlap}.json"
+        done
+      done
     done
   done
 fi
