@@ -93,12 +93,15 @@ GPGPU_WGMMA_M64N256(wgmma_m64n256k32_e4m3, "wgmma.mma_async.sync.aligned.m64n256
   " %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31," \
   " %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47," \
   " %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}"
-__device__ __forceinline__ void wgmma_m64n128k32_e4m3(float (&d)[64], std::uint64_t a, std::uint64_t b, int scale_d) {
-  asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-               "wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3 " GPGPU_WGMMA_D64_LIST ", %64, %65, p, 1, 1;\n}\n"
-               : GPGPU_WGMMA_D64(0)
-               : "l"(a), "l"(b), "r"(scale_d));
-}
+#define GPGPU_WGMMA_M64N128(name, instruction, operands_tail)                                         \
+  __device__ __forceinline__ void name(float(&d)[64], std::uint64_t a, std::uint64_t b, int scale_d) { \
+    asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n" instruction " " GPGPU_WGMMA_D64_LIST     \
+                 ", %64, %65, p" operands_tail ";\n}\n"                                              \
+                 : GPGPU_WGMMA_D64(0)                                                                 \
+                 : "l"(a), "l"(b), "r"(scale_d));                                                     \
+  }
+GPGPU_WGMMA_M64N128(wgmma_m64n128k32_e4m3, "wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3", ", 1, 1")
+#undef GPGPU_WGMMA_M64N128
 #undef GPGPU_WGMMA_D64_LIST
 #undef GPGPU_WGMMA_D64
 #undef GPGPU_WGMMA_D128_LIST

@@ -170,81 +170,26 @@ TEST(ErrorBound, Fp8IsTheAccumulatorsPerKStepPlusTheEpilogueAndC) {
 }
 
 // C of the dequantised inputs as the assumed accumulator makes it: each k-step's 32 products added
-// exactly, the result cut to p significant bits.
-//! [cut_to_bits]
+// exactly, the result cut to p significant bits; every `promote_every` of k (step 12: kFp8BlockK;
+// step 11: never, all of k in the accumulator) that partial sum is added into a float and the
+// accumulator restarts from 0 (the block scales are in the dequantised inputs here; the kernel's
+// powers of two multiply exactly).
 double cut_to_bits(double x, int p) {
   if (x == 0) return 0;
   const int e = std::ilogb(x);
   const double quantum = std::ldexp(1.0, e - p + 1);
   return std::trunc(x / quantum) * quantum;
 }
-//! [cut_to_bits]
-HostMatrix accumulated_as_assumed(const Operands& q, int p) {
-  const Dims d = q.dims();
-  const std::span<const double> a = q.a.as<double>(), b = q.b.as<double>();
-  std::vector<float> c(static_cast<std::size_t>(d.m * d.n));
-  for (std::int64_t i = 0; i < d.m; ++i)
-    for (std::int64_t j = 0; j < d.n; ++j) {
-      double acc = 0;
-      for (std::int64_t p0 = 0; p0 < d.k; p0 += kFp8KStep) {
-        double step = 0;
-        for (std::int64_t l = p0; l < std::min(p0 + kFp8KStep, d.k); ++l)
-          step += a[static_cast<std::size_t>(i * d.k + l)] * b[static_cast<std::size_t>(l * d.n + j)];
-        acc = cut_to_bits(acc + step, p);
-      }
-      c[static_cast<std::size_t>(i * d.n + j)] = static_cast<float>(acc);
-    }
-  return HostMatrix(d.c(), std::move(c));
-}
-
-// With block scales: (1 + γ_min(⌈k/32⌉,4)(2^(1-p)))(1 + γ_⌈k/128⌉(2^-24))(1 + u_out) - 1 plus the
-// reference's share; at k = 8192 far below one scale per tensor's, whose accumulator term grows with k.
-TEST(ErrorBound, Fp8BlocksIsFourAccumulatorCutsThenTheFp32SumOfThePartialSums) {
-  const double u = std::ldexp(1.0, 1 - kFp8AccumulatorBits);
-  for (const std::int64_t k : {std::int64_t{1}, std::int64_t{100}, std::int64_t{129}, std::int64_t{1000}, std::int64_t{8192}}) {
-    const double acc = gamma_n(std::min<std::int64_t>((k + 31) / 32, 4), u), fp32 = gamma_n((k + 127) / 128, std::ldexp(1.0, -24));
-    const double r = 2 * gamma_n(k, std::ldexp(1.0, -53));
-    EXPECT_NEAR(error_bound(Arithmetic::fp8_blocks, k), (1 + acc) * (1 + fp32) - 1 + r, 1e-9 * acc) << k;
-    EXPECT_NEAR(error_bound(Arithmetic::fp8_blocks_bf16_c, k), (1 + acc) * (1 + fp32) * (1 + std::ldexp(1.0, -8)) - 1 + r, 1e-9 * acc) << k;
-  }
-  EXPECT_NEAR(error_bound(Arithmetic::fp8_blocks, 8192), 4.92e-4, 0.01e-4);
-  EXPECT_NEAR(error_bound(Arithmetic::fp8, 8192), 3.23e-2, 0.01e-2);
-  EXPECT_LT(60 * error_bound(Arithmetic::fp8_blocks, 8192), error_bound(Arithmetic::fp8, 8192));
-  EXPECT_LT(error_bound(Arithmetic::fp8_blocks_bf16_c, 8192), error_bound(Arithmetic::fp8_bf16_c, 8192) / 8);
-  EXPECT_EQ(arithmetic_name(Arithmetic::fp8_blocks), "FP8_BLOCKS");
-  EXPECT_EQ(arithmetic_name(Arithmetic::fp8_blocks_bf16_c), "FP8_BLOCKS_BF16C");
-  EXPECT_TRUE(judged_on_dequantised_inputs(Arithmetic::fp8_blocks));
-  EXPECT_TRUE(block_scaled(Arithmetic::fp8_blocks_bf16_c));
-  EXPECT_FALSE(block_scaled(Arithmetic::fp8));
-  EXPECT_EQ(max_k(Arithmetic::fp8_blocks), kMaxK);
-}
-
-TEST(Compare, TheFp8BoundAcceptsTheAssumedAccumulatorAndRefusesOnePercentOff) {
-  const Dims d{13, 17, 2000};
-  const Operands ops = random_operands(d, ElementType::f32, 8);
-  const Operands q = dequantised_e4m3(ops);
-  const Reference ref = reference(q);
-  HostMatrix c = accumulated_as_assumed(q, kFp8AccumulatorBits);
-  const Verification ok = compare(c, ref, Arithmetic::fp8);
-  EXPECT_TRUE(ok.pass) << ok.summary();
-  c.as<float>()[5] += static_cast<float>(0.01 * ref.abs_ab[5]);
-  EXPECT_FALSE(compare(c, ref, Arithmetic::fp8).pass);
-  EXPECT_FALSE(compare(HostMatrix::zeros(d.c(), ElementType::f32), ref, Arithmetic::fp8).pass);
-}
-
-// C of the block-dequantised inputs as step 12 makes it: every block of kFp8BlockK in the assumed
-// accumulator from 0 (cut per k-step), that partial sum added into a float (its scales are in the
-// dequantised inputs here; the kernel's powers of two multiply exactly).
-HostMatrix accumulated_in_blocks(const Operands& q, int p) {
+HostMatrix accumulated_as_assumed(const Operands& q, int p, std::int64_t promote_every) {
   const Dims d = q.dims();
   const std::span<const double> a = q.a.as<double>(), b = q.b.as<double>();
   std::vector<float> c(static_cast<std::size_t>(d.m * d.n));
   for (std::int64_t i = 0; i < d.m; ++i)
     for (std::int64_t j = 0; j < d.n; ++j) {
       float sum = 0;
-      for (std::int64_t b0 = 0; b0 < d.k; b0 += kFp8BlockK) {
+      for (std::int64_t b0 = 0; b0 < d.k; b0 += promote_every) {
         double acc = 0;
-        for (std::int64_t p0 = b0; p0 < std::min(b0 + kFp8BlockK, d.k); p0 += kFp8KStep) {
+        for (std::int64_t p0 = b0; p0 < std::min(b0 + promote_every, d.k); p0 += kFp8KStep) {
           double step = 0;
           for (std::int64_t l = p0; l < std::min(p0 + kFp8KStep, d.k); ++l)
             step += a[static_cast<std::size_t>(i * d.k + l)] * b[static_cast<std::size_t>(l * d.n + j)];
@@ -257,16 +202,29 @@ HostMatrix accumulated_in_blocks(const Operands& q, int p) {
   return HostMatrix(d.c(), std::move(c));
 }
 
+TEST(Compare, TheFp8BoundAcceptsTheAssumedAccumulatorAndRefusesOnePercentOff) {
+  const Dims d{13, 17, 2000};
+  const Operands ops = random_operands(d, ElementType::f32, 8);
+  const Operands q = dequantised_e4m3(ops);
+  const Reference ref = reference(q);
+  HostMatrix c = accumulated_as_assumed(q, kFp8AccumulatorBits, d.k);
+  const Verification ok = compare(c, ref, Arithmetic::fp8);
+  EXPECT_TRUE(ok.pass) << ok.summary();
+  c.as<float>()[5] += static_cast<float>(0.01 * ref.abs_ab[5]);
+  EXPECT_FALSE(compare(c, ref, Arithmetic::fp8).pass);
+  EXPECT_FALSE(compare(HostMatrix::zeros(d.c(), ElementType::f32), ref, Arithmetic::fp8).pass);
+}
+
 TEST(Compare, TheFp8BlocksBoundAcceptsTheAssumedPromotionAndRefusesOnePercentOff) {
   const Dims d{13, 17, 2000};
   const Operands ops = random_operands(d, ElementType::f32, 9);
   const Operands q = dequantised_e4m3_blocks(ops);
   const Reference ref = reference(q);
-  HostMatrix c = accumulated_in_blocks(q, kFp8AccumulatorBits);
+  HostMatrix c = accumulated_as_assumed(q, kFp8AccumulatorBits, kFp8BlockK);
   const Verification ok = compare(c, ref, Arithmetic::fp8_blocks);
   EXPECT_TRUE(ok.pass) << ok.summary();
   // An accumulator of 8 bits instead of p must not pass.
-  EXPECT_FALSE(compare(accumulated_in_blocks(q, 8), ref, Arithmetic::fp8_blocks).pass);
+  EXPECT_FALSE(compare(accumulated_as_assumed(q, 8, kFp8BlockK), ref, Arithmetic::fp8_blocks).pass);
   c.as<float>()[5] += static_cast<float>(0.01 * ref.abs_ab[5]);
   EXPECT_FALSE(compare(c, ref, Arithmetic::fp8_blocks).pass);
 }
