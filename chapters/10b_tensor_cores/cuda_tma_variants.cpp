@@ -10,7 +10,8 @@
 // reason, for k = 0 (tc::tma_refusal) and on any GPU but compute capability 9.0 (sm_90a code).
 // Step 11's fp8_tensor* (10b_11_fp8.cu) take Fp8Gemm's operands instead (fp8_gemm.hpp: A and Bᵀ
 // quantised to E4M3 on the GPU with their scales, rows padded to 16 bytes), and their maps are of
-// bytes; C in FP32 or BF16.
+// bytes; C in FP32 or BF16. Step 12's fp8_block* (10b_12_fp8_block_scaled.cu) the same, with a
+// scale per block.
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -188,12 +189,28 @@ constexpr TmaKernel kBf16[] = {
 };
 //! [tma_kernels]
 
-//! [fp8_make]
-/// Step 11 on Fp8Gemm's operands: the preparation encodes the maps of the quantised A and Bᵀ
-/// (bytes, rows of `pitch`; the map's k stays k, so TMA fills the padding and the tails with zeros,
-/// which add nothing), and every call passes them with C, its pitch and the two device scales.
+/// An FP8 step: step 11 (a scale per tensor) or step 12 (per block), by its scaling.
 template <typename Out>
-std::unique_ptr<gpgpu::blas::GemmOperation> make_fp8(const Dims& d) {
+struct Fp8Step {
+  void (*launch)(const bc::TmaArgs&, const bc::Fp8Epilogue<Out>&, cudaStream_t);
+  bc::GemmShape (*shape)();
+  int (*stages)();
+  const char* file;
+};
+template <typename Out>
+Fp8Step<Out> fp8_step(Fp8Scaling scaling) {
+  if (scaling == Fp8Scaling::blocks)
+    return {bc::launch_fp8_block, bc::fp8_block_shape, bc::fp8_block_stages, "kernels/blas/cuda/10b_12_fp8_block_scaled.cu"};
+  return {bc::launch_fp8_tensor, bc::fp8_tensor_shape, bc::fp8_tensor_stages, "kernels/blas/cuda/10b_11_fp8.cu"};
+}
+
+//! [fp8_make]
+/// Steps 11 and 12 on Fp8Gemm's operands: the preparation encodes the maps of the quantised A and Bᵀ
+/// (bytes, rows of `pitch`; the map's k stays k, so TMA fills the padding and the tails with zeros,
+/// which add nothing), and every call passes them with C, its pitch and the device scales.
+template <typename Out>
+std::unique_ptr<gpgpu::blas::GemmOperation> make_fp8(const Dims& d, Fp8Scaling scaling) {
+  const Fp8Step<Out> step = fp8_step<Out>(scaling);
   auto maps = std::make_shared<bc::TmaArgs>();
   Fp8Gemm::Preparation encode{"tensor maps encoded", [maps, d](const Fp8Operands& o) {
                                 const int m = static_cast<int>(d.m), n = static_cast<int>(d.n), k = static_cast<int>(d.k);
@@ -206,27 +223,30 @@ std::unique_ptr<gpgpu::blas::GemmOperation> make_fp8(const Dims& d) {
                                 maps->n = n;
                                 maps->k = k;
                               }};
-  auto call = [maps](const Fp8Operands& o) {
-    bc::launch_fp8_tensor(*maps, bc::Fp8Epilogue<Out>{static_cast<Out*>(o.c), static_cast<int>(o.ldc), o.scale_a, o.scale_b}, nullptr);
+  auto call = [maps, launch = step.launch](const Fp8Operands& o) {
+    launch(*maps, bc::Fp8Epilogue<Out>{static_cast<Out*>(o.c), static_cast<int>(o.ldc), o.scale_a, o.scale_b}, nullptr);
   };
   constexpr Fp8Out kOut = std::is_same_v<Out, float> ? Fp8Out::fp32 : Fp8Out::bf16;
   return std::make_unique<Fp8Gemm>(d, kOut, call,
-                                   gpgpu::blas::cuda::launch_line(d, bc::fp8_tensor_shape()) + ", TMA boxes 64 x 128 bytes, " +
-                                       std::to_string(bc::fp8_tensor_stages()) + " stages",
-                                   Fp8Gemm::Quantising::once, std::move(encode));
+                                   gpgpu::blas::cuda::launch_line(d, step.shape()) + ", TMA boxes 64 x 128 bytes, " +
+                                       std::to_string(step.stages()) + " stages",
+                                   Fp8Gemm::Quantising::once, std::move(encode), scaling);
 }
 //! [fp8_make]
 
 template <typename Out>
-gpgpu::blas::GemmVariant fp8_variant(const char* name, const char* description) {
+gpgpu::blas::GemmVariant fp8_variant(const char* name, const char* description, Fp8Scaling scaling) {
+  const Fp8Step<Out> step = fp8_step<Out>(scaling);
   gpgpu::blas::GemmVariant v =
-      tensor_core_variant(name, description, "kernels/blas/cuda/10b_11_fp8.cu", Input::fp8,
+      tensor_core_variant(name, description, step.file, Input::fp8,
                           {9, true, "TMA with wgmma is Hopper's alone: compiled for sm_90a, it runs on compute capability 9.0 only"});
   v.bf16_c = std::is_same_v<Out, Bf16>;
-  v.make = [](const gpgpu::blas::GemmSize& s, gpgpu::Session&) { return make_fp8<Out>(s.dims); };
-  v.limitation = [device = v.limitation](const gpgpu::blas::GemmSize& s, gpgpu::Session& session) -> std::optional<std::string> {
+  v.fp8_blocks = scaling == Fp8Scaling::blocks;
+  v.make = [scaling](const gpgpu::blas::GemmSize& s, gpgpu::Session&) { return make_fp8<Out>(s.dims, scaling); };
+  v.limitation = [device = v.limitation, shape = step.shape](const gpgpu::blas::GemmSize& s,
+                                                              gpgpu::Session& session) -> std::optional<std::string> {
     if (auto why = device(s, session)) return why;
-    return tma_limitation(s, bc::fp8_tensor_shape());
+    return tma_limitation(s, shape());
   };
   return v;
 }
@@ -239,8 +259,14 @@ std::vector<gpgpu::blas::GemmVariant> tma_variants() {
     v.push_back(variant<float>(kTf32[i]));
     v.push_back(variant<Bf16>(kBf16[i]));
   }
-  v.push_back(fp8_variant<float>("fp8_tensor", "the clusters on E4M3 inputs with a scale per tensor, m64n256k32, FP32 sums, FP32 C"));
-  v.push_back(fp8_variant<Bf16>("fp8_tensor_bf16c", "the same with C rounded to BF16"));
+  v.push_back(fp8_variant<float>("fp8_tensor", "the clusters on E4M3 inputs with a scale per tensor, m64n256k32, FP32 sums, FP32 C",
+                                 Fp8Scaling::per_tensor));
+  v.push_back(fp8_variant<Bf16>("fp8_tensor_bf16c", "the same with C rounded to BF16", Fp8Scaling::per_tensor));
+  v.push_back(fp8_variant<float>("fp8_block",
+                                 "E4M3 with a scale per 1 x 128 block of A and 128 x 128 of B, m64n128k32, sums promoted to FP32 "
+                                 "every 128 of k, FP32 C",
+                                 Fp8Scaling::blocks));
+  v.push_back(fp8_variant<Bf16>("fp8_block_bf16c", "the same with C rounded to BF16", Fp8Scaling::blocks));
   return v;
 }
 

@@ -1,6 +1,6 @@
 /// @file fp8_gemm.hpp
 /// @brief Chapter 10b's FP8 product on the device: A and B quantised to E4M3 with one scale per
-/// tensor on the GPU (10b_round_inputs.cu), A as it is and B transposed (both K-major, as the FP8
+/// tensor, or per block (step 12), on the GPU (10b_round_inputs.cu), A as it is and B transposed (both K-major, as the FP8
 /// tensor cores and cuBLASLt's FP8 matmul need them), in rows of a multiple of 16 bytes; C in FP32
 /// or BF16, in rows of a multiple of 16 elements. Every buffer has its row count rounded up to 16
 /// as well, the extra rows zeros: cuBLASLt's FP8 kernels take only dimensions of 16-byte multiples,
@@ -22,8 +22,14 @@ using Fp8 = gpgpu::blas::cuda::Fp8;
 /// C's element type in an FP8 product.
 enum class Fp8Out { fp32, bf16 };
 
+/// How A and B are scaled: one scale per tensor (amax / 448), or one per 1 x 128 block of A and
+/// 128 x 128 block of B (powers of two: gpgpu::blas::e4m3_block_scale), laid out as
+/// launch_fp8_block reads them (tensor_core_launchers.hpp).
+enum class Fp8Scaling { per_tensor, blocks };
+
 /// What an FP8 call receives: the quantised A (m rows) and Bᵀ (n rows), each row `pitch` bytes with
-/// k used, their scales (device floats: s with x ≈ s · e4m3), and C (m rows of `ldc` elements of `out`).
+/// k used, their scales (device floats: s with x ≈ s · e4m3; with block scales, the arrays
+/// launch_fp8_block describes), and C (m rows of `ldc` elements of `out`).
 /// Past them, to m16 rows of A and C and ldc rows of Bᵀ (m and n rounded up to 16), zeros.
 struct Fp8Operands {
   const Fp8* a;
@@ -50,7 +56,7 @@ class Fp8Gemm final : public gpgpu::blas::GemmOperation {
     Call run;
   };
   Fp8Gemm(gpgpu::blas::Dims dims, Fp8Out out, Call call, std::string launch, Quantising quantising = Quantising::once,
-          Preparation prepare = {});
+          Preparation prepare = {}, Fp8Scaling scaling = Fp8Scaling::per_tensor);
 
   void upload(const gpgpu::blas::Operands& in) override;
   double run(int calls) override;
@@ -65,10 +71,15 @@ class Fp8Gemm final : public gpgpu::blas::GemmOperation {
   /// pointer that is not 16-byte aligned (CUBLAS_STATUS_NOT_SUPPORTED, measured on the H200 with
   /// cuBLASLt 13.1; the heuristic accepts it).
   static constexpr long long kScaleStride = 4;
+  /// The k (and, of B, the columns) of one scale block.
+  static constexpr long long kBlock = 128;
 
  private:
   void quantise();
+  void quantise_blocks();
   [[nodiscard]] Fp8Operands operands();
+  /// Where B's scales start in scales_ (16-byte aligned, as kScaleStride).
+  [[nodiscard]] long long b_scales_offset() const;
 
   gpgpu::blas::Dims dims_;
   Fp8Out out_;
@@ -76,6 +87,7 @@ class Fp8Gemm final : public gpgpu::blas::GemmOperation {
   Preparation prepare_;
   std::string launch_;
   Quantising quantising_;
+  Fp8Scaling scaling_;
   long long pitch_, ldc_, m16_;
   double quantising_s_ = -1, preparing_s_ = -1;  // the last upload's; < 0 before it
   gpgpu::cuda::DeviceBuffer<float> a_float_, b_float_, scales_;

@@ -17,6 +17,11 @@ variant's own arithmetic, which the chapter records in arithmetic.json beside th
                  g = (1 + gamma_ceil(K/32)(2^(1-p)))(1 + 2^-24)^3 (1 + u_out) - 1: the tensor cores' FP8
                  accumulator taken to keep p = 14 significant bits, cut once per k-step of 32 products,
                  the scales' product and the epilogue's in float, u_out = 2^-8 for C in BF16 (FP8_BF16C)
+    FP8_BLOCKS, FP8_BLOCKS_BF16C   judged against A and B dequantised with one scale per 1 x 128
+                 block of A and 128 x 128 block of B (s the smallest power of two with amax / s <= 448,
+                 at least 2^-126, 1 for zeros); then
+                 g = (1 + gamma_min(ceil(K/32),4)(2^(1-p)))(1 + gamma_ceil(K/128)(2^-24))(1 + u_out) - 1:
+                 each block of 128 of k summed in the FP8 accumulator from 0, then added into FP32
 with gamma_K(u) = K u / (1 - K u), plus 2 gamma_K(2^-53) for the float64 reference itself (the same
 derivation as problems/blas/src/gemm.cpp's error_bound). A result with no entry in arithmetic.json is
 judged by its element type's own arithmetic, and the check says so. At least one result must be there.
@@ -32,11 +37,15 @@ import numpy as np
 # Unit roundoff of the sums and of the inputs' rounding, per arithmetic (u_in 0: inputs used as they are).
 FP8_ACCUMULATOR_BITS = 14  # gemm.hpp's kFp8AccumulatorBits
 FP8_K_STEP = 32
+FP8_BLOCK_K = 128  # gemm.hpp's kFp8BlockK
+FP8_U = 2.0**(1 - FP8_ACCUMULATOR_BITS)
 SUMS = {"FP32": 2.0**-24, "FP64": 2.0**-53, "TF32": 2.0**-23, "BF16": 2.0**-23,
-        "FP8": 2.0**(1 - FP8_ACCUMULATOR_BITS), "FP8_BF16C": 2.0**(1 - FP8_ACCUMULATOR_BITS)}
-INPUTS = {"FP32": 0.0, "FP64": 0.0, "TF32": 2.0**-11, "BF16": 2.0**-8, "FP8": 0.0, "FP8_BF16C": 0.0}
-OUTPUTS = {"FP8_BF16C": 2.0**-8}  # C rounded to nearest bfloat16
-DEQUANTISED = ("FP8", "FP8_BF16C")  # judged against the dequantised inputs' product
+        "FP8": FP8_U, "FP8_BF16C": FP8_U, "FP8_BLOCKS": FP8_U, "FP8_BLOCKS_BF16C": FP8_U}
+INPUTS = {"FP32": 0.0, "FP64": 0.0, "TF32": 2.0**-11, "BF16": 2.0**-8, "FP8": 0.0, "FP8_BF16C": 0.0,
+          "FP8_BLOCKS": 0.0, "FP8_BLOCKS_BF16C": 0.0}
+OUTPUTS = {"FP8_BF16C": 2.0**-8, "FP8_BLOCKS_BF16C": 2.0**-8}  # C rounded to nearest bfloat16
+BLOCK_SCALED = ("FP8_BLOCKS", "FP8_BLOCKS_BF16C")
+DEQUANTISED = ("FP8", "FP8_BF16C") + BLOCK_SCALED  # judged against the dequantised inputs' product
 E4M3_MAX = 448.0
 
 
@@ -58,6 +67,26 @@ def dequantised_e4m3(x):
     return round_to_e4m3(x / s).astype(np.float64) * np.float64(s)
 
 
+def e4m3_block_scale(amax):
+    """The power of two a block is scaled by: the smallest s with amax / s <= 448, at least 2^-126."""
+    if not amax > 0:
+        return np.float32(1)
+    mantissa, e = np.frexp(np.float32(amax))  # amax = mantissa 2^e, mantissa in [0.5, 1)
+    return np.float32(np.ldexp(np.float32(1), max(e - 9 if mantissa <= 0.875 else e - 8, -126)))
+
+
+def dequantised_e4m3_blocks(x, block_rows, block_cols):
+    """float32 x with one power-of-two scale per block_rows x block_cols block, in float64."""
+    x = x.astype(np.float32)
+    out = np.zeros(x.shape, dtype=np.float64)
+    for r0 in range(0, x.shape[0], block_rows):
+        for c0 in range(0, x.shape[1], block_cols):
+            block = x[r0:r0 + block_rows, c0:c0 + block_cols]
+            s = e4m3_block_scale(np.max(np.abs(block)) if block.size else 0)
+            out[r0:r0 + block_rows, c0:c0 + block_cols] = round_to_e4m3(block / s).astype(np.float64) * np.float64(s)
+    return out
+
+
 def gamma(k, u):
     return k * u / (1 - k * u)
 
@@ -65,6 +94,10 @@ def gamma(k, u):
 def bound(arithmetic, k):
     """g such that |C - AB| <= g |A||B| holds for a K-term product in `arithmetic`."""
     reference = 2 * gamma(k, 2.0**-53)
+    if arithmetic in BLOCK_SCALED:
+        sums = gamma(min(-(-k // FP8_K_STEP), FP8_BLOCK_K // FP8_K_STEP), SUMS[arithmetic])
+        promoted = gamma(-(-k // FP8_BLOCK_K), 2.0**-24)
+        return (1 + sums) * (1 + promoted) * (1 + OUTPUTS.get(arithmetic, 0.0)) - 1 + reference
     if arithmetic in DEQUANTISED:
         sums = gamma(-(-k // FP8_K_STEP), SUMS[arithmetic])
         return (1 + sums) * (1 + 2.0**-24) ** 3 * (1 + OUTPUTS.get(arithmetic, 0.0)) - 1 + reference
@@ -108,11 +141,18 @@ def main():
     recorded = arithmetics(args.dir)
     products = {}  # per kind of input: the float64 product and |A||B|, made when first needed
 
-    def product(dequantised):
-        if dequantised not in products:
-            a64, b64 = (dequantised_e4m3(a), dequantised_e4m3(b)) if dequantised else (a.astype(np.float64), b.astype(np.float64))
-            products[dequantised] = (a64 @ b64, np.abs(a64) @ np.abs(b64))
-        return products[dequantised]
+    def inputs(kind):
+        if kind == "blocks":
+            return dequantised_e4m3_blocks(a, 1, FP8_BLOCK_K), dequantised_e4m3_blocks(b, FP8_BLOCK_K, FP8_BLOCK_K)
+        if kind == "tensor":
+            return dequantised_e4m3(a), dequantised_e4m3(b)
+        return a.astype(np.float64), b.astype(np.float64)
+
+    def product(kind):
+        if kind not in products:
+            a64, b64 = inputs(kind)
+            products[kind] = (a64 @ b64, np.abs(a64) @ np.abs(b64))
+        return products[kind]
 
     results = current_files(args.dir, "result_*.npy")
     if not results:
@@ -129,7 +169,7 @@ def main():
         if arithmetic is None:
             arithmetic, note = native, " (not in arithmetic.json: judged as its element type)"
         g = bound(arithmetic, args.k)
-        exact, scale = product(arithmetic in DEQUANTISED)
+        exact, scale = product("blocks" if arithmetic in BLOCK_SCALED else "tensor" if arithmetic in DEQUANTISED else "floats")
         err = np.abs(c.astype(np.float64) - exact)
         with np.errstate(divide="ignore", invalid="ignore"):
             ratio = np.where(scale > 0, err / np.where(scale > 0, scale, 1), np.where(err > 0, np.inf, 0))

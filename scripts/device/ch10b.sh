@@ -13,7 +13,7 @@
 # the FP8 rows beside the BF16 leaders, and "ncu").
 # Files written to DIR: ch10b_log.txt (every step's output), tf32_inputs.txt, ch10b_4096.json,
 # ch10b_8192.json, ch10b_4097.json, ch10b_rect.json, ch10b_8192_bf16_repeat{1,2,3}.json,
-# ch10b_fp8_{8192,4096,4097,rect}.json,
+# ch10b_fp8_{8192,4096,4097,rect}.json, fp8_accumulator.txt,
 # sustained/ (power_<n>_<variant>.csv, sustained_<n>_<variant>.json, summary.txt),
 # ch10b_ncu_8192_bf16_details.txt and _raw.csv, ch10b_summary.txt. Keeps going after a failure and
 # lists every failed step at the end (exit 1 then). The default steps take about 8 minutes on an H200.
@@ -70,9 +70,12 @@ fi
 # 4b. FP8 (STEPS=fp8, not in the default steps: `chapter` runs every variant): the FP8 steps and
 #     cuBLASLt's FP8 peers beside the BF16 leaders and cuBLAS BF16, at the chapter's four sizes, each
 #     verified against the FP64 product of the dequantised inputs before it is timed.
-FP8_ROWS=fp8_tensor,fp8_tensor_bf16c,cublaslt_fp8,cublaslt_fp8_best,cublaslt_fp8_bf16c,cublaslt_fp8_bf16c_best
-FP8_ROWS+=,cublaslt_fp8_quantising,cluster_bf16,stream_k_bf16,cublas_bf16
+#     Then the FP8 accumulator's bits (steps 11 and 12) and both scalings' errors against k, printed
+#     by the chapter's test.
+FP8_ROWS=fp8_tensor,fp8_tensor_bf16c,fp8_block,fp8_block_bf16c,cublaslt_fp8,cublaslt_fp8_best,cublaslt_fp8_bf16c
+FP8_ROWS+=,cublaslt_fp8_bf16c_best,cublaslt_fp8_quantising,cluster_bf16,stream_k_bf16,cublas_bf16
 if want fp8; then
+  step "FP8 accumulator" bash -c "'$TEST' --gtest_filter='Fp8Accumulator.*' > '$OUT/fp8_accumulator.txt' 2>&1"
   step "ch10b fp8 8192" "$CH" --variant "$FP8_ROWS" --n 8192 --json "$OUT/ch10b_fp8_8192.json"
   step "ch10b fp8 4096" "$CH" --variant "$FP8_ROWS" --n 4096 --json "$OUT/ch10b_fp8_4096.json"
   step "ch10b fp8 4097" "$CH" --variant "$FP8_ROWS" --n 4097 --json "$OUT/ch10b_fp8_4097.json"

@@ -96,6 +96,18 @@ void launch_fp8_tensor(const TmaArgs& g, const Fp8Epilogue<float>& e, cudaStream
 void launch_fp8_tensor(const TmaArgs& g, const Fp8Epilogue<Bf16>& e, cudaStream_t stream);
 GemmShape fp8_tensor_shape();
 int fp8_tensor_stages();
+
+// 10b_12_fp8_block_scaled.cu: step 11 with a scale per block (step 12): A quantised with one scale
+// per 1 x 128 block (a row's 128 values of k), B with one per 128 x 128 block, both powers of two
+// (gpgpu::blas::e4m3_block_scale). The Fp8Epilogue's scale pointers then point at the blocks'
+// scales: scale_a at ⌈k/128⌉ rows of m floats (k-block by k-block, so that the rows a warp holds
+// are neighbours), scale_b at ⌈k/128⌉ rows of ⌈n/128⌉. Every 128 of k (one k-step) the wgmma sums
+// start from 0 and, once done, are multiplied by scale_a · scale_b and added into FP32 registers;
+// m64n128k32 wgmma, 128 x 128 of C per block. C in FP32 or BF16.
+void launch_fp8_block(const TmaArgs& g, const Fp8Epilogue<float>& e, cudaStream_t stream);
+void launch_fp8_block(const TmaArgs& g, const Fp8Epilogue<Bf16>& e, cudaStream_t stream);
+GemmShape fp8_block_shape();
+int fp8_block_stages();
 #endif
 
 // 10b_round_inputs.cu: `count` floats rounded to bfloat16 (to nearest even), the BF16 inputs' one
@@ -107,6 +119,12 @@ void launch_round_to_tf32(const float* in, float* out, long long count, cudaStre
 // floats over 448 (1 if all are 0); then a rows x cols float matrix as e4m3(x / *scale) into
 // rows of `pitch` bytes (the columns past it zeroed), transposed (cols rows of rows) if asked.
 void launch_e4m3_scale(const float* in, long long count, float* scale, cudaStream_t stream);
+/// Which scale an element of `in` is quantised with: element (r, c) uses
+/// scale[(r / rows) · row_stride + (c / cols) · col_stride]. The default: one scale, scale[0].
+struct E4m3ScaleBlocks {
+  long long rows = 1, cols = 1;              // of a block (the last ones partial)
+  long long row_stride = 0, col_stride = 0;  // between the scales of neighbouring blocks
+};
 struct E4m3Quantise {
   const float* in;
   Fp8* out;
@@ -114,7 +132,20 @@ struct E4m3Quantise {
   long long pitch;       // bytes per row of `out`, >= its columns
   bool transpose;
   const float* scale;  // device
+  E4m3ScaleBlocks blocks{};
 };
 void launch_quantise_e4m3(const E4m3Quantise& q, cudaStream_t stream);
+
+// 10b_round_inputs.cu, FP8 with a scale per block (step 12): the scale of every block of a rows x
+// cols float matrix, gpgpu::blas::e4m3_block_scale of its largest |x| (a power of two), written
+// where `blocks` says the quantiser reads it (scale[(r / blocks.rows) · row_stride + ...] for the
+// block's first element (r, c)).
+struct E4m3BlockScales {
+  const float* in;
+  long long rows, cols;  // of `in`, row-major
+  E4m3ScaleBlocks blocks;
+  float* scale;  // device
+};
+void launch_e4m3_block_scales(const E4m3BlockScales& q, cudaStream_t stream);
 
 }  // namespace gpgpu::blas::cuda

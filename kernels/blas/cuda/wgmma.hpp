@@ -85,6 +85,24 @@ GPGPU_WGMMA_M64N256(wgmma_m64n256k16_bf16, "wgmma.mma_async.sync.aligned.m64n256
 // k16 BF16; like TF32 it has no transpose operands (both K-major), only imm-scale-a and imm-scale-b.
 GPGPU_WGMMA_M64N256(wgmma_m64n256k32_e4m3, "wgmma.mma_async.sync.aligned.m64n256k32.f32.e4m3.e4m3", ", 1, 1")
 #undef GPGPU_WGMMA_M64N256
+
+// The 64 FP32 accumulators of an m64n128 wgmma: step 12's 64 x 128 tile per warpgroup, whose FP32
+// copy of the sums (64 more registers) would not fit beside m64n256's 128.
+#define GPGPU_WGMMA_D64_LIST \
+  "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15," \
+  " %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31," \
+  " %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47," \
+  " %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}"
+#define GPGPU_WGMMA_M64N128(name, instruction, operands_tail)                                         \
+  __device__ __forceinline__ void name(float(&d)[64], std::uint64_t a, std::uint64_t b, int scale_d) { \
+    asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n" instruction " " GPGPU_WGMMA_D64_LIST     \
+                 ", %64, %65, p" operands_tail ";\n}\n"                                              \
+                 : GPGPU_WGMMA_D64(0)                                                                 \
+                 : "l"(a), "l"(b), "r"(scale_d));                                                     \
+  }
+GPGPU_WGMMA_M64N128(wgmma_m64n128k32_e4m3, "wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3", ", 1, 1")
+#undef GPGPU_WGMMA_M64N128
+#undef GPGPU_WGMMA_D64_LIST
 #undef GPGPU_WGMMA_D64
 #undef GPGPU_WGMMA_D128_LIST
 #undef GPGPU_WGMMA_D32_LIST
@@ -101,6 +119,7 @@ __device__ void wgmma_m64n64k16_bf16(float (&d)[32], std::uint64_t a, std::uint6
 __device__ void wgmma_m64n256k8_tf32(float (&d)[128], std::uint64_t a, std::uint64_t b, int scale_d);
 __device__ void wgmma_m64n256k16_bf16(float (&d)[128], std::uint64_t a, std::uint64_t b, int scale_d);
 __device__ void wgmma_m64n256k32_e4m3(float (&d)[128], std::uint64_t a, std::uint64_t b, int scale_d);
+__device__ void wgmma_m64n128k32_e4m3(float (&d)[64], std::uint64_t a, std::uint64_t b, int scale_d);
 #endif
 
 }  // namespace gpgpu::blas::cuda

@@ -39,17 +39,19 @@ struct WgmmaTiles {
 //! [wgmma_k_block]
 template <typename In, int R>
 __device__ __forceinline__ void wgmma_k_block_async(float (&acc)[R], unsigned as, unsigned bs, int accumulate = 1) {
-  static_assert(R == 32 || R == 128, "an m64n64 (32 accumulators) or m64n256 (128) wgmma");
+  static_assert(std::is_same_v<In, Fp8> ? R == 64 || R == 128 : R == 32 || R == 128,
+                "an m64n64 (32 accumulators, TF32 and BF16), m64n128 (64, E4M3) or m64n256 (128) wgmma");
   using Tiles = WgmmaTiles<In>;
   wgmma_fence();
 #pragma unroll
   for (int kb = 0; kb < Tiles::kRowBytes; kb += Tiles::kStepBytes) {
     const std::uint64_t a = tc::kmajor_sw128_descriptor(as, kb), b = tc::kmajor_sw128_descriptor(bs, kb);
     const int scale_d = kb == 0 ? accumulate : 1;
-    if constexpr (std::is_same_v<In, Fp8>) {
-      static_assert(R == 128, "E4M3 with the m64n256 wgmma only (steps 11 and 12)");
-      wgmma_m64n256k32_e4m3(acc, a, b, scale_d);
-    } else if constexpr (std::is_same_v<In, float> && R == 32)
+    if constexpr (std::is_same_v<In, Fp8> && R == 64)
+      wgmma_m64n128k32_e4m3(acc, a, b, scale_d);  // step 12
+    else if constexpr (std::is_same_v<In, Fp8>)
+      wgmma_m64n256k32_e4m3(acc, a, b, scale_d);  // step 11
+    else if constexpr (std::is_same_v<In, float> && R == 32)
       wgmma_m64n64k8_tf32(acc, a, b, scale_d);
     else if constexpr (R == 32)
       wgmma_m64n64k16_bf16(acc, a, b, scale_d);

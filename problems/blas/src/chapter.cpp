@@ -81,7 +81,7 @@ void GemmProblem::settle_peaks(std::ostream& out, const std::vector<PeakRun>& ru
 
 void GemmProblem::prepare(Experiment& run, std::ostream& out, const std::vector<const GemmVariant*>&) {
   operands_ = random_operands(options_.dims, options_.type, 1);
-  dequantised_reference_.reset();
+  for (std::optional<Reference>& r : dequantised_reference_) r.reset();
   Stopwatch clock;
   reference_ = run.options().verify ? reference(operands_) : Reference{};
   if (run.options().verify)
@@ -93,13 +93,16 @@ void GemmProblem::prepare(Experiment& run, std::ostream& out, const std::vector<
 
 const Reference& GemmProblem::reference_for(Arithmetic arithmetic, std::ostream& out) {
   if (!judged_on_dequantised_inputs(arithmetic)) return reference_;
-  if (!dequantised_reference_) {
+  std::optional<Reference>& made = dequantised_reference_[block_scaled(arithmetic) ? 1 : 0];
+  if (!made) {
     Stopwatch clock;
-    dequantised_reference_ = reference(dequantised_e4m3(operands_));
-    out << "Reference: FP64 of A and B dequantised from E4M3 with one scale per tensor (the FP8 rows' inputs), "
+    made = reference(dequantised_inputs(arithmetic, operands_));
+    out << "Reference: FP64 of A and B dequantised from E4M3 with "
+        << (block_scaled(arithmetic) ? "a scale per 1 x 128 block of A and 128 x 128 block of B (the block-scaled FP8 rows' inputs), "
+                                     : "one scale per tensor (the FP8 rows' inputs), ")
         << fmt("%.3f", clock.seconds()) << " s\n";
   }
-  return *dequantised_reference_;
+  return *made;
 }
 
 ResultRow GemmProblem::measure(Experiment& run, std::ostream& out, const GemmVariant& v) {

@@ -41,4 +41,46 @@ HostMatrix dequantised_e4m3(const HostMatrix& floats) {
 
 Operands dequantised_e4m3(const Operands& floats) { return {dequantised_e4m3(floats.a), dequantised_e4m3(floats.b)}; }
 
+//! [e4m3_block_scale]
+float e4m3_block_scale(float amax) {
+  if (!(amax > 0)) return 1.0f;
+  int e = 0;
+  const float mantissa = std::frexp(amax, &e);  // amax = mantissa · 2^e, mantissa in [0.5, 1)
+  // amax / 2^j <= 448 = 0.875 · 2^9 holds from j = e - 9 if mantissa <= 0.875, else from j = e - 8.
+  const int j = std::max(mantissa <= 0.875f ? e - 9 : e - 8, -126);
+  return std::ldexp(1.0f, j);
+}
+//! [e4m3_block_scale]
+
+HostMatrix dequantised_e4m3_blocks(const HostMatrix& floats, std::int64_t block_rows, std::int64_t block_cols) {
+  if (floats.type() != ElementType::f32) throw std::invalid_argument("dequantised_e4m3_blocks: FP8 inputs are quantised from floats");
+  if (block_rows < 1 || block_cols < 1) throw std::invalid_argument("dequantised_e4m3_blocks: empty blocks");
+  const std::span<const float> x = floats.as<float>();
+  const std::int64_t rows = floats.shape().rows, cols = floats.shape().cols;
+  std::vector<double> out(x.size());
+  for (std::int64_t r0 = 0; r0 < rows; r0 += block_rows)
+    for (std::int64_t c0 = 0; c0 < cols; c0 += block_cols) {
+      const std::int64_t r1 = std::min(r0 + block_rows, rows), c1 = std::min(c0 + block_cols, cols);
+      float largest = 0;
+      for (std::int64_t r = r0; r < r1; ++r)
+        for (std::int64_t c = c0; c < c1; ++c) largest = std::max(largest, std::fabs(x[static_cast<std::size_t>(r * cols + c)]));
+      const float s = e4m3_block_scale(largest);
+      for (std::int64_t r = r0; r < r1; ++r)
+        for (std::int64_t c = c0; c < c1; ++c) {
+          const auto i = static_cast<std::size_t>(r * cols + c);
+          out[i] = static_cast<double>(round_to_e4m3(x[i] / s)) * static_cast<double>(s);
+        }
+    }
+  return HostMatrix(floats.shape(), std::move(out));
+}
+
+Operands dequantised_e4m3_blocks(const Operands& floats) {
+  return {dequantised_e4m3_blocks(floats.a, 1, kFp8BlockK), dequantised_e4m3_blocks(floats.b, kFp8BlockK, kFp8BlockK)};
+}
+
+Operands dequantised_inputs(Arithmetic arithmetic, const Operands& floats) {
+  if (!judged_on_dequantised_inputs(arithmetic)) throw std::invalid_argument("dequantised_inputs: not an FP8 arithmetic");
+  return block_scaled(arithmetic) ? dequantised_e4m3_blocks(floats) : dequantised_e4m3(floats);
+}
+
 }  // namespace gpgpu::blas

@@ -20,7 +20,9 @@ double unit_roundoff(Arithmetic a) {
     case Arithmetic::tf32:
     case Arithmetic::bf16: return std::ldexp(1.0, -23);  // the FP32 sums of tensor cores: see error_bound
     case Arithmetic::fp8:
-    case Arithmetic::fp8_bf16_c: return std::ldexp(1.0, 1 - kFp8AccumulatorBits);  // one cut per k-step: see error_bound
+    case Arithmetic::fp8_bf16_c:
+    case Arithmetic::fp8_blocks:
+    case Arithmetic::fp8_blocks_bf16_c: return std::ldexp(1.0, 1 - kFp8AccumulatorBits);  // one cut per k-step: see error_bound
   }
   return 0;
 }
@@ -34,16 +36,26 @@ double input_roundoff(Arithmetic a) {
     case Arithmetic::fp32:
     case Arithmetic::fp64:
     case Arithmetic::fp8:  // rounded, but the reference multiplies the rounded inputs: see error_bound
-    case Arithmetic::fp8_bf16_c: return 0;
+    case Arithmetic::fp8_bf16_c:
+    case Arithmetic::fp8_blocks:
+    case Arithmetic::fp8_blocks_bf16_c: return 0;
   }
   return 0;
 }
 
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+
 // The rounding steps of the sums: one per product and sum, or, in the FP8 accumulator, one per
-// k-step of kFp8KStep products.
+// k-step of kFp8KStep products (with block scaling: per k-step of one block of kFp8BlockK, at most
+// 4, as the accumulator restarts from 0 at every block).
 std::int64_t sum_steps(Arithmetic a, std::int64_t k) {
-  const bool fp8 = a == Arithmetic::fp8 || a == Arithmetic::fp8_bf16_c;
-  return fp8 ? (k + kFp8KStep - 1) / kFp8KStep : k;
+  if (block_scaled(a)) return std::min(ceil_div(k, kFp8KStep), kFp8BlockK / kFp8KStep);
+  return judged_on_dequantised_inputs(a) ? ceil_div(k, kFp8KStep) : k;
+}
+
+// C rounded to bfloat16 at the end (to nearest): its relative error, else 0.
+double output_roundoff(Arithmetic a) {
+  return a == Arithmetic::fp8_bf16_c || a == Arithmetic::fp8_blocks_bf16_c ? std::ldexp(1.0, -8) : 0;
 }
 
 
@@ -69,14 +81,19 @@ std::string_view arithmetic_name(Arithmetic a) {
     case Arithmetic::bf16: return "BF16";
     case Arithmetic::fp8: return "FP8";
     case Arithmetic::fp8_bf16_c: return "FP8_BF16C";
+    case Arithmetic::fp8_blocks: return "FP8_BLOCKS";
+    case Arithmetic::fp8_blocks_bf16_c: return "FP8_BLOCKS_BF16C";
   }
   return "unknown";
 }
 
-bool judged_on_dequantised_inputs(Arithmetic a) { return a == Arithmetic::fp8 || a == Arithmetic::fp8_bf16_c; }
+bool judged_on_dequantised_inputs(Arithmetic a) {
+  return a == Arithmetic::fp8 || a == Arithmetic::fp8_bf16_c || block_scaled(a);
+}
+bool block_scaled(Arithmetic a) { return a == Arithmetic::fp8_blocks || a == Arithmetic::fp8_blocks_bf16_c; }
 
 std::int64_t max_k(Arithmetic a) {
-  if (!judged_on_dequantised_inputs(a)) return kMaxK;
+  if (!judged_on_dequantised_inputs(a) || block_scaled(a)) return kMaxK;
   return kFp8KStep * static_cast<std::int64_t>(0.25 / unit_roundoff(a));
 }
 
@@ -103,8 +120,8 @@ Arithmetic native_arithmetic(ElementType t) { return t == ElementType::f64 ? Ari
 //   The products of two E4M3 values (8 significant bits) are exact. What remains:
 //   * the accumulator. Assumed: the tensor core adds one k-step's 32 products to the accumulator
 //     and keeps p = kFp8AccumulatorBits significant bits of the result, cut (DeepSeek-V3's report,
-//     sec. 3.3.2, saw about 14 bits kept on Hopper; a GPU test of the FP8 accumulator, not written
-//     yet, must measure p, and this bound holds only while the measured p is at least the constant). One
+//     sec. 3.3.2, saw about 14 bits kept on Hopper; chapter 10b's GPU test of the FP8 accumulator
+//     measures p, and this bound holds only while the measured p is at least the constant). One
 //     directed rounding of relative error below 2^(1-p) per k-step is the recursive sum of
 //     ⌈k/32⌉ terms: γ_⌈k/32⌉(2^(1-p)). Kernels that promote their partial sums to FP32 are only
 //     more accurate, and so is cuBLASLt.
@@ -112,15 +129,38 @@ Arithmetic native_arithmetic(ElementType t) { return t == ElementType::f64 ? Ari
 //     more (1 + 2^-24) for a library that folds alpha into the same product;
 //   * C in BF16 (fp8_bf16_c): one rounding to nearest, (1 + 2^-8).
 //   Together (1 + γ_⌈k/32⌉(2^(1-p)))(1 + 2^-24)^3(1 + u_out) - 1, relative to |Â||B̂| of the dequantised inputs.
+// - FP8 with block scales (fp8_blocks: one scale per 1 x 128 block of A, per 128 x 128 block of B;
+//   fp8.hpp), summed DeepGEMM's way: each block of 128 k in the FP8 accumulator from 0, then that
+//   partial sum P times s_a(row, block) · s_b(block, column block) added into FP32 registers.
+//   * The inputs: each x becomes s · e4m3(x / s) with its block's s, off by u_in = 2^-4 of itself
+//     in E4M3's normal range (absolute 2^-10 s below it); a block's largest value sets its s, so a
+//     block of small values is no longer rounded on the scale of the tensor's largest one. The
+//     scales are powers of two (UE8M0-like, as DeepGEMM's newer kernels use): the smallest with
+//     amax / s <= 448, exact, so x / s and s · e4m3 are exact, and the reference's dequantised
+//     inputs are exactly what the tensor cores multiply. Both are in the reference, not the bound,
+//     as for one scale per tensor.
+//   * The partial sum of one block: at most 128 / 32 = 4 k-steps from 0, each cut to p bits:
+//     γ_min(⌈k/32⌉,4)(2^(1-p)), independent of k.
+//   * Its promotion: s_a · s_b is a product of powers of two, exact while it stays above 2^-126
+//     (where the two blocks' largest magnitudes have a product above 2^-108), and so is P times it,
+//     so the only rounding is the FP32 add (an FMA or not): the recursive sum of the ⌈k/128⌉
+//     promoted partial sums, γ_⌈k/128⌉(2^-24) (the CUDA cores' FP32 adds round to nearest).
+//   * No epilogue scale (the scales are in the loop); C in BF16: (1 + u_out).
+//   Together (1 + γ_min(⌈k/32⌉,4)(2^(1-p)))(1 + γ_⌈k/128⌉(2^-24))(1 + u_out) - 1. At k = 8192, p = 14:
+//   γ_4(2^-13) + γ_64(2^-24) = 4.92e-4 against one scale per tensor's γ_256(2^-13) = 3.23e-2: the
+//   accumulator's share no longer grows with k, as 256 cuts of the same partial sum become 4.
 // - The reference is computed in FP64 (from the exact inputs, widened), so it may be off by
 //   γ_k(2^-53)|A||B| itself, and |A||B| too: adding 2 γ_k(2^-53) covers both.
 double error_bound(Arithmetic arithmetic, std::int64_t k) {
   const double reference = 2 * gamma_n(k, std::ldexp(1.0, -53));
   const double sums = gamma_n(sum_steps(arithmetic, k), unit_roundoff(arithmetic));
-  if (judged_on_dequantised_inputs(arithmetic)) {
-    const double u_out = arithmetic == Arithmetic::fp8_bf16_c ? std::ldexp(1.0, -8) : 0;
-    return (1 + sums) * std::pow(1 + std::ldexp(1.0, -24), 3) * (1 + u_out) - 1 + reference;
+  const double u_out = output_roundoff(arithmetic);
+  if (block_scaled(arithmetic)) {
+    const double promoted = gamma_n(ceil_div(k, kFp8BlockK), std::ldexp(1.0, -24));
+    return (1 + sums) * (1 + promoted) * (1 + u_out) - 1 + reference;
   }
+  if (judged_on_dequantised_inputs(arithmetic))
+    return (1 + sums) * std::pow(1 + std::ldexp(1.0, -24), 3) * (1 + u_out) - 1 + reference;
   const double u_in = input_roundoff(arithmetic);
   if (u_in == 0) return sums + reference;
   return (1 + u_in) * (1 + u_in) * (1 + sums) - 1 + reference;

@@ -11,7 +11,10 @@ both signs:
 - an unknown arithmetic name is refused;
 - FP8: the exact product of the inputs dequantised from E4M3 (one scale per tensor) passes under
   FP8 (and, rounded to bfloat16, under FP8_BF16C); judged as FP32 it fails, and so does one element
-  1% off; the checker's E4M3 rounding keeps every E4M3 value and rounds ties to even.
+  1% off; the checker's E4M3 rounding keeps every E4M3 value and rounds ties to even;
+- FP8 with block scales: the exact product of the block-dequantised inputs passes under FP8_BLOCKS
+  (and FP8_BLOCKS_BF16C rounded to bfloat16), the per-tensor one does not where the blocks differ,
+  and one element 1% off fails; the block scale is the power of two the C++ code chooses.
 """
 import json
 import pathlib
@@ -134,6 +137,29 @@ class CheckDumpTest(unittest.TestCase):
         off[M // 2, N - 1] += np.float32(0.01 * (np.abs(a) @ np.abs(b))[M // 2, N - 1])
         rc, out = self.run_checker({"x": off}, {"result_x.npy": "FP8"})
         self.assertEqual(rc, 1, out)
+
+    def test_fp8_blocks_exact_product_of_block_dequantised_inputs_passes(self):
+        a = self.a.copy()
+        a[: M // 2] *= np.float32(1e-3)  # rows (blocks of A) of different magnitude: the scalings then differ
+        a_blocks = check_dump.dequantised_e4m3_blocks(a, 1, 128)
+        b_blocks = check_dump.dequantised_e4m3_blocks(self.b, 128, 128)
+        c = (a_blocks @ b_blocks).astype(np.float32)
+        self.a = a
+        rc, out = self.run_checker({"x": c}, {"result_x.npy": "FP8_BLOCKS"})
+        self.assertEqual(rc, 0, out)
+        rc, out = self.run_checker({"x": to_bf16(c)}, {"result_x.npy": "FP8_BLOCKS_BF16C"})
+        self.assertEqual(rc, 0, out)
+        per_tensor = (check_dump.dequantised_e4m3(a) @ check_dump.dequantised_e4m3(self.b)).astype(np.float32)
+        rc, out = self.run_checker({"x": per_tensor}, {"result_x.npy": "FP8_BLOCKS"})
+        self.assertEqual(rc, 1, out)
+        off = c.copy()
+        off[M // 2, N - 1] += np.float32(0.01 * (np.abs(a_blocks) @ np.abs(b_blocks))[M // 2, N - 1])
+        rc, out = self.run_checker({"x": off}, {"result_x.npy": "FP8_BLOCKS"})
+        self.assertEqual(rc, 1, out)
+
+    def test_e4m3_block_scale_is_the_power_of_two_of_the_cpp_code(self):
+        for amax, want in ((448, 1.0), (449, 2.0), (224, 0.5), (100, 0.25), (0, 1.0), (1e-45, 2.0**-126)):
+            self.assertEqual(check_dump.e4m3_block_scale(np.float32(amax)), np.float32(want), amax)
 
     def test_e4m3_rounding_keeps_the_grid_and_ties_to_even(self):
         mags = [0.0] + [m * 2.0**-9 for m in range(1, 8)] + [(8 + m) * 2.0**(e - 10) for e in range(1, 16) for m in range(8)]

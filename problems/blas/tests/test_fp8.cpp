@@ -1,6 +1,7 @@
-// FP8 (E4M3) inputs with a scale per tensor on the host (fp8.hpp): the rounding against every one of
-// the format's values, the scale, the dequantised operands, and the FP8 bound (it accepts the exact
-// product of the dequantised inputs and the accumulator it assumes, and refuses one 1% off).
+// FP8 (E4M3) inputs with a scale per tensor or per block on the host (fp8.hpp): the rounding against
+// every one of the format's values, the scales, the dequantised operands, and the FP8 bounds (each
+// accepts the accumulator it assumes on the dequantised inputs and refuses one element 1% off).
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -77,6 +78,25 @@ TEST(E4m3Scale, PutsTheLargestMagnitudeOn448) {
   EXPECT_EQ(amax(std::vector<float>{-3, 2, -7.5f, 7}), 7.5f);
 }
 
+TEST(E4m3BlockScale, IsThePowerOfTwoThatPutsTheLargestMagnitudeIn224To448) {
+  EXPECT_EQ(e4m3_block_scale(448), 1.0f);
+  EXPECT_EQ(e4m3_block_scale(449), 2.0f);
+  EXPECT_EQ(e4m3_block_scale(224), 0.5f);  // 224 / 0.5 = 448
+  EXPECT_EQ(e4m3_block_scale(100), 0.25f);
+  EXPECT_EQ(e4m3_block_scale(0), 1.0f);
+  EXPECT_EQ(e4m3_block_scale(std::numeric_limits<float>::denorm_min()), std::ldexp(1.0f, -126));  // kept normal
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<float> mantissa(0.5f, 1);
+  std::uniform_int_distribution<int> exponent(-100, 100);
+  for (int i = 0; i < 10000; ++i) {
+    const float amax = std::ldexp(mantissa(rng), exponent(rng)), s = e4m3_block_scale(amax);
+    int e = 0;
+    ASSERT_EQ(std::frexp(s, &e), 0.5f) << amax;  // a power of two
+    ASSERT_LE(amax / s, 448.0f) << amax;
+    ASSERT_GT(amax / s, 224.0f) << amax;  // the smallest such power
+  }
+}
+
 TEST(DequantisedE4m3, IsWithinTheFormatsRoundingOfTheFloats) {
   const Operands ops = random_operands({19, 23, 37}, ElementType::f32, 3);
   const Operands q = dequantised_e4m3(ops);
@@ -89,6 +109,48 @@ TEST(DequantisedE4m3, IsWithinTheFormatsRoundingOfTheFloats) {
     EXPECT_LE(std::fabs(y[i] - x[i]), std::max(std::ldexp(static_cast<double>(std::fabs(x[i])), -4), std::ldexp(s, -10)) * (1 + 1e-6)) << i;
     EXPECT_EQ(y[i] / s, round_to_e4m3(x[i] / static_cast<float>(s))) << i;
   }
+}
+
+// Each block of block_rows x block_cols (the last ones partial) rounded on its own power-of-two
+// scale: the largest |x| of the block found here by a loop over the whole matrix, so that a wrong
+// block index in dequantised_e4m3_blocks shows.
+void expect_block_dequantised(const HostMatrix& floats, const HostMatrix& got, std::int64_t block_rows, std::int64_t block_cols) {
+  const std::int64_t rows = floats.shape().rows, cols = floats.shape().cols;
+  const std::span<const float> x = floats.as<float>();
+  const std::span<const double> y = got.as<double>();
+  ASSERT_EQ(got.shape(), floats.shape());
+  for (std::int64_t r = 0; r < rows; ++r)
+    for (std::int64_t c = 0; c < cols; ++c) {
+      float largest = 0;
+      for (std::int64_t r2 = 0; r2 < rows; ++r2)
+        for (std::int64_t c2 = 0; c2 < cols; ++c2)
+          if (r2 / block_rows == r / block_rows && c2 / block_cols == c / block_cols)
+            largest = std::max(largest, std::fabs(x[static_cast<std::size_t>(r2 * cols + c2)]));
+      const float s = e4m3_block_scale(largest), xi = x[static_cast<std::size_t>(r * cols + c)];
+      const double yi = y[static_cast<std::size_t>(r * cols + c)];
+      ASSERT_EQ(yi, static_cast<double>(round_to_e4m3(xi / s)) * s) << r << "," << c;
+      // Relative 2^-4 in the normal range (|x| >= 2^-6 s), absolute 2^-10 s below it.
+      ASSERT_LE(std::fabs(yi - xi), std::max(std::ldexp(static_cast<double>(std::fabs(xi)), -4), std::ldexp(static_cast<double>(s), -10)))
+          << r << "," << c;
+    }
+}
+
+// A with 1 x 128 blocks, B with 128 x 128, at k and n that are no multiple of 128 (and 1), with
+// some blocks of values a thousand times smaller than the rest, which a scale per tensor would
+// round coarsely.
+TEST(DequantisedE4m3Blocks, RoundsEveryBlockOnItsOwnScale) {
+  for (const Dims d : {Dims{3, 5, 300}, Dims{1, 1, 1}, Dims{2, 259, 129}, Dims{5, 131, 257}}) {
+    Operands ops = random_operands(d, ElementType::f32, 4);
+    for (std::int64_t p = 128; p < d.k; p += 256)  // every second k-block of A's rows tiny
+      for (std::int64_t i = 0; i < d.m; ++i)
+        for (std::int64_t q = p; q < std::min(p + 128, d.k); ++q) ops.a.as<float>()[static_cast<std::size_t>(i * d.k + q)] *= 1e-3f;
+    const Operands q = dequantised_e4m3_blocks(ops);
+    expect_block_dequantised(ops.a, q.a, 1, kFp8BlockK);
+    expect_block_dequantised(ops.b, q.b, kFp8BlockK, kFp8BlockK);
+    const Operands r = dequantised_inputs(Arithmetic::fp8_blocks, ops);
+    EXPECT_EQ(r.a.as<double>()[0], q.a.as<double>()[0]);
+  }
+  EXPECT_THROW((void)dequantised_inputs(Arithmetic::bf16, random_operands({2, 2, 2}, ElementType::f32, 1)), std::invalid_argument);
 }
 
 // The FP8 bound: (1 + γ_⌈k/32⌉(2^(1-p)))(1 + 2^-24)^3(1 + u_out) - 1 plus the reference's share.
@@ -108,27 +170,34 @@ TEST(ErrorBound, Fp8IsTheAccumulatorsPerKStepPlusTheEpilogueAndC) {
 }
 
 // C of the dequantised inputs as the assumed accumulator makes it: each k-step's 32 products added
-// exactly, the result cut to p significant bits.
+// exactly, the result cut to p significant bits; every `promote_every` of k (step 12: kFp8BlockK;
+// step 11: never, all of k in the accumulator) that partial sum is added into a float and the
+// accumulator restarts from 0 (the block scales are in the dequantised inputs here; the kernel's
+// powers of two multiply exactly).
 double cut_to_bits(double x, int p) {
   if (x == 0) return 0;
   const int e = std::ilogb(x);
   const double quantum = std::ldexp(1.0, e - p + 1);
   return std::trunc(x / quantum) * quantum;
 }
-HostMatrix accumulated_as_assumed(const Operands& q, int p) {
+HostMatrix accumulated_as_assumed(const Operands& q, int p, std::int64_t promote_every) {
   const Dims d = q.dims();
   const std::span<const double> a = q.a.as<double>(), b = q.b.as<double>();
   std::vector<float> c(static_cast<std::size_t>(d.m * d.n));
   for (std::int64_t i = 0; i < d.m; ++i)
     for (std::int64_t j = 0; j < d.n; ++j) {
-      double acc = 0;
-      for (std::int64_t p0 = 0; p0 < d.k; p0 += kFp8KStep) {
-        double step = 0;
-        for (std::int64_t l = p0; l < std::min(p0 + kFp8KStep, d.k); ++l)
-          step += a[static_cast<std::size_t>(i * d.k + l)] * b[static_cast<std::size_t>(l * d.n + j)];
-        acc = cut_to_bits(acc + step, p);
+      float sum = 0;
+      for (std::int64_t b0 = 0; b0 < d.k; b0 += promote_every) {
+        double acc = 0;
+        for (std::int64_t p0 = b0; p0 < std::min(b0 + promote_every, d.k); p0 += kFp8KStep) {
+          double step = 0;
+          for (std::int64_t l = p0; l < std::min(p0 + kFp8KStep, d.k); ++l)
+            step += a[static_cast<std::size_t>(i * d.k + l)] * b[static_cast<std::size_t>(l * d.n + j)];
+          acc = cut_to_bits(acc + step, p);
+        }
+        sum += static_cast<float>(acc);
       }
-      c[static_cast<std::size_t>(i * d.n + j)] = static_cast<float>(acc);
+      c[static_cast<std::size_t>(i * d.n + j)] = sum;
     }
   return HostMatrix(d.c(), std::move(c));
 }
@@ -138,12 +207,26 @@ TEST(Compare, TheFp8BoundAcceptsTheAssumedAccumulatorAndRefusesOnePercentOff) {
   const Operands ops = random_operands(d, ElementType::f32, 8);
   const Operands q = dequantised_e4m3(ops);
   const Reference ref = reference(q);
-  HostMatrix c = accumulated_as_assumed(q, kFp8AccumulatorBits);
+  HostMatrix c = accumulated_as_assumed(q, kFp8AccumulatorBits, d.k);
   const Verification ok = compare(c, ref, Arithmetic::fp8);
   EXPECT_TRUE(ok.pass) << ok.summary();
   c.as<float>()[5] += static_cast<float>(0.01 * ref.abs_ab[5]);
   EXPECT_FALSE(compare(c, ref, Arithmetic::fp8).pass);
   EXPECT_FALSE(compare(HostMatrix::zeros(d.c(), ElementType::f32), ref, Arithmetic::fp8).pass);
+}
+
+TEST(Compare, TheFp8BlocksBoundAcceptsTheAssumedPromotionAndRefusesOnePercentOff) {
+  const Dims d{13, 17, 2000};
+  const Operands ops = random_operands(d, ElementType::f32, 9);
+  const Operands q = dequantised_e4m3_blocks(ops);
+  const Reference ref = reference(q);
+  HostMatrix c = accumulated_as_assumed(q, kFp8AccumulatorBits, kFp8BlockK);
+  const Verification ok = compare(c, ref, Arithmetic::fp8_blocks);
+  EXPECT_TRUE(ok.pass) << ok.summary();
+  // An accumulator of 8 bits instead of p must not pass.
+  EXPECT_FALSE(compare(accumulated_as_assumed(q, 8, kFp8BlockK), ref, Arithmetic::fp8_blocks).pass);
+  c.as<float>()[5] += static_cast<float>(0.01 * ref.abs_ab[5]);
+  EXPECT_FALSE(compare(c, ref, Arithmetic::fp8_blocks).pass);
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
-// Chapter 10b's mma.sync kernel (10b_02_mma_sync.cu) and the inputs' rounding (10b_round_inputs.cu), unchanged, on the CPU emulation of the thread
+// Chapter 10b's mma.sync kernel (10b_02_mma_sync.cu) and the inputs' rounding and FP8 quantisation
+// per tensor and per block (10b_round_inputs.cu), unchanged, on the CPU emulation of the thread
 // model, with ldmatrix and mma.sync emulated from the PTX ISA (mma_sync_emulation.hpp): TF32 against
 // the FP64 reference within the TF32 bound; BF16, its inputs rounded to bfloat16 once as the
 // chapter's caller does, against the FP64 product of the rounded inputs within the FP32 bound (the
@@ -13,6 +14,7 @@
 #define __launch_bounds__(...)
 #endif
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -203,6 +205,77 @@ TEST(QuantiseE4m3, MatchesTheHostRoundingPlainAndTransposedWithPaddedRows) {
         }
         const float x = transpose ? in[static_cast<std::size_t>(c * kCols + r)] : in[static_cast<std::size_t>(r * kCols + c)];
         EXPECT_EQ(e4m3_bits_value(got), gpgpu::blas::round_to_e4m3(x / scale)) << (transpose ? "Bt " : "A ") << r << "," << c;
+      }
+  }
+}
+
+// Step 12's quantisation with a scale per block, on the emulation: the scales kernel (one CUDA
+// block per scale block, a shared-memory reduction) for A's 1 x 128 blocks (k-block-major scales)
+// and B's 128 x 128 (row-major scales), then the quantiser plain (A) and transposed (Bᵀ), at sizes
+// where k and n are no multiple of 128, 1 and odd; each scale against the host's
+// e4m3_block_scale of the block's largest |x| found here, each byte against round_to_e4m3 with its
+// block's scale, and the dequantised bytes against gpgpu::blas::dequantised_e4m3_blocks (the
+// reference's inputs) value for value. Some blocks hold values a thousand times smaller, so that a
+// scale read from the wrong block shows.
+struct BlockCase {
+  long long rows, cols, block_rows;
+  bool transpose;  // quantised into its transpose (B into Bᵀ)
+};
+
+std::vector<float> block_test_input(long long rows, long long cols, std::uint32_t seed) {
+  std::vector<float> in(static_cast<std::size_t>(rows * cols));
+  std::uint32_t state = seed;
+  for (long long r = 0; r < rows; ++r)
+    for (long long c = 0; c < cols; ++c) {
+      state = state * 1664525u + 1013904223u;
+      const float tiny = (c / 128 + r / 128) % 2 == 1 ? 1e-3f : 1.0f;
+      in[static_cast<std::size_t>(r * cols + c)] = (static_cast<float>(state >> 8) / 16777216.0f - 0.5f) * 200.0f * tiny;
+    }
+  return in;
+}
+
+TEST(QuantiseE4m3Blocks, ScalesAndBytesMatchTheHostBlockByBlock) {
+  constexpr long long kBlock = gpgpu::blas::kFp8BlockK;
+  for (const BlockCase t : {BlockCase{3, 300, 1, false}, BlockCase{1, 1, 1, false}, BlockCase{2, 129, 1, false},
+                            BlockCase{300, 5, kBlock, true}, BlockCase{257, 131, kBlock, true}, BlockCase{1, 1, kBlock, true}}) {
+    const std::string what = std::to_string(t.rows) + "x" + std::to_string(t.cols) + (t.transpose ? " B" : " A");
+    const std::vector<float> in = block_test_input(t.rows, t.cols, 99);
+    const long long row_blocks = (t.rows + t.block_rows - 1) / t.block_rows, col_blocks = (t.cols + kBlock - 1) / kBlock;
+    // A: the scale of block (i, kb) at kb · m + i; B: of block (kb, jb) at kb · ⌈n/128⌉ + jb.
+    const E4m3ScaleBlocks blocks = t.transpose ? E4m3ScaleBlocks{kBlock, kBlock, col_blocks, 1} : E4m3ScaleBlocks{1, kBlock, 1, t.rows};
+    std::vector<float> scales(static_cast<std::size_t>(row_blocks * col_blocks), -3.0f);
+    const E4m3BlockScales sq{in.data(), t.rows, t.cols, blocks, scales.data()};
+    emu::launch_with_barriers(dim3(static_cast<unsigned>(row_blocks * col_blocks)), dim3(kRoundThreads), [&] { e4m3_block_scales(sq); });
+    for (long long br = 0; br < row_blocks; ++br)
+      for (long long bc = 0; bc < col_blocks; ++bc) {
+        float largest = 0;
+        for (long long r = br * t.block_rows; r < std::min((br + 1) * t.block_rows, t.rows); ++r)
+          for (long long c = bc * kBlock; c < std::min((bc + 1) * kBlock, t.cols); ++c)
+            largest = std::max(largest, std::fabs(in[static_cast<std::size_t>(r * t.cols + c)]));
+        EXPECT_EQ(scales[static_cast<std::size_t>(br * blocks.row_stride + bc * blocks.col_stride)], gpgpu::blas::e4m3_block_scale(largest))
+            << what << " block " << br << "," << bc;
+      }
+    const long long out_rows = t.transpose ? t.cols : t.rows, out_cols = t.transpose ? t.rows : t.cols;
+    const long long pitch = (out_cols + 15) / 16 * 16;
+    std::vector<Fp8> out(static_cast<std::size_t>(out_rows * pitch), Fp8{0x55});
+    const E4m3Quantise q{in.data(), out.data(), t.rows, t.cols, pitch, t.transpose, scales.data(), blocks};
+    emu::launch(dim3(static_cast<unsigned>(blocks_for(out_rows * pitch, kRoundThreads))), dim3(kRoundThreads), false,
+                [&] { quantise_e4m3(q); });
+    const HostMatrix floats({t.rows, t.cols}, std::vector<float>(in));
+    const HostMatrix dequantised = gpgpu::blas::dequantised_e4m3_blocks(floats, t.block_rows, kBlock);
+    for (long long r = 0; r < out_rows; ++r)
+      for (long long c = 0; c < pitch; ++c) {
+        const Fp8 got = out[static_cast<std::size_t>(r * pitch + c)];
+        if (c >= out_cols) {
+          ASSERT_EQ(got, 0) << what << " padding at " << r << "," << c;
+          continue;
+        }
+        const long long in_r = t.transpose ? c : r, in_c = t.transpose ? r : c;
+        const float s = scales[static_cast<std::size_t>(in_r / blocks.rows * blocks.row_stride + in_c / blocks.cols * blocks.col_stride)];
+        const float x = in[static_cast<std::size_t>(in_r * t.cols + in_c)];
+        ASSERT_EQ(e4m3_bits_value(got), gpgpu::blas::round_to_e4m3(x / s)) << what << " " << r << "," << c;
+        ASSERT_EQ(static_cast<double>(e4m3_bits_value(got)) * s, dequantised.as<double>()[static_cast<std::size_t>(in_r * t.cols + in_c)])
+            << what << " " << r << "," << c;
       }
   }
 }

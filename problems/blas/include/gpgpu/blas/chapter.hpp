@@ -79,9 +79,10 @@ class GemmProblem final : public gpgpu::Problem<GemmVariant> {
   bool quick_ = false;
   Operands operands_;
   Reference reference_;
-  /// The FP64 product of the dequantised E4M3 inputs (fp8.hpp), made at the first FP8 row.
-  std::optional<Reference> dequantised_reference_;
-  /// The reference `arithmetic` is judged against: reference_, or the dequantised one (made once).
+  /// The FP64 products of the dequantised E4M3 inputs (fp8.hpp), made at the first FP8 row of each
+  /// scaling: [0] one scale per tensor, [1] block scales.
+  std::optional<Reference> dequantised_reference_[2];
+  /// The reference `arithmetic` is judged against: reference_, or a dequantised one (made once).
   const Reference& reference_for(Arithmetic arithmetic, std::ostream& out);
   std::map<Backend, Peak> peaks_;
   std::vector<const GemmVariant*> chosen_;  // what --variant chose, in order

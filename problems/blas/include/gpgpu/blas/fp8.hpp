@@ -1,7 +1,8 @@
 /// @file fp8.hpp
-/// @brief FP8 (E4M3) inputs with one scale per tensor, as the host sees them: the rounding the GPU
-/// does (to nearest, ties to even, saturating at ±448), the scale amax / 448, and the dequantised
-/// operands the FP8 variants are judged against. The GPU's quantisation (chapter 10b,
+/// @brief FP8 (E4M3) inputs with one scale per tensor or per block, as the host sees them: the
+/// rounding the GPU does (to nearest, ties to even, saturating at ±448), the scale amax / 448 of a
+/// tensor, the power-of-two scale of a block, and the dequantised operands the FP8 variants are
+/// judged against. The GPU's quantisation (chapter 10b,
 /// kernels/blas/cuda/10b_round_inputs.cu) performs the same float operations in the same order, so
 /// both give the same bytes.
 ///
@@ -10,6 +11,7 @@
 /// 2^-9; no infinities. 4 significant bits: a value rounded to nearest is off by at most 2^-4 of
 /// itself, while it is normal.
 #pragma once
+#include <cstdint>
 #include <span>
 
 #include "gpgpu/blas/gemm.hpp"
@@ -38,5 +40,25 @@ HostMatrix dequantised_e4m3(const HostMatrix& floats);
 /// A and B dequantised (double): the inputs the FP64 reference of an FP8 variant multiplies, so
 /// that the inputs' rounding is in the reference and the bound is the accumulator's alone.
 Operands dequantised_e4m3(const Operands& floats);
+
+/// The scale of one block (block scaling, Arithmetic::fp8_blocks): the smallest power of two s with
+/// amax / s <= 448, so that amax / s lies in (224, 448]; at least 2^-126 (a normal float, for a
+/// block of tiny values), 1 for a block of zeros. Powers of two make x / s, s · e4m3 and the product
+/// of two scales exact (the bound in gemm.cpp); they cost at most one binade of E4M3's range at the
+/// bottom. Computed with frexp and ldexp, which are exact, as the GPU's quantiser does
+/// (10b_round_inputs.cu).
+float e4m3_block_scale(float amax);
+
+/// A float matrix quantised with one scale (e4m3_block_scale of the block's largest |x|) per block
+/// of `block_rows` x `block_cols` (the last blocks partial), every x as s · e4m3(x / s), in double.
+HostMatrix dequantised_e4m3_blocks(const HostMatrix& floats, std::int64_t block_rows, std::int64_t block_cols);
+
+/// A (m x k) with a scale per 1 x kFp8BlockK block (a row's 128 values of k) and B (k x n) with one
+/// per kFp8BlockK x kFp8BlockK block, dequantised: the inputs of the block-scaled FP8 variants.
+Operands dequantised_e4m3_blocks(const Operands& floats);
+
+/// The inputs the FP64 reference of `arithmetic` multiplies: dequantised_e4m3 or
+/// dequantised_e4m3_blocks (judged_on_dequantised_inputs must hold).
+Operands dequantised_inputs(Arithmetic arithmetic, const Operands& floats);
 
 }  // namespace gpgpu::blas

@@ -55,6 +55,9 @@ enum class Arithmetic {
   bf16,  ///< inputs rounded to bfloat16 (7 explicit mantissa bits) once, products and sums in FP32
   fp8,   ///< inputs quantised to E4M3 with one scale per tensor (fp8.hpp), sums in the tensor cores' FP8 accumulator, FP32 C
   fp8_bf16_c,  ///< the same with C rounded to bfloat16
+  fp8_blocks,  ///< E4M3 with one scale per 1 x 128 block of A and 128 x 128 block of B (fp8.hpp), the FP8
+               ///< accumulator's partial sums promoted to FP32 every kFp8BlockK of k, FP32 C
+  fp8_blocks_bf16_c,  ///< the same with C rounded to bfloat16
 };
 std::string_view arithmetic_name(Arithmetic a);
 /// fp32 for float, fp64 for double.
@@ -67,20 +70,26 @@ inline constexpr std::int64_t kMaxK = std::int64_t{1} << 21;
 /// The significant bits the FP8 tensor cores are taken to keep when they add a k-step's products
 /// to the accumulator (see error_bound). Assumed from DeepSeek-AI's observation on Hopper ("DeepSeek-V3
 /// Technical Report", arXiv:2412.19437, sec. 3.3.2: the FP8 GEMM's accumulation retains around 14
-/// bits, which DeepGEMM answers by promoting partial sums to FP32 registers); a GPU test of the FP8
-/// accumulator (not written yet) must measure it on the device, and this constant must not exceed
-/// what it finds.
+/// bits, which DeepGEMM answers by promoting partial sums to FP32 registers). Chapter 10b's GPU test
+/// of the FP8 accumulator (test_ch10b_cuda, Fp8Accumulator) measures it on the device and fails if
+/// this constant exceeds what it finds.
 inline constexpr int kFp8AccumulatorBits = 14;
 /// The products one FP8 wgmma k-step adds (m64nNk32): the accumulator is cut once per k-step.
 inline constexpr std::int64_t kFp8KStep = 32;
+/// Block scaling (fp8_blocks): the k of one scale block of A (1 x kFp8BlockK) and of B
+/// (kFp8BlockK x kFp8BlockK), and the k over which the FP8 accumulator sums before its partial sum
+/// is scaled and added into FP32 registers (DeepSeek-V3's report, sec. 3.3.2; DeepGEMM).
+inline constexpr std::int64_t kFp8BlockK = 128;
 
 /// Whether `arithmetic` is judged against the FP64 product of its dequantised inputs (FP8: the
 /// inputs' rounding is then in the reference, and the bound is the accumulator's and the
 /// epilogue's) rather than of the float inputs.
 bool judged_on_dequantised_inputs(Arithmetic arithmetic);
+/// Whether `arithmetic` quantises with block scales (fp8_blocks, fp8_blocks_bf16_c; fp8.hpp).
+bool block_scaled(Arithmetic arithmetic);
 
-/// The largest k whose bound is meaningful in `arithmetic` (kMaxK, or less for FP8, whose
-/// accumulator's γ needs ⌈k/32⌉ 2^(1-p) <= 1/4).
+/// The largest k whose bound is meaningful in `arithmetic` (kMaxK, or less for FP8 with a scale per
+/// tensor, whose accumulator's γ needs ⌈k/32⌉ 2^(1-p) <= 1/4; block scaling restarts it every 128).
 std::int64_t max_k(Arithmetic arithmetic);
 
 /// γ such that |C - Ĉ| <= γ |A||B| must hold element by element for a k-term product computed in

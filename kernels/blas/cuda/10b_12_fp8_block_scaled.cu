@@ -1,0 +1,145 @@
+// Chapter 10b, step 12: step 11 with a scale per block and its sums promoted to FP32 every 128 of k
+// (DeepSeek-V3's report, sec. 3.3.2; DeepGEMM). Step 11 keeps all of k in the wgmma accumulator,
+// which the FP8 tensor cores add to with fewer bits than FP32 (the GPU test of the FP8 accumulator
+// measures how many), and scales A and B by one factor each, so a block of small values is rounded
+// on the scale of the tensor's largest. Here:
+//   - A arrives quantised with one scale per 1 x 128 block (a row's 128 values of k), Bᵀ with one
+//     per 128 x 128 block, each a power of two (gpgpu::blas::e4m3_block_scale, made on the GPU by
+//     10b_round_inputs.cu); a k-step is 128 of k, so each k-step is one k-block of scales;
+//   - every k-step's four k32 wgmma start from 0 (scale-d 0 on the first), the thread loads its
+//     rows' scales of A and its column block's scale of B while they run (block_factors: ordinary
+//     loads, three floats per thread and k-step, which L1 and L2 hold; TMA would add a box and
+//     an expected byte count per stage for 512 bytes), waits for the products, releases the stage
+//     and adds sums · s_a · s_b into FP32 registers (promote);
+//   - those registers double the accumulator's: m64n256's 128 and 128 more per thread would pass
+//     the 255 a thread may have, so each consumer warpgroup takes 64 x 128 (m64n128k32, 64 + 64
+//     registers) and the block 128 x 128;
+//   - nothing is left in flight across k-steps (wait_group 0 before the sums are read): while one
+//     consumer warpgroup promotes, the other's wgmma and the producer's loads go on;
+//   - the epilogue stores the FP32 sums as they are (the scales are in them), in FP32 or BF16.
+//
+// Built for sm_90a only; the chapter refuses any GPU but compute capability 9.0.
+#include "tensor_core_launchers.hpp"
+
+#include <algorithm>
+
+#include "cluster.hpp"
+#include "cluster_stages.hpp"
+#include "fp8_block_scales.hpp"
+#include "fp8_epilogue.hpp"
+#include "gpgpu/cuda/check.hpp"
+#include "pipeline_ring.hpp"
+#include "tensor_core_layout.hpp"
+#include "tma.hpp"
+#include "tma_stages.hpp"
+#include "warp_specialization.hpp"
+#include "wgmma.hpp"
+#include "wgmma_tile.hpp"
+
+namespace gpgpu::blas::cuda {
+namespace {
+
+using Tiles = WgmmaTiles<Fp8, 2, 128>;  // 128 x 128, k-steps of 128 E4M3 values: one k-block of scales each
+static_assert(Tiles::BK == 128 && Tiles::BN == 128, "a k-step per k-block of scales (gpgpu::blas::kFp8BlockK), a tile per column block of B");
+constexpr int kStages = 4;
+constexpr int kWarpgroup = 128;
+constexpr int kConsumers = 2;
+constexpr int kThreads = (1 + kConsumers) * kWarpgroup;
+constexpr int kConsumerWarps = kConsumers * kWarpgroup / 32;
+constexpr RegisterSplit kSplit{40, 232, kConsumers};
+constexpr int kGroupRows = 8;  // pairs of tile rows: 16 tile rows per group, as step 9's
+constexpr int kClusterSize = 2;
+
+#if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM90_ALL)
+template <typename Out>
+__global__ void gemm_fp8_block(const __grid_constant__ TmaArgs, const Fp8Epilogue<Out>) {
+  __trap();
+}
+#else
+//! [fp8_block_kernel]
+template <typename Out>
+__global__ void __launch_bounds__(kThreads, 1) gemm_fp8_block(const __grid_constant__ TmaArgs g, const Fp8Epilogue<Out> e) {
+  using T = Tiles;
+  extern __shared__ unsigned char dynamic[];
+  const TmaRing<Fp8, kStages, T> ring(dynamic);
+  const unsigned rank = cluster_rank();
+  const int cluster = static_cast<int>(blockIdx.x) / kClusterSize, clusters = static_cast<int>(gridDim.x) / kClusterSize;
+  const int steps = tc::tiles_for(g.k, T::BK);
+  const tc::TileGrid pairs = tc::tile_grid(g.m, g.n, kClusterSize * T::BM, T::BN, kGroupRows);
+  const int count = tc::tile_count(pairs);
+  if (threadIdx.x == 0) {
+    for (int i = 0; i < kStages; ++i) {
+      mbarrier_init(ring.full(i), 1);                  // the producer's arrival (with TMA's bytes)
+      mbarrier_init(ring.empty(i), kClusterSize * kConsumerWarps);  // every consumer warp of both blocks
+    }
+    fence_mbarrier_init();
+  }
+  cluster_sync();
+
+  if (threadIdx.x < kWarpgroup) {  // the producer (whole warps: the branch is warp-uniform)
+    setmaxnreg_dec<kSplit.producer>();
+    if (threadIdx.x == 0) {
+      int it = 0;  // k-steps loaded so far by this block, over all its tiles
+      for (int t = cluster; t < count; t += clusters) {
+        const tc::RowCol pair = tc::tile_of(pairs, t);
+        for (int s = 0; s < steps; ++s, ++it) {
+          const tc::StagePhase p = tc::stage_phase(it, kStages);
+          const tc::EmptyWait w = tc::empty_wait(it, kStages);
+          if (w.wait) mbarrier_wait_parity(ring.empty(p.stage), w.parity);  // k-step it - kStages is multiplied
+          tma_load_k_step_shared_b<Fp8, Tiles, kClusterSize>(g, ring.a(p.stage), ring.b(p.stage), ring.full(p.stage),
+                                       pair.row * kClusterSize + static_cast<int>(rank), pair.col, s, rank);
+        }
+      }
+    }
+  } else {
+    setmaxnreg_inc<kSplit.consumer>();
+    const int consumer = static_cast<int>(threadIdx.x) / kWarpgroup - 1;  // 0 or 1: which 64 rows of the tile
+    const int thread = static_cast<int>(threadIdx.x) % kWarpgroup;
+    const unsigned a_rows = static_cast<unsigned>(consumer * 64 * T::kRowBytes);  // its rows within the A tile
+    const int n_blocks = tc::tiles_for(g.n, T::BN);  // B's scales per k-block
+    float acc[T::kAccumulators];   // one k-step's sums, from 0 at every k-step (accumulate 0)
+    float sums[T::kAccumulators];  // the promoted sums: FP32 on the CUDA cores
+    int it = 0;  // k-steps multiplied so far, counted as the producer counts them
+    for (int t = cluster; t < count; t += clusters) {
+      const tc::RowCol pair = tc::tile_of(pairs, t);
+      const int tile_m = pair.row * kClusterSize + static_cast<int>(rank);
+      const int row0 = tile_m * T::BM + consumer * 64;
+#pragma unroll
+      for (float& x : sums) x = 0;
+      for (int s = 0; s < steps; ++s, ++it) {
+        const tc::StagePhase p = tc::stage_phase(it, kStages);
+        mbarrier_wait_parity(ring.full(p.stage), p.parity);
+        wgmma_k_block_async<Fp8>(acc, ring.a(p.stage) + a_rows, ring.b(p.stage), 0);  // four k32 wgmma, from 0
+        const RowFactors f = block_factors(e, g.m, n_blocks, s, pair.col, row0, thread);  // loaded while they run
+        wgmma_wait_group<0>();  // k-step it's products are done: its stage may be refilled, its sums read
+        release_to_cluster<kClusterSize>(ring.empty(p.stage));
+        promote(sums, acc, f);
+      }
+      store_scaled_tile(sums, e, 1.0f, g.m, g.n, row0, pair.col * T::BN, thread);  // the scales are in the sums
+    }
+  }
+  cluster_sync();  // no block leaves while its peer may still multicast into it or arrive on its barriers
+}
+//! [fp8_block_kernel]
+#endif
+
+/// The grid: as many clusters as the GPU holds at once, or one per pair of tiles where there are fewer.
+template <typename Out>
+void launch(const TmaArgs& g, const Fp8Epilogue<Out>& e, cudaStream_t stream) {
+  constexpr int kBytes = TmaRing<Fp8, kStages, Tiles>::kDynamicBytes;
+  prepare_warp_specialized<gemm_fp8_block<Out>>("gemm_fp8_block", kSplit, kBytes);
+  ClusterLaunch<kClusterSize> launch(kThreads, kBytes, stream);
+  const int pairs = tc::tile_count(tc::tile_grid(g.m, g.n, kClusterSize * Tiles::BM, Tiles::BN, kGroupRows));
+  const int clusters = std::max(1, std::min(launch.most<gemm_fp8_block<Out>>("gemm_fp8_block"), pairs));
+  launch.config.gridDim = dim3(static_cast<unsigned>(kClusterSize * clusters));
+  GPGPU_CUDA_CHECK(cudaLaunchKernelEx(&launch.config, gemm_fp8_block<Out>, g, e));
+}
+
+}  // namespace
+
+GemmShape fp8_block_shape() { return {Tiles::BM, Tiles::BN, kThreads}; }
+int fp8_block_stages() { return kStages; }
+void launch_fp8_block(const TmaArgs& g, const Fp8Epilogue<float>& e, cudaStream_t stream) { launch<float>(g, e, stream); }
+void launch_fp8_block(const TmaArgs& g, const Fp8Epilogue<Bf16>& e, cudaStream_t stream) { launch<Bf16>(g, e, stream); }
+
+}  // namespace gpgpu::blas::cuda
