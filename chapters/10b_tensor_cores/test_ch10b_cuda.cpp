@@ -152,17 +152,19 @@ class Fp8Accumulator : public ::testing::Test {
 };
 
 // How many significant bits the FP8 accumulator keeps. Row i of C is one large product followed by
-// many small ones: A's row holds 448 at k = 0 and t_q = 2^(18 - q) at every k from 128 on (zeros
-// between), B's columns 448 at k = 0 and 2^-5 from 128 on, so that C = L + 28 d_q with L = 448² =
-// 1.53125 · 2^17 and d_q = 32 t_q 2^-5 = 2^(18 - q) added by each of the 28 k-steps of 32 products
-// after the first block: exactly the last bit of L at q bits. An accumulator that keeps p bits
-// (cut or rounded to nearest even: L's bit there is 0, so a tie stays L) keeps every d_q with q <= p
-// and loses every one with q > p: row q reads L + 28 d_q or L, and the largest q kept is p (rows
-// after it are printed with the share of 28 d_q they kept, whatever the accumulator did there). q runs
-// from 10 to 27 (t_q from 256 to 2^-9, all E4M3 values with scale 1: A's and B's largest is 448;
-// with block scales every block's values are powers of two times 256, also exact). Step 11 sums all
-// of k in the accumulator: it measures p. Step 12 adds each block of 128 into FP32 from 0 (its
-// four k-steps' 4 d_q are exact): it keeps every d_q an FP32 sum keeps (q <= 26), so it loses less.
+// small ones, one per `wgmma` (32 of k) so that how the tensor core groups a k32 step's products
+// cannot matter: A's row holds 448 at k = 0 and d_q = 2^(18 - q) at k = 128, 160, ..., 992 (zeros
+// elsewhere), B's columns 448 at k = 0 and 1 at the same k. So C = L + 28 d_q with L = 448² =
+// 1.53125 · 2^17 (= 2^17 + 2^16 + 2^12), and each of the 28 `wgmma` after the first block adds one
+// product d_q, exactly the last bit of L at q bits. An accumulator that keeps p bits (cut or rounded
+// to nearest even: L's bit there is 0, so a tie stays L) keeps every d_q with q <= p and loses every
+// one with q > p: row q reads L + 28 d_q or L, and the largest q kept is p (rows after it are
+// printed with the share of 28 d_q they kept, whatever the accumulator did there). q runs from 10
+// to 27 (d_q from 256 to 2^-9, all E4M3 values with scale 1: A's and B's largest is 448; with block
+// scales every block's values are powers of two times 256 or 448, also exact). Step 11 sums all of
+// k in the accumulator: it measures p. Step 12 adds each block of 128 into FP32 from 0 (its four
+// products per block, 4 d_q, are exact): it keeps every d_q an FP32 sum keeps (q <= 26), so it
+// loses less.
 //! [fp8_accumulator_test]
 TEST_F(Fp8Accumulator, KeepsBetween13And24BitsAndStep12LosesLess) {
   constexpr int kFirstQ = 10, kLastQ = 27;
@@ -174,11 +176,11 @@ TEST_F(Fp8Accumulator, KeepsBetween13And24BitsAndStep12LosesLess) {
   std::vector<float> a(static_cast<std::size_t>(d.m * d.k), 0.0f), b(static_cast<std::size_t>(d.k * d.n), 0.0f);
   for (std::int64_t i = 0; i < d.m; ++i) {
     a[static_cast<std::size_t>(i * d.k)] = 448;
-    for (std::int64_t l = 128; l < d.k; ++l) a[static_cast<std::size_t>(i * d.k + l)] = std::ldexp(1.0f, 18 - kFirstQ - static_cast<int>(i));
+    for (std::int64_t l = 128; l < d.k; l += 32) a[static_cast<std::size_t>(i * d.k + l)] = std::ldexp(1.0f, 18 - kFirstQ - static_cast<int>(i));
   }
   for (std::int64_t j = 0; j < d.n; ++j) {
     b[static_cast<std::size_t>(j)] = 448;
-    for (std::int64_t l = 128; l < d.k; ++l) b[static_cast<std::size_t>(l * d.n + j)] = std::ldexp(1.0f, -5);
+    for (std::int64_t l = 128; l < d.k; l += 32) b[static_cast<std::size_t>(l * d.n + j)] = 1.0f;
   }
   const gpgpu::blas::Operands in{gpgpu::matrix::HostMatrix({d.m, d.k}, std::move(a)), gpgpu::matrix::HostMatrix({d.k, d.n}, std::move(b))};
   const double large = 448.0 * 448.0;
@@ -197,7 +199,7 @@ TEST_F(Fp8Accumulator, KeepsBetween13And24BitsAndStep12LosesLess) {
     std::cout << "fp8_tensor: q = " << q << ", C - L = " << (x - large) / (exact(i) - large) << " of 28 d_q\n";
   }
   std::cout << "fp8_tensor: the FP8 accumulator keeps p = " << p
-            << " significant bits (a k-step's 2^(e-q+1) added to a sum of exponent e is kept for every q <= p)\n";
+            << " significant bits (a wgmma's 2^(e-q+1) added to a sum of exponent e is kept for every q <= p)\n";
   EXPECT_GE(p, 13);
   EXPECT_LE(p, 24);
   EXPECT_GE(p, gpgpu::blas::kFp8AccumulatorBits) << "the FP8 bound assumes kFp8AccumulatorBits; the device keeps fewer";

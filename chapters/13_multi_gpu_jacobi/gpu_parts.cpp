@@ -210,8 +210,8 @@ class NcclPart : public GpuPart {
 
   //! [nccl_norm]
   // One iteration with the norm: the sweep's launches add this GPU's Σ (x_new − x)²; ncclAllReduce
-  // sums the GPUs' on the boundary stream once the interior has added its rows (one NCCL operation
-  // at a time on the communicator: after this iteration's exchange, before the next one's), and the
+  // sums the GPUs' on the boundary stream once the interior has added its rows (in the stream order
+  // of the communicator's operations: after this iteration's exchange, before the next one's), and the
   // sum goes to pinned memory on the norm's own stream. Nothing waits here: the host reads the sum
   // in wait_norm(), before launching the next iteration (--check-overlap off) or once it is under
   // way (on), while that iteration's interior runs beside the allreduce.
