@@ -68,7 +68,7 @@ double device_bytes(Op op, const Shape& shape, ElementType type) {
 enum class Launcher {
   add_rowmajor, add_colmajor, add_shared_paper, add_shared, add_vec4,
   transpose_naive, transpose_tile_as_printed, transpose_tile, transpose_tile_padded, transpose_tile_multi,
-  transpose_tile_vec4, transpose_tile_panels
+  transpose_tile_vec4, transpose_tile_panels, transpose_persistent
 };
 
 struct CudaKernelVariant {
@@ -79,7 +79,9 @@ struct CudaKernelVariant {
   const char* paper_name;  // the row of paper 003's tables it corresponds to, or ""
   const char* description;
   bool in_all;
-  mc::LaunchShape (*shape)(int rows, int cols);  // the file's grid and block (the flat add: nullptr)
+  // The file's grid and block; nullptr where the grid depends on more than the shape (the flat add:
+  // the element size; the persistent transpose: the device), which launch_line asks for itself.
+  mc::LaunchShape (*shape)(int rows, int cols);
 };
 
 constexpr CudaKernelVariant kKernels[] = {
@@ -111,6 +113,9 @@ constexpr CudaKernelVariant kKernels[] = {
      mc::transpose_tile_vec4_shape},
     {"cuda_transpose_tile_panels", Launcher::transpose_tile_panels, Op::transpose, "09_12_transpose_tile_panels.cu", "",
      "the 16-byte tile, tiles taken down panels of 32 tile columns", true, mc::transpose_tile_panels_shape},
+    {"cuda_transpose_persistent", Launcher::transpose_persistent, Op::transpose, "09_13_transpose_persistent.cu", "",
+     "the panels' tiles, a resident grid of blocks looping over them, next tile loaded before the current is stored",
+     true, nullptr},
 };
 
 const CudaKernelVariant* find_kernel(const std::string& name) {
@@ -142,23 +147,35 @@ typename DeviceMatrices<T>::Call kernel_call(Launcher l, const Shape& s) {
     case Launcher::transpose_tile_multi: return transpose(mc::launch_transpose_tile_multi<T>);
     case Launcher::transpose_tile_vec4: return transpose(mc::launch_transpose_tile_vec4<T>);
     case Launcher::transpose_tile_panels: return transpose(mc::launch_transpose_tile_panels<T>);
+    case Launcher::transpose_persistent: return transpose(mc::launch_transpose_persistent<T>);
   }
   throw std::logic_error("no launcher");
 }
 //! [cuda_launch]
 
-// "grid 128 x 512 of 32 x 8 threads", "grid 64 x 64 of 8 x 4 x 8 threads" (the flat add: "grid 65536 of 256 threads, a vector per thread").
-std::string launch_line(const CudaKernelVariant& k, const Shape& s, int element_bytes) {
+// "grid 128 x 512 of 32 x 8 threads", "grid 64 x 64 of 8 x 4 x 8 threads" (the flat add: "grid 65536 of
+// 256 threads, a vector per thread"; the persistent transpose: "grid 1056 of 8 x 4 x 8 threads,
+// resident, looping over the tiles").
+std::string block_text(const dim3& b) {
+  return std::to_string(b.x) + " x " + std::to_string(b.y) + (b.z > 1 ? " x " + std::to_string(b.z) : "") + " threads";
+}
+
+template <typename T>
+std::string launch_line(const CudaKernelVariant& k, const Shape& s) {
   const int rows = static_cast<int>(s.rows), cols = static_cast<int>(s.cols);
-  if (k.shape == nullptr) {
+  if (k.launcher == Launcher::add_vec4) {
+    const int element_bytes = static_cast<int>(sizeof(T));
     const mc::LaunchShape l = mc::add_vec4_shape(rows, cols, element_bytes);
     const bool strides = static_cast<long long>(l.grid.x) * l.block.x < s.elements() / (16 / element_bytes);
     return "grid " + std::to_string(l.grid.x) + " of " + std::to_string(l.block.x) + " threads, " +
            (strides ? "grid-stride" : "a vector per thread") + ", 16 B per access";
   }
+  if (k.launcher == Launcher::transpose_persistent) {
+    const mc::LaunchShape l = mc::transpose_persistent_shape<T>(rows, cols);
+    return "grid " + std::to_string(l.grid.x) + " of " + block_text(l.block) + ", resident, looping over the tiles";
+  }
   const mc::LaunchShape l = k.shape(rows, cols);
-  return "grid " + std::to_string(l.grid.x) + " x " + std::to_string(l.grid.y) + " of " + std::to_string(l.block.x) +
-         " x " + std::to_string(l.block.y) + (l.block.z > 1 ? " x " + std::to_string(l.block.z) : "") + " threads";
+  return "grid " + std::to_string(l.grid.x) + " x " + std::to_string(l.grid.y) + " of " + block_text(l.block);
 }
 
 gpgpu::matrix::Variant kernel_variant(const CudaKernelVariant& k) {
@@ -169,7 +186,7 @@ gpgpu::matrix::Variant kernel_variant(const CudaKernelVariant& k) {
       using T = typename decltype(tag)::type;
       const Shape& shape = in.a.shape();
       return std::make_unique<DeviceMatrices<T>>(k.op, shape, kernel_call<T>(k.launcher, shape),
-                                                 launch_line(k, shape, sizeof(T)));
+                                                 launch_line<T>(k, shape));
     });
   };
   v.limitation = [name = std::string(k.name)](const gpgpu::matrix::Size& size, gpgpu::Session&) {

@@ -46,12 +46,16 @@ constexpr std::array kClVariants{
     ClVariant{"cl_transpose_tile_panels", Op::transpose, "kernels/matrix/opencl/09_12_transpose_tile_panels.cl",
      "transpose_tile_panels", "cuda_transpose_tile_panels", "", "the 16-byte tile, tiles taken down panels of 32 tile columns",
      ClGrid::tiles_vec4},
+    ClVariant{"cl_transpose_persistent", Op::transpose, "kernels/matrix/opencl/09_13_transpose_persistent.cl",
+     "transpose_persistent", "cuda_transpose_persistent", "",
+     "the panels' tiles, a resident grid of groups looping over them, next tile loaded before the current is stored",
+     ClGrid::persistent},
     ClVariant{"cl_copy", Op::copy, "", "", "cuda_memcpy", "", "clEnqueueCopyBuffer: the copy every transpose is measured against",
      ClGrid::flat},
 };
 
 constexpr std::size_t kTile = 32, kRowsPerPass = 8;  // as the .cl files' TILE and ROWS_PER_PASS
-// As 09_11_transpose_tile_vec4.cl and 09_12: TILE, and WARP_VECTORS x WARP_ROWS x WARPS work-items per group.
+// As 09_11_transpose_tile_vec4.cl to 09_13: TILE, and WARP_VECTORS x WARP_ROWS x WARPS work-items per group.
 constexpr std::size_t kVec4Tile = 64, kVec4WarpVectors = 8, kVec4WarpRows = 4, kVec4Warps = 8;
 constexpr std::size_t kFlatGroup = 256;
 
@@ -79,7 +83,8 @@ class ClMatrices final : public gpgpu::matrix::Operation {
     GPGPU_CL(kernel_.setArg(arg++, out_));
     GPGPU_CL(kernel_.setArg(arg++, static_cast<cl_int>(shape.rows)));
     GPGPU_CL(kernel_.setArg(arg++, static_cast<cl_int>(shape.cols)));
-    launch_ = cl_launch(v.grid, shape, type, max_flat_items);
+    const auto units = GPGPU_CL(runtime_.device().getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>());
+    launch_ = cl_launch(v.grid, shape, type, max_flat_items, units);
   }
 
   void upload(const gpgpu::matrix::Inputs& in) override {
@@ -152,7 +157,8 @@ std::string ClLaunch::str() const {
   return "global " + sizes(global) + ", local " + sizes(local);
 }
 
-ClLaunch cl_launch(ClGrid grid, const Shape& shape, ElementType type, std::size_t max_flat_items) {
+ClLaunch cl_launch(ClGrid grid, const Shape& shape, ElementType type, std::size_t max_flat_items,
+                   std::size_t compute_units) {
   const auto rows = static_cast<std::size_t>(shape.rows), cols = static_cast<std::size_t>(shape.cols);
   switch (grid) {
     case ClGrid::rows_cols: return {cl::NDRange(round_up(cols, 32), round_up(rows, 8)), cl::NDRange(32, 8)};
@@ -166,6 +172,12 @@ ClLaunch cl_launch(ClGrid grid, const Shape& shape, ElementType type, std::size_
       return {cl::NDRange(round_up(cols, kVec4Tile) / kVec4Tile * kVec4WarpVectors,
                           round_up(rows, kVec4Tile) / kVec4Tile * kVec4WarpRows, kVec4Warps),
               cl::NDRange(kVec4WarpVectors, kVec4WarpRows, kVec4Warps)};
+    case ClGrid::persistent: {
+      const std::size_t tiles = round_up(cols, kVec4Tile) / kVec4Tile * (round_up(rows, kVec4Tile) / kVec4Tile);
+      const std::size_t groups = std::max<std::size_t>(1, std::min(tiles, kClPersistentGroupsPerUnit * compute_units));
+      return {cl::NDRange(groups * kVec4WarpVectors, kVec4WarpRows, kVec4Warps),
+              cl::NDRange(kVec4WarpVectors, kVec4WarpRows, kVec4Warps)};
+    }
     case ClGrid::flat: break;
   }
   // A work-item per vector (at least one group: the tail), at most max_flat_items in whole groups:

@@ -21,6 +21,7 @@ enum class ClGrid {
   tiles,        ///< one 32 x 32 work-group per 32 x 32 tile of the input
   tiles_multi,  ///< one 32 x 8 work-group per 32 x 32 tile
   tiles_vec4,   ///< one 8 x 4 x 8 work-group per 64 x 64 tile (09_11 and 09_12)
+  persistent,   ///< 8 x 4 x 8 work-groups, kClPersistentGroupsPerUnit per compute unit, looping over the tiles (09_13)
 };
 
 /// One OpenCL variant: a kernel of kernels/matrix/opencl.
@@ -52,11 +53,21 @@ struct ClLaunch {
 /// it each work-item adds one 16-byte vector; beyond it the work-items stride.
 inline constexpr std::size_t kClFlatMaxItems = std::size_t{1} << 25;
 
+/// The persistent transpose's work-groups per compute unit. OpenCL has no occupancy query, so the
+/// host cannot ask how many groups of this kernel stay resident, as the CUDA launch does. Four groups
+/// of 256 work-items stay resident on an H100 or H200 SM (65536 registers, up to 228 KiB of shared
+/// memory) while the kernel needs at most 64 registers per work-item (the CUDA kernel: 48 for floats,
+/// 64 for doubles), and have 4 x 16 KiB of loads in flight per SM, above the ~24 KB that Little's law
+/// asks for ~4 TB/s at ~800 ns.
+/// A group more than fits would run in a second wave, the tail this kernel exists to remove.
+inline constexpr std::size_t kClPersistentGroupsPerUnit = 4;
+
 /// The NDRange of `grid` over `shape`; ClGrid::flat gets a work-item per vector, at most
 /// `max_flat_items` (rounded down to whole work-groups, at least one; the tests pass fewer so that
-/// every work-item strides).
+/// every work-item strides); ClGrid::persistent kClPersistentGroupsPerUnit groups per compute unit of
+/// the device (`compute_units`), at most one per tile.
 ClLaunch cl_launch(ClGrid grid, const gpgpu::matrix::Shape& shape, gpgpu::matrix::ElementType type,
-                   std::size_t max_flat_items = kClFlatMaxItems);
+                   std::size_t max_flat_items = kClFlatMaxItems, std::size_t compute_units = 1);
 
 /// What a device says about running one kernel of a variant in one element type.
 struct ClKernelLimits {

@@ -11,6 +11,7 @@
 #include "gpgpu/cuda/opener.hpp"
 #include "gpgpu/errors.hpp"
 #include "gpgpu/matrix/checks.hpp"
+#include "matrix/cuda/launchers.hpp"
 
 namespace {
 
@@ -55,9 +56,24 @@ TEST_P(CudaVariant, RefusesMatricesTheDeviceCannotHold) {
 }
 
 TEST_P(CudaVariant, MatchesTheReferenceWhereRowsAreWholeVectors) {
-  // The shapes on which cuda_transpose_tile_vec4 and _panels take their 16-byte path; any variant must pass them.
+  // The shapes on which cuda_transpose_tile_vec4, _panels and _persistent take their 16-byte path; any
+  // variant must pass them.
   for (ElementType t : checks::kTypes)
     for (const Shape& shape : checks::whole_vector_shapes()) EXPECT_TRUE(checks::runs_exactly(variant(GetParam()), shape, t, session()));
+}
+
+TEST(CudaTransposePersistent, LaunchesTheBlocksTheDeviceKeepsResidentAtOnce) {
+  // 8192² floats: 16384 tiles, more than any GPU keeps resident, so the grid is the device's SMs
+  // times the blocks of this kernel per SM (at least one, at most the 2048 threads' eight).
+  (void)session();  // device 0 current
+  int sms = 0;
+  ASSERT_EQ(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0), cudaSuccess);
+  for (const unsigned blocks : {gpgpu::matrix::cuda::transpose_persistent_shape<float>(8192, 8192).grid.x,
+                                gpgpu::matrix::cuda::transpose_persistent_shape<double>(8192, 8192).grid.x}) {
+    EXPECT_EQ(blocks % static_cast<unsigned>(sms), 0U) << blocks << " blocks on " << sms << " SMs";
+    EXPECT_GE(blocks / static_cast<unsigned>(sms), 1U);
+    EXPECT_LE(blocks / static_cast<unsigned>(sms), 8U);
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Ch09, CudaVariant, ::testing::ValuesIn(names_in_all()), [](const auto& info) { return info.param; });
@@ -90,6 +106,10 @@ TEST(CudaLaunch, SaysHowItRan) {
   EXPECT_EQ(launch_of("cuda_transpose_tile_multi", {4097, 33}), "grid 2 x 129 of 32 x 8 threads");
   EXPECT_EQ(launch_of("cuda_transpose_tile_vec4", {4097, 33}), "grid 1 x 65 of 8 x 4 x 8 threads");
   EXPECT_EQ(launch_of("cuda_transpose_tile_panels", {4097, 33}), "grid 1 x 65 of 8 x 4 x 8 threads");  // 09_11's grid
+  // The persistent grid: one block per tile while the tiles (1 x 65 here) are fewer than the blocks
+  // the device keeps resident.
+  EXPECT_EQ(launch_of("cuda_transpose_persistent", {4097, 33}),
+            "grid 65 of 8 x 4 x 8 threads, resident, looping over the tiles");
   EXPECT_EQ(launch_of("cuda_add_vec4", {4097, 33}), "grid 133 of 256 threads, a vector per thread, 16 B per access");
   EXPECT_EQ(launch_of("cuda_memcpy", {4, 4}), "cudaMemcpyAsync, device to device");
 }

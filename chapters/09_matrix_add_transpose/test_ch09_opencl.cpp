@@ -70,7 +70,8 @@ TEST_P(ClVariant, ItsLimitationIsTheDevicesLimits) {
 }
 
 TEST_P(ClVariant, MatchesTheReferenceWhereRowsAreWholeVectors) {
-  // The shapes on which cl_transpose_tile_vec4 and _panels take their 16-byte path; any variant must pass them.
+  // The shapes on which cl_transpose_tile_vec4, _panels and _persistent take their 16-byte path; any
+  // variant must pass them. On a CPU device of few compute units each persistent group loops over tiles.
   const gpgpu::matrix::Variant& v = variant(GetParam());
   for (ElementType t : checks::kTypes) {
     if (v.limitation({{1, 1}, t}, session())) continue;  // MatchesTheReferenceAtAwkwardShapesInEveryType says why
@@ -87,6 +88,12 @@ TEST(ClLaunch, CoversTheMatrixInWholeWorkGroups) {
   EXPECT_EQ(t.str(), "global 64 x 1032, local 32 x 8");  // 2 x 129 tiles of 32 x 32, 8 work-item rows each
   const ch09::ClLaunch v = ch09::cl_launch(ch09::ClGrid::tiles_vec4, {4097, 33}, ElementType::f32);
   EXPECT_EQ(v.str(), "global 8 x 260 x 8, local 8 x 4 x 8");  // 1 x 65 tiles of 64 x 64
+  // The persistent groups: four per compute unit (132 on the H200), at most one per tile.
+  const auto persistent = [](const Shape& s) {
+    return ch09::cl_launch(ch09::ClGrid::persistent, s, ElementType::f32, ch09::kClFlatMaxItems, 132).str();
+  };
+  EXPECT_EQ(persistent({8192, 8192}), "global 4224 x 4 x 8, local 8 x 4 x 8");  // 528 groups for 16384 tiles
+  EXPECT_EQ(persistent({4097, 33}), "global 520 x 4 x 8, local 8 x 4 x 8");     // 65 tiles, a group each
   const ch09::ClLaunch f = ch09::cl_launch(ch09::ClGrid::flat, {1, 3}, ElementType::f64);
   EXPECT_EQ(f.str(), "global 256, local 256");  // no vector at all: one group for the tail
 }

@@ -32,23 +32,6 @@
 namespace gpgpu::matrix::cuda {
 namespace {
 
-//! [panel_tile]
-// Tile columns per panel: about the square root of the blocks resident at once (8 x 132 on the H200).
-constexpr int kPanelTiles = 32;
-
-/// The tile (in tiles across and down) that block number `id` of a tiles_x x tiles_y grid moves:
-/// the panels of kPanelTiles tile columns one after another, each row by row.
-struct TileAt {
-  int across, down;
-};
-__host__ __device__ inline TileAt panel_tile(int id, int tiles_x, int tiles_y) {
-  const int per_panel = kPanelTiles * tiles_y;  // tiles in a full panel
-  const int panel = id / per_panel, first = panel * kPanelTiles, at = id - panel * per_panel;
-  const int width = tiles_x - first < kPanelTiles ? tiles_x - first : kPanelTiles;  // the last may be narrower
-  return {first + at % width, at / width};
-}
-//! [panel_tile]
-
 //! [transpose_tile_panels]
 template <typename T, int Tile, typename Shared = T>
 __global__ void transpose_tile_panels(TransposeArgs<T> a) {

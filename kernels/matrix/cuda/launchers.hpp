@@ -48,5 +48,10 @@ template <typename T> void launch_transpose_tile_vec4(const TransposeArgs<T>& a,
 // 09_12_transpose_tile_panels.cu: 09_11 with the tiles taken down panels of 32 tile columns.
 LaunchShape transpose_tile_panels_shape(int rows, int cols);
 template <typename T> void launch_transpose_tile_panels(const TransposeArgs<T>& a, cudaStream_t stream);
+// 09_13_transpose_persistent.cu: 09_12's tiles and order, as many blocks as the current device keeps
+// resident (its SMs times the occupancy of the kernel in T), each looping over tiles with the next
+// tile's loads in flight during the current tile's stores.
+template <typename T> LaunchShape transpose_persistent_shape(int rows, int cols);
+template <typename T> void launch_transpose_persistent(const TransposeArgs<T>& a, cudaStream_t stream);
 
 }  // namespace gpgpu::matrix::cuda

@@ -34,6 +34,7 @@
 #include "../09_10_transpose_tile_multi.cu"
 #include "../09_11_transpose_tile_vec4.cu"
 #include "../09_12_transpose_tile_panels.cu"
+#include "../09_13_transpose_persistent.cu"
 
 namespace gpgpu::matrix::cuda {
 namespace {
@@ -42,6 +43,9 @@ namespace checks = gpgpu::matrix::checks;
 
 // A small gridDim.y cap makes the row loops of the element-per-thread kernels run.
 constexpr unsigned kGridYCap = 2;
+// The persistent transpose's grid on the emulation: three blocks, so that each loops over every third
+// tile, vector tiles and cut ones in turn (a GPU launches as many as stay resident).
+constexpr unsigned kPersistentBlocks = 3;
 
 unsigned capped(long long blocks) { return static_cast<unsigned>(std::min<long long>(blocks, kGridYCap)); }
 
@@ -110,6 +114,9 @@ HostMatrix emulate_transpose(const std::string& kernel, const HostMatrix& in) {
     emu::launch_with_barriers(dim3(blocks_for(cols, kTransposeVec4Tile), blocks_for(rows, kTransposeVec4Tile)),
                               dim3(kVec4WarpVectors, kVec4WarpRows, kVec4Warps),
                               [&] { transpose_tile_panels<T, kTransposeVec4Tile>(args); });
+  else if (kernel == "transpose_persistent")
+    emu::launch_with_barriers(dim3(kPersistentBlocks), dim3(kVec4WarpVectors, kVec4WarpRows, kVec4Warps),
+                              [&] { transpose_persistent<T, kTransposeVec4Tile>(args); });
   else if (kernel == "transpose_tile_8")  // the same kernels with 8 x 8 tiles: more tiles, fewer threads to emulate
     emu::launch_with_barriers(tiles8, dim3(8, 8), [&] { transpose_tile<T, 8>(args); });
   else if (kernel == "transpose_tile_padded_8")
@@ -187,16 +194,17 @@ TEST_P(EmulatedTranspose, TallAndWide) {
 INSTANTIATE_TEST_SUITE_P(Ch09, EmulatedTranspose,
                          ::testing::Values("transpose_naive", "transpose_tile", "transpose_tile_padded",
                                            "transpose_tile_multi", "transpose_tile_8", "transpose_tile_padded_8",
-                                           "transpose_tile_multi_8", "transpose_tile_vec4", "transpose_tile_panels"),
+                                           "transpose_tile_multi_8", "transpose_tile_vec4", "transpose_tile_panels",
+                                           "transpose_persistent"),
                          [](const auto& info) { return std::string(info.param); });
 
-// ---- 09_11 and 09_12: the 16-byte path and its fallback -------------------------------------------
+// ---- 09_11 to 09_13: the 16-byte path and its fallback -------------------------------------------
 
 // The vector path runs where rows and cols are whole vectors and the pointers are 16-byte aligned
 // (checks::whole_vector_shapes: full 64 x 64 tiles, cut tiles beside them, one vector, and more than
-// 32 tile columns, so that 09_12 takes two panels, the second narrower).
+// 32 tile columns, so that 09_12 and 09_13 take two panels, the second narrower).
 TEST(EmulatedTransposeVec4, MatchesTheReferenceWhereRowsAreWholeVectors) {
-  for (const char* kernel : {"transpose_tile_vec4", "transpose_tile_panels"})
+  for (const char* kernel : {"transpose_tile_vec4", "transpose_tile_panels", "transpose_persistent"})
     for (ElementType t : kTypes)
       for (const Shape s : checks::whole_vector_shapes()) {
         const HostMatrix in = random_matrix(s, t, 13);
@@ -213,16 +221,42 @@ TEST(EmulatedTransposeVec4, FallsBackToElementsWhenAPointerIsNotAligned) {
   std::vector<float> src(in.as<float>().begin(), in.as<float>().end());
   src.insert(src.begin(), 0.0F);
   const TransposeArgs<float> args{src.data() + 1, nullptr, 128, 128};
-  const auto run = [&](auto kernel) {
+  const auto run = [&](auto kernel, dim3 grid) {
     std::vector<float> dst(src.size(), std::nanf(""));
     TransposeArgs<float> a = args;
     a.out = dst.data() + 1;
-    emu::launch_with_barriers(dim3(2, 2), dim3(kVec4WarpVectors, kVec4WarpRows, kVec4Warps), [&] { kernel(a); });
+    emu::launch_with_barriers(grid, dim3(kVec4WarpVectors, kVec4WarpRows, kVec4Warps), [&] { kernel(a); });
     EXPECT_TRUE(std::equal(dst.begin() + 1, dst.end(), ref.as<float>().begin()));
     EXPECT_TRUE(std::isnan(dst[0]));
   };
-  run([](const TransposeArgs<float>& a) { transpose_tile_vec4<float, kTransposeVec4Tile>(a); });
-  run([](const TransposeArgs<float>& a) { transpose_tile_panels<float, kTransposeVec4Tile>(a); });
+  run([](const TransposeArgs<float>& a) { transpose_tile_vec4<float, kTransposeVec4Tile>(a); }, dim3(2, 2));
+  run([](const TransposeArgs<float>& a) { transpose_tile_panels<float, kTransposeVec4Tile>(a); }, dim3(2, 2));
+  run([](const TransposeArgs<float>& a) { transpose_persistent<float, kTransposeVec4Tile>(a); }, dim3(3));
+}
+
+// ---- 09_13: the persistent grid ----------------------------------------------------------------------
+
+TEST(EmulatedTransposePersistent, MovesEveryTileOnceWhateverTheGridWidth) {
+  // 132 x 2116 (3 x 34 tiles: two panels, whole vectors, the last tile row and column cut) and
+  // 67 x 129 (the element path throughout): one block for every tile, a few blocks looping, as many
+  // blocks as tiles, and more (the blocks past the last tile return at once).
+  for (ElementType t : kTypes)
+    for (const Shape s : {Shape{132, 64 * 33 + 4}, Shape{67, 129}}) {
+      const HostMatrix in = random_matrix(s, t, 16), ref = transpose_reference(in);
+      const unsigned tiles = blocks_for(s.rows, kTransposeVec4Tile) * blocks_for(s.cols, kTransposeVec4Tile);
+      for (unsigned blocks : {1U, 2U, 5U, tiles - 1, tiles, tiles + 4}) {
+        HostMatrix out = poisoned(s.transposed(), t);
+        dispatch(t, [&](auto tag) {
+          using T = typename decltype(tag)::type;
+          const TransposeArgs<T> args{in.as<T>().data(), out.as<T>().data(), static_cast<int>(s.rows), static_cast<int>(s.cols)};
+          emu::launch_with_barriers(dim3(blocks), dim3(kVec4WarpVectors, kVec4WarpRows, kVec4Warps),
+                                    [&] { transpose_persistent<T, kTransposeVec4Tile>(args); });
+          return 0;
+        });
+        const Verification v = compare(out, ref);
+        EXPECT_TRUE(v.pass) << s.str() << " " << type_name(t) << ", " << blocks << " block(s): " << v.summary();
+      }
+    }
 }
 
 // ---- 09_12: the panel order ------------------------------------------------------------------------
