@@ -14,8 +14,8 @@
 // - a grid of as many blocks as the GPU keeps resident at once (blocks per SM, from the occupancy
 //   API for this kernel, times the SMs; fewer when there are fewer tiles); block b moves tiles b,
 //   b + gridDim.x, b + 2 gridDim.x, ... in 09_12's panel order, so that the blocks resident at any
-//   time still cover a square of tiles. There is no tail of half a wave: every block takes 15 or 16
-//   tiles at 8192²;
+//   time cover a block of tiles. There is no tail of half a wave: on the H200 (5 blocks per SM, 660
+//   blocks) every block takes 24 or 25 tiles at 8192²;
 // - the loads of a block's next tile are issued right after the barrier that completes the current
 //   tile in shared memory, before the current tile's stores: a tile's loads are in flight while the
 //   block reads the tile and stores it, and while it waits at the barrier that frees the tile. The

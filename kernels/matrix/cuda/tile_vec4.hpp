@@ -138,7 +138,7 @@ __device__ __forceinline__ void move_tile_vec4(const TransposeArgs<T>& a, Shared
 
 // The tile order of 09_12 and 09_13 (09_12_transpose_tile_panels.cu's header gives the reasoning).
 //! [panel_tile]
-// Tile columns per panel: about the square root of the blocks resident at once (8 x 132 on the H200).
+// Tile columns per panel: about the square root of 09_12's blocks resident at once (8 x 132 on the H200).
 inline constexpr int kPanelTiles = 32;
 
 /// The tile (in tiles across and down) that block number `id` of a tiles_x x tiles_y grid moves:
