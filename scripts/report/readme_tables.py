@@ -25,6 +25,10 @@ tool prints one line (the README, the marker, the runs it could choose from) and
 without file= or size= whose chapter has no run for its table gets a line saying there are no
 results, rather than old numbers.
 
+One table reads several machines' folders rather than one `source`: `<!-- results:machines -->`,
+the same kernels on the H100 and the H200 beside the roofline's prediction (machines_table.py, whose
+header lists the file of every row); a row it cannot build is an error like a marker's.
+
 Run with no options to rewrite every README (README.md, chapters/*/README.md); with --check to
 compare only, printing a diff and exiting 1 when a README's table and results/ disagree (the CTest
 test readme_results_tables).
@@ -663,6 +667,19 @@ def weak_scaling(runs: list[Run], params: dict) -> str:
     return tables.markdown(["variant"] + [_scaling_label(run) for run in scaled], rows, right=range(1, len(scaled) + 1))
 
 
+def _machines(root: str, params: dict) -> str:
+    """The H100 beside the H200 (machines_table.py): its files are its rows', not one source folder's."""
+    import machines_table
+    try:
+        body = machines_table.markdown(root) + machines_table.references_note(root)
+    except machines_table.MachinesError as e:
+        raise SelectionError(str(e)) from e
+    return NOTE.format(files=", ".join(f"results/{f}" for f in machines_table.files(root))) + body
+
+
+CROSS_MACHINE_TABLES = {"machines": _machines}
+
+
 def parse_params(text: str) -> dict:
     """key=value pairs; a value with spaces goes in quotes: rows="CUDA Shared,local"."""
     return {m.group(1): m.group(2) if m.group(2) is not None else m.group(3)
@@ -670,9 +687,11 @@ def parse_params(text: str) -> dict:
 
 
 def render(name: str, params: dict, root: str) -> str:
+    if name in CROSS_MACHINE_TABLES:
+        return CROSS_MACHINE_TABLES[name](root, params)
     func = TABLES.get(name)
     if func is None:
-        return f"**Unknown results table '{name}'** (known: {', '.join(sorted(TABLES))}).\n"
+        return f"**Unknown results table '{name}'** (known: {', '.join(sorted([*TABLES, *CROSS_MACHINE_TABLES]))}).\n"
     source = params.get("source", "h100")
     folder = os.path.join(root, "results", source)
     runs = [r for r in read_folder(folder) if r.chapter == params.get("chapter", r.chapter)]
