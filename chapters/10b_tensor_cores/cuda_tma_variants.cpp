@@ -238,10 +238,9 @@ template <typename Out>
 gpgpu::blas::GemmVariant fp8_variant(const char* name, const char* description, Fp8Scaling scaling) {
   const Fp8Step<Out> step = fp8_step<Out>(scaling);
   gpgpu::blas::GemmVariant v =
-      tensor_core_variant(name, description, step.file, Input::fp8,
+      tensor_core_variant(name, description, step.file, scaling == Fp8Scaling::blocks ? Input::fp8_blocks : Input::fp8,
                           {9, true, "TMA with wgmma is Hopper's alone: compiled for sm_90a, it runs on compute capability 9.0 only"});
   v.bf16_c = std::is_same_v<Out, Bf16>;
-  v.fp8_blocks = scaling == Fp8Scaling::blocks;
   v.make = [scaling](const gpgpu::blas::GemmSize& s, gpgpu::Session&) { return make_fp8<Out>(s.dims, scaling); };
   v.limitation = [device = v.limitation, shape = step.shape](const gpgpu::blas::GemmSize& s,
                                                               gpgpu::Session& session) -> std::optional<std::string> {

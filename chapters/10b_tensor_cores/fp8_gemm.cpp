@@ -68,8 +68,7 @@ void Fp8Gemm::quantise_blocks() {
 //! [fp8_quantise_blocks]
 
 Fp8Operands Fp8Gemm::operands() {
-  return {a_.get(),     bt_.get(), scales_.get(), scales_.get() + b_scales_offset(), pitch_, c_.get(), ldc_, out_, static_cast<int>(dims_.m),
-          static_cast<int>(dims_.n), static_cast<int>(dims_.k), static_cast<int>(m16_)};
+  return {a_.get(), bt_.get(), scales_.get(), scales_.get() + b_scales_offset(), pitch_, c_.get(), ldc_};
 }
 
 void Fp8Gemm::upload(const gpgpu::blas::Operands& in) {

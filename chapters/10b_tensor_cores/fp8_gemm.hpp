@@ -29,7 +29,7 @@ enum class Fp8Scaling { per_tensor, blocks };
 
 /// What an FP8 call receives: the quantised A (m rows) and Bᵀ (n rows), each row `pitch` bytes with
 /// k used, their scales (device floats: s with x ≈ s · e4m3; with block scales, the arrays
-/// launch_fp8_block describes), and C (m rows of `ldc` elements of `out`).
+/// launch_fp8_block describes), and C (m rows of `ldc` elements of the row's output type, FP32 or BF16).
 /// Past them, to m16 rows of A and C and ldc rows of Bᵀ (m and n rounded up to 16), zeros.
 struct Fp8Operands {
   const Fp8* a;
@@ -39,9 +39,6 @@ struct Fp8Operands {
   long long pitch;
   void* c;
   long long ldc;
-  Fp8Out out;
-  int m, n, k;
-  int m16;  // m rounded up to 16: the rows allocated for A and C
 };
 
 class Fp8Gemm final : public gpgpu::blas::GemmOperation {

@@ -118,10 +118,13 @@ gpgpu::blas::GemmVariant tensor_core_variant(std::string name, std::string descr
   gpgpu::blas::GemmVariant v = gpgpu::blas::cuda::cuda_variant(std::move(name), std::move(description), std::move(source));
   v.tf32 = input == Input::tf32;
   v.bf16 = input == Input::bf16;
-  v.fp8 = input == Input::fp8;
+  v.fp8 = input == Input::fp8 || input == Input::fp8_blocks;
+  v.fp8_blocks = input == Input::fp8_blocks;
   v.limitation = [gpus = std::move(gpus), input](const gpgpu::blas::GemmSize& s,
                                                  gpgpu::Session& session) -> std::optional<std::string> {
     if (s.type == ElementType::f64) return "float only (the tensor cores' TF32, BF16 and FP8 inputs are rounded floats)";
+    // Per tensor, the FP8 accumulator sums all of k: past max_k its bound means nothing. Block
+    // scales promote every 128 of k, and the problem's own k limit holds for them.
     if (const std::int64_t most = gpgpu::blas::max_k(gpgpu::blas::Arithmetic::fp8); input == Input::fp8 && s.dims.k > most)
       return "k = " + std::to_string(s.dims.k) + ": the FP8 accumulator's error bound means nothing past k = " + std::to_string(most);
     const int major = gpgpu::cuda::device_info(session).cc_major;

@@ -18,9 +18,9 @@ namespace ch10b {
 using Bf16 = __nv_bfloat16;
 
 /// How a variant's inputs reach the tensor cores: float rounded to TF32 inside the product,
-/// rounded to bfloat16 once before it (Bf16DeviceGemm), or quantised to E4M3 with a scale per
-/// tensor once before it (Fp8Gemm, fp8_gemm.hpp).
-enum class Input { tf32, bf16, fp8 };
+/// rounded to bfloat16 once before it (Bf16DeviceGemm), or quantised to E4M3 once before it
+/// (Fp8Gemm, fp8_gemm.hpp) with a scale per tensor (fp8) or per block (fp8_blocks).
+enum class Input { tf32, bf16, fp8, fp8_blocks };
 
 /// A, B and C of one tensor-core product in device memory (In: float for TF32, Bf16 for BF16; C
 /// in FP32). upload() puts A and B on the device: floats as they are, or, for Bf16, through one

@@ -18,7 +18,7 @@
 # check").
 # Open MPI runs as root here (--allow-run-as-root), ranks unbound (--bind-to none: one rank per GPU),
 # NVLink multicast off (NCCL_NVLS_ENABLE=0). Files written to DIR: ch13_log.txt,
-# ch13_g<G>_<nx>x<ny>.json, ch13_g<G>_<nx>x<ny>_check<k>_overlap_<on|off>.json, ch13_summary.txt. Keeps going after a failure, exit 1 then.
+# ch13_g<G>_<nx>x<ny>.json, check/ch13_check_g<G>_<nx>x<ny>_every<k>_overlap_<on|off>.json (apart from the scaling runs, which the plots read by their names), ch13_summary.txt. Keeps going after a failure, exit 1 then.
 set -u
 source "$(dirname "$0")/common.sh"
 device_init "$@"
@@ -120,6 +120,7 @@ fi
 # The check's cost: the same sizes and iteration counts as the scaling runs, the norm every
 # iteration and every 10, waited for before the next iteration (off) or during it (on).
 if want check && ((gpus >= 2)); then
+  mkdir -p "$OUT/check"
   variants=one_gpu,overlap,nccl,nccl_graph,mpi
   for g in 2 4; do
     ((g <= gpus)) || continue
@@ -129,7 +130,7 @@ if want check && ((gpus >= 2)); then
         for overlap in on off; do
           step "check g$g ${n}x$n every $every overlap $overlap" "${MPIRUN[@]}" -np "$g" "$CH" --variant "$variants" \
             --gpus "$g" --nx "$n" --ny "$n" --iters "$iters" --check-every "$every" --tol 0 --check-overlap "$overlap" \
-            --no-verify --json "$OUT/ch13_g${g}_${n}x${n}_check${every}_overlap_${overlap}.json"
+            --no-verify --json "$OUT/check/ch13_check_g${g}_${n}x${n}_every${every}_overlap_${overlap}.json"
         done
       done
     done

@@ -86,17 +86,16 @@ LaunchShape transpose_persistent_shape(int rows, int cols) {
 }
 
 template <typename T>
-void launch_transpose_persistent(const TransposeArgs<T>& a, cudaStream_t stream) {
-  const LaunchShape s = transpose_persistent_shape<T>(a.rows, a.cols);
+void launch_transpose_persistent(const TransposeArgs<T>& a, const LaunchShape& s, cudaStream_t stream) {
   transpose_persistent<T, kTransposeVec4Tile><<<s.grid, s.block, 0, stream>>>(a);
   GPGPU_CUDA_CHECK_LAUNCH("transpose_persistent");
 }
 template LaunchShape transpose_persistent_shape<float>(int, int);
 template LaunchShape transpose_persistent_shape<double>(int, int);
 template LaunchShape transpose_persistent_shape<std::int32_t>(int, int);
-template void launch_transpose_persistent<float>(const TransposeArgs<float>&, cudaStream_t);
-template void launch_transpose_persistent<double>(const TransposeArgs<double>&, cudaStream_t);
-template void launch_transpose_persistent<std::int32_t>(const TransposeArgs<std::int32_t>&, cudaStream_t);
+template void launch_transpose_persistent<float>(const TransposeArgs<float>&, const LaunchShape&, cudaStream_t);
+template void launch_transpose_persistent<double>(const TransposeArgs<double>&, const LaunchShape&, cudaStream_t);
+template void launch_transpose_persistent<std::int32_t>(const TransposeArgs<std::int32_t>&, const LaunchShape&, cudaStream_t);
 #endif
 
 }  // namespace gpgpu::matrix::cuda

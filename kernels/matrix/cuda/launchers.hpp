@@ -52,6 +52,7 @@ template <typename T> void launch_transpose_tile_panels(const TransposeArgs<T>& 
 // resident (its SMs times the occupancy of the kernel in T), each looping over tiles with the next
 // tile's loads in flight during the current tile's stores.
 template <typename T> LaunchShape transpose_persistent_shape(int rows, int cols);
-template <typename T> void launch_transpose_persistent(const TransposeArgs<T>& a, cudaStream_t stream);
+// The shape is the caller's, asked for once (the occupancy query stays out of the timed launches).
+template <typename T> void launch_transpose_persistent(const TransposeArgs<T>& a, const LaunchShape& shape, cudaStream_t stream);
 
 }  // namespace gpgpu::matrix::cuda

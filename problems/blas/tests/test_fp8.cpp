@@ -112,21 +112,22 @@ TEST(DequantisedE4m3, IsWithinTheFormatsRoundingOfTheFloats) {
 }
 
 // Each block of block_rows x block_cols (the last ones partial) rounded on its own power-of-two
-// scale: the largest |x| of the block found here by a loop over the whole matrix, so that a wrong
-// block index in dequantised_e4m3_blocks shows.
+// scale: the largest |x| of each block found here in one pass of this test's own (element's row /
+// block_rows, column / block_cols), so that a wrong block index in dequantised_e4m3_blocks shows.
 void expect_block_dequantised(const HostMatrix& floats, const HostMatrix& got, std::int64_t block_rows, std::int64_t block_cols) {
   const std::int64_t rows = floats.shape().rows, cols = floats.shape().cols;
   const std::span<const float> x = floats.as<float>();
   const std::span<const double> y = got.as<double>();
   ASSERT_EQ(got.shape(), floats.shape());
+  const std::int64_t across = (cols + block_cols - 1) / block_cols;
+  const auto block_of = [&](std::int64_t r, std::int64_t c) { return static_cast<std::size_t>((r / block_rows) * across + c / block_cols); };
+  std::vector<float> largest(static_cast<std::size_t>((rows + block_rows - 1) / block_rows * across), 0.0f);
+  for (std::int64_t r = 0; r < rows; ++r)
+    for (std::int64_t c = 0; c < cols; ++c)
+      largest[block_of(r, c)] = std::max(largest[block_of(r, c)], std::fabs(x[static_cast<std::size_t>(r * cols + c)]));
   for (std::int64_t r = 0; r < rows; ++r)
     for (std::int64_t c = 0; c < cols; ++c) {
-      float largest = 0;
-      for (std::int64_t r2 = 0; r2 < rows; ++r2)
-        for (std::int64_t c2 = 0; c2 < cols; ++c2)
-          if (r2 / block_rows == r / block_rows && c2 / block_cols == c / block_cols)
-            largest = std::max(largest, std::fabs(x[static_cast<std::size_t>(r2 * cols + c2)]));
-      const float s = e4m3_block_scale(largest), xi = x[static_cast<std::size_t>(r * cols + c)];
+      const float s = e4m3_block_scale(largest[block_of(r, c)]), xi = x[static_cast<std::size_t>(r * cols + c)];
       const double yi = y[static_cast<std::size_t>(r * cols + c)];
       ASSERT_EQ(yi, static_cast<double>(round_to_e4m3(xi / s)) * s) << r << "," << c;
       // Relative 2^-4 in the normal range (|x| >= 2^-6 s), absolute 2^-10 s below it.

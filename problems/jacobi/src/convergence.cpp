@@ -51,15 +51,10 @@ void add_convergence_options(Cli& cli, Convergence& check) {
       ->check(tolerance)
       ->needs(every);
   // CLI11 reads "on" and "off" into a bool, and also "yes", "1", "enable"...: only the two are taken.
-  const CLI::Validator on_off(
-      [](std::string& text) -> std::string {
-        return text == "on" || text == "off" ? std::string{} : "check-overlap must be on or off, got '" + text + "'";
-      },
-      "on|off", "OnOff");
   g.add_option("--check-overlap", check.overlap,
                "on: the norm of iteration k is reduced while iteration k+1 runs (a stop discards that one); "
                "off: the solver waits for it before the next iteration")
-      ->check(on_off)
+      ->check(CLI::IsMember({"on", "off"}))
       ->option_text(std::string("on|off (default ") + (check.overlap ? "on" : "off") + ")");
 }
 
