@@ -49,12 +49,13 @@ fi
 want sanitizers && sanitizers_wait
 
 # 3. Every variant (the library rows among them) at the chapter's sizes, each verified before timed.
-if want chapter; then
-  step "ch10b 4096" "$CH" --variant all --n 4096 --json "$OUT/ch10b_4096.json"
-  step "ch10b 8192" "$CH" --variant all --n 8192 --json "$OUT/ch10b_8192.json"
-  step "ch10b 4097" "$CH" --variant all --n 4097 --json "$OUT/ch10b_4097.json"
-  step "ch10b rect" "$CH" --variant all --m 3001 --n 5003 --k 2049 --json "$OUT/ch10b_rect.json"
-fi
+at_chapter_sizes() {  # NAME VARIANTS: one run per size, into NAME_<size>.json
+  step "$1 8192" "$CH" --variant "$2" --n 8192 --json "$OUT/$1_8192.json"
+  step "$1 4096" "$CH" --variant "$2" --n 4096 --json "$OUT/$1_4096.json"
+  step "$1 4097" "$CH" --variant "$2" --n 4097 --json "$OUT/$1_4097.json"
+  step "$1 rect" "$CH" --variant "$2" --m 3001 --n 5003 --k 2049 --json "$OUT/$1_rect.json"
+}
+want chapter && at_chapter_sizes ch10b all
 
 # 4. The BF16 leaders at 8192³, nine timed runs each, in three orders (which one runs first, on a
 #    cooler GPU, must not decide the ranking).
@@ -76,10 +77,7 @@ FP8_ROWS=fp8_tensor,fp8_tensor_bf16c,fp8_block,fp8_block_bf16c,cublaslt_fp8,cubl
 FP8_ROWS+=,cublaslt_fp8_bf16c_best,cublaslt_fp8_quantising,cluster_bf16,stream_k_bf16,cublas_bf16
 if want fp8; then
   step "FP8 accumulator" bash -c "'$TEST' --gtest_filter='Fp8Accumulator.*' > '$OUT/fp8_accumulator.txt' 2>&1"
-  step "ch10b fp8 8192" "$CH" --variant "$FP8_ROWS" --n 8192 --json "$OUT/ch10b_fp8_8192.json"
-  step "ch10b fp8 4096" "$CH" --variant "$FP8_ROWS" --n 4096 --json "$OUT/ch10b_fp8_4096.json"
-  step "ch10b fp8 4097" "$CH" --variant "$FP8_ROWS" --n 4097 --json "$OUT/ch10b_fp8_4097.json"
-  step "ch10b fp8 rect" "$CH" --variant "$FP8_ROWS" --m 3001 --n 5003 --k 2049 --json "$OUT/ch10b_fp8_rect.json"
+  at_chapter_sizes ch10b_fp8 "$FP8_ROWS"
 fi
 
 # 5. Sustained runs: many calls per timed run, unverified (the runs above verify the same code),
