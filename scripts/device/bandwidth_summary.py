@@ -56,11 +56,13 @@ GOALS = _transpose_goals() + [
     ("conv k = 3 float4", "8192²", "ch12_gemv_conv.json", "cuda_conv2d_float4", "npp_conv2d", ("share", 0.85)),
     ("TLM fused FP32", "256³", "ch11_256.json", "cuda_fused_x4", "cuda_fused", ("share", 0.97)),
     ("TLM fused FP32", "256³", "ch11_256.json", "cuda_fused", None, ("share", 0.97)),  # before
-    ("TLM fused FP16", "256³", "ch11_256.json", "cuda_fused_half_x4", "cuda_fused_half", ("share", 0.75)),
+    ("TLM fused FP16", "256³", "ch11_256.json", "cuda_fused_half_loads_first", "cuda_fused_half", ("share", 0.75)),
+    ("TLM fused FP16", "256³", "ch11_256.json", "cuda_fused_half_x4", "cuda_fused_half", ("share", 0.75)),  # before
     ("TLM fused FP16", "256³", "ch11_256.json", "cuda_fused_half", "cuda_fused", ("share", 0.75)),  # before
     ("TLM fused FP32", "384³", "ch11_384.json", "cuda_fused_x4", "cuda_fused", ("share", 0.97)),
     ("TLM fused FP32", "384³", "ch11_384.json", "cuda_fused", None, ("share", 0.97)),  # before
-    ("TLM fused FP16", "384³", "ch11_384.json", "cuda_fused_half_x4", "cuda_fused_half", ("share", 0.75)),
+    ("TLM fused FP16", "384³", "ch11_384.json", "cuda_fused_half_loads_first", "cuda_fused_half", ("share", 0.75)),
+    ("TLM fused FP16", "384³", "ch11_384.json", "cuda_fused_half_x4", "cuda_fused_half", ("share", 0.75)),  # before
     ("TLM fused FP16", "384³", "ch11_384.json", "cuda_fused_half", "cuda_fused", ("share", 0.75)),  # before
 ]
 

@@ -127,15 +127,19 @@ class Runs(unittest.TestCase):
 
     def test_tlm_rows_judge_the_vector_kernels_and_keep_the_ones_before(self):
         self.write("ch11_256.json", [row("cuda_fused", 3841, 0.941), row("cuda_fused_half", 2370, 0.586),
-                                     row("cuda_fused_x4", 3970, 0.972), row("cuda_fused_half_x4", 3000, 0.749)])
+                                     row("cuda_fused_x4", 3970, 0.972), row("cuda_fused_half_x4", 3000, 0.749),
+                                     row("cuda_fused_half_loads_first", 3545, 0.878)])
         lines = [line for line in bs.goals_table(self.out) if line.startswith("TLM") and "256³" in line]
         self.assertEqual([line.split()[4] for line in lines],
-                         ["cuda_fused_x4", "cuda_fused", "cuda_fused_half_x4", "cuda_fused_half"])
+                         ["cuda_fused_x4", "cuda_fused", "cuda_fused_half_loads_first", "cuda_fused_half_x4",
+                          "cuda_fused_half"])
         self.assertTrue(lines[0].endswith("met"))  # 97.2% of the limit
         self.assertIn("1.034", lines[0])  # beside the kernel it replaces
         self.assertTrue(lines[1].endswith("missed"))
-        self.assertTrue(lines[2].endswith("missed"))  # 74.9% < 75%
-        self.assertIn("cuda_fused_half ", lines[2])
+        self.assertTrue(lines[2].endswith("met"))  # the half kernel's loads first: 87.8%
+        self.assertIn("1.496", lines[2])  # beside the one-node half kernel
+        self.assertTrue(lines[3].endswith("missed"))  # 74.9% < 75%
+        self.assertIn("cuda_fused_half ", lines[3])
 
     def test_tuned_launch_as_options(self):
         path = self.write("ch07b_4096.json", [
