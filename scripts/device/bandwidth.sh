@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The bandwidth-bound kernels against their limits on the GPU machine, each measured beside its peer
 # in the same run, then each profiled by Nsight Compute, then one table:
-#   chapter 09  cuda_transpose_persistent and its OpenCL port against cuBLAS geam (and the copies
-#               that set the limit), beside the steps before (tile_panels, tile_vec4), 8192² and
-#               16384² float
+#   chapter 09  cuda_transpose_tma (step 14, sm_90a) and its OpenCL counterpart cl_transpose_strip
+#               against cuBLAS geam (and the copies that set the limit), beside the steps before
+#               (persistent, tile_panels, tile_vec4) and their ports, 8192² and 16384² float
 #   chapter 07b symmetric_ring (32 B per node; step 6, beside steps 5 and 4, symmetric_prefetch and
 #               symmetric) against multirow (48 B), 4096² and 8192²
 #   chapter 12  SGEMV both ways at 16384² against cuBLAS, and the k = 3 convolution at 8192² (step 7,
@@ -100,8 +100,8 @@ measured() {
 #    first, the 384³ run last. With a budget they leave NCU_RESERVE_S to the profiles.
 deadline=${DEVICE_DEADLINE:-}
 if want ncu && [ -n "$deadline" ]; then DEVICE_DEADLINE=$((deadline - ${NCU_RESERVE_S:-100})); fi
-T09=cuda_transpose_persistent,cuda_transpose_tile_panels,cuda_transpose_tile_vec4,cuda_geam_transpose,cuda_memcpy
-T09+=,cl_transpose_persistent,cl_transpose_tile_panels,cl_transpose_tile_vec4,cl_copy
+T09=cuda_transpose_tma,cuda_transpose_persistent,cuda_transpose_tile_panels,cuda_transpose_tile_vec4,cuda_geam_transpose
+T09+=,cuda_memcpy,cl_transpose_strip,cl_transpose_persistent,cl_transpose_tile_panels,cl_transpose_tile_vec4,cl_copy
 G12=cuda_sgemv_warp,cublas_sgemv,cuda_sgemv_t_tiled,cublas_sgemv_t,cuda_conv2d_register,cuda_conv2d_float4,cuda_conv2d_aligned
 V11=cuda_fused,cuda_fused_half,cuda_fused_x2,cuda_fused_x4,cuda_fused_half_x2,cuda_fused_half_x4
 V11+=,cuda_fused_half_loads_first
@@ -172,7 +172,7 @@ jacobi() {  # the options of the Jacobi profile of variant $1
 }
 if want ncu; then
   # The kernels themselves first.
-  picked 09 && built "$CH09" && profile 09 cuda_transpose_persistent 8192 25 "${P09[@]}"
+  picked 09 && built "$CH09" && profile 09 cuda_transpose_tma 8192 25 "${P09[@]}"
   # shellcheck disable=SC2046  # the options word by word
   picked 07b && built "$CH07B" && profile 07b symmetric_ring 4096 55 $(jacobi symmetric_ring)
   if picked 12 && built "$CH12"; then
@@ -191,7 +191,7 @@ if want ncu; then
     profile "$@"
   }
   picked 09 && built "$CH09" && peer 09 cuda_geam_transpose 8192 25 "${P09[@]}"
-  picked 09 && built "$CH09" && peer 09 cuda_transpose_tile_panels 8192 25 "${P09[@]}"  # the step before
+  picked 09 && built "$CH09" && peer 09 cuda_transpose_tile_panels 8192 25 "${P09[@]}"  # the best step before
   # shellcheck disable=SC2046
   picked 07b && built "$CH07B" && peer 07b multirow 4096 55 $(jacobi multirow)
   # shellcheck disable=SC2046
