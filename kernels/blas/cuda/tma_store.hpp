@@ -13,7 +13,8 @@
 /// one thread issues the TMA store; and nobody writes the buffer again before the issuing thread's
 /// wait_group.read has returned and a barrier has told the others.
 ///
-/// sm_90a builds only, as tma.hpp; other targets get declarations.
+/// Chapter 09's step 14 (09_14_transpose_tma.cu) stores its transposed tiles with the same TMA store
+/// and bulk groups. sm_90a builds only, as tma.hpp; other targets get declarations.
 #pragma once
 #include <cstdint>
 

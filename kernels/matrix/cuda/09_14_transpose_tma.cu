@@ -36,17 +36,24 @@
 #include <cstdint>
 
 #include "blas/cuda/tma.hpp"
+#include "blas/cuda/tma_store.hpp"
+#include "blas/cuda/wgmma.hpp"  // fence_proxy_async_shared
 #include "gpgpu/cuda/check.hpp"
 #include "gpgpu/cuda/tensor_map.hpp"
 
 namespace gpgpu::matrix::cuda {
 namespace {
 
+using blas::cuda::bulk_commit_group;
+using blas::cuda::bulk_wait_group;
+using blas::cuda::bulk_wait_group_read;
 using blas::cuda::fence_mbarrier_init;
+using blas::cuda::fence_proxy_async_shared;
 using blas::cuda::mbarrier_arrive_expect_tx;
 using blas::cuda::mbarrier_init;
 using blas::cuda::mbarrier_wait_parity;
 using blas::cuda::tma_load_2d;
+using blas::cuda::tma_store_2d;
 
 inline constexpr int kSwizzleAtom = 1024;  // the 128-byte swizzle repeats every 8 rows: tiles start there
 
@@ -133,7 +140,7 @@ __global__ void __launch_bounds__(kTmaThreads) transpose_tma(const __grid_consta
     const int s = i % kStages;
     mbarrier_wait_parity(shared_address(&full[s]), static_cast<unsigned>((i / kStages) % 2));
     transpose_in_shared<T>(input(s), output(i));
-    fence_proxy_async_shared_cta();                       // the writes, visible to the TMA store
+    fence_proxy_async_shared();                            // the writes, visible to the TMA store
     if (issuer) bulk_wait_group_read<kTmaOutBuffers - 2>();  // the tile that i + 1 overwrites has been read
     __syncthreads();  // input(s) read and output(i) written by every thread
     if (issuer) {

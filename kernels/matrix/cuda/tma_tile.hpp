@@ -2,8 +2,9 @@
 /// @brief Where step 14 (09_14_transpose_tma.cu) keeps a tile in shared memory, and which elements a
 /// thread moves from the input tile to the output tile: constexpr functions that the kernel and the
 /// CPU test (tests/test_tma_tile_layout.cpp) share, so that the test checks the kernel's own
-/// arithmetic (every element moved once, no bank conflicts). Then the TMA store side in inline PTX
-/// (the load side and the mbarrier are chapter 10b's, blas/cuda/tma.hpp).
+/// arithmetic (every element moved once, no bank conflicts). The PTX the kernel runs is chapter 10b's:
+/// the loads and the mbarrier in blas/cuda/tma.hpp, the stores and their bulk groups in
+/// blas/cuda/tma_store.hpp, the proxy fence in blas/cuda/wgmma.hpp.
 ///
 /// The layout. TMA writes a box into shared memory row after row, densely; a 64-float row is 256
 /// bytes, so a column of the tile would lie in one bank (09_08's 32-way conflict), and TMA cannot
@@ -16,8 +17,7 @@
 #pragma once
 #include <cstdint>
 
-#include <cuda.h>  // CUtensorMap
-#include <cuda_runtime_api.h>
+#include <cuda_runtime_api.h>  // __host__ __device__
 
 #include "blas/cuda/tensor_core_layout.hpp"
 
@@ -69,41 +69,5 @@ constexpr __host__ __device__ TmaTask tma_task(int warp, int lane, int j) {
   const int t = warp + kTmaWarps * j;  // the warp's j-th task
   return {32 * (t % (kTmaTile / 32)) + lane, kTmaChunk<T> * (t / (kTmaTile / 32))};
 }
-
-#if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
-
-/// The box of shared `src` (laid out for the map's swizzle) into the tensor of `map` at (inner,
-/// outer) = (column, row); elements outside the tensor are not written. Completes in this thread's
-/// current bulk async-group (cp.async.bulk.commit_group closes it).
-__device__ __forceinline__ void tma_store_2d(const CUtensorMap* map, int inner, int outer, std::uint32_t src) {
-  asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%1, %2}], [%3];\n" ::"l"(
-                   reinterpret_cast<std::uint64_t>(map)),
-               "r"(inner), "r"(outer), "r"(src)
-               : "memory");
-}
-__device__ __forceinline__ void bulk_commit_group() { asm volatile("cp.async.bulk.commit_group;\n" ::: "memory"); }
-/// Waits until at most N of this thread's bulk groups are still reading their shared memory.
-template <int N>
-__device__ __forceinline__ void bulk_wait_group_read() {
-  asm volatile("cp.async.bulk.wait_group.read %0;\n" ::"n"(N) : "memory");
-}
-/// Waits until at most N of this thread's bulk groups are incomplete (their writes done).
-template <int N>
-__device__ __forceinline__ void bulk_wait_group() {
-  asm volatile("cp.async.bulk.wait_group %0;\n" ::"n"(N) : "memory");
-}
-/// Makes this thread's shared-memory writes visible to the async proxy (a TMA store that reads them
-/// after the barrier that follows).
-__device__ __forceinline__ void fence_proxy_async_shared_cta() { asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory"); }
-
-#else  // declarations for the other passes (the one file that includes this is built for sm_90a alone)
-__device__ void tma_store_2d(const CUtensorMap* map, int inner, int outer, std::uint32_t src);
-__device__ void bulk_commit_group();
-template <int N>
-__device__ void bulk_wait_group_read();
-template <int N>
-__device__ void bulk_wait_group();
-__device__ void fence_proxy_async_shared_cta();
-#endif
 
 }  // namespace gpgpu::matrix::cuda
