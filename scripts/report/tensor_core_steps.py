@@ -20,6 +20,7 @@ STEPS = [
     ("8 persistent", "persistent"),
     ("9 clusters, multicast", "cluster"),
     ("10 stream-K (slower)", "stream_k"),
+    ("13 C through TMA stores (BF16 only)", "tma_store"),
 ]
 ARITHMETICS = ("TF32", "BF16")
 # Steps 11 and 12 exist in FP8 alone, with C in FP32 or BF16: (label, variant, the library row it is
