@@ -108,7 +108,7 @@ fi
 #     no network; fetch it with `git clone https://github.com/pranjalssh/fast.cu .peers/fast.cu`) by
 #     scripts/device/peers/fastcu_peer.cu, which verifies it and times it beside cuBLAS BF16 with BF16
 #     C; then the chapter's BF16 rows at 8192³ in the same call (BF16_ROWS).
-BF16_ROWS=${BF16_ROWS:-cluster_bf16,stream_k_bf16,cublas_bf16}
+BF16_ROWS=${BF16_ROWS:-tma_store_bf16_bf16c,cublas_bf16_bf16c,tma_store_bf16,cluster_bf16,cublas_bf16}
 if want peer; then
   FASTCU_DIR=${FASTCU_DIR:-.peers/fast.cu}
   if [ -f "$FASTCU_DIR/examples/matmul/matmul_12.cuh" ]; then
