@@ -12,11 +12,12 @@
 // 9's four stages are 192 KiB of the 227 KiB a block may have. The stages cannot hold C: the
 // producer is already filling them with the next tile's k-steps (which is the overlap this step is
 // about). So C gets a buffer of its own, 32 KiB per consumer warpgroup (64 KiB), and the ring gives
-// up a stage: 3 x 48 KiB + 64 KiB = 208 KiB. In BF16 the buffer holds the warpgroup's whole 64 x 256
-// tile, stored in one pass; in FP32 it holds half of it, so a tile goes in two passes, the second
-// waiting until the engine has read the first (cp.async.bulk.wait_group.read). Three stages still
-// keep two k-steps (2 x 1024 clocks of m64n256 products per consumer) ahead of the one multiplied,
-// more than an L2 round trip. The alternative, four stages and 16 KiB per warpgroup, keeps step 9's
+// up a stage: 3 x 48 KiB + 64 KiB = 208 KiB of buffers (210 KiB with the barriers and alignment).
+// In BF16 the buffer holds the warpgroup's whole 64 x 256 tile, stored in one pass; in FP32 it
+// holds half of it, so a tile goes in two passes, the second waiting until the engine has read the
+// first (cp.async.bulk.wait_group.read). With three stages each load still gets about two k-steps
+// (2 x 1024 clocks of m64n256 products per consumer) from its stage's release to its use, more than
+// an L2 round trip. The alternative, four stages and 16 KiB per warpgroup, keeps step 9's
 // ring and stores BF16 in two passes, FP32 in four (kStages and kStagingBytes below; the chapter's
 // README asks which is faster).
 //

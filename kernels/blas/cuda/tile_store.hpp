@@ -35,7 +35,9 @@ __device__ __forceinline__ std::uint32_t bf16_pair(float x, float y) {
 /// instruction writes 8 rows of one 8-column slice (FP32: 32 bytes of each row; BF16 by stmatrix:
 /// 16 bytes of each row of two slices, the rows 0-7 and 8-15 of the warp) and the swizzle puts those
 /// rows' chunks in different bank groups, so each instruction takes the fewest wavefronts its bytes
-/// need (test_tensor_core_layout, CStaging).
+/// need (test_tensor_core_layout, CStaging) if the hardware serves a warp's 8-byte stores together;
+/// served a half-warp at a time, FP32's take four instead of two (the profile's shared-store bank
+/// conflicts tell which).
 //! [stage_columns]
 template <typename Out, int R>
 __device__ __forceinline__ void stage_columns(const float (&acc)[R], unsigned buffer, int first, int cols, int thread) {
