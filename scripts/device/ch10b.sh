@@ -143,6 +143,7 @@ fi
 {
   echo "chapter 10b: $steps steps, $(( $(date +%s) - DEVICE_START )) s, revision $(device_revision)"
   python3 scripts/device/gemm_table.py "$OUT"/ch10b_*.json 2> /dev/null
+  [ -f "$OUT/fastcu_peer_8192.txt" ] && tail -n 3 "$OUT/fastcu_peer_8192.txt"  # fast.cu and cuBLAS, BF16 C
   [ -f "$OUT/sustained/summary.txt" ] && cat "$OUT/sustained/summary.txt"
   if ((${#failed[@]})); then printf 'FAILED: %s\n' "${failed[@]}"; else echo "every step passed"; fi
 } | tee "$OUT/ch10b_summary.txt"
