@@ -10,7 +10,10 @@
 # set-up and the build: one without its value gets one line and exit code 2. The preset runs the
 # tests with OMP_WAIT_POLICY=PASSIVE: two OpenMP tests side by side whose threads spin at their
 # barriers starve each other on a small machine (a chapter's output-fault test took 46 s beside
-# another instead of 2.4 s alone on two cores).
+# another instead of 2.4 s alone on two cores). It runs three tests at a time: on two cores the
+# tests that mostly wait (mpirun's start-up, the deadline of the halo exchange's deadlock check)
+# left a core idle at two (the whole suite on a 2-core machine: 152 s at three, 193 s at two);
+# `-j N` sets another number.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/checks.sh
