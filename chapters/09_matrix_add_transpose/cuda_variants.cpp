@@ -25,8 +25,8 @@ using gpgpu::matrix::Op;
 using gpgpu::matrix::Shape;
 
 template <typename T>
-DeviceMatrices<T>::DeviceMatrices(Op op, Shape shape, Call call, std::string launch)
-    : op_(op), shape_(shape), call_(std::move(call)), launch_(std::move(launch)),
+DeviceMatrices<T>::DeviceMatrices(Op op, Shape shape, Call call, std::string launch, Prepare prepare)
+    : op_(op), shape_(shape), call_(std::move(call)), launch_(std::move(launch)), prepare_(std::move(prepare)),
       a_(static_cast<std::size_t>(shape.elements())),
       b_(op == Op::add ? static_cast<std::size_t>(shape.elements()) : 0),
       out_(static_cast<std::size_t>(shape.elements())) {}
@@ -36,6 +36,7 @@ void DeviceMatrices<T>::upload(const gpgpu::matrix::Inputs& in) {
   a_.upload(in.a.as<T>());
   if (op_ == Op::add) b_.upload(in.b.as<T>());
   out_.fill_bytes(gpgpu::matrix::poison_byte(in.a.type()));
+  if (prepare_) prepare_(a_.get(), out_.get());
   GPGPU_CUDA_CHECK(cudaDeviceSynchronize());  // the poison is in place before the first call
 }
 
@@ -68,7 +69,7 @@ double device_bytes(Op op, const Shape& shape, ElementType type) {
 enum class Launcher {
   add_rowmajor, add_colmajor, add_shared_paper, add_shared, add_vec4,
   transpose_naive, transpose_tile_as_printed, transpose_tile, transpose_tile_padded, transpose_tile_multi,
-  transpose_tile_vec4, transpose_tile_panels, transpose_persistent
+  transpose_tile_vec4, transpose_tile_panels, transpose_persistent, transpose_tma
 };
 
 struct CudaKernelVariant {
@@ -80,7 +81,7 @@ struct CudaKernelVariant {
   const char* description;
   bool in_all;
   // The file's grid and block; nullptr where the grid depends on more than the shape (the flat add:
-  // the element size; the persistent transpose: the device), which launch_line asks for itself.
+  // the element size; the persistent and TMA transposes: the device), which launch_line asks for itself.
   mc::LaunchShape (*shape)(int rows, int cols);
 };
 
@@ -115,6 +116,9 @@ constexpr CudaKernelVariant kKernels[] = {
      "the 16-byte tile, tiles taken down panels of 32 tile columns", true, mc::transpose_tile_panels_shape},
     {"cuda_transpose_persistent", Launcher::transpose_persistent, Op::transpose, "09_13_transpose_persistent.cu", "",
      "the panels' tiles, a resident grid of blocks looping over them, next tile loaded before the current is stored",
+     true, nullptr},
+    {"cuda_transpose_tma", Launcher::transpose_tma, Op::transpose, "09_14_transpose_tma.cu", "",
+     "TMA moves the tiles, several in flight per block (mbarriers); the threads transpose in swizzled shared memory",
      true, nullptr},
 };
 
@@ -151,6 +155,7 @@ typename DeviceMatrices<T>::Call kernel_call(Launcher l, const Shape& s) {
       const mc::LaunchShape shape = mc::transpose_persistent_shape<T>(rows, cols);
       return [=](const T* a, const T*, T* out) { mc::launch_transpose_persistent<T>({a, out, rows, cols}, shape, nullptr); };
     }
+    case Launcher::transpose_tma: break;  // tma_matrices: its maps are made when the buffers exist
   }
   throw std::logic_error("no launcher");
 }
@@ -162,6 +167,34 @@ typename DeviceMatrices<T>::Call kernel_call(Launcher l, const Shape& s) {
 std::string block_text(const dim3& b) {
   return std::to_string(b.x) + " x " + std::to_string(b.y) + (b.z > 1 ? " x " + std::to_string(b.z) : "") + " threads";
 }
+
+#if GPGPU_HAVE_TMA_TRANSPOSE
+// Step 14 where TMA can describe both matrices: the tensor maps encoded by upload() for the buffers
+// (prepare), each call a launch with them. Elsewhere (rows or cols no multiple of 16 bytes) step 12's
+// kernel, which the launch line names.
+template <typename T>
+std::unique_ptr<gpgpu::matrix::Operation> tma_matrices(const Shape& s) {
+  const int rows = static_cast<int>(s.rows), cols = static_cast<int>(s.cols);
+  if (!mc::transpose_tma_serves<T>(rows, cols)) {
+    const mc::LaunchShape l = mc::transpose_tile_panels_shape(rows, cols);
+    return std::make_unique<DeviceMatrices<T>>(
+        Op::transpose, s, kernel_call<T>(Launcher::transpose_tile_panels, s),
+        "rows of " + std::to_string(cols * sizeof(T)) + " bytes in, " + std::to_string(rows * sizeof(T)) +
+            " out, where TMA needs multiples of 16: step 12's kernel, grid " + std::to_string(l.grid.x) + " x " +
+            std::to_string(l.grid.y) + " of " + block_text(l.block));
+  }
+  const mc::TmaTransposeShape launch = mc::transpose_tma_shape<T>(rows, cols);
+  auto plan = std::make_shared<mc::TmaTransposePlan>();
+  auto prepare = [=](const T* a, T* out) { *plan = mc::plan_transpose_tma<T>({a, out, rows, cols}, launch); };
+  auto call = [plan](const T*, const T*, T*) { mc::launch_transpose_tma<T>(*plan, nullptr); };  // the buffers are in the maps
+  return std::make_unique<DeviceMatrices<T>>(
+      Op::transpose, s, call,
+      "grid " + std::to_string(launch.shape.grid.x) + " of " + block_text(launch.shape.block) + ", " +
+          std::to_string(launch.shared_bytes / 1024) + " KiB shared each, " + std::to_string(launch.stages) +
+          " tiles in flight per block, resident, looping over the tiles",
+      prepare);
+}
+#endif
 
 template <typename T>
 std::string launch_line(const CudaKernelVariant& k, const Shape& s) {
@@ -181,6 +214,26 @@ std::string launch_line(const CudaKernelVariant& k, const Shape& s) {
   return "grid " + std::to_string(l.grid.x) + " x " + std::to_string(l.grid.y) + " of " + block_text(l.block);
 }
 
+// Step 14 runs where it was built and the device is of compute capability 9.0 (its sm_90a code runs
+// there alone), and, on the shapes TMA cannot take, where step 12's kernel runs; nullopt, or why not.
+std::optional<std::string> tma_limitation(const gpgpu::matrix::Size& size, gpgpu::Session& session) {
+#if GPGPU_HAVE_TMA_TRANSPOSE
+  const gpgpu::cuda::DeviceInfo& d = gpgpu::cuda::device_info(session);
+  if (d.cc_major != 9 || d.cc_minor != 0)
+    return "TMA with its 128-byte swizzle is compiled for sm_90a, which runs on compute capability 9.0 alone (this GPU: " +
+           std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor) + ")";
+  const int rows = static_cast<int>(size.shape.rows), cols = static_cast<int>(size.shape.cols);
+  const bool served = gpgpu::matrix::dispatch(size.type, [&](auto tag) {
+    return mc::transpose_tma_serves<typename decltype(tag)::type>(rows, cols);
+  });
+  return served ? std::nullopt : cuda_limitation("cuda_transpose_tile_panels", size.shape);
+#else
+  (void)size;
+  (void)session;
+  return std::string("not built: ") + GPGPU_WHY_NO_TMA_TRANSPOSE;
+#endif
+}
+
 gpgpu::matrix::Variant kernel_variant(const CudaKernelVariant& k) {
   gpgpu::matrix::Variant v = cuda_variant(k.name, k.op, k.description, std::string("kernels/matrix/cuda/") + k.file,
                                           k.paper_name, k.in_all);
@@ -188,12 +241,20 @@ gpgpu::matrix::Variant kernel_variant(const CudaKernelVariant& k) {
     return gpgpu::matrix::dispatch(in.a.type(), [&](auto tag) -> std::unique_ptr<gpgpu::matrix::Operation> {
       using T = typename decltype(tag)::type;
       const Shape& shape = in.a.shape();
+      if (k.launcher == Launcher::transpose_tma) {
+#if GPGPU_HAVE_TMA_TRANSPOSE
+        return tma_matrices<T>(shape);
+#else
+        throw std::logic_error(std::string(k.name) + " is not built: " GPGPU_WHY_NO_TMA_TRANSPOSE);  // its limitation says so first
+#endif
+      }
       return std::make_unique<DeviceMatrices<T>>(k.op, shape, kernel_call<T>(k.launcher, shape),
                                                  launch_line<T>(k, shape));
     });
   };
-  v.limitation = [name = std::string(k.name)](const gpgpu::matrix::Size& size, gpgpu::Session&) {
-    return cuda_limitation(name, size.shape);
+  v.limitation = [name = std::string(k.name), tma = k.launcher == Launcher::transpose_tma](const gpgpu::matrix::Size& size,
+                                                                                          gpgpu::Session& session) {
+    return tma ? tma_limitation(size, session) : cuda_limitation(name, size.shape);
   };
   return v;
 }

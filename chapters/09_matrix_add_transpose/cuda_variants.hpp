@@ -20,7 +20,10 @@ class DeviceMatrices final : public gpgpu::matrix::Operation {
  public:
   /// Called with the device addresses of A, B (nullptr unless the operation is an add) and the result.
   using Call = std::function<void(const T* a, const T* b, T* out)>;
-  DeviceMatrices(gpgpu::matrix::Op op, gpgpu::matrix::Shape shape, Call call, std::string launch);
+  /// Called by upload() with the device addresses of A and the result, before any call: what a call
+  /// needs to know of its buffers and must not spend timed launches on (TMA's tensor maps).
+  using Prepare = std::function<void(const T* a, T* out)>;
+  DeviceMatrices(gpgpu::matrix::Op op, gpgpu::matrix::Shape shape, Call call, std::string launch, Prepare prepare = {});
 
   void upload(const gpgpu::matrix::Inputs& in) override;
   double run(int calls) override;
@@ -32,6 +35,7 @@ class DeviceMatrices final : public gpgpu::matrix::Operation {
   gpgpu::matrix::Shape shape_;
   Call call_;
   std::string launch_;
+  Prepare prepare_;
   gpgpu::cuda::DeviceBuffer<T> a_, b_, out_;
   gpgpu::cuda::EventTimer timer_;
 };

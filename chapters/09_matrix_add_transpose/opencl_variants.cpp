@@ -50,6 +50,10 @@ constexpr std::array kClVariants{
      "transpose_persistent", "cuda_transpose_persistent", "",
      "the panels' tiles, a resident grid of groups looping over them, next tile loaded before the current is stored",
      ClGrid::persistent},
+    ClVariant{"cl_transpose_strip", Op::transpose, "kernels/matrix/opencl/09_14_transpose_strip.cl", "transpose_strip",
+     "cuda_transpose_tma", "",
+     "no TMA in OpenCL: a group moves 64 rows x 512 bytes (two float tiles), every load issued before its one barrier",
+     ClGrid::strips},
     ClVariant{"cl_copy", Op::copy, "", "", "cuda_memcpy", "", "clEnqueueCopyBuffer: the copy every transpose is measured against",
      ClGrid::flat},
 };
@@ -58,6 +62,7 @@ constexpr std::size_t kTile = 32, kRowsPerPass = 8;  // as the .cl files' TILE a
 // As 09_11_transpose_tile_vec4.cl to 09_13: TILE, and WARP_VECTORS x WARP_ROWS x WARPS work-items per group.
 constexpr std::size_t kVec4Tile = 64, kVec4WarpVectors = 8, kVec4WarpRows = 4, kVec4Warps = 8;
 constexpr std::size_t kFlatGroup = 256;
+constexpr std::size_t kClStripBytes = 512;  // as 09_14_transpose_strip.cl: TILES x TILE elements of a row
 
 std::size_t bytes_of(const Shape& s, ElementType t) {
   return static_cast<std::size_t>(s.elements()) * static_cast<std::size_t>(gpgpu::matrix::type_bytes(t));
@@ -176,6 +181,12 @@ ClLaunch cl_launch(ClGrid grid, const Shape& shape, ElementType type, std::size_
       const std::size_t tiles = round_up(cols, kVec4Tile) / kVec4Tile * (round_up(rows, kVec4Tile) / kVec4Tile);
       const std::size_t groups = std::max<std::size_t>(1, std::min(tiles, kClPersistentGroupsPerUnit * compute_units));
       return {cl::NDRange(groups * kVec4WarpVectors, kVec4WarpRows, kVec4Warps),
+              cl::NDRange(kVec4WarpVectors, kVec4WarpRows, kVec4Warps)};
+    }
+    case ClGrid::strips: {  // 512 bytes of a row per strip, as the .cl file's TILES x TILE
+      const std::size_t strip = kClStripBytes / static_cast<std::size_t>(gpgpu::matrix::type_bytes(type));
+      return {cl::NDRange(round_up(cols, strip) / strip * kVec4WarpVectors, round_up(rows, kVec4Tile) / kVec4Tile * kVec4WarpRows,
+                          kVec4Warps),
               cl::NDRange(kVec4WarpVectors, kVec4WarpRows, kVec4Warps)};
     }
     case ClGrid::flat: break;

@@ -22,6 +22,7 @@ enum class ClGrid {
   tiles_multi,  ///< one 32 x 8 work-group per 32 x 32 tile
   tiles_vec4,   ///< one 8 x 4 x 8 work-group per 64 x 64 tile (09_11 and 09_12)
   persistent,   ///< 8 x 4 x 8 work-groups, kClPersistentGroupsPerUnit per compute unit, looping over the tiles (09_13)
+  strips,       ///< one 8 x 4 x 8 work-group per strip of 64 rows x 512 bytes (09_14)
 };
 
 /// One OpenCL variant: a kernel of kernels/matrix/opencl.

@@ -4,6 +4,8 @@
 // kernels/matrix/cuda/tests/test_kernels_emulated.cpp says they must, at the paper's own tile
 // sizes; operands the device cannot hold are refused before anything is allocated.
 #include <memory>
+#include <optional>
+#include <string>
 
 #include <gtest/gtest.h>
 
@@ -38,7 +40,19 @@ std::vector<std::string> names_in_all() {
   return n;
 }
 
-class CudaVariant : public ::testing::TestWithParam<std::string> {};
+// Why this device cannot run the variant at all (step 14 on a GPU other than compute capability
+// 9.0, or not built), or nullopt.
+std::optional<std::string> refused_here(const std::string& name) {
+  const gpgpu::matrix::Variant& v = variant(name);
+  return v.limitation ? v.limitation({{64, 64}, ElementType::f32}, session()) : std::nullopt;
+}
+
+class CudaVariant : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    if (const auto why = refused_here(GetParam())) GTEST_SKIP() << *why;
+  }
+};
 
 TEST_P(CudaVariant, MatchesTheReferenceAtAwkwardShapesInEveryType) {
   for (ElementType t : checks::kTypes)
@@ -60,6 +74,32 @@ TEST_P(CudaVariant, MatchesTheReferenceWhereRowsAreWholeVectors) {
   // variant must pass them.
   for (ElementType t : checks::kTypes)
     for (const Shape& shape : checks::whole_vector_shapes()) EXPECT_TRUE(checks::runs_exactly(variant(GetParam()), shape, t, session()));
+}
+
+TEST_P(CudaVariant, MatchesTheReferenceWhenEachBlockLoopsOverManyTiles) {
+  // 17 x 33 and 65 x 17 tiles of 64 x 64, none whole at the far edges, rows of whole vectors: more
+  // tiles than the persistent and TMA grids have blocks, so that their blocks loop (the TMA ring of
+  // stages wraps round, its barriers' phases flip) and take cut tiles on the way.
+  for (ElementType t : checks::kTypes)
+    for (const Shape& shape : {Shape{1028, 2052}, Shape{4100, 1028}})
+      EXPECT_TRUE(checks::runs_exactly(variant(GetParam()), shape, t, session()));
+}
+
+TEST(CudaTransposeTma, KeepsTwoFloatBlocksOrOneDoubleBlockPerSm) {
+  // 97 KiB of shared memory per float block (four input tiles, two output tiles, the alignment): two
+  // fit an SM's 228 KiB; 129 KiB per double block: one.
+  if (const auto why = refused_here("cuda_transpose_tma")) GTEST_SKIP() << *why;
+#if GPGPU_HAVE_TMA_TRANSPOSE
+  int sms = 0;
+  ASSERT_EQ(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0), cudaSuccess);
+  const gpgpu::matrix::cuda::TmaTransposeShape f = gpgpu::matrix::cuda::transpose_tma_shape<float>(8192, 8192);
+  const gpgpu::matrix::cuda::TmaTransposeShape d = gpgpu::matrix::cuda::transpose_tma_shape<double>(8192, 8192);
+  EXPECT_EQ(f.shape.grid.x, 2U * static_cast<unsigned>(sms));
+  EXPECT_EQ(f.stages, 4);
+  EXPECT_EQ(d.shape.grid.x, static_cast<unsigned>(sms));
+  EXPECT_EQ(d.stages, 2);
+  EXPECT_EQ(gpgpu::matrix::cuda::transpose_tma_shape<float>(100, 100).shape.grid.x, 4U);  // at most a block per tile
+#endif
 }
 
 TEST(CudaTransposePersistent, LaunchesTheBlocksTheDeviceKeepsResidentAtOnce) {
@@ -111,6 +151,13 @@ TEST(CudaLaunch, SaysHowItRan) {
   EXPECT_EQ(launch_of("cuda_transpose_persistent", {4097, 33}),
             "grid 65 of 8 x 4 x 8 threads, resident, looping over the tiles");
   EXPECT_EQ(launch_of("cuda_add_vec4", {4097, 33}), "grid 133 of 256 threads, a vector per thread, 16 B per access");
+  if (!refused_here("cuda_transpose_tma")) {
+    // Rows that TMA cannot describe (33 floats, 132 bytes) take step 12's kernel, and say so.
+    EXPECT_EQ(launch_of("cuda_transpose_tma", {4097, 33}),
+              "rows of 132 bytes in, 16388 out, where TMA needs multiples of 16: step 12's kernel, grid 1 x 65 of 8 x 4 x 8 threads");
+    EXPECT_EQ(launch_of("cuda_transpose_tma", {64, 128}),
+              "grid 2 of 128 threads, 97 KiB shared each, 4 tiles in flight per block, resident, looping over the tiles");
+  }
   EXPECT_EQ(launch_of("cuda_memcpy", {4, 4}), "cudaMemcpyAsync, device to device");
 }
 

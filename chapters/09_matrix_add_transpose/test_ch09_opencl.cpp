@@ -94,6 +94,11 @@ TEST(ClLaunch, CoversTheMatrixInWholeWorkGroups) {
   };
   EXPECT_EQ(persistent({8192, 8192}), "global 4224 x 4 x 8, local 8 x 4 x 8");  // 528 groups for 16384 tiles
   EXPECT_EQ(persistent({4097, 33}), "global 520 x 4 x 8, local 8 x 4 x 8");     // 65 tiles, a group each
+  // The strips of 09_14: 64 rows x 512 bytes, 128 floats or 64 doubles across.
+  const auto strips = [](const Shape& s, ElementType t) { return ch09::cl_launch(ch09::ClGrid::strips, s, t).str(); };
+  EXPECT_EQ(strips({8192, 8192}, ElementType::f32), "global 512 x 512 x 8, local 8 x 4 x 8");   // 64 x 128 strips
+  EXPECT_EQ(strips({8192, 8192}, ElementType::f64), "global 1024 x 512 x 8, local 8 x 4 x 8");  // 128 x 128
+  EXPECT_EQ(strips({4097, 129}, ElementType::f32), "global 16 x 260 x 8, local 8 x 4 x 8");     // 2 x 65, cut at both edges
   const ch09::ClLaunch f = ch09::cl_launch(ch09::ClGrid::flat, {1, 3}, ElementType::f64);
   EXPECT_EQ(f.str(), "global 256, local 256");  // no vector at all: one group for the tail
 }

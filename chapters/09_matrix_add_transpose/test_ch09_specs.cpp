@@ -46,6 +46,9 @@ TEST(Ch09Specs, CudaKernelsWithoutARowLoopRefuseTallerGrids) {
   EXPECT_TRUE(ch09::cuda_limitation("cuda_transpose_tile_panels", Shape{65535 * 64 + 1, 1}).has_value());
   // The persistent transpose's grid is one row of resident blocks, whatever the shape.
   EXPECT_FALSE(ch09::cuda_limitation("cuda_transpose_persistent", Shape{65535 * 64 + 1, 1}).has_value());
+  // So is the TMA transpose's (its limitation, which needs the device, sends the shapes TMA cannot
+  // take to step 12's kernel and its limit).
+  EXPECT_FALSE(ch09::cuda_limitation("cuda_transpose_tma", Shape{65535 * 64 + 1, 1}).has_value());
   // The element-per-thread kernels loop over the rows beyond the grid.
   EXPECT_FALSE(ch09::cuda_limitation("cuda_add_rowmajor", Shape{65535 * 32 + 1, 1}).has_value());
   EXPECT_FALSE(ch09::cuda_limitation("cuda_transpose_naive", Shape{1, 65535 * 32 + 1}).has_value());
@@ -63,7 +66,8 @@ TEST(Ch09Specs, AnOpenClTileLargerThanTheKernelMayHaveIsALimitation) {
               "needs work-groups of 1024 work-items; the device runs this kernel in at most 256")
         << name;
   for (const char* name : {"cl_transpose_tile_multi", "cl_transpose_tile_vec4", "cl_transpose_tile_panels",
-                           "cl_transpose_persistent", "cl_add_rowmajor", "cl_add_vec4", "cl_transpose_naive"})
+                           "cl_transpose_persistent", "cl_transpose_strip", "cl_add_rowmajor", "cl_add_vec4",
+                           "cl_transpose_naive"})
     EXPECT_FALSE(ch09::cl_limitation(ch09::cl_variant(name), ElementType::f32, small).has_value()) << name;
   // The copy launches no kernel: only double precision can stop it.
   EXPECT_FALSE(ch09::cl_limitation(ch09::cl_variant("cl_copy"), ElementType::f32, {true, 0}).has_value());

@@ -7,10 +7,11 @@
 // CUDA_R_16BF A and B with CUDA_R_32F C and CUBLAS_COMPUTE_32F (the cuBLAS documentation's
 // cublasGemmEx table of supported type combinations lists this one). All judged by their inputs'
 // bound, as ours. cublas_*_bt are given Bᵀ, the copy the TMA steps read; cublas_bf16_round_each_call
-// times the rounding from FP32 with every product.
+// times the rounding from FP32 with every product; cublas_bf16_bf16c writes C in BF16 (step 13's peer).
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <type_traits>
 
 #include <cublas_v2.h>
 
@@ -26,16 +27,18 @@ namespace {
 using gpgpu::blas::Dims;
 
 //! [cublas_gemm_ex]
-// C = A·B by cublasGemmEx with inputs of `in` (CUDA_R_32F or CUDA_R_16BF), FP32 C, `compute`. `b`
-// is B (k x n), or, where b_transposed, its transposed copy Bᵀ (n x k): in cuBLAS's column-major
-// view that is an n x k operand of leading dimension k, transposed (a "TN" product).
-template <typename In>
-void gemm_ex(cublasHandle_t handle, const Dims& d, const In* a, const In* b, float* c, cudaDataType in,
+// C = A·B by cublasGemmEx with inputs of `in` (CUDA_R_32F or CUDA_R_16BF), C in FP32 (or, for
+// step 13's peer, BF16), `compute`. `b` is B (k x n), or, where b_transposed, its transposed copy Bᵀ
+// (n x k): in cuBLAS's column-major view that is an n x k operand of leading dimension k,
+// transposed (a "TN" product).
+template <typename In, typename Out>
+void gemm_ex(cublasHandle_t handle, const Dims& d, const In* a, const In* b, Out* c, cudaDataType in,
              cublasComputeType_t compute, bool b_transposed = false) {
   const int m = static_cast<int>(d.m), n = static_cast<int>(d.n), k = static_cast<int>(d.k);
   const float one = 1, zero = 0;
+  constexpr cudaDataType kC = std::is_same_v<Out, float> ? CUDA_R_32F : CUDA_R_16BF;
   GPGPU_CUBLAS(cublasGemmEx(handle, b_transposed ? CUBLAS_OP_T : CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, b, in,
-                            b_transposed ? k : n, a, in, k, &zero, c, CUDA_R_32F, n, compute, CUBLAS_GEMM_DEFAULT));
+                            b_transposed ? k : n, a, in, k, &zero, c, kC, n, compute, CUBLAS_GEMM_DEFAULT));
 }
 //! [cublas_gemm_ex]
 
@@ -51,6 +54,14 @@ std::unique_ptr<gpgpu::blas::GemmOperation> make(Input input, const Dims& d) {
     gemm_ex(handle->get(), d, a, b, c, CUDA_R_16BF, CUBLAS_COMPUTE_32F);
   };
   return std::make_unique<Bf16DeviceGemm>(d, call, "cublasGemmEx(N, N), CUDA_R_16BF inputs, CUDA_R_32F C, CUBLAS_COMPUTE_32F");
+}
+
+/// Step 13's peer with BF16 C: CUDA_R_16BF A, B and C with CUBLAS_COMPUTE_32F (also in the
+/// cublasGemmEx table), C rounded by the library, judged by the same BF16-C bound.
+std::unique_ptr<gpgpu::blas::GemmOperation> make_bf16_c(Input, const Dims& d) {
+  auto handle = std::make_shared<gpgpu::cuda::CublasHandle>();
+  auto call = [handle, d](const Bf16* a, const Bf16* b, Bf16* c) { gemm_ex(handle->get(), d, a, b, c, CUDA_R_16BF, CUBLAS_COMPUTE_32F); };
+  return std::make_unique<TensorCoreGemm<Bf16, Bf16>>(d, call, "cublasGemmEx(N, N), CUDA_R_16BF inputs and C, CUBLAS_COMPUTE_32F");
 }
 
 /// The BF16 conversion's own row: cuBLAS's BF16 product on A and B that every timed call first
@@ -97,6 +108,12 @@ gpgpu::blas::GemmVariant variant(const char* name, Input input, const char* desc
   return library_variant(name, description, "chapters/10b_tensor_cores/cublas_variants.cpp", input, "cuBLAS", how);
 }
 
+/// The variant with C in BF16: judged by the BF16 bound with C's rounding.
+gpgpu::blas::GemmVariant bf16_c(gpgpu::blas::GemmVariant v) {
+  v.bf16_c = true;
+  return v;
+}
+
 }  // namespace
 
 std::vector<gpgpu::blas::GemmVariant> cublas_variants() {
@@ -105,7 +122,8 @@ std::vector<gpgpu::blas::GemmVariant> cublas_variants() {
           variant("cublas_tf32_bt", Input::tf32, "cuBLAS TF32 on B transposed once, as the TMA steps read it", make_bt),
           variant("cublas_bf16_bt", Input::bf16, "cuBLAS BF16 on B transposed once, as the TMA steps read it", make_bt),
           variant("cublas_bf16_round_each_call", Input::bf16,
-                  "cuBLAS BF16 with A and B rounded from FP32 inside every timed call: the conversion's row", make_rounding_every_call)};
+                  "cuBLAS BF16 with A and B rounded from FP32 inside every timed call: the conversion's row", make_rounding_every_call),
+          bf16_c(variant("cublas_bf16_bf16c", Input::bf16, "cuBLAS BF16 with C rounded to BF16 (the peer of step 13's BF16 C)", make_bf16_c))};
 }
 
 }  // namespace ch10b

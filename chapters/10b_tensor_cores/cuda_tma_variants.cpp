@@ -11,7 +11,8 @@
 // Step 11's fp8_tensor* (10b_11_fp8.cu) take Fp8Gemm's operands instead (fp8_gemm.hpp: A and Bᵀ
 // quantised to E4M3 on the GPU with their scales, rows padded to 16 bytes), and their maps are of
 // bytes; C in FP32 or BF16. Step 12's fp8_block* (10b_12_fp8_block_scaled.cu) the same, with a
-// scale per block.
+// scale per block. Step 13's tma_store_bf16 and tma_store_bf16_bf16c (10b_13_tma_store.cu) take step 9's
+// operands and write C through a tensor map of their own: FP32 or BF16, in rows of a 16-byte multiple.
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -107,24 +108,36 @@ struct TmaKernel {
 
 int one_stage() { return 1; }
 
+/// The buffers of a product's operands (prepare fills them), TF32 rounded by the preparation or not.
 template <typename In>
-std::unique_ptr<gpgpu::blas::GemmOperation> make(const TmaKernel& kernel, const Dims& d) {
+std::shared_ptr<TmaOperands<In>> tma_operands(const Dims& d, bool round_tf32) {
   auto t = std::make_shared<TmaOperands<In>>();
   t->pitch = bc::tc::tma_pitch(d.k, static_cast<int>(sizeof(In)));
   t->bt = gpgpu::cuda::DeviceBuffer<In>(static_cast<std::size_t>(t->pitch * d.n));
-  t->round_tf32 = std::is_same_v<In, float> && !kernel.rounds_tf32;
+  t->round_tf32 = std::is_same_v<In, float> && round_tf32;
   if (t->pitch != d.k) t->bt_dense = gpgpu::cuda::DeviceBuffer<In>(static_cast<std::size_t>(d.k * d.n));
   if (t->pitch != d.k || t->round_tf32) t->a_copy = gpgpu::cuda::DeviceBuffer<In>(static_cast<std::size_t>(t->pitch * d.m));
+  return t;
+}
+
+/// What the launch line says the preparation did.
+template <typename In>
+std::string preparation_done(const TmaOperands<In>& t, const Dims& d) {
+  std::string what = "B transposed on the GPU";
+  if (t.pitch != d.k) what += ", A and B^T copied into rows of 16-byte multiples";
+  if (t.round_tf32) what += ", A and B^T rounded to TF32";
+  return what + " (tensor maps encoded)";
+}
+
+template <typename In>
+std::unique_ptr<gpgpu::blas::GemmOperation> make(const TmaKernel& kernel, const Dims& d) {
+  auto t = tma_operands<In>(d, !kernel.rounds_tf32);
   auto call = [t, f = kernel.launch](const In*, const In*, float* c) {  // A and Bᵀ are in the maps
     bc::TmaArgs g = t->args;
     g.c = c;
     f(g, nullptr);
   };
-  std::string what = "B transposed on the GPU";
-  if (t->pitch != d.k) what += ", A and B^T copied into rows of 16-byte multiples";
-  if (t->round_tf32) what += ", A and B^T rounded to TF32";
-  typename TensorCoreGemm<In>::Preparation p{what + " (tensor maps encoded)",
-                                             [t, d](const In* a, const In* b) { prepare(*t, d, a, b); }};
+  typename TensorCoreGemm<In>::Preparation p{preparation_done(*t, d), [t, d](const In* a, const In* b) { prepare(*t, d, a, b); }};
   return std::make_unique<TensorCoreGemm<In>>(
       d, call,
       gpgpu::blas::cuda::launch_line(d, kernel.shape()) + ", TMA boxes 64 x 128 bytes, " + std::to_string(kernel.stages()) + " stage(s)",
@@ -250,6 +263,55 @@ gpgpu::blas::GemmVariant fp8_variant(const char* name, const char* description, 
   return v;
 }
 
+/// Step 13 on step 9's operands (BF16), with C of Out (FP32 or BF16) in rows of tma_pitch(n)
+/// elements (a tensor map's row pitch) and a map of C that the kernel stores through: encoded at
+/// the first call, as C's buffer belongs to the operation and keeps its address, and again only if
+/// a call passes another C.
+//! [tma_store_make]
+template <typename Out>
+std::unique_ptr<gpgpu::blas::GemmOperation> make_tma_store(const Dims& d) {
+  constexpr int kBytes = static_cast<int>(sizeof(Out));
+  constexpr CUtensorMapDataType kType = std::is_same_v<Out, float> ? CU_TENSOR_MAP_DATA_TYPE_FLOAT32 : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+  struct CMap {
+    const Out* c = nullptr;
+    CUtensorMap map{};
+  };
+  auto t = tma_operands<Bf16>(d, false);
+  auto c_map = std::make_shared<CMap>();
+  const long long ldc = bc::tc::tma_pitch(d.n, kBytes);
+  auto call = [t, c_map, d, ldc](const Bf16*, const Bf16*, Out* c) {
+    if (c != c_map->c) {
+      c_map->map = encode_tensor_map(c, kType, bc::tc::c_sw128_map(d.m, d.n, kBytes, ldc));
+      c_map->c = c;
+    }
+    if constexpr (std::is_same_v<Out, float>)
+      bc::launch_tma_store_bf16(t->args, c_map->map, nullptr);
+    else
+      bc::launch_tma_store_bf16_bf16c(t->args, c_map->map, nullptr);
+  };
+  typename TensorCoreGemm<Bf16, Out>::Preparation p{preparation_done(*t, d), [t, d](const Bf16* a, const Bf16* b) { prepare(*t, d, a, b); }};
+  return std::make_unique<TensorCoreGemm<Bf16, Out>>(
+      d, call,
+      gpgpu::blas::cuda::launch_line(d, bc::tma_store_shape()) + ", TMA boxes 64 x 128 bytes, " + std::to_string(bc::tma_store_stages()) +
+          " stages, C by TMA stores (rows of " + std::to_string(ldc) + ")",
+      std::move(p), TensorCoreGemm<Bf16, Out>::Rounding::once, ldc);
+}
+//! [tma_store_make]
+
+template <typename Out>
+gpgpu::blas::GemmVariant tma_store_variant(const char* name, const char* description) {
+  gpgpu::blas::GemmVariant v =
+      tensor_core_variant(name, description, "kernels/blas/cuda/10b_13_tma_store.cu", Input::bf16,
+                          {9, true, "TMA with wgmma is Hopper's alone: compiled for sm_90a, it runs on compute capability 9.0 only"});
+  v.bf16_c = std::is_same_v<Out, Bf16>;
+  v.make = [](const gpgpu::blas::GemmSize& s, gpgpu::Session&) { return make_tma_store<Out>(s.dims); };
+  v.limitation = [device = v.limitation](const gpgpu::blas::GemmSize& s, gpgpu::Session& session) -> std::optional<std::string> {
+    if (auto why = device(s, session)) return why;
+    return tma_limitation(s, bc::tma_store_shape());
+  };
+  return v;
+}
+
 }  // namespace
 
 std::vector<gpgpu::blas::GemmVariant> tma_variants() {
@@ -266,6 +328,10 @@ std::vector<gpgpu::blas::GemmVariant> tma_variants() {
                                  "every 128 of k, FP32 C",
                                  Fp8Scaling::blocks));
   v.push_back(fp8_variant<Bf16>("fp8_block_bf16c", "the same with C rounded to BF16", Fp8Scaling::blocks));
+  v.push_back(tma_store_variant<float>("tma_store_bf16",
+                                       "the clusters on BF16 inputs with C staged in shared memory and written by TMA stores while the "
+                                       "next tile multiplies, FP32 C"));
+  v.push_back(tma_store_variant<Bf16>("tma_store_bf16_bf16c", "the same with C rounded to BF16 (stmatrix)"));
   return v;
 }
 

@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "blas/cuda/tensor_core_launchers.hpp"
 #include "gpgpu/blas/cuda/device_gemm.hpp"
@@ -22,8 +23,8 @@ using gpgpu::blas::Dims;
 using gpgpu::blas::ElementType;
 using gpgpu::blas::HostMatrix;
 
-template <typename In>
-TensorCoreGemm<In>::TensorCoreGemm(Dims dims, Call call, std::string launch, Preparation prepare, Rounding rounding)
+template <typename In, typename Out>
+TensorCoreGemm<In, Out>::TensorCoreGemm(Dims dims, Call call, std::string launch, Preparation prepare, Rounding rounding, long long ldc)
     : dims_(dims), call_(std::move(call)), launch_(std::move(launch)), prepare_(std::move(prepare)), rounding_(rounding),
       staging_(std::is_same_v<In, Bf16> && rounding == Rounding::once
                    ? static_cast<std::size_t>(std::max(dims.m * dims.k, dims.k * dims.n))
@@ -31,7 +32,8 @@ TensorCoreGemm<In>::TensorCoreGemm(Dims dims, Call call, std::string launch, Pre
       a_float_(rounding == Rounding::every_call ? static_cast<std::size_t>(dims.m * dims.k) : 0),
       b_float_(rounding == Rounding::every_call ? static_cast<std::size_t>(dims.k * dims.n) : 0),
       a_(static_cast<std::size_t>(dims.m * dims.k)), b_(static_cast<std::size_t>(dims.k * dims.n)),
-      c_(static_cast<std::size_t>(dims.m * dims.n)) {
+      ldc_(ldc == 0 ? dims.n : ldc), c_(static_cast<std::size_t>(dims.m * ldc_)) {
+  if (ldc_ < dims.n) throw std::logic_error("TensorCoreGemm: C's rows must hold n elements");
   if (rounding == Rounding::every_call && !std::is_same_v<In, Bf16>)
     throw std::logic_error("TensorCoreGemm: rounding in every call is for BF16 inputs");
   if (rounding == Rounding::every_call && prepare_.run)
@@ -39,8 +41,8 @@ TensorCoreGemm<In>::TensorCoreGemm(Dims dims, Call call, std::string launch, Pre
 }
 
 //! [bf16_upload]
-template <typename In>
-void TensorCoreGemm<In>::upload(const gpgpu::blas::Operands& in) {
+template <typename In, typename Out>
+void TensorCoreGemm<In, Out>::upload(const gpgpu::blas::Operands& in) {
   gpgpu::cuda::EventTimer once;
   if (rounding_ == Rounding::every_call) {  // run() rounds them
     a_float_.upload(in.a.as<float>());
@@ -70,8 +72,8 @@ void TensorCoreGemm<In>::upload(const gpgpu::blas::Operands& in) {
 }
 //! [bf16_upload]
 
-template <typename In>
-double TensorCoreGemm<In>::run(int calls) {
+template <typename In, typename Out>
+double TensorCoreGemm<In, Out>::run(int calls) {
   timer_.start();
   for (int c = 0; c < calls; ++c) {
     if constexpr (std::is_same_v<In, Bf16>) {
@@ -86,14 +88,27 @@ double TensorCoreGemm<In>::run(int calls) {
   return timer_.seconds();
 }
 
-template <typename In>
-HostMatrix TensorCoreGemm<In>::download() {
-  return HostMatrix(dims_.c(), c_.download(0, c_.size()));
+template <typename In, typename Out>
+HostMatrix TensorCoreGemm<In, Out>::download() {
+  if constexpr (std::is_same_v<Out, float>) {
+    if (ldc_ == dims_.n) return HostMatrix(dims_.c(), c_.download(0, c_.size()));
+  }
+  const std::vector<Out> rows = c_.download(0, c_.size());
+  std::vector<float> c(static_cast<std::size_t>(dims_.m * dims_.n));
+  for (long long i = 0; i < dims_.m; ++i)
+    for (long long j = 0; j < dims_.n; ++j) {
+      const Out x = rows[static_cast<std::size_t>(i * ldc_ + j)];
+      if constexpr (std::is_same_v<Out, Bf16>)
+        c[static_cast<std::size_t>(i * dims_.n + j)] = __bfloat162float(x);  // exact; the poison stays a NaN
+      else
+        c[static_cast<std::size_t>(i * dims_.n + j)] = x;
+    }
+  return HostMatrix(dims_.c(), std::move(c));
 }
 
-template <typename In>
-std::string TensorCoreGemm<In>::launch() const {
-  std::string line = launch_;
+template <typename In, typename Out>
+std::string TensorCoreGemm<In, Out>::launch() const {
+  std::string line = launch_ + (std::is_same_v<Out, Bf16> ? ", BF16 C" : "");
   if (rounding_ == Rounding::every_call) line += "; A and B rounded from FP32 to BF16 on the GPU inside every timed call";
   if (rounding_s_ >= 0)
     line += "; A and B rounded to BF16 on the GPU before the timed calls in " + gpgpu::format_cell("%.3f", rounding_s_ * 1e3) + " ms";
@@ -112,6 +127,7 @@ template void transpose_on_gpu<Bf16>(const Bf16*, Bf16*, int, int);
 
 template class TensorCoreGemm<float>;
 template class TensorCoreGemm<Bf16>;
+template class TensorCoreGemm<Bf16, Bf16>;
 
 gpgpu::blas::GemmVariant tensor_core_variant(std::string name, std::string description, std::string source, Input input,
                                              Requires gpus) {

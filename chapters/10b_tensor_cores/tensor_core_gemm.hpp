@@ -23,15 +23,15 @@ using Bf16 = __nv_bfloat16;
 enum class Input { tf32, bf16, fp8, fp8_blocks };
 
 /// A, B and C of one tensor-core product in device memory (In: float for TF32, Bf16 for BF16; C
-/// in FP32). upload() puts A and B on the device: floats as they are, or, for Bf16, through one
+/// in FP32, or, for step 13, Out: BF16, in rows of `ldc` elements, ldc >= n; 0: n). upload() puts A and B on the device: floats as they are, or, for Bf16, through one
 /// float staging buffer rounded to bfloat16 on the GPU (10b_round_inputs.cu), as cuBLAS's BF16 GEMM
 /// receives them. Then the optional preparation runs on them once (a transposed copy of B for TMA),
 /// timed by CUDA events on its own like the rounding: both are done once, outside run(), and
 /// launch() says how long each took. run() enqueues the call `calls` times between two CUDA events.
-template <typename In>
+template <typename In, typename Out = float>
 class TensorCoreGemm final : public gpgpu::blas::GemmOperation {
  public:
-  using Call = std::function<void(const In* a, const In* b, float* c)>;
+  using Call = std::function<void(const In* a, const In* b, Out* c)>;
   /// Work on the uploaded A and B before the timed calls, and what the launch line calls it.
   struct Preparation {
     std::string what;
@@ -42,10 +42,11 @@ class TensorCoreGemm final : public gpgpu::blas::GemmOperation {
   /// before the product).
   enum class Rounding { once, every_call };
   TensorCoreGemm(gpgpu::blas::Dims dims, Call call, std::string launch, Preparation prepare = {},
-                 Rounding rounding = Rounding::once);
+                 Rounding rounding = Rounding::once, long long ldc = 0);
 
   void upload(const gpgpu::blas::Operands& in) override;
   double run(int calls) override;
+  /// C as floats (m x n; BF16 widened exactly).
   [[nodiscard]] gpgpu::blas::HostMatrix download() override;
   [[nodiscard]] std::string launch() const override;
 
@@ -60,12 +61,14 @@ class TensorCoreGemm final : public gpgpu::blas::GemmOperation {
   gpgpu::cuda::DeviceBuffer<float> staging_;  // BF16: A, then B, as floats; TF32: empty
   gpgpu::cuda::DeviceBuffer<float> a_float_, b_float_;  // Rounding::every_call: the float inputs it rounds
   gpgpu::cuda::DeviceBuffer<In> a_, b_;
-  gpgpu::cuda::DeviceBuffer<float> c_;
+  long long ldc_;
+  gpgpu::cuda::DeviceBuffer<Out> c_;  // m rows of ldc_
   gpgpu::cuda::EventTimer timer_;
 };
 
 extern template class TensorCoreGemm<float>;
 extern template class TensorCoreGemm<Bf16>;
+extern template class TensorCoreGemm<Bf16, Bf16>;
 /// The BF16 rows' operation (the TF32 rows without a preparation use the problem's DeviceGemm<float>).
 using Bf16DeviceGemm = TensorCoreGemm<Bf16>;
 

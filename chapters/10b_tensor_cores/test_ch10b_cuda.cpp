@@ -1,7 +1,8 @@
 // Chapter 10b's variants on the GPU (label cuda; skipped without one): every kernel and cuBLAS peer
 // within its inputs' bound (TF32 or BF16, problems/blas gemm.cpp) of the FP64 reference, at the
 // awkward sizes (tails in every dimension), the aligned ones (the 16-byte paths) and the large
-// ones, C poisoned before every run; the double run is refused, with a reason, by every variant.
+// ones, C poisoned before every run; the double run is refused, with a reason, by every variant; a
+// C written in BF16 (step 13) is rounded to nearest even.
 // Then the FP8 accumulator: how many bits it keeps (steps 11 and 12), and both FP8 scalings within
 // their bounds against k.
 // compute-sanitizer runs this binary with --gtest_filter=*AtSanitizerSizes*.
@@ -114,6 +115,30 @@ TEST_P(TensorCoreVariant, ReadsFloatsWithinTheTf32InputError) {
   std::cout << v.info.name << ": a = 1 + 3*2^-12 was " << what << " (C = " << std::hexfloat << c0 << std::defaultfloat << ")\n";
 }
 //! [tf32_inputs_test]
+// C rounded to BF16 (step 13's tma_store_bf16_bf16c, cuBLAS's cublas_bf16_bf16c): rounded to
+// nearest, ties to even, as the bound's u_out = 2^-8 assumes of a rounding to nearest. A = 1 and
+// B = 1 + 2^-7 (both BF16) at k = 3 make every element of C 3 + 3·2^-7 = 3.0234375, exact in the
+// FP32 sums and half-way between the BF16 neighbours 3.015625 and 3.03125: to nearest even gives
+// 3.03125, a cut 3.015625. 200 x 300 (partial tiles, and k = 3 in padded rows) rather than one
+// element. Our kernel must round to nearest even; the library's choice is printed.
+TEST_P(TensorCoreVariant, RoundsCToNearestEvenBf16) {
+  const gpgpu::blas::GemmVariant& v = GetParam();
+  if (!v.bf16 || !v.bf16_c) GTEST_SKIP() << "C in FP32";
+  const Dims d{200, 300, 3};
+  if (auto why = v.limitation({d, ElementType::f32}, *gpu_)) GTEST_SKIP() << *why;
+  const float b = 1.0f + std::ldexp(1.0f, -7);
+  gpgpu::blas::Operands in{gpgpu::matrix::HostMatrix({d.m, d.k}, std::vector<float>(static_cast<std::size_t>(d.m * d.k), 1.0f)),
+                           gpgpu::matrix::HostMatrix({d.k, d.n}, std::vector<float>(static_cast<std::size_t>(d.k * d.n), b))};
+  std::unique_ptr<gpgpu::blas::GemmOperation> op = v.make({d, ElementType::f32}, *gpu_);
+  op->upload(in);
+  op->run(1);
+  const gpgpu::matrix::HostMatrix c = op->download();
+  const float c0 = c.as<float>()[0];
+  const char* what = c0 == 3.03125f ? "rounded to nearest even" : c0 == 3.015625f ? "cut" : "something else";
+  std::cout << v.info.name << ": C = 3 + 3*2^-7 was " << what << " (C = " << c0 << ")\n";
+  if (v.library) return;
+  for (float x : c.as<float>()) ASSERT_EQ(x, 3.03125f);
+}
 TEST_P(TensorCoreVariant, RefusesTheDoubleRun) {
   EXPECT_TRUE(GetParam().limitation({{64, 64, 64}, ElementType::f64}, *gpu_).has_value());
 }

@@ -21,18 +21,20 @@ std::vector<gpgpu::blas::GemmVariant> wgmma_variants();
 inline gpgpu::NotBuilt wgmma_variants() { return {gpgpu::Backend::cuda, GPGPU_WHY_NO_WGMMA, "wgmma_tf32 and wgmma_bf16"}; }
 #endif
 
-/// Steps 4-12, the tiles loaded by TMA: tma_*, pipeline_* (a ring of stages), ws_* (producer and
+/// Steps 4-13, the tiles loaded by TMA: tma_*, pipeline_* (a ring of stages), ws_* (producer and
 /// consumer warpgroups), wide_*, persistent_*, cluster_*, stream_k_*, each _tf32 and _bf16, then
-/// step 11's FP8 rows fp8_tensor and fp8_tensor_bf16c and step 12's block-scaled fp8_block and
-/// fp8_block_bf16c (cuda_tma_variants.cpp), built with step 3's sm_90a code, else a note with the reason.
+/// step 11's FP8 rows fp8_tensor and fp8_tensor_bf16c, step 12's block-scaled fp8_block and
+/// fp8_block_bf16c, and step 13's C stored by TMA, tma_store_bf16 and tma_store_bf16_bf16c
+/// (cuda_tma_variants.cpp), built with step 3's sm_90a code, else a note with the reason.
 #if GPGPU_HAVE_WGMMA
 std::vector<gpgpu::blas::GemmVariant> tma_variants();
 #else
-inline gpgpu::NotBuilt tma_variants() { return {gpgpu::Backend::cuda, GPGPU_WHY_NO_WGMMA, "the TMA steps 4-12 (TF32, BF16 and FP8)"}; }
+inline gpgpu::NotBuilt tma_variants() { return {gpgpu::Backend::cuda, GPGPU_WHY_NO_WGMMA, "the TMA steps 4-13 (TF32, BF16 and FP8)"}; }
 #endif
 
 /// The peers: cublas_tf32 (cublasGemmEx, CUBLAS_COMPUTE_32F_FAST_TF32) and cublas_bf16 (BF16
-/// inputs rounded as ours, CUBLAS_COMPUTE_32F) (cublas_variants.cpp).
+/// inputs rounded as ours, CUBLAS_COMPUTE_32F), on B and on Bᵀ, and cublas_bf16_bf16c (C in BF16,
+/// step 13's peer) (cublas_variants.cpp).
 #if GPGPU_HAVE_CUBLAS
 std::vector<gpgpu::blas::GemmVariant> cublas_variants();
 #else

@@ -221,8 +221,11 @@ TEST(Overlapped, ThePlanCoversEveryElementOnceAndComputesTheRoutine) {
         const std::vector<ch12::Chunk> plan = ch12::plan_chunks(c, chunks);
         ASSERT_FALSE(plan.empty()) << c.size_str();
         EXPECT_LE(plan.size(), static_cast<std::size_t>(chunks)) << c.size_str();
-        for (const ch12::Chunk& ch : plan)
-          if (r == Routine::saxpy || r == Routine::sscal) EXPECT_EQ(ch.x_first % 4, 0) << "float4 alignment, " << c.size_str();
+        for (const ch12::Chunk& ch : plan) {
+          if (r == Routine::saxpy || r == Routine::sscal) {
+            EXPECT_EQ(ch.x_first % 4, 0) << "float4 alignment, " << c.size_str();
+          }
+        }
         const Emulated e = carry_out(c, plan);
         EXPECT_EQ(e.problem, "") << gpgpu::blas::routine_name(r) << " on " << c.size_str() << ", " << chunks << " chunks";
         const gpgpu::Verification v = gpgpu::blas::compare(e.result, gpgpu::blas::reference(c));

@@ -11,6 +11,7 @@ variant's own arithmetic, which the chapter records in arithmetic.json beside th
     TF32, BF16   g = (1 + u_in)^2 (1 + gamma_K(2^-23)) - 1: each input rounded once to nearest
                  (u_in = 2^-11 for TF32's 11 significant bits, 2^-8 for BF16's 8), the product exact
                  in FP32, the tensor cores' FP32 sums taken as a directed rounding (u = 2^-23)
+    BF16_BF16C   the same times (1 + 2^-8): C rounded to nearest bfloat16 at the end
     FP8, FP8_BF16C   judged against the product of A and B dequantised from E4M3 with one scale per
                  tensor (s = amax / 448 in float32, each x as s * e4m3(x / s), rounded to nearest even,
                  saturating at 448), so the inputs' rounding is in the reference; then
@@ -39,11 +40,11 @@ FP8_ACCUMULATOR_BITS = 14  # gemm.hpp's kFp8AccumulatorBits
 FP8_K_STEP = 32
 FP8_BLOCK_K = 128  # gemm.hpp's kFp8BlockK
 FP8_U = 2.0**(1 - FP8_ACCUMULATOR_BITS)
-SUMS = {"FP32": 2.0**-24, "FP64": 2.0**-53, "TF32": 2.0**-23, "BF16": 2.0**-23,
+SUMS = {"FP32": 2.0**-24, "FP64": 2.0**-53, "TF32": 2.0**-23, "BF16": 2.0**-23, "BF16_BF16C": 2.0**-23,
         "FP8": FP8_U, "FP8_BF16C": FP8_U, "FP8_BLOCKS": FP8_U, "FP8_BLOCKS_BF16C": FP8_U}
-INPUTS = {"FP32": 0.0, "FP64": 0.0, "TF32": 2.0**-11, "BF16": 2.0**-8, "FP8": 0.0, "FP8_BF16C": 0.0,
+INPUTS = {"FP32": 0.0, "FP64": 0.0, "TF32": 2.0**-11, "BF16": 2.0**-8, "BF16_BF16C": 2.0**-8, "FP8": 0.0, "FP8_BF16C": 0.0,
           "FP8_BLOCKS": 0.0, "FP8_BLOCKS_BF16C": 0.0}
-OUTPUTS = {"FP8_BF16C": 2.0**-8, "FP8_BLOCKS_BF16C": 2.0**-8}  # C rounded to nearest bfloat16
+OUTPUTS = {"BF16_BF16C": 2.0**-8, "FP8_BF16C": 2.0**-8, "FP8_BLOCKS_BF16C": 2.0**-8}  # C rounded to nearest bfloat16
 BLOCK_SCALED = ("FP8_BLOCKS", "FP8_BLOCKS_BF16C")
 DEQUANTISED = ("FP8", "FP8_BF16C") + BLOCK_SCALED  # judged against the dequantised inputs' product
 E4M3_MAX = 448.0
@@ -103,7 +104,7 @@ def bound(arithmetic, k):
         return (1 + sums) * (1 + 2.0**-24) ** 3 * (1 + OUTPUTS.get(arithmetic, 0.0)) - 1 + reference
     u_in = INPUTS[arithmetic]
     sums = gamma(k, SUMS[arithmetic])
-    return ((1 + u_in) ** 2 * (1 + sums) - 1 if u_in else sums) + reference
+    return ((1 + u_in) ** 2 * (1 + sums) * (1 + OUTPUTS.get(arithmetic, 0.0)) - 1 if u_in else sums) + reference
 
 
 def arithmetics(folder):

@@ -9,11 +9,13 @@
 # Usage: bash scripts/device/ch10b.sh --out DIR [--build DIR] [--budget SECONDS]
 # (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
 # project built in --build (default build-h100/; `bash scripts/build.sh` builds into build/, for the
-# visible GPU). STEPS picks parts (default "tests sanitizers chapter repeat sustained"; also "fp8",
+# visible GPU). STEPS picks parts (default "tests sanitizers chapter repeat sustained"; also "peer",
+# fast.cu's kernel built from its source beside cuBLAS and the BF16 rows, "fp8",
 # the FP8 rows beside the BF16 leaders, and "ncu").
 # Files written to DIR: ch10b_log.txt (every step's output), tf32_inputs.txt, ch10b_4096.json,
 # ch10b_8192.json, ch10b_4097.json, ch10b_rect.json, ch10b_8192_bf16_repeat{1,2,3}.json,
-# ch10b_fp8_{8192,4096,4097,rect}.json, fp8_accumulator.txt,
+# ch10b_fp8_{8192,4096,4097,rect}.json, fp8_accumulator.txt, fastcu_peer_8192.{json,txt} and
+# ch10b_bf16_beside_peer_8192.json,
 # sustained/ (power_<n>_<variant>.csv, sustained_<n>_<variant>.json, summary.txt),
 # ch10b_ncu_8192_bf16_details.txt and _raw.csv, ch10b_summary.txt. Keeps going after a failure and
 # lists every failed step at the end (exit 1 then). The default steps take about 8 minutes on an H200.
@@ -99,6 +101,28 @@ if want sustained; then
   for v in cluster_bf16 stream_k_bf16 cublas_bf16; do step "sustained 8192 $v" sustained 8192 "$v" 200; done
   for v in cluster_bf16 stream_k_bf16; do step "sustained 4096 $v" sustained 4096 "$v" 1000; done
   step "sustained summary" bash -c "python3 scripts/device/power_summary.py '$OUT/sustained' > '$OUT/sustained/summary.txt'"
+fi
+
+# 5b. The public BF16 peer (STEPS=peer): fast.cu's last kernel, built from its source in FASTCU_DIR
+#     (default .peers/fast.cu: an ignored folder that a device call carries, since the machine reaches
+#     no network; fetch it with `git clone https://github.com/pranjalssh/fast.cu .peers/fast.cu`) by
+#     scripts/device/peers/fastcu_peer.cu, which verifies it and times it beside cuBLAS BF16 with BF16
+#     C; then the chapter's BF16 rows at 8192³ in the same call (BF16_ROWS).
+BF16_ROWS=${BF16_ROWS:-tma_store_bf16_bf16c,cublas_bf16_bf16c,tma_store_bf16,cluster_bf16,cublas_bf16}
+if want peer; then
+  FASTCU_DIR=${FASTCU_DIR:-.peers/fast.cu}
+  if [ -f "$FASTCU_DIR/examples/matmul/matmul_12.cuh" ]; then
+    # Its own Makefile's flags that matter here (NDEBUG: its asserts name an undeclared variable).
+    step "fast.cu peer build" nvcc -gencode arch=compute_90a,code=sm_90a -std=c++17 -O3 -DNDEBUG \
+      --expt-relaxed-constexpr -w -I "$FASTCU_DIR" scripts/device/peers/fastcu_peer.cu -o "$TMP/fastcu_peer" \
+      -lcublas -lcuda
+    { echo "fast.cu source: $FASTCU_DIR at $(cat "$FASTCU_DIR/COMMIT" 2> /dev/null || echo 'an unrecorded commit')"; } >> "$LOG"
+    step "fast.cu peer 8192" bash -c "'$TMP/fastcu_peer' --n 8192 --json '$OUT/fastcu_peer_8192.json' | tee '$OUT/fastcu_peer_8192.txt'"
+  else
+    failed+=("fast.cu peer (no source in $FASTCU_DIR: see scripts/device/ch10b.sh, step 5b)")
+  fi
+  step "BF16 rows 8192 beside the peer" "$CH" --variant "$BF16_ROWS" --n 8192 --repeat 5 --warmup 1 \
+    --json "$OUT/ch10b_bf16_beside_peer_8192.json"
 fi
 
 # 6. Nsight Compute on the cluster and stream-K kernels and cuBLAS's at 8192³ (one launch each after

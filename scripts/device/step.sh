@@ -35,13 +35,15 @@ step() {
 }
 
 # `sanitizers_start TEST FILTER`: the four compute-sanitizer tools on the GoogleTest binary TEST with
-# --gtest_filter FILTER, side by side in the background (each at most 3 minutes, or what is left of
-# the budget; launches synchronised so that an error points at its kernel, logs in $TMP);
+# --gtest_filter FILTER, side by side in the background (each at most SANITIZER_LIMIT_S, default 3
+# minutes, or what is left of the budget; launches synchronised so that an error points at its
+# kernel, logs in $TMP). The limit only catches a hang: check.sh, which runs every topic's
+# sanitizers at once on one GPU, raises it, since 28 sanitised processes share the GPU there;
 # `sanitizers_wait` collects their verdicts into $LOG and `failed`.
 sanitizer_pids=()
 sanitizers_start() {
   local tool limit
-  limit=$(device_left 180)
+  limit=$(device_left "${SANITIZER_LIMIT_S:-180}")
   for tool in memcheck racecheck synccheck initcheck; do
     GPGPU_CUDA_SYNC=1 timeout "$limit" compute-sanitizer --tool "$tool" --error-exitcode 3 "$1" \
       --gtest_filter="$2" --gtest_brief=1 > "$TMP/sanitizer_$tool.log" 2>&1 &

@@ -57,7 +57,7 @@ if want sanitizers; then
   for tool in memcheck racecheck synccheck initcheck; do
     filter=$SMALL
     [ "$tool" = initcheck ] && filter=$TINY
-    step "sanitizer $tool" timeout 300 bash -c 'GPGPU_CUDA_SYNC=1 compute-sanitizer --tool "$0" --error-exitcode 3 "$1" \
+    step "sanitizer $tool" timeout "${SANITIZER_LIMIT_S:-300}" bash -c 'GPGPU_CUDA_SYNC=1 compute-sanitizer --tool "$0" --error-exitcode 3 "$1" \
       --gtest_filter="$2" --gtest_brief=1 > "$3" 2>&1' "$tool" "$TEST_CUDA" "$filter" "$TMP/sanitizer_$tool.log" &
     pids+=($!)
   done

@@ -23,7 +23,7 @@ Each row (PAIRS below) is one variant at one size, read from one committed file 
     08       image                      4096²   h100_lecture/ch08_opencl_port_4096.json          none
     09       cuda_transpose_tile_multi  8192²   h100/ch09_8192_float.json                        h200/bandwidth/runs/ch09_8192_float.json
     10       cublas_sgemm               4096³   h100/ch10_4096_float.json                        none (the tour's text only)
-    10b      cublas_bf16                8192³   h100/ch10b_8192.json                             none
+    10b      cublas_bf16                8192³   h100/ch10b_8192.json                             h200/ch10b_fp8_sizes/ch10b_fp8_8192.json
     11       cuda_fused (cavity)        256³    h100/ch11_cavity_256.json                        h200/bandwidth/runs/ch11_256.json
     12       cuda_sgemv_warp            16384²  h100_lecture/ch12_gpu_friendly_default.json      h200/bandwidth/runs/ch12_gemv_conv.json
     13       overlap (4 GPUs)           16384²  none                                             h200x4/ch13/ch13_g4_16384x16384.json
@@ -100,7 +100,8 @@ PAIRS = [
          "h100/ch09_8192_float.json", "h200/bandwidth/runs/ch09_8192_float.json"),
     Pair("10", "cublas_sgemm", {"m": 4096, "n": 4096, "k": 4096, "type": "float"}, "4096³", "compute",
          "h100/ch10_4096_float.json", None),
-    Pair("10b", "cublas_bf16", {"m": 8192, "n": 8192, "k": 8192}, "8192³", "compute", "h100/ch10b_8192.json", None),
+    Pair("10b", "cublas_bf16", {"m": 8192, "n": 8192, "k": 8192}, "8192³", "compute", "h100/ch10b_8192.json",
+         "h200/ch10b_fp8_sizes/ch10b_fp8_8192.json"),
     Pair("11", "cuda_fused", {"nx": 256, "ny": 256, "nz": 256, "scenario": "cavity", "steps": 60}, "256³",
          "memory", "h100/ch11_cavity_256.json", "h200/bandwidth/runs/ch11_256.json", "cavity"),
     Pair("12", "cuda_sgemv_warp", {"gemv_rows": 16384, "gemv_cols": 16384}, "16384²", "memory",

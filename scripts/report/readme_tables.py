@@ -494,7 +494,9 @@ def gemm_sizes(runs: list[Run], params: dict) -> str:
             rows_in = run.doc["results"]
             r = next((x for x in rows_in if str(x.get("variant")) == v), None)
             share = _gemm_share(r, _gemm_library(r, rows_in)) if r else None
-            row.append("-" if r is None else _fail_or(r, f"{tables.number(r.get('gflops'), ',.0f')} ({tables.number(share, '.1f', 100.0)}%)"))
+            rate = tables.number(r.get('gflops'), ',.0f') if r else "-"
+            cell = rate if share is None else f"{rate} ({tables.number(share, '.1f', 100.0)}%)"  # no library: the rate alone
+            row.append("-" if r is None else _fail_or(r, cell))
         rows.append(row)
     header = ["GFLOP/s (% of library)"] + [_gemm_label(run) for run in chosen]
     return tables.markdown(header, rows, right=range(1, len(header)))

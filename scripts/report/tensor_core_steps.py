@@ -20,12 +20,16 @@ STEPS = [
     ("8 persistent", "persistent"),
     ("9 clusters, multicast", "cluster"),
     ("10 stream-K (slower)", "stream_k"),
+    ("13 C through TMA stores (BF16 only)", "tma_store"),
 ]
 ARITHMETICS = ("TF32", "BF16")
-# Step 11 exists in FP8 alone, with C in FP32 or BF16: (label, variant, the library row it is judged against).
+# Steps 11 and 12 exist in FP8 alone, with C in FP32 or BF16: (label, variant, the library row it is
+# judged against; none for step 12, whose block scales no library row has).
 FP8_STEPS = [
     ("11 FP8, FP32 C", "fp8_tensor", "cublaslt_fp8"),
     ("11 FP8, BF16 C", "fp8_tensor_bf16c", "cublaslt_fp8_bf16c"),
+    ("12 FP8 blocks, FP32 C", "fp8_block", None),
+    ("12 FP8 blocks, BF16 C", "fp8_block_bf16c", None),
 ]
 PANELS = ("TF32", "BF16", "FP8")
 

@@ -80,38 +80,46 @@ class Runs(unittest.TestCase):
 
     def test_the_transpose_is_judged_beside_the_steps_before(self):
         self.write("ch09_8192_float.json", [
-            row("cuda_transpose_persistent", 4000, 0.952), row("cuda_transpose_tile_panels", 3850, 0.925),
-            row("cuda_transpose_tile_vec4", 3600, 0.860), row("cuda_geam_transpose", 3790, 0.903),
-            row("cl_transpose_persistent", 3700, 0.88), row("cl_transpose_tile_panels", 3900, 0.93),
+            row("cuda_transpose_tma", 4000, 0.952), row("cuda_transpose_persistent", 3644, 0.869),
+            row("cuda_transpose_tile_panels", 3850, 0.925), row("cuda_transpose_tile_vec4", 3600, 0.860),
+            row("cuda_geam_transpose", 3790, 0.903), row("cl_transpose_strip", 3700, 0.88),
+            row("cl_transpose_persistent", 3650, 0.87), row("cl_transpose_tile_panels", 3900, 0.93),
             row("cl_transpose_tile_vec4", 3840, 0.924)])
         lines = [line for line in bs.goals_table(self.out) if "8192²" in line]
         kernel = lambda line: line[:20].strip()  # noqa: E731  (the table's first column)
         ours = [line for line in lines if kernel(line) == "transpose"]
         before = [line for line in lines if kernel(line) == "transpose before"]
         self.assertEqual(len(ours), 1)
-        self.assertIn("cuda_transpose_persistent", ours[0])
+        self.assertIn("cuda_transpose_tma", ours[0])
         self.assertTrue(ours[0].endswith("met"))
-        # The two steps before, newest first, judged by the same goal.
-        self.assertEqual(len(before), 2)
-        self.assertIn("cuda_transpose_tile_panels", before[0])
-        self.assertIn("92.5%", before[0])
+        # The three steps before, newest first, judged by the same goal.
+        self.assertEqual(len(before), 3)
+        self.assertIn("cuda_transpose_persistent", before[0])
         self.assertTrue(before[0].endswith("missed"))
-        self.assertIn("cuda_transpose_tile_vec4", before[1])
+        self.assertIn("cuda_transpose_tile_panels", before[1])
+        self.assertIn("92.5%", before[1])
         self.assertTrue(before[1].endswith("missed"))
+        self.assertIn("cuda_transpose_tile_vec4", before[2])
+        self.assertTrue(before[2].endswith("missed"))
+        # Step 14's port is the strip kernel, judged against the TMA kernel: 3700 / 4000.
         port = [line for line in lines if kernel(line) == "transpose (OpenCL)"]
         self.assertEqual(len(port), 1)
-        self.assertIn("cl_transpose_persistent", port[0])
-        self.assertIn("0.925", port[0])  # 3700 / 4000
+        self.assertIn("cl_transpose_strip", port[0])
+        self.assertIn("cuda_transpose_tma", port[0])
+        self.assertIn("0.925", port[0])
         self.assertTrue(port[0].endswith("missed"))
-        # Each step before's port, judged against its own CUDA kernel: 3900 / 3850 = 1.013, 3840 / 3600 = 1.067.
+        # Each step before's port, judged against its own CUDA kernel: 3650 / 3644 = 1.002,
+        # 3900 / 3850 = 1.013, 3840 / 3600 = 1.067.
         port_before = [line for line in lines if kernel(line) == "OpenCL before"]
-        self.assertEqual(len(port_before), 2)
-        self.assertIn("cl_transpose_tile_panels", port_before[0])
-        self.assertIn("1.013", port_before[0])
-        self.assertTrue(port_before[0].endswith("met"))
-        self.assertIn("cl_transpose_tile_vec4", port_before[1])
-        self.assertIn("1.067", port_before[1])
+        self.assertEqual(len(port_before), 3)
+        self.assertIn("cl_transpose_persistent", port_before[0])
+        self.assertIn("1.002", port_before[0])
+        self.assertIn("cl_transpose_tile_panels", port_before[1])
+        self.assertIn("1.013", port_before[1])
         self.assertTrue(port_before[1].endswith("met"))
+        self.assertIn("cl_transpose_tile_vec4", port_before[2])
+        self.assertIn("1.067", port_before[2])
+        self.assertTrue(port_before[2].endswith("met"))
 
     def test_the_new_convolution_step_first_and_the_step_before_kept(self):
         self.write("ch12_gemv_conv.json", [row("cuda_conv2d_aligned", 3600, 0.866), row("cuda_conv2d_register", 3131, 0.753),
@@ -127,15 +135,19 @@ class Runs(unittest.TestCase):
 
     def test_tlm_rows_judge_the_vector_kernels_and_keep_the_ones_before(self):
         self.write("ch11_256.json", [row("cuda_fused", 3841, 0.941), row("cuda_fused_half", 2370, 0.586),
-                                     row("cuda_fused_x4", 3970, 0.972), row("cuda_fused_half_x4", 3000, 0.749)])
+                                     row("cuda_fused_x4", 3970, 0.972), row("cuda_fused_half_x4", 3000, 0.749),
+                                     row("cuda_fused_half_loads_first", 3545, 0.878)])
         lines = [line for line in bs.goals_table(self.out) if line.startswith("TLM") and "256³" in line]
         self.assertEqual([line.split()[4] for line in lines],
-                         ["cuda_fused_x4", "cuda_fused", "cuda_fused_half_x4", "cuda_fused_half"])
+                         ["cuda_fused_x4", "cuda_fused", "cuda_fused_half_loads_first", "cuda_fused_half_x4",
+                          "cuda_fused_half"])
         self.assertTrue(lines[0].endswith("met"))  # 97.2% of the limit
         self.assertIn("1.034", lines[0])  # beside the kernel it replaces
         self.assertTrue(lines[1].endswith("missed"))
-        self.assertTrue(lines[2].endswith("missed"))  # 74.9% < 75%
-        self.assertIn("cuda_fused_half ", lines[2])
+        self.assertTrue(lines[2].endswith("met"))  # the half kernel's loads first: 87.8%
+        self.assertIn("1.496", lines[2])  # beside the one-node half kernel
+        self.assertTrue(lines[3].endswith("missed"))  # 74.9% < 75%
+        self.assertIn("cuda_fused_half ", lines[3])
 
     def test_tuned_launch_as_options(self):
         path = self.write("ch07b_4096.json", [

@@ -1,5 +1,6 @@
 #include "gpgpu/cuda/opener.hpp"
 
+#include <cmath>
 #include <map>
 #include <ostream>
 #include <stdexcept>
@@ -41,7 +42,7 @@ class CudaSession final : public Session {
                      : "") +
                 ")",
             m.gbs, mix.str(), working_set_class(mix.bytes(), cache_bytes(), cache_name()),
-            info_.nominal_bandwidth_gbs()};
+            info_.nominal_bandwidth_gbs(), std::nan(""), ""};  // stream_gbs and raised_by: set by settle_limits
   }
   [[nodiscard]] double cache_bytes() const override { return static_cast<double>(info_.l2_bytes); }
   [[nodiscard]] std::string cache_name() const override { return "L2"; }

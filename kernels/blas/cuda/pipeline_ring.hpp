@@ -40,6 +40,21 @@ constexpr __host__ __device__ RingLayout ring_layout(int stages, int a_tile_byte
 }
 //! [ring_layout]
 
+/// Step 13: a buffer of `staging_bytes` for C beside the ring, after its barriers, on the next
+/// 1024-byte boundary (TMA reads it in 128B-swizzled boxes, whose pattern is computed on address
+/// bits as the tiles' is).
+struct StagedRing {
+  int staging_offset;  ///< C's buffer, from the aligned base
+  int dynamic_bytes;   ///< what the launch asks for, with the same slack as RingLayout's
+};
+
+//! [staged_ring]
+constexpr __host__ __device__ StagedRing staged_ring(const RingLayout& ring, int staging_bytes) {
+  const int offset = (ring.bytes + kRingAlignment - 1) / kRingAlignment * kRingAlignment;
+  return {offset, offset + staging_bytes + (ring.dynamic_bytes - ring.bytes)};
+}
+//! [staged_ring]
+
 /// The shared memory one block of an H100 may have (cudaDevAttrMaxSharedMemoryPerBlockOptin on
 /// compute capability 9.0: 227 KiB), which a ring must fit.
 constexpr int kMaxSharedPerBlockSm90 = 227 * 1024;

@@ -81,6 +81,15 @@ void launch_stream_k_bf16(const TmaArgs& g, cudaStream_t stream);
 GemmShape stream_k_shape();
 int stream_k_stages();
 
+// 10b_13_tma_store.cu: step 9 on BF16 inputs with C written through shared memory by TMA stores
+// (step 13), overlapped with the next tile's products: C (m x n, rows of ldc = tc::tma_pitch(n)
+// elements) in FP32 (_bf16) or rounded to BF16 (_bf16_bf16c), through the map `c_map`
+// (tc::c_sw128_map); TmaArgs's c is not used.
+void launch_tma_store_bf16(const TmaArgs& g, const CUtensorMap& c_map, cudaStream_t stream);
+void launch_tma_store_bf16_bf16c(const TmaArgs& g, const CUtensorMap& c_map, cudaStream_t stream);
+GemmShape tma_store_shape();
+int tma_store_stages();
+
 // 10b_11_fp8.cu: step 9's clusters on E4M3 inputs with one scale per tensor (step 11): A (m x k)
 // and Bᵀ (n x k) as bytes, K-major, in the same maps as step 4's with one-byte elements (128 of k
 // per box row); m64n256k32 wgmma into FP32 sums; C = scale_a · scale_b · the sums, in FP32 or

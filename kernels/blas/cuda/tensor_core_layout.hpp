@@ -159,6 +159,34 @@ struct RowChunk {
 constexpr __host__ __device__ RowChunk ldmatrix_x4_row(int lane) { return {lane % 8 + 8 * (lane / 8 % 2), lane / 16}; }
 //! [ldmatrix_lane]
 
+// stmatrix .x4 (PTX ISA, "Warp-level matrix store instruction: stmatrix") stores four 8 x 16-byte
+// matrices and takes its row addresses as ldmatrix .x4 does: lanes 8j..8j+7 give matrix j's rows,
+// so ldmatrix_x4_row(lane) names the row and 16-byte chunk lane `lane` points at. Register j of
+// every lane holds two 16-bit elements of matrix j at row lane / 4, columns 2 (lane % 4) and + 1:
+// mma_c_element's pattern, so a BF16-packed pair of accumulators goes in as it is.
+
+// ---------------------------------------------------------------------------------------------
+// C through shared memory (step 13). A consumer warpgroup's 64-row slab of C is staged in shared
+// memory as TMA boxes of 64 rows x 128 bytes (64 BF16 or 32 FP32 columns) side by side, each box
+// 128B-swizzled as the tensor map of C says (CU_TENSOR_MAP_SWIZZLE_128B, box rows 64), so one
+// cp.async.bulk.tensor store per box writes it out. The swizzle is what makes the accumulators'
+// store conflict-free: the 8 rows of an 8-column slice (what a warp writes with one instruction)
+// land in 8 different 16-byte bank groups, as for the operand tiles.
+// ---------------------------------------------------------------------------------------------
+
+/// Rows of one C box (and of a consumer warpgroup's slab).
+constexpr int kCBoxRows = 64;
+
+/// The byte offset of element (row, col) (row < kCBoxRows, col counted from the first box's first
+/// column) in boxes of 128-byte rows of `element_bytes`-byte elements: box col·bytes / 128, then the
+/// 128B swizzle of its offset within the box.
+//! [c_staging_offset]
+constexpr __host__ __device__ unsigned c_staging_offset(int row, int col, int element_bytes) {
+  const unsigned byte = static_cast<unsigned>(col * element_bytes);
+  return byte / 128 * (kCBoxRows * 128) + swizzled_offset(static_cast<unsigned>(row), byte % 128, 128, Swizzle::b128);
+}
+//! [c_staging_offset]
+
 // ---------------------------------------------------------------------------------------------
 // The tiles of C. A tile_m x tile_n tile per work item; tails (m or n not a multiple of the tile)
 // are partial tiles, which the kernels bound-check. A persistent kernel launches one block per SM

@@ -51,6 +51,16 @@ constexpr TmaMapShape kmajor_sw128_map(long long rows, long long k, int element_
 }
 //! [tma_map_shape]
 
+/// Step 13's map of C (m x n, row-major, rows of `ldc` elements, ldc = tma_pitch(n, element_bytes)),
+/// which the kernel writes by TMA stores: the same shape as an operand's, C's n in the place of k,
+/// its box one staged C box (kCBoxRows rows of 128 bytes, 128B-swizzled: tc::c_staging_offset).
+/// TMA writes only the box's elements inside m x n, so the tiles past C's edges need no other care.
+//! [c_map_shape]
+constexpr TmaMapShape c_sw128_map(long long m, long long n, int element_bytes, long long ldc) {
+  return kmajor_sw128_map(m, n, element_bytes, kCBoxRows, ldc);
+}
+//! [c_map_shape]
+
 /// Why TMA cannot serve a product with this k, or nothing: k = 0 (a tensor map needs dimensions of
 /// at least 1, and the k loop would run no step, leaving the accumulators unwritten and the last
 /// step's release on stage -1). Any k >= 1 is served, through tma_pitch.

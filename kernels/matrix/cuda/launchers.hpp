@@ -4,6 +4,10 @@
 /// launch checks the launch and is instantiated for float, double and std::int32_t (paper 003
 /// measured all three). The host code is chapters/09_matrix_add_transpose/cuda_variants.cpp.
 #pragma once
+#if GPGPU_HAVE_TMA_TRANSPOSE
+#include <cuda.h>  // CUtensorMap
+#endif
+
 #include "matrix_args.hpp"
 
 namespace gpgpu::matrix::cuda {
@@ -54,5 +58,32 @@ template <typename T> void launch_transpose_tile_panels(const TransposeArgs<T>& 
 template <typename T> LaunchShape transpose_persistent_shape(int rows, int cols);
 // The shape is the caller's, asked for once (the occupancy query stays out of the timed launches).
 template <typename T> void launch_transpose_persistent(const TransposeArgs<T>& a, const LaunchShape& shape, cudaStream_t stream);
+
+// 09_14_transpose_tma.cu, built for sm_90a alone (compute capability 9.0 only): declared where CMake
+// built it (GPGPU_HAVE_TMA_TRANSPOSE, else GPGPU_WHY_NO_TMA_TRANSPOSE says why). TMA moves 64 x 64
+// tiles between global and shared memory, several in flight per block; the threads transpose in
+// shared memory. TMA needs rows of whole 16-byte chunks in the input and the output:
+// transpose_tma_serves says whether a shape has them (the caller runs another kernel where not).
+#if GPGPU_HAVE_TMA_TRANSPOSE
+template <typename T> bool transpose_tma_serves(int rows, int cols);
+/// The resident grid of blocks (the device's SMs times the occupancy API's blocks per SM, at most one
+/// per tile), their shared memory and the input tiles each keeps in flight: asked for once, outside
+/// the timed launches.
+struct TmaTransposeShape {
+  LaunchShape shape;
+  int shared_bytes = 0;  ///< per block
+  int stages = 0;        ///< input tiles in flight per block
+};
+template <typename T> TmaTransposeShape transpose_tma_shape(int rows, int cols);
+/// One transpose's launch: its shape and the tensor maps of its two buffers.
+struct TmaTransposePlan {
+  CUtensorMap in, out;
+  int rows = 0, cols = 0;
+  TmaTransposeShape launch;
+};
+/// Encodes the maps of a.in and a.out (once per pair of buffers, outside the timed launches).
+template <typename T> TmaTransposePlan plan_transpose_tma(const TransposeArgs<T>& a, const TmaTransposeShape& launch);
+template <typename T> void launch_transpose_tma(const TmaTransposePlan& plan, cudaStream_t stream);
+#endif
 
 }  // namespace gpgpu::matrix::cuda

@@ -18,7 +18,8 @@ double unit_roundoff(Arithmetic a) {
     case Arithmetic::fp32: return std::ldexp(1.0, -24);
     case Arithmetic::fp64: return std::ldexp(1.0, -53);
     case Arithmetic::tf32:
-    case Arithmetic::bf16: return std::ldexp(1.0, -23);  // the FP32 sums of tensor cores: see error_bound
+    case Arithmetic::bf16:
+    case Arithmetic::bf16_bf16_c: return std::ldexp(1.0, -23);  // the FP32 sums of tensor cores: see error_bound
     case Arithmetic::fp8:
     case Arithmetic::fp8_bf16_c:
     case Arithmetic::fp8_blocks:
@@ -32,7 +33,8 @@ double unit_roundoff(Arithmetic a) {
 double input_roundoff(Arithmetic a) {
   switch (a) {
     case Arithmetic::tf32: return std::ldexp(1.0, -11);
-    case Arithmetic::bf16: return std::ldexp(1.0, -8);
+    case Arithmetic::bf16:
+    case Arithmetic::bf16_bf16_c: return std::ldexp(1.0, -8);
     case Arithmetic::fp32:
     case Arithmetic::fp64:
     case Arithmetic::fp8:  // rounded, but the reference multiplies the rounded inputs: see error_bound
@@ -55,7 +57,7 @@ std::int64_t sum_steps(Arithmetic a, std::int64_t k) {
 
 // C rounded to bfloat16 at the end (to nearest): its relative error, else 0.
 double output_roundoff(Arithmetic a) {
-  return a == Arithmetic::fp8_bf16_c || a == Arithmetic::fp8_blocks_bf16_c ? std::ldexp(1.0, -8) : 0;
+  return a == Arithmetic::fp8_bf16_c || a == Arithmetic::fp8_blocks_bf16_c || a == Arithmetic::bf16_bf16_c ? std::ldexp(1.0, -8) : 0;
 }
 
 
@@ -79,6 +81,7 @@ std::string_view arithmetic_name(Arithmetic a) {
     case Arithmetic::fp64: return "FP64";
     case Arithmetic::tf32: return "TF32";
     case Arithmetic::bf16: return "BF16";
+    case Arithmetic::bf16_bf16_c: return "BF16_BF16C";
     case Arithmetic::fp8: return "FP8";
     case Arithmetic::fp8_bf16_c: return "FP8_BF16C";
     case Arithmetic::fp8_blocks: return "FP8_BLOCKS";
@@ -114,6 +117,8 @@ Arithmetic native_arithmetic(ElementType t) { return t == ElementType::f64 ? Ari
 //   nearest, once, before the product (chapter 10b rounds them on the GPU, and cuBLAS receives the
 //   same rounded copies). A product of two BF16 values has at most 16 significant bits, exact in
 //   FP32, so only the inputs' rounding (2 u_in + u_in^2) and the k-term FP32 sum (γ_k) remain.
+//   With C rounded to bfloat16 at the end (bf16_bf16_c: chapter 10b's step 13), one rounding to
+//   nearest more, (1 + 2^-8): (1 + u_in)^2 (1 + γ_k(2^-23))(1 + u_out) - 1.
 // - FP8 (E4M3, one scale per tensor): the reference multiplies the dequantised inputs s·e4m3(x/s)
 //   (fp8.hpp), exact in double, so the inputs' rounding (u_in = 2^-4 relative in E4M3's normal
 //   range, absolute below it) and the scale's own rounding are in the reference, not in the bound.
@@ -163,7 +168,7 @@ double error_bound(Arithmetic arithmetic, std::int64_t k) {
     return (1 + sums) * std::pow(1 + std::ldexp(1.0, -24), 3) * (1 + u_out) - 1 + reference;
   const double u_in = input_roundoff(arithmetic);
   if (u_in == 0) return sums + reference;
-  return (1 + u_in) * (1 + u_in) * (1 + sums) - 1 + reference;
+  return (1 + u_in) * (1 + u_in) * (1 + sums) * (1 + u_out) - 1 + reference;
 }
 
 namespace {

@@ -8,6 +8,8 @@ both signs:
 - the same C judged as FP32 (no entry in arithmetic.json) fails: the FP32 bound is far tighter;
 - the same C with one element off by 1% of its |A||B| (the measure the bound is stated in) fails
   under its own bound;
+- BF16 with C rounded to bfloat16 passes under BF16_BF16C, and one element 2% off fails (its bound
+  is above 1%);
 - an unknown arithmetic name is refused;
 - FP8: the exact product of the inputs dequantised from E4M3 (one scale per tensor) passes under
   FP8 (and, rounded to bfloat16, under FP8_BF16C); judged as FP32 it fails, and so does one element
@@ -75,10 +77,10 @@ class CheckDumpTest(unittest.TestCase):
         a, b = round_to_bits(self.a, bits), round_to_bits(self.b, bits)
         return (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32)
 
-    def off_by_one_percent(self, c):
+    def off_by_one_percent(self, c, share=0.01):
         scale = np.abs(self.a.astype(np.float64)) @ np.abs(self.b.astype(np.float64))
         off = c.copy()
-        off[M // 2, N - 1] += np.float32(0.01 * scale[M // 2, N - 1])
+        off[M // 2, N - 1] += np.float32(share * scale[M // 2, N - 1])
         return off
 
     def test_rounded_inputs_pass_their_own_bound(self):
@@ -115,6 +117,16 @@ class CheckDumpTest(unittest.TestCase):
         rc, out = self.run_checker({"bf16": self.product_of_rounded("BF16"), "fp32": exact},
                                    {"result_bf16.npy": "BF16", "result_fp32.npy": "FP32"})
         self.assertEqual(rc, 0, out)
+
+    def test_bf16_with_bf16_c_passes_and_two_percent_off_fails(self):
+        # BF16_BF16C (chapter 10b's step 13): the product of the BF16 inputs, rounded to bfloat16.
+        # Its bound is 2^-7 + 2^-8 of |A||B| and more: 2% off, not 1%, is past it.
+        c = to_bf16(self.product_of_rounded("BF16"))
+        rc, out = self.run_checker({"x": c}, {"result_x.npy": "BF16_BF16C"})
+        self.assertEqual(rc, 0, out)
+        self.assertIn("BF16_BF16C", out)
+        rc, out = self.run_checker({"x": self.off_by_one_percent(c, 0.02)}, {"result_x.npy": "BF16_BF16C"})
+        self.assertEqual(rc, 1, out)
 
     def product_of_dequantised(self):
         a, b = check_dump.dequantised_e4m3(self.a), check_dump.dequantised_e4m3(self.b)

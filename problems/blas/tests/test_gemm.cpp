@@ -50,6 +50,9 @@ TEST(ErrorBound, IsGammaKOfTheUnitRoundoffPlusTheReferences) {
   const double u = std::ldexp(1.0, -8), g23 = 1000 * std::ldexp(1.0, -23) / (1 - 1000 * std::ldexp(1.0, -23));
   EXPECT_GE(error_bound(Arithmetic::bf16, 1000), 2 * u + u * u + g23 + r);
   EXPECT_LE(error_bound(Arithmetic::bf16, 1000), 2 * u + u * u + g23 + r + 3 * u * g23);
+  // BF16 with C rounded to bfloat16: one more (1 + 2^-8), on top of the BF16 bound.
+  const double bf16 = error_bound(Arithmetic::bf16, 1000) - r;
+  EXPECT_NEAR(error_bound(Arithmetic::bf16_bf16_c, 1000), (1 + bf16) * (1 + u) - 1 + r, 1e-15);
   EXPECT_LT(error_bound(Arithmetic::fp64, 4096), 2e-12);  // 3 x 4096 x 2^-53
   EXPECT_THROW((void)error_bound(Arithmetic::fp32, std::int64_t{1} << 24), std::invalid_argument);
 }
@@ -117,6 +120,29 @@ TEST(Compare, TheBf16BoundAcceptsInputsRoundedTo8BitsAndTheTf32BoundDoesNot) {
   EXPECT_EQ(arithmetic_name(Arithmetic::bf16), "BF16");
 }
 
+// C rounded to bfloat16 (chapter 10b's step 13) on top of the inputs' rounding passes the BF16-C
+// bound at k = 2, where the rounding of C is as large as an input's and no long sum averages it
+// away; the same C off by 2^-6 of itself more does not.
+TEST(Compare, TheBf16CBoundAcceptsCRoundedTo8Bits) {
+  const Dims d{40, 50, 2};
+  Operands ops = random_operands(d, ElementType::f32, 11);
+  const Reference ref = reference(ops);
+  const auto to_bf16 = [](std::uint32_t bits) { return (bits + 0x7FFFu + (bits >> 16 & 1u)) & 0xFFFF0000u; };
+  round_inputs(ops, to_bf16);
+  HostMatrix c = naive_product(ops);
+  for (float& x : c.as<float>()) {
+    std::uint32_t bits = 0;
+    std::memcpy(&bits, &x, sizeof bits);
+    bits = to_bf16(bits);
+    std::memcpy(&x, &bits, sizeof bits);
+  }
+  const Verification v = compare(c, ref, Arithmetic::bf16_bf16_c);
+  EXPECT_TRUE(v.pass) << v.summary();
+  for (float& x : c.as<float>()) x += std::ldexp(x, -6);  // 2^-6 > 2^-7 + 2^-8: past the inputs' and C's rounding
+  EXPECT_FALSE(compare(c, ref, Arithmetic::bf16_bf16_c).pass);
+  EXPECT_EQ(arithmetic_name(Arithmetic::bf16_bf16_c), "BF16_BF16C");
+}
+
 TEST(Work, TwoMnkFlopsAndEveryOperandOnce) {
   const Work w = gemm_work({2, 3, 5}, ElementType::f64, 4);
   EXPECT_DOUBLE_EQ(w.flops, 2.0 * 2 * 3 * 5 * 4);
@@ -171,6 +197,8 @@ TEST(TensorCores, TheFmaKernelBoundsOnlyTheFmaUnits) {
     EXPECT_TRUE(bf16.tensor_cores(t));
     EXPECT_EQ(bf16.arithmetic(t), Arithmetic::bf16);
   }
+  bf16.bf16_c = true;
+  EXPECT_EQ(bf16.arithmetic(ElementType::f32), Arithmetic::bf16_bf16_c);
   EXPECT_TRUE(dgemm.tensor_cores(ElementType::f64));
   EXPECT_FALSE(dgemm.tensor_cores(ElementType::f32));
 }

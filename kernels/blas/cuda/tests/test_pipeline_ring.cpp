@@ -49,6 +49,28 @@ TEST(RingLayout, TilesAlignedBarriersAfterThemAndAFitForAnyBase) {
   EXPECT_GT(ring_layout(15, kTile, kTile).dynamic_bytes, kMaxSharedPerBlockSm90);
 }
 
+// Step 13's buffer for C after the ring: on a 1024-byte boundary past the barriers, inside what the
+// launch asks for from any 16-byte aligned base. Its configuration (3 stages of 48 KiB and 64 KiB
+// for C) fits an H100's block, and so would 4 stages with 32 KiB; 4 stages with 64 KiB would not.
+TEST(RingLayout, StagingForCAfterTheBarriersAndAFit) {
+  constexpr int kA = 128 * 128, kB = 256 * 128;  // step 13's stage: 48 KiB
+  for (int stages = 2; stages <= 4; ++stages)
+    for (int staging : {16 * 1024, 32 * 1024, 64 * 1024}) {
+      const RingLayout r = ring_layout(stages, kA, kB);
+      const StagedRing s = staged_ring(r, staging);
+      ASSERT_EQ(s.staging_offset % kRingAlignment, 0);
+      ASSERT_GE(s.staging_offset, r.bytes);
+      ASSERT_LT(s.staging_offset, r.bytes + kRingAlignment);
+      for (int base = 0; base < 4096; base += 16) {
+        const int aligned = (base + kRingAlignment - 1) / kRingAlignment * kRingAlignment;
+        ASSERT_LE(aligned + s.staging_offset + staging, base + s.dynamic_bytes) << stages << " stages, base " << base;
+      }
+    }
+  EXPECT_LE(staged_ring(ring_layout(3, kA, kB), 64 * 1024).dynamic_bytes, kMaxSharedPerBlockSm90);
+  EXPECT_LE(staged_ring(ring_layout(4, kA, kB), 32 * 1024).dynamic_bytes, kMaxSharedPerBlockSm90);
+  EXPECT_GT(staged_ring(ring_layout(4, kA, kB), 64 * 1024).dynamic_bytes, kMaxSharedPerBlockSm90);
+}
+
 using ring_model::Load;
 using ring_model::Mbarrier;
 

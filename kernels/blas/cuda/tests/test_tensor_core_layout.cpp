@@ -450,6 +450,101 @@ TEST(TmaMap, WithinTheDriversLimitsAtEveryK) {
   EXPECT_EQ(tma_pitch(1, 2), 8);
 }
 
+// Step 13's staging of C. The buffer is C's tensor-map boxes side by side (64 rows x 128 bytes,
+// 128B-swizzled: TMA reads box b from b x 8 KiB with the swizzle by_rows states), every element of
+// a 32 KiB pass once.
+TEST(CStaging, BoxesAsTheMapOfCLaysThemOut) {
+  for (int bytes : {2, 4}) {
+    const int cols = 32 * 1024 / (kCBoxRows * bytes);  // one pass: 256 BF16 or 128 FP32 columns
+    std::set<unsigned> seen;
+    for (int row = 0; row < kCBoxRows; ++row)
+      for (int col = 0; col < cols; ++col) {
+        const unsigned byte = static_cast<unsigned>(col * bytes);
+        const unsigned at = c_staging_offset(row, col, bytes);
+        ASSERT_EQ(at, byte / 128 * 8192 + by_rows(static_cast<unsigned>(row), byte % 128, Swizzle::b128)) << row << ", " << col;
+        ASSERT_EQ(at % static_cast<unsigned>(bytes), 0u);
+        seen.insert(at);
+      }
+    EXPECT_EQ(seen.size(), static_cast<std::size_t>(kCBoxRows * cols));
+    EXPECT_EQ(*seen.rbegin(), 32u * 1024 - static_cast<unsigned>(bytes));
+  }
+}
+
+// The BF16 store (tile_store.hpp, stage_columns): stmatrix .x4 with lane l pointing at row
+// ldmatrix_x4_row(l) of slices j, j + 1, register i of each lane holding accumulators 4j + 2i and
+// 4j + 2i + 1 as a pair. Simulated as the PTX ISA states stmatrix (register i of lane l: row l / 4
+// of matrix i, columns 2 (l % 4) and + 1, at the address lane 8i + l / 4 gave), every accumulator of
+// every thread lands where c_staging_offset puts its element (wgmma_d_element), for both passes'
+// column offsets.
+TEST(CStaging, StmatrixPutsEveryAccumulatorAtItsElement) {
+  for (int first : {0, 128})
+    for (int thread = 0; thread < 128; ++thread) {
+      const int warp = thread / 32, lane = thread % 32;
+      for (int j = first / 8; j < (first + 128) / 8; j += 2)
+        for (int i = 0; i < 4; ++i)
+          for (int h = 0; h < 2; ++h) {
+            const RowChunk at = ldmatrix_x4_row(8 * i + lane / 4);  // the lane that gave this matrix row's address
+            const unsigned row_address = c_staging_offset(16 * warp + at.row, 8 * (j + at.chunk) - first, 2);
+            const unsigned written = row_address + static_cast<unsigned>(2 * (2 * (lane % 4) + h));
+            const RowCol e = wgmma_d_element(thread, 4 * j + 2 * i + h);
+            ASSERT_EQ(written, c_staging_offset(e.row, e.col - first, 2)) << "thread " << thread << ", j " << j << ", i " << i;
+          }
+    }
+}
+
+// The fewest wavefronts: a warp's store instruction is served in as many wavefronts as the most
+// distinct 4-byte words it puts in one bank; the least possible is its bytes / 128. FP32 (st.shared
+// .v2 of accumulators r, r + 1: 256 bytes) takes 2, each 8 x 8 matrix of a BF16 stmatrix (128 bytes) 1.
+int wavefronts(const std::vector<unsigned>& words) {
+  std::vector<std::set<unsigned>> bank(32);
+  for (unsigned w : words) bank[w % 32].insert(w);
+  std::size_t most = 0;
+  for (const auto& b : bank) most = std::max(most, b.size());
+  return static_cast<int>(most);
+}
+TEST(CStaging, EveryWarpStoreTakesTheFewestWavefronts) {
+  for (int warp = 0; warp < 4; ++warp) {
+    for (int r = 0; r < 128; r += 2) {  // FP32, both passes
+      const int first = r < 64 ? 0 : 128;
+      std::vector<unsigned> words;
+      for (int lane = 0; lane < 32; ++lane) {
+        const RowCol e = wgmma_d_element(32 * warp + lane, r);
+        const unsigned at = c_staging_offset(e.row, e.col - first, 4);
+        words.push_back(at / 4);
+        words.push_back(at / 4 + 1);
+      }
+      ASSERT_EQ(wavefronts(words), 2) << "warp " << warp << ", register " << r;
+    }
+    for (int j = 0; j < 32; j += 2)  // BF16: each matrix of the stmatrix
+      for (int i = 0; i < 4; ++i) {
+        std::vector<unsigned> words;
+        for (int l = 8 * i; l < 8 * i + 8; ++l) {
+          const RowChunk at = ldmatrix_x4_row(l);
+          const unsigned row = c_staging_offset(16 * warp + at.row, 8 * (j + at.chunk), 2);
+          for (unsigned w = 0; w < 4; ++w) words.push_back(row / 4 + w);
+        }
+        ASSERT_EQ(wavefronts(words), 1) << "warp " << warp << ", slice " << j << ", matrix " << i;
+      }
+  }
+}
+
+// C's map (step 13) at awkward n: rows of a 16-byte pitch, one staged box (64 rows x 128 bytes) per
+// store, dimensions n then m, so that TMA clips a box at C's edges.
+TEST(CStaging, MapOfCWithinTheDriversLimits) {
+  for (int bytes : {2, 4})
+    for (long long n : {1LL, 7LL, 8LL, 255LL, 4097LL, 5003LL}) {
+      const long long ldc = tma_pitch(n, bytes);
+      const TmaMapShape s = c_sw128_map(3001, n, bytes, ldc);
+      EXPECT_EQ(s.dims[0], static_cast<std::uint64_t>(n));
+      EXPECT_EQ(s.dims[1], 3001u);
+      EXPECT_EQ(s.row_stride % 16, 0u);
+      EXPECT_EQ(s.row_stride, static_cast<std::uint64_t>(ldc * bytes));
+      EXPECT_EQ(s.box[0] * static_cast<unsigned>(bytes), 128u);
+      EXPECT_EQ(s.box[1], static_cast<unsigned>(kCBoxRows));
+      EXPECT_EQ(s.swizzle, Swizzle::b128);
+    }
+}
+
 // The mbarrier bookkeeping: with `stages` buffers, k-step s uses buffer s % stages, and each
 // buffer's successive uses wait for parities 0, 1, 0, 1, ... (its barrier completes one phase per
 // use, starting from phase 0 after mbarrier.init). Simulated: a per-buffer phase counter that

@@ -15,6 +15,7 @@
 #include "embedded/_09_11_transpose_tile_vec4_cl.hpp"
 #include "embedded/_09_12_transpose_tile_panels_cl.hpp"
 #include "embedded/_09_13_transpose_persistent_cl.hpp"
+#include "embedded/_09_14_transpose_strip_cl.hpp"
 #include "embedded/_09_09_transpose_tile_padded_cl.hpp"
 
 namespace gpgpu::matrix {
@@ -24,7 +25,8 @@ const EmbeddedText& opencl_kernel(std::string_view path) {
                                      &embedded::_09_05_add_vec4_cl,         &embedded::_09_06_transpose_naive_cl,
                                      &embedded::_09_08_transpose_tile_cl,   &embedded::_09_09_transpose_tile_padded_cl,
                                      &embedded::_09_10_transpose_tile_multi_cl,  &embedded::_09_11_transpose_tile_vec4_cl,
-                                     &embedded::_09_12_transpose_tile_panels_cl, &embedded::_09_13_transpose_persistent_cl};
+                                     &embedded::_09_12_transpose_tile_panels_cl, &embedded::_09_13_transpose_persistent_cl,
+                                     &embedded::_09_14_transpose_strip_cl};
   const auto it = std::find_if(kTable.begin(), kTable.end(), [&](const EmbeddedText* t) { return t->path == path; });
   if (it == kTable.end())
     throw std::out_of_range("no embedded OpenCL kernel '" + std::string(path) + "' (see kernels/matrix/opencl/CMakeLists.txt)");

@@ -53,6 +53,7 @@ enum class Arithmetic {
   fp64,  ///< IEEE double: u = 2^-53
   tf32,  ///< inputs cut to TF32 (10 explicit mantissa bits), products and sums in FP32
   bf16,  ///< inputs rounded to bfloat16 (7 explicit mantissa bits) once, products and sums in FP32
+  bf16_bf16_c,  ///< the same with C rounded to bfloat16
   fp8,   ///< inputs quantised to E4M3 with one scale per tensor (fp8.hpp), sums in the tensor cores' FP8 accumulator, FP32 C
   fp8_bf16_c,  ///< the same with C rounded to bfloat16
   fp8_blocks,  ///< E4M3 with one scale per 1 x 128 block of A and 128 x 128 block of B (fp8.hpp), the FP8

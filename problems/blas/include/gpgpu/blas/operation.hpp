@@ -48,7 +48,7 @@ struct GemmVariant : gpgpu::Variant<GemmSize, GemmSize, GemmOperation> {
   bool tf32 = false;     ///< rounds its inputs to TF32 (tensor cores): judged by that bound
   bool bf16 = false;     ///< rounds its float inputs to bfloat16 once (tensor cores): judged by that bound
   bool fp8 = false;      ///< quantises its float inputs to E4M3 with a scale per tensor (fp8.hpp): judged by that bound
-  bool bf16_c = false;   ///< with fp8: writes C in bfloat16 (its rounding is in the bound)
+  bool bf16_c = false;   ///< with fp8 or bf16: writes C in bfloat16 (its rounding is in the bound)
   bool fp8_blocks = false;  ///< with fp8: a scale per block instead (fp8.hpp), partial sums promoted to FP32
   bool library = false;  ///< a vendor library (cuBLAS, OpenBLAS): what "% of library" divides by
   /// Multiplies on tensor cores without TF32 inputs: cuBLAS DGEMM, which on sm_80 and sm_90 runs on
@@ -62,7 +62,8 @@ struct GemmVariant : gpgpu::Variant<GemmSize, GemmSize, GemmOperation> {
   [[nodiscard]] Arithmetic arithmetic(ElementType t) const {
     if (fp8 && fp8_blocks) return bf16_c ? Arithmetic::fp8_blocks_bf16_c : Arithmetic::fp8_blocks;
     if (fp8) return bf16_c ? Arithmetic::fp8_bf16_c : Arithmetic::fp8;
-    return bf16 ? Arithmetic::bf16 : tf32 ? Arithmetic::tf32 : native_arithmetic(t);
+    if (bf16) return bf16_c ? Arithmetic::bf16_bf16_c : Arithmetic::bf16;
+    return tf32 ? Arithmetic::tf32 : native_arithmetic(t);
   }
   /// Whether the tensor cores, not the FMA units, do its multiply-adds: then the FMA kernel's rate
   /// is no limit for it (an H100 does TF32, BF16 and FP64 MMA several times faster), and it shows no share.
