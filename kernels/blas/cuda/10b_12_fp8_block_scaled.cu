@@ -6,16 +6,24 @@
 //   - A arrives quantised with one scale per 1 x 128 block (a row's 128 values of k), Bᵀ with one
 //     per 128 x 128 block, each a power of two (gpgpu::blas::e4m3_block_scale, made on the GPU by
 //     10b_round_inputs.cu); a k-step is 128 of k, so each k-step is one k-block of scales;
-//   - every k-step's four k32 wgmma start from 0 (scale-d 0 on the first), the thread loads its
-//     rows' scales of A and its column block's scale of B while they run (block_factors: ordinary
-//     loads, three floats per thread and k-step, which L1 and L2 hold; TMA would add a box and
-//     an expected byte count per stage for 512 bytes), waits for the products, releases the stage
-//     and adds sums · s_a · s_b into FP32 registers (promote);
-//   - those registers double the accumulator's: m64n256's 128 and 128 more per thread would pass
-//     the 255 a thread may have, so each consumer warpgroup takes 64 x 128 (m64n128k32, 64 + 64
-//     registers) and the block 128 x 128;
-//   - nothing is left in flight across k-steps (wait_group 0 before the sums are read): while one
-//     consumer warpgroup promotes, the other's wgmma and the producer's loads go on;
+//   - each consumer warpgroup keeps step 11's 64 x 256 of the tile, but multiplies it one column
+//     block of scales at a time: per k-step and half, four m64n128k32 wgmma from 0 (scale-d 0 on the
+//     first) into 64 registers, loads its rows' scales of A and the half's scale of B while they run
+//     (block_factors: ordinary loads, three floats per thread and half, which L1 and L2 hold; TMA
+//     would add a box and an expected byte count per stage for 512 bytes), waits for the products
+//     and adds sums · s_a · s_b into that half of 128 FP32 registers (promote);
+//   - registers decide that shape: the 128 promoted sums of 64 x 256 and the 64 of one half's
+//     products fit a consumer's 232 (ptxas spills at 208, not at 216), where m64n256's 128 products
+//     beside the 128 sums would pass the 255 a thread may have. A 128 x 128 tile (one m64n128 per
+//     consumer) would fit too, but per product it reads half as many bytes again from L2 and lands
+//     a third more in shared memory; here the tile, the stages, the loads and the clusters are step
+//     11's, byte for byte. What the halves cost is reads of shared memory: each reads the stage's A
+//     rows again, 96 KiB per stage where step 11's wgmma read 80 (the 128 x 128 tile's rate too);
+//   - the promotion needs the half's products, so nothing of this warpgroup stays in flight while it
+//     promotes (wait_group 0); the two consumers take turns at issuing (ConsumerTurns: named
+//     barriers), so that the tensor cores run the other's half meanwhile: without turns both issue
+//     together, finish together and promote together, and the tensor cores wait for both;
+//   - the stage is released once both halves have read it;
 //   - the epilogue stores the FP32 sums as they are (the scales are in them), in FP32 or BF16.
 //
 // Built for sm_90a only; the chapter refuses any GPU but compute capability 9.0.
@@ -39,14 +47,16 @@
 namespace gpgpu::blas::cuda {
 namespace {
 
-using Tiles = WgmmaTiles<Fp8, 2, 128>;  // 128 x 128, k-steps of 128 E4M3 values: one k-block of scales each
-static_assert(Tiles::BK == 128 && Tiles::BN == 128, "a k-step per k-block of scales (gpgpu::blas::kFp8BlockK), a tile per column block of B");
+using Tiles = WgmmaTiles<Fp8, 2, 256>;  // step 11's 128 x 256, k-steps of 128 E4M3 values: one k-block of scales each
+constexpr int kHalf = Tiles::BN / 2;   // the columns of one m64n128 wgmma: one column block of B's scales
+constexpr unsigned kHalfBytes = kHalf * Tiles::kRowBytes;  // their rows of the Bᵀ tile
+static_assert(Tiles::BK == 128 && kHalf == 128, "a k-step per k-block of scales (gpgpu::blas::kFp8BlockK), a half per column block of B");
 constexpr int kStages = 4;
 constexpr int kWarpgroup = 128;
 constexpr int kConsumers = 2;
 constexpr int kThreads = (1 + kConsumers) * kWarpgroup;
 constexpr int kConsumerWarps = kConsumers * kWarpgroup / 32;
-constexpr RegisterSplit kSplit{40, 232, kConsumers};
+constexpr RegisterSplit kSplit{40, 232, kConsumers};  // step 11's: the consumers need more than 208
 constexpr int kGroupRows = 8;  // pairs of tile rows: 16 tile rows per group, as step 9's
 constexpr int kClusterSize = 2;
 
@@ -96,9 +106,10 @@ __global__ void __launch_bounds__(kThreads, 1) gemm_fp8_block(const __grid_const
     const int consumer = static_cast<int>(threadIdx.x) / kWarpgroup - 1;  // 0 or 1: which 64 rows of the tile
     const int thread = static_cast<int>(threadIdx.x) % kWarpgroup;
     const unsigned a_rows = static_cast<unsigned>(consumer * 64 * T::kRowBytes);  // its rows within the A tile
-    const int n_blocks = tc::tiles_for(g.n, T::BN);  // B's scales per k-block
-    float acc[T::kAccumulators];   // one k-step's sums, from 0 at every k-step (accumulate 0)
-    float sums[T::kAccumulators];  // the promoted sums: FP32 on the CUDA cores
+    const int n_blocks = tc::tiles_for(g.n, kHalf);  // B's scales per k-block
+    const ConsumerTurns turns(consumer);
+    float acc[T::kAccumulators / 2];  // one half's k-step sums, from 0 at every half (accumulate 0)
+    float sums[T::kAccumulators];     // the promoted sums of all 64 x 256: FP32 on the CUDA cores
     int it = 0;  // k-steps multiplied so far, counted as the producer counts them
     for (int t = cluster; t < count; t += clusters) {
       const tc::RowCol pair = tc::tile_of(pairs, t);
@@ -109,14 +120,20 @@ __global__ void __launch_bounds__(kThreads, 1) gemm_fp8_block(const __grid_const
       for (int s = 0; s < steps; ++s, ++it) {
         const tc::StagePhase p = tc::stage_phase(it, kStages);
         mbarrier_wait_parity(ring.full(p.stage), p.parity);
-        wgmma_k_block_async<Fp8>(acc, ring.a(p.stage) + a_rows, ring.b(p.stage), 0);  // four k32 wgmma, from 0
-        const RowFactors f = block_factors(e, g.m, n_blocks, s, pair.col, row0, thread);  // loaded while they run
-        wgmma_wait_group<0>();  // k-step it's products are done: its stage may be refilled, its sums read
-        release_to_cluster<kClusterSize>(ring.empty(p.stage));
-        promote(sums, acc, f);
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {  // the tile's two column blocks of scales, one m64n128 each
+          turns.wait();  // after the other consumer's last wgmma: they run while this one promotes
+          wgmma_k_block_async<Fp8>(acc, ring.a(p.stage) + a_rows, ring.b(p.stage) + h * kHalfBytes, 0);  // four k32, from 0
+          turns.pass();
+          const RowFactors f = block_factors(e, g.m, n_blocks, s, 2 * pair.col + h, row0, thread);  // loaded while they run
+          wgmma_wait_group<0>();  // the half's products are done: its sums may be read
+          if (h == 1) release_to_cluster<kClusterSize>(ring.empty(p.stage));  // both halves have read the stage
+          promote(sums, acc, f, h);
+        }
       }
       store_scaled_tile(sums, e, 1.0f, g.m, g.n, row0, pair.col * T::BN, thread);  // the scales are in the sums
     }
+    turns.finish();
   }
   cluster_sync();  // no block leaves while its peer may still multicast into it or arrive on its barriers
 }

@@ -112,7 +112,8 @@ int fp8_tensor_stages();
 // scales: scale_a at ⌈k/128⌉ rows of m floats (k-block by k-block, so that the rows a warp holds
 // are neighbours), scale_b at ⌈k/128⌉ rows of ⌈n/128⌉. Every 128 of k (one k-step) the wgmma sums
 // start from 0 and, once done, are multiplied by scale_a · scale_b and added into FP32 registers;
-// m64n128k32 wgmma, 128 x 128 of C per block. C in FP32 or BF16.
+// step 11's 128 x 256 of C per block, each consumer's 64 x 256 in two halves of m64n128k32 wgmma (one
+// column block of B's scales each). C in FP32 or BF16.
 void launch_fp8_block(const TmaArgs& g, const Fp8Epilogue<float>& e, cudaStream_t stream);
 void launch_fp8_block(const TmaArgs& g, const Fp8Epilogue<Bf16>& e, cudaStream_t stream);
 GemmShape fp8_block_shape();

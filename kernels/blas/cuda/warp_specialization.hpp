@@ -2,7 +2,8 @@
 /// @brief The instructions chapter 10b's step 6 (10b_06_warp_specialized.cu) adds for splitting a
 /// block into a producer warpgroup and consumer warpgroups, as inline PTX: moving registers between
 /// warpgroups (setmaxnreg) and a barrier over some of the block's warps (bar.sync with a thread
-/// count), since __syncthreads would wait for producer warps that have left.
+/// count, and bar.arrive, which counts without waiting), since __syncthreads would wait for
+/// producer warps that have left.
 ///
 /// setmaxnreg (PTX ISA, "Parallel Synchronization and Communication Instructions: setmaxnreg";
 /// PTX ISA 8.0, sm_90a): sets the executing warp's per-thread register maximum to an immediate
@@ -39,14 +40,41 @@ __device__ __forceinline__ void setmaxnreg_inc() {
 __device__ __forceinline__ void named_barrier_sync(int id, int threads) {
   asm volatile("bar.sync %0, %1;\n" ::"r"(id), "r"(threads) : "memory");
 }
+/// An arrival on barrier `id` that does not wait for it (PTX ISA, "bar.arrive"): the warps that
+/// bar.sync on it with the same count wait for these arrivals as well as for each other.
+__device__ __forceinline__ void named_barrier_arrive(int id, int threads) {
+  asm volatile("bar.arrive %0, %1;\n" ::"r"(id), "r"(threads) : "memory");
+}
 #else
 template <int Registers>
 __device__ void setmaxnreg_dec();
 template <int Registers>
 __device__ void setmaxnreg_inc();
 __device__ void named_barrier_sync(int id, int threads);
+__device__ void named_barrier_arrive(int id, int threads);
 #endif
 
+/// Two consumer warpgroups taking turns at issuing wgmma (step 12), through named barriers 1 and 2:
+/// consumer c waits on barrier 1 + c for its turn (wait) and, once its wgmma are issued, hands the
+/// turn over by arriving on the other's without waiting (pass). Consumer 1 hands consumer 0 the
+/// first turn, so consumer 0 goes first, and consumer 0 takes the turn consumer 1 hands back after
+/// its last (finish): every phase of both barriers completes, whatever the number of turns (0
+/// included). The tensor cores then run one warpgroup's wgmma while the other works on its sums.
+//! [consumer_turns]
+struct ConsumerTurns {
+  int consumer;  // 0 or 1
+  static constexpr int kThreads = 2 * 128;  // both warpgroups meet at each barrier
+
+  __device__ explicit ConsumerTurns(int c) : consumer(c) {
+    if (consumer == 1) named_barrier_arrive(1, kThreads);
+  }
+  __device__ void wait() const { named_barrier_sync(1 + consumer, kThreads); }
+  __device__ void pass() const { named_barrier_arrive(2 - consumer, kThreads); }
+  __device__ void finish() const {
+    if (consumer == 0) named_barrier_sync(1, kThreads);
+  }
+};
+//! [consumer_turns]
 
 /// setmaxnreg's counts of a kernel with one producer warpgroup and `consumers` consumer warpgroups.
 struct RegisterSplit {

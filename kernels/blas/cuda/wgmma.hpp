@@ -86,8 +86,8 @@ GPGPU_WGMMA_M64N256(wgmma_m64n256k16_bf16, "wgmma.mma_async.sync.aligned.m64n256
 GPGPU_WGMMA_M64N256(wgmma_m64n256k32_e4m3, "wgmma.mma_async.sync.aligned.m64n256k32.f32.e4m3.e4m3", ", 1, 1")
 #undef GPGPU_WGMMA_M64N256
 
-// The 64 FP32 accumulators of an m64n128 wgmma: step 12's 64 x 128 tile per warpgroup, whose FP32
-// copy of the sums (64 more registers) would not fit beside m64n256's 128.
+// The 64 FP32 accumulators of an m64n128 wgmma: step 12's half of a warpgroup's 64 x 256, one column
+// block of scales, whose products fit beside the 128 promoted FP32 sums where m64n256's 128 would not.
 #define GPGPU_WGMMA_D64_LIST \
   "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15," \
   " %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31," \
