@@ -52,10 +52,8 @@ def fp8_steps(root: str):
                   ("cuBLAS BF16", "#2a9d8f", "cublas_bf16")]
     libraries = [(name, colour, rate) for name, colour, v in references if (rate := tflops_of(by.get(v, {}))) is not None]
     fig, ax = plt.subplots(figsize=(8, 3.2))
+    # The legend top left: the bars' values end on the right, the libraries' names sit above them.
     draw_step_bars(ax, series, libraries, "TFLOP/s, 8192³, H200 (higher is better)", labels=list(FP8_LABELS.values()),
-                   legend=False)
-    # Top left: the bars' values end on the right, the libraries' names sit above them.
-    ax.legend([plt.Rectangle((0, 0), 1, 1, color=c) for _, c, _ in series], [name for name, _, _ in series],
-              loc="upper left", fontsize=8)
+                   legend_loc="upper left")
     fig.tight_layout()
     return fig, rows

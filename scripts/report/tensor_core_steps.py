@@ -104,12 +104,14 @@ def rate_text(tflops: float) -> str:
 
 def draw_step_bars(ax, series: list[tuple[str, object, dict[str, float]]],
                    libraries: list[tuple[str, object, float]], xlabel: str, labels: list[str] | None = None,
-                   hatched: frozenset[str] = frozenset(), failed: list[tuple[int, str]] = (), legend: bool = True) -> int:
+                   hatched: frozenset[str] = frozenset(), failed: list[tuple[int, str]] = (), legend: bool = True,
+                   legend_loc: str = "center right") -> int:
     """Horizontal bars, a row per label (top down; default: the ten steps) and a bar per series in it
     ((name, colour, {label: TFLOP/s})), each with its value; the rows named in `hatched` (the
     libraries' own rows) hatched, below a line; a dashed vertical line per reference library ((name,
     colour, TFLOP/s)), named in a row above the first. `failed`: (series index, label) pairs that get
-    the word FAIL instead of a bar. Returns the number of bars drawn."""
+    the word FAIL instead of a bar; `legend_loc`, where the series' legend goes. Returns the number
+    of bars drawn."""
     labels = [label for label, _ in STEPS] if labels is None else labels
     height = 0.76 / max(1, len(series))
     right = max([v for _, _, bars in series for v in bars.values()] + [rate for *_, rate in libraries] + [1.0])
@@ -140,5 +142,5 @@ def draw_step_bars(ax, series: list[tuple[str, object, dict[str, float]]],
     if legend:
         import matplotlib.pyplot as plt
         ax.legend([plt.Rectangle((0, 0), 1, 1, color=c) for _, c, _ in series], [name for name, _, _ in series],
-                  loc="center right", fontsize=8)
+                  loc=legend_loc, fontsize=8)
     return drawn
