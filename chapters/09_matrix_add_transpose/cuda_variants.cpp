@@ -165,7 +165,10 @@ typename DeviceMatrices<T>::Call kernel_call(Launcher l, const Shape& s) {
 // 256 threads, a vector per thread"; the persistent transpose: "grid 660 of 8 x 4 x 8 threads,
 // resident, looping over the tiles" on the H200's 132 SMs at 5 blocks each).
 std::string block_text(const dim3& b) {
-  return std::to_string(b.x) + " x " + std::to_string(b.y) + (b.z > 1 ? " x " + std::to_string(b.z) : "") + " threads";
+  std::string text = std::to_string(b.x);
+  if (b.y > 1 || b.z > 1) text += " x " + std::to_string(b.y);  // a flat block (TMA's 128 threads) stays "128"
+  if (b.z > 1) text += " x " + std::to_string(b.z);
+  return text + " threads";
 }
 
 #if GPGPU_HAVE_TMA_TRANSPOSE

@@ -1,8 +1,6 @@
 // Chapter 10b's FP8 product on the device (fp8_gemm.hpp).
 #include "fp8_gemm.hpp"
 
-#include <cmath>
-#include <cstdint>
 #include <cstring>
 #include <utility>
 #include <vector>
@@ -11,6 +9,7 @@
 
 #include "gpgpu/cuda/check.hpp"
 #include "gpgpu/table.hpp"
+#include "tensor_core_gemm.hpp"
 
 namespace ch10b {
 
@@ -116,11 +115,7 @@ gpgpu::blas::HostMatrix Fp8Gemm::download() {
       } else {
         __nv_bfloat16 h;
         std::memcpy(&h, at, sizeof h);
-        x = __bfloat162float(h);  // exact
-        if (std::isnan(x)) {      // the poison's every byte 0xFF, as an FP32 C's would be
-          const std::uint32_t all = 0xFFFFFFFFu;
-          std::memcpy(&x, &all, sizeof x);
-        }
+        x = widened(h);
       }
       c[static_cast<std::size_t>(i * dims_.n + j)] = x;
     }

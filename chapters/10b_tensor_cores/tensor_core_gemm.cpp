@@ -3,7 +3,9 @@
 #include "tensor_core_gemm.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <stdexcept>
 #include <type_traits>
@@ -22,6 +24,15 @@ namespace ch10b {
 using gpgpu::blas::Dims;
 using gpgpu::blas::ElementType;
 using gpgpu::blas::HostMatrix;
+
+float widened(Bf16 x) {
+  float f = __bfloat162float(x);  // exact
+  if (std::isnan(f)) {
+    const std::uint32_t all = 0xFFFFFFFFu;
+    std::memcpy(&f, &all, sizeof f);
+  }
+  return f;
+}
 
 template <typename In, typename Out>
 TensorCoreGemm<In, Out>::TensorCoreGemm(Dims dims, Call call, std::string launch, Preparation prepare, Rounding rounding, long long ldc)
@@ -99,7 +110,7 @@ HostMatrix TensorCoreGemm<In, Out>::download() {
     for (long long j = 0; j < dims_.n; ++j) {
       const Out x = rows[static_cast<std::size_t>(i * ldc_ + j)];
       if constexpr (std::is_same_v<Out, Bf16>)
-        c[static_cast<std::size_t>(i * dims_.n + j)] = __bfloat162float(x);  // exact; the poison stays a NaN
+        c[static_cast<std::size_t>(i * dims_.n + j)] = widened(x);
       else
         c[static_cast<std::size_t>(i * dims_.n + j)] = x;
     }

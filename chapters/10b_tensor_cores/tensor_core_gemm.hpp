@@ -66,6 +66,10 @@ class TensorCoreGemm final : public gpgpu::blas::GemmOperation {
   gpgpu::cuda::EventTimer timer_;
 };
 
+/// A BF16 element of C widened to float exactly, the poison (0xFFFF) to a float whose every byte is
+/// 0xFF, as an FP32 C's poison reads: the tests check that upload() poisons C byte by byte.
+float widened(Bf16 x);
+
 extern template class TensorCoreGemm<float>;
 extern template class TensorCoreGemm<Bf16>;
 extern template class TensorCoreGemm<Bf16, Bf16>;
