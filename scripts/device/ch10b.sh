@@ -14,10 +14,12 @@
 # the FP8 rows beside the BF16 leaders, and "ncu").
 # Files written to DIR: ch10b_log.txt (every step's output), tf32_inputs.txt, ch10b_4096.json,
 # ch10b_8192.json, ch10b_4097.json, ch10b_rect.json, ch10b_8192_bf16_repeat{1,2,3}.json,
-# ch10b_fp8_{8192,4096,4097,rect}.json, fp8_accumulator.txt, fastcu_peer_8192.{json,txt} and
-# ch10b_bf16_beside_peer_8192.json,
+# ch10b_fp8_{8192,4096,4097,rect}.json, fp8_accumulator.txt, fastcu_peer_8192.{json,txt},
+# fastcu_peer_8192_round<r>.{json,txt} and ch10b_bf16c_8192_round<r>.json (the two programs in turn,
+# PEER_ROUNDS times, default 3) and ch10b_bf16_beside_peer_8192.json,
 # sustained/ (power_<n>_<variant>.csv, sustained_<n>_<variant>.json, summary.txt),
-# ch10b_ncu_8192_bf16_details.txt and _raw.csv, ch10b_summary.txt. Keeps going after a failure and
+# ch10b_ncu_8192_bf16_details.txt and _raw.csv, ch10b_ncu_8192_<variant>_details.txt (steps 11-13),
+# ch10b_summary.txt. Keeps going after a failure and
 # lists every failed step at the end (exit 1 then). The default steps take about 8 minutes on an H200.
 set -u
 source "$(dirname "$0")/common.sh"
@@ -118,6 +120,13 @@ if want peer; then
       -lcublas -lcuda
     { echo "fast.cu source: $FASTCU_DIR at $(cat "$FASTCU_DIR/COMMIT" 2> /dev/null || echo 'an unrecorded commit')"; } >> "$LOG"
     step "fast.cu peer 8192" bash -c "'$TMP/fastcu_peer' --n 8192 --json '$OUT/fastcu_peer_8192.json' | tee '$OUT/fastcu_peer_8192.txt'"
+    # The two programs in turn, PEER_ROUNDS times: each program's rate beside its own cuBLAS call,
+    # since two programs' timings of the same cuBLAS call differ (measured: by 4-15% on an H200).
+    for ((round = 1; round <= ${PEER_ROUNDS:-3}; round++)); do
+      step "fast.cu peer 8192, round $round" bash -c "'$TMP/fastcu_peer' --n 8192 --json '$OUT/fastcu_peer_8192_round$round.json' > '$OUT/fastcu_peer_8192_round$round.txt'"
+      step "step 13 BF16 C 8192, round $round" "$CH" --variant tma_store_bf16_bf16c,cublas_bf16_bf16c --n 8192 --repeat 5 \
+        --warmup 1 --json "$OUT/ch10b_bf16c_8192_round$round.json"
+    done
   else
     failed+=("fast.cu peer (no source in $FASTCU_DIR: see scripts/device/ch10b.sh, step 5b)")
   fi
@@ -137,6 +146,12 @@ if want ncu; then
   step "ncu 8192 bf16 details" ncu "${sections[@]}" --launch-skip 1 --launch-count 3 \
     --kernel-name 'regex:gemm_cluster|gemm_stream_k|sm90_xmma' --log-file "$OUT/ch10b_ncu_8192_bf16_details.txt" \
     "$CH" --variant cluster_bf16,stream_k_bf16,cublas_bf16 --n 8192 --repeat 1 --warmup 1 --no-verify
+  # Steps 11, 12 and 13 one at a time (one launch each after the first), with the instruction counts.
+  for variant in fp8_tensor fp8_block tma_store_bf16_bf16c; do
+    step "ncu 8192 $variant" ncu "${sections[@]}" --section InstructionStats --launch-skip 1 --launch-count 1 \
+      --kernel-name 'regex:gemm_fp8|gemm_tma_store' --log-file "$OUT/ch10b_ncu_8192_${variant}_details.txt" \
+      "$CH" --variant "$variant" --n 8192 --repeat 1 --warmup 1 --no-verify
+  done
 fi
 
 # The short table: TFLOP/s of every variant at every size that ran, and the verdicts.

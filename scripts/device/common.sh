@@ -87,7 +87,11 @@ device_left() {
 # outside a git checkout.
 device_revision() {
   local rev
-  if rev=$(git rev-parse --short HEAD 2>/dev/null); then
+  # The revision the caller names (the JSON's `revision` field comes from the same variable): a
+  # device machine's copy of the tree can carry a .git older than the files it runs.
+  if [ -n "${GPGPU_GIT_REVISION:-}" ]; then
+    echo "${GPGPU_GIT_REVISION:0:7}"
+  elif rev=$(git rev-parse --short HEAD 2>/dev/null); then
     git diff --quiet HEAD -- 2>/dev/null || rev+="-dirty"
     echo "$rev"
   else
