@@ -15,10 +15,15 @@
 # (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh). --gpus caps the
 # GPUs used (default: every GPU nvidia-smi lists). With one GPU only the tests, the one-GPU checks and
 # sanitizers run (the scaling runs need two). STEPS picks parts (default "tests all sanitizers bench
-# check").
+# check"; also "sample", NVIDIA's multi-GPU Jacobi sample built from its source and run at the `check`
+# step's sizes and norm frequencies, on its own or beside the other steps in the same call:
+# STEPS="check sample"; it needs no build of the chapter when it runs alone).
 # Open MPI runs as root here (--allow-run-as-root), ranks unbound (--bind-to none: one rank per GPU),
 # NVLink multicast off (NCCL_NVLS_ENABLE=0). Files written to DIR: ch13_log.txt,
-# ch13_g<G>_<nx>x<ny>.json, check/ch13_check_g<G>_<nx>x<ny>_every<k>_overlap_<on|off>.json (apart from the scaling runs, which the plots read by their names), ch13_summary.txt. Keeps going after a failure, exit 1 then.
+# ch13_g<G>_<nx>x<ny>.json, check/ch13_check_g<G>_<nx>x<ny>_every<k>_overlap_<on|off>.json (apart from
+# the scaling runs, which the plots read by their names), sample/ (the sample step: each run's output
+# as <variant>_g<G>_<n>x<n>_every<k>.txt, runs.tsv, builds.tsv and nvidia_sample.json, one record per
+# run), ch13_summary.txt. Keeps going after a failure, exit 1 then.
 set -u
 source "$(dirname "$0")/common.sh"
 device_init "$@"
@@ -45,7 +50,11 @@ source scripts/device/step.sh
 export NCCL_NVLS_ENABLE=0
 MPIRUN=(mpirun --allow-run-as-root --bind-to none -x NCCL_NVLS_ENABLE=0)
 { echo "revision $(device_revision), $gpus GPU(s)"; nvidia-smi -L; nvidia-smi topo -m; } >> "$LOG" 2>&1
-"$CH" --help > /dev/null 2>&1 || { echo "no chapter 13 in $BUILD: build it first"; exit 1; }
+if ! [[ "$STEPS" =~ ^[[:space:]]*sample[[:space:]]*$ ]]; then  # every step but the sample runs the chapter
+  "$CH" --help > /dev/null 2>&1 || { echo "no chapter 13 in $BUILD: build it first"; exit 1; }
+fi
+# The check step's sizes and iteration counts (size:iterations); the sample step runs at its sizes.
+CHECK_CASES="2048:1000 4096:400 8192:100 16384:50"
 
 # An exit code other than the expected one is a failure (the refusals must exit 2).
 expect_exit() {  # CODE COMMAND...
@@ -124,7 +133,7 @@ if want check && ((gpus >= 2)); then
   variants=one_gpu,overlap,nccl,nccl_graph,mpi
   for g in 2 4; do
     ((g <= gpus)) || continue
-    for case in 2048:1000 4096:400 8192:100 16384:50; do
+    for case in $CHECK_CASES; do
       n=${case%%:*} iters=${case##*:}
       for every in 1 10; do
         for overlap in on off; do
@@ -135,6 +144,23 @@ if want check && ((gpus >= 2)); then
       done
     done
   done
+fi
+
+# The sample beside ours (STEPS=sample): NVIDIA's multi-GPU Jacobi solver, built from its source in
+# SAMPLE_DIR (default .peers/multi-gpu-programming-models: an ignored folder that a device call
+# carries, since the machine reaches no network; fetch it with `git clone
+# https://github.com/NVIDIA/multi-gpu-programming-models .peers/multi-gpu-programming-models` and
+# write its commit into a COMMIT file there): multi_threaded_p2p, multi_threaded_copy_overlap, nccl
+# (and mpi where Open MPI is CUDA-aware) at the check step's sizes on G = 2 and 4, the norm every
+# iteration and every 10; scripts/device/ch13_sample.sh says how, nvidia_sample_parse.py reads it.
+if want sample; then
+  if ((gpus >= 2)); then
+    # shellcheck source=scripts/device/ch13_sample.sh
+    source scripts/device/ch13_sample.sh
+    sample_step
+  else
+    echo "the sample step needs two GPUs: not run" >> "$LOG"
+  fi
 fi
 
 {
@@ -154,6 +180,9 @@ for v, r in rows.items():
 print(f"{p.stem}: " + "; ".join(cells))
 PY
   done
+  if [ -f "$OUT/sample/nvidia_sample.json" ] && want sample; then
+    python3 scripts/device/nvidia_sample_parse.py table "$OUT/sample/nvidia_sample.json"
+  fi
   if ((${#failed[@]})); then printf 'FAILED: %s\n' "${failed[@]}"; else echo "every step passed"; fi
 } | tee "$OUT/ch13_summary.txt"
 rm -rf "$TMP"
