@@ -15,7 +15,10 @@
 #     SchedulerStats ComputeWorkloadAnalysis") on the first GPGPU_PROFILE_LAUNCHES launches (default
 #     5: a Jacobi run launches its kernel once per iteration), for every chapter but 13; the clocks
 #     locked at base, as Nsight Compute does by default, or left as the timed runs have them with
-#     GPGPU_PROFILE_CLOCKS=none (its --clock-control);
+#     GPGPU_PROFILE_CLOCKS=none (its --clock-control); the caches flushed before each profiled
+#     launch, as it does by default, or left warm as back-to-back timed calls find them with
+#     GPGPU_PROFILE_CACHE=none (its --cache-control); GPGPU_PROFILE_SKIP launches skipped first
+#     (default 0; its --launch-skip), to profile a call in the middle of a run;
 #   - Nsight Systems (nsys) for chapter 13, whose questions are about the timeline: copies, peer
 #     traffic, NCCL and MPI beside the kernels.
 # It writes into GPGPU_PROFILE_OUT (default build/profile/<target>_<variant>/): the report
@@ -86,8 +89,8 @@ else
   for section in ${GPGPU_PROFILE_SECTIONS:-SpeedOfLight MemoryWorkloadAnalysis Occupancy WarpStateStats LaunchStats}; do
     sections+=(--section "$section")
   done
-  "$profiler" --nvtx --nvtx-include "$variant/" --launch-count "${GPGPU_PROFILE_LAUNCHES:-5}" \
-    --clock-control "${GPGPU_PROFILE_CLOCKS:-base}" "${sections[@]}" --export "$out/report" --force-overwrite \
+  "$profiler" --nvtx --nvtx-include "$variant/" --launch-skip "${GPGPU_PROFILE_SKIP:-0}" --launch-count "${GPGPU_PROFILE_LAUNCHES:-5}" \
+    --clock-control "${GPGPU_PROFILE_CLOCKS:-base}" --cache-control "${GPGPU_PROFILE_CACHE:-all}" "${sections[@]}" --export "$out/report" --force-overwrite \
     "${run[@]}" >"$out/run.log" 2>&1 || { tail -n 20 "$out/run.log" >&2; die 1 "the profiled run failed (see $out/run.log)"; }
   [ -f "$out/report.ncu-rep" ] || die 2 "no kernel of '$variant' was profiled: is it a CUDA variant? (see $out/run.log)"
   "$profiler" --import "$out/report.ncu-rep" --page details >"$out/details.txt"
