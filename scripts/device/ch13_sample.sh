@@ -43,12 +43,10 @@ sample_build() {  # VARIANT
   local v=$1 src="$SAMPLE_DIR/$1" bin="$SAMPLE_BIN/$1" rc
   # shellcheck disable=SC2054  # the commas belong to -gencode's value
   local nvcc_flags=(-gencode arch=compute_90,code=sm_90 -std=c++17 -DHAVE_CUB -lineinfo)
-  local cmds=()
+  local compile=() link=()  # each command once: run, and written to builds.tsv as it ran
   case "$v" in
     multi_threaded_*)
-      cmds=("nvcc ${nvcc_flags[*]} -Xcompiler -fopenmp -DUSE_NVTX -ldl $src/jacobi.cu -o $bin")
-      sample_log_run nvcc "${nvcc_flags[@]}" -Xcompiler -fopenmp -DUSE_NVTX -ldl "$src/jacobi.cu" -o "$bin"
-      rc=$? ;;
+      compile=(nvcc "${nvcc_flags[@]}" -Xcompiler -fopenmp -DUSE_NVTX -ldl "$src/jacobi.cu" -o "$bin") ;;
     nccl|mpi)
       local inc=(-I"$CUDA_HOME/include") libs=(-L"$CUDA_LIB" -lcudart -ldl) rpath="-Wl,-rpath,$CUDA_LIB"
       if [ "$v" = nccl ]; then
@@ -59,17 +57,16 @@ sample_build() {  # VARIANT
           rpath+=",-rpath,$NCCL_LIB"
         fi
       fi
-      cmds=("nvcc ${nvcc_flags[*]} -c $src/jacobi_kernels.cu -o $bin.o"
-            "mpicxx -DUSE_NVTX ${inc[*]} -std=c++14 $src/jacobi.cpp $bin.o ${libs[*]} $rpath -o $bin")
-      sample_log_run nvcc "${nvcc_flags[@]}" -c "$src/jacobi_kernels.cu" -o "$bin.o" &&
-        sample_log_run mpicxx -DUSE_NVTX "${inc[@]}" -std=c++14 "$src/jacobi.cpp" "$bin.o" "${libs[@]}" "$rpath" -o "$bin"
-      rc=$? ;;
-    *) echo "unknown sample variant '$v'"; rc=2 ;;
+      compile=(nvcc "${nvcc_flags[@]}" -c "$src/jacobi_kernels.cu" -o "$bin.o")
+      link=(mpicxx -DUSE_NVTX "${inc[@]}" -std=c++14 "$src/jacobi.cpp" "$bin.o" "${libs[@]}" "$rpath" -o "$bin") ;;
+    *) echo "unknown sample variant '$v'"; printf '%s\tbuild failed\tunknown variant\n' "$v" >> "$SAMPLE_OUT/builds.tsv"; return 2 ;;
   esac
-  local joined status=built
-  joined=$(printf '%s && ' "${cmds[@]}")
+  sample_log_run "${compile[@]}" && { ((${#link[@]} == 0)) || sample_log_run "${link[@]}"; }
+  rc=$?
+  local status=built detail="${compile[*]}"
+  ((${#link[@]} == 0)) || detail+=" && ${link[*]}"
   ((rc == 0)) || status="build failed"
-  printf '%s\t%s\t%s\n' "$v" "$status" "${joined% && }" >> "$SAMPLE_OUT/builds.tsv"
+  printf '%s\t%s\t%s\n' "$v" "$status" "$detail" >> "$SAMPLE_OUT/builds.tsv"
   return "$rc"
 }
 
