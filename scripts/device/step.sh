@@ -38,7 +38,7 @@ step() {
 # --gtest_filter FILTER, side by side in the background (each at most SANITIZER_LIMIT_S, default 3
 # minutes, or what is left of the budget; launches synchronised so that an error points at its
 # kernel, logs in $TMP). The limit only catches a hang: check.sh, which runs every topic's
-# sanitizers at once on one GPU, raises it, since 28 sanitised processes share the GPU there;
+# sanitizers at once on one GPU, raises it, since every topic's sanitised processes share the GPU there;
 # `sanitizers_wait` collects their verdicts into $LOG and `failed`.
 sanitizer_pids=()
 sanitizers_start() {
