@@ -171,34 +171,6 @@ std::string block_text(const dim3& b) {
   return text + " threads";
 }
 
-#if GPGPU_HAVE_TMA_TRANSPOSE
-// Step 14 where TMA can describe both matrices: the tensor maps encoded by upload() for the buffers
-// (prepare), each call a launch with them. Elsewhere (rows or cols no multiple of 16 bytes) step 12's
-// kernel, which the launch line names.
-template <typename T>
-std::unique_ptr<gpgpu::matrix::Operation> tma_matrices(const Shape& s) {
-  const int rows = static_cast<int>(s.rows), cols = static_cast<int>(s.cols);
-  if (!mc::transpose_tma_serves<T>(rows, cols)) {
-    const mc::LaunchShape l = mc::transpose_tile_panels_shape(rows, cols);
-    return std::make_unique<DeviceMatrices<T>>(
-        Op::transpose, s, kernel_call<T>(Launcher::transpose_tile_panels, s),
-        "rows of " + std::to_string(cols * sizeof(T)) + " bytes in, " + std::to_string(rows * sizeof(T)) +
-            " out, where TMA needs multiples of 16: step 12's kernel, grid " + std::to_string(l.grid.x) + " x " +
-            std::to_string(l.grid.y) + " of " + block_text(l.block));
-  }
-  const mc::TmaTransposeShape launch = mc::transpose_tma_shape<T>(rows, cols);
-  auto plan = std::make_shared<mc::TmaTransposePlan>();
-  auto prepare = [=](const T* a, T* out) { *plan = mc::plan_transpose_tma<T>({a, out, rows, cols}, launch); };
-  auto call = [plan](const T*, const T*, T*) { mc::launch_transpose_tma<T>(*plan, nullptr); };  // the buffers are in the maps
-  return std::make_unique<DeviceMatrices<T>>(
-      Op::transpose, s, call,
-      "grid " + std::to_string(launch.shape.grid.x) + " of " + block_text(launch.shape.block) + ", " +
-          std::to_string(launch.shared_bytes / 1024) + " KiB shared each, " + std::to_string(launch.stages) +
-          " tiles in flight per block, resident, looping over the tiles",
-      prepare);
-}
-#endif
-
 template <typename T>
 std::string launch_line(const CudaKernelVariant& k, const Shape& s) {
   const int rows = static_cast<int>(s.rows), cols = static_cast<int>(s.cols);
@@ -216,6 +188,32 @@ std::string launch_line(const CudaKernelVariant& k, const Shape& s) {
   const mc::LaunchShape l = k.shape(rows, cols);
   return "grid " + std::to_string(l.grid.x) + " x " + std::to_string(l.grid.y) + " of " + block_text(l.block);
 }
+
+#if GPGPU_HAVE_TMA_TRANSPOSE
+// Step 14 where TMA can describe both matrices: the tensor maps encoded by upload() for the buffers
+// (prepare), each call a launch with them. Elsewhere (rows or cols no multiple of 16 bytes) step 12's
+// kernel, which the launch line names.
+template <typename T>
+std::unique_ptr<gpgpu::matrix::Operation> tma_matrices(const Shape& s) {
+  const int rows = static_cast<int>(s.rows), cols = static_cast<int>(s.cols);
+  if (!mc::transpose_tma_serves<T>(rows, cols)) {
+    return std::make_unique<DeviceMatrices<T>>(
+        Op::transpose, s, kernel_call<T>(Launcher::transpose_tile_panels, s),
+        "rows of " + std::to_string(cols * sizeof(T)) + " bytes in, " + std::to_string(rows * sizeof(T)) +
+            " out, where TMA needs multiples of 16: step 12's kernel, " + launch_line<T>(*find_kernel("cuda_transpose_tile_panels"), s));
+  }
+  const mc::TmaTransposeShape launch = mc::transpose_tma_shape<T>(rows, cols);
+  auto plan = std::make_shared<mc::TmaTransposePlan>();
+  auto prepare = [=](const T* a, T* out) { *plan = mc::plan_transpose_tma<T>({a, out, rows, cols}, launch); };
+  auto call = [plan](const T*, const T*, T*) { mc::launch_transpose_tma<T>(*plan, nullptr); };  // the buffers are in the maps
+  return std::make_unique<DeviceMatrices<T>>(
+      Op::transpose, s, call,
+      "grid " + std::to_string(launch.shape.grid.x) + " of " + block_text(launch.shape.block) + ", " +
+          std::to_string(launch.shared_bytes / 1024) + " KiB shared each, " + std::to_string(launch.stages) +
+          " tiles in flight per block, resident, looping over the tiles",
+      prepare);
+}
+#endif
 
 // Step 14 runs where it was built and the device is of compute capability 9.0 (its sm_90a code runs
 // there alone), and, on the shapes TMA cannot take, where step 12's kernel runs; nullopt, or why not.

@@ -153,18 +153,26 @@ std::optional<std::string> tma_limitation(const gpgpu::blas::GemmSize& s, bc::Ge
   return std::nullopt;
 }
 
+/// A row of steps 4-13: the chapter's variant of a kernel in kernels/blas/cuda/`file`, refused on
+/// any GPU but compute capability 9.0 and where TMA or the grid cannot take the size (tma_limitation
+/// for the kernel's tile `shape`). The caller sets make (and bf16_c).
+gpgpu::blas::GemmVariant tma_step_variant(std::string name, std::string description, const std::string& file, Input input,
+                                          bc::GemmShape (*shape)()) {
+  gpgpu::blas::GemmVariant v =
+      tensor_core_variant(std::move(name), std::move(description), "kernels/blas/cuda/" + file, input,
+                          {9, true, "TMA with wgmma is Hopper's alone: compiled for sm_90a, it runs on compute capability 9.0 only"});
+  v.limitation = [shape, device = v.limitation](const gpgpu::blas::GemmSize& s, gpgpu::Session& session) -> std::optional<std::string> {
+    if (auto why = device(s, session)) return why;
+    return tma_limitation(s, shape());
+  };
+  return v;
+}
+
 template <typename In>
 gpgpu::blas::GemmVariant variant(const TmaKernel& kernel) {
-  gpgpu::blas::GemmVariant v =
-      tensor_core_variant(kernel.name, kernel.description, std::string("kernels/blas/cuda/") + kernel.file,
-                          std::is_same_v<In, float> ? Input::tf32 : Input::bf16,
-                          {9, true, "TMA with wgmma is Hopper's alone: compiled for sm_90a, it runs on compute capability 9.0 only"});
+  gpgpu::blas::GemmVariant v = tma_step_variant(kernel.name, kernel.description, kernel.file,
+                                                std::is_same_v<In, float> ? Input::tf32 : Input::bf16, kernel.shape);
   v.make = [&kernel](const gpgpu::blas::GemmSize& s, gpgpu::Session&) { return make<In>(kernel, s.dims); };
-  v.limitation = [&kernel, device = v.limitation](const gpgpu::blas::GemmSize& s,
-                                                  gpgpu::Session& session) -> std::optional<std::string> {
-    if (auto why = device(s, session)) return why;
-    return tma_limitation(s, kernel.shape());
-  };
   return v;
 }
 
@@ -208,13 +216,13 @@ struct Fp8Step {
   void (*launch)(const bc::TmaArgs&, const bc::Fp8Epilogue<Out>&, cudaStream_t);
   bc::GemmShape (*shape)();
   int (*stages)();
-  const char* file;
+  const char* file;  // in kernels/blas/cuda/
 };
 template <typename Out>
 Fp8Step<Out> fp8_step(Fp8Scaling scaling) {
   if (scaling == Fp8Scaling::blocks)
-    return {bc::launch_fp8_block, bc::fp8_block_shape, bc::fp8_block_stages, "kernels/blas/cuda/10b_12_fp8_block_scaled.cu"};
-  return {bc::launch_fp8_tensor, bc::fp8_tensor_shape, bc::fp8_tensor_stages, "kernels/blas/cuda/10b_11_fp8.cu"};
+    return {bc::launch_fp8_block, bc::fp8_block_shape, bc::fp8_block_stages, "10b_12_fp8_block_scaled.cu"};
+  return {bc::launch_fp8_tensor, bc::fp8_tensor_shape, bc::fp8_tensor_stages, "10b_11_fp8.cu"};
 }
 
 //! [fp8_make]
@@ -251,15 +259,9 @@ template <typename Out>
 gpgpu::blas::GemmVariant fp8_variant(const char* name, const char* description, Fp8Scaling scaling) {
   const Fp8Step<Out> step = fp8_step<Out>(scaling);
   gpgpu::blas::GemmVariant v =
-      tensor_core_variant(name, description, step.file, scaling == Fp8Scaling::blocks ? Input::fp8_blocks : Input::fp8,
-                          {9, true, "TMA with wgmma is Hopper's alone: compiled for sm_90a, it runs on compute capability 9.0 only"});
+      tma_step_variant(name, description, step.file, scaling == Fp8Scaling::blocks ? Input::fp8_blocks : Input::fp8, step.shape);
   v.bf16_c = std::is_same_v<Out, Bf16>;
   v.make = [scaling](const gpgpu::blas::GemmSize& s, gpgpu::Session&) { return make_fp8<Out>(s.dims, scaling); };
-  v.limitation = [device = v.limitation, shape = step.shape](const gpgpu::blas::GemmSize& s,
-                                                              gpgpu::Session& session) -> std::optional<std::string> {
-    if (auto why = device(s, session)) return why;
-    return tma_limitation(s, shape());
-  };
   return v;
 }
 
@@ -300,15 +302,9 @@ std::unique_ptr<gpgpu::blas::GemmOperation> make_tma_store(const Dims& d) {
 
 template <typename Out>
 gpgpu::blas::GemmVariant tma_store_variant(const char* name, const char* description) {
-  gpgpu::blas::GemmVariant v =
-      tensor_core_variant(name, description, "kernels/blas/cuda/10b_13_tma_store.cu", Input::bf16,
-                          {9, true, "TMA with wgmma is Hopper's alone: compiled for sm_90a, it runs on compute capability 9.0 only"});
+  gpgpu::blas::GemmVariant v = tma_step_variant(name, description, "10b_13_tma_store.cu", Input::bf16, bc::tma_store_shape);
   v.bf16_c = std::is_same_v<Out, Bf16>;
   v.make = [](const gpgpu::blas::GemmSize& s, gpgpu::Session&) { return make_tma_store<Out>(s.dims); };
-  v.limitation = [device = v.limitation](const gpgpu::blas::GemmSize& s, gpgpu::Session& session) -> std::optional<std::string> {
-    if (auto why = device(s, session)) return why;
-    return tma_limitation(s, bc::tma_store_shape());
-  };
   return v;
 }
 

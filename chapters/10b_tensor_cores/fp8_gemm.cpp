@@ -1,7 +1,6 @@
 // Chapter 10b's FP8 product on the device (fp8_gemm.hpp).
 #include "fp8_gemm.hpp"
 
-#include <cstring>
 #include <utility>
 #include <vector>
 
@@ -104,22 +103,7 @@ double Fp8Gemm::run(int calls) {
 
 gpgpu::blas::HostMatrix Fp8Gemm::download() {
   const std::vector<unsigned char> bytes = c_.download(0, c_.size());
-  const std::size_t width = out_bytes(out_);
-  std::vector<float> c(static_cast<std::size_t>(dims_.m * dims_.n));
-  for (long long i = 0; i < dims_.m; ++i)
-    for (long long j = 0; j < dims_.n; ++j) {
-      const unsigned char* at = bytes.data() + static_cast<std::size_t>(i * ldc_ + j) * width;
-      float x;
-      if (out_ == Fp8Out::fp32) {
-        std::memcpy(&x, at, sizeof x);
-      } else {
-        __nv_bfloat16 h;
-        std::memcpy(&h, at, sizeof h);
-        x = widened(h);
-      }
-      c[static_cast<std::size_t>(i * dims_.n + j)] = x;
-    }
-  return gpgpu::blas::HostMatrix(dims_.c(), std::move(c));
+  return dense_c(bytes.data(), static_cast<int>(out_bytes(out_)), dims_, ldc_);
 }
 
 std::string Fp8Gemm::launch() const {

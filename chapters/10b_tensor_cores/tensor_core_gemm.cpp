@@ -25,13 +25,27 @@ using gpgpu::blas::Dims;
 using gpgpu::blas::ElementType;
 using gpgpu::blas::HostMatrix;
 
-float widened(Bf16 x) {
-  float f = __bfloat162float(x);  // exact
-  if (std::isnan(f)) {
-    const std::uint32_t all = 0xFFFFFFFFu;
-    std::memcpy(&f, &all, sizeof f);
-  }
-  return f;
+HostMatrix dense_c(const unsigned char* rows, int element_bytes, Dims dims, long long ldc) {
+  if (element_bytes != 4 && element_bytes != 2) throw std::logic_error("dense_c: C is FP32 or BF16");
+  std::vector<float> c(static_cast<std::size_t>(dims.m * dims.n));
+  for (long long i = 0; i < dims.m; ++i)
+    for (long long j = 0; j < dims.n; ++j) {
+      const unsigned char* at = rows + static_cast<std::size_t>((i * ldc + j) * element_bytes);
+      float x;
+      if (element_bytes == 4) {
+        std::memcpy(&x, at, sizeof x);
+      } else {
+        Bf16 h;
+        std::memcpy(&h, at, sizeof h);
+        x = __bfloat162float(h);  // exact
+        if (std::isnan(x)) {
+          const std::uint32_t all = 0xFFFFFFFFu;
+          std::memcpy(&x, &all, sizeof x);
+        }
+      }
+      c[static_cast<std::size_t>(i * dims.n + j)] = x;
+    }
+  return HostMatrix(dims.c(), std::move(c));
 }
 
 template <typename In, typename Out>
@@ -105,16 +119,7 @@ HostMatrix TensorCoreGemm<In, Out>::download() {
     if (ldc_ == dims_.n) return HostMatrix(dims_.c(), c_.download(0, c_.size()));
   }
   const std::vector<Out> rows = c_.download(0, c_.size());
-  std::vector<float> c(static_cast<std::size_t>(dims_.m * dims_.n));
-  for (long long i = 0; i < dims_.m; ++i)
-    for (long long j = 0; j < dims_.n; ++j) {
-      const Out x = rows[static_cast<std::size_t>(i * ldc_ + j)];
-      if constexpr (std::is_same_v<Out, Bf16>)
-        c[static_cast<std::size_t>(i * dims_.n + j)] = widened(x);
-      else
-        c[static_cast<std::size_t>(i * dims_.n + j)] = x;
-    }
-  return HostMatrix(dims_.c(), std::move(c));
+  return dense_c(reinterpret_cast<const unsigned char*>(rows.data()), static_cast<int>(sizeof(Out)), dims_, ldc_);
 }
 
 template <typename In, typename Out>

@@ -66,9 +66,12 @@ class TensorCoreGemm final : public gpgpu::blas::GemmOperation {
   gpgpu::cuda::EventTimer timer_;
 };
 
-/// A BF16 element of C widened to float exactly, the poison (0xFFFF) to a float whose every byte is
-/// 0xFF, as an FP32 C's poison reads: the tests check that upload() poisons C byte by byte.
-float widened(Bf16 x);
+/// C (m x n of `dims`) as floats from its device copy `rows`: m rows of `ldc` elements of
+/// `element_bytes` bytes, FP32 (4) as they are or BF16 (2) widened exactly, a BF16 NaN (such as the
+/// poison 0xFFFF) as a float whose every byte is 0xFF, as an FP32 C's poison reads: the tests check
+/// that upload() poisons C byte by byte. The download of every row with C in FP32 or BF16 (this
+/// file's TensorCoreGemm and fp8_gemm.hpp's Fp8Gemm).
+gpgpu::blas::HostMatrix dense_c(const unsigned char* rows, int element_bytes, gpgpu::blas::Dims dims, long long ldc);
 
 extern template class TensorCoreGemm<float>;
 extern template class TensorCoreGemm<Bf16>;

@@ -35,6 +35,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "blas/cuda/mma_sync.hpp"  // shared_address
 #include "blas/cuda/tma.hpp"
 #include "blas/cuda/tma_store.hpp"
 #include "blas/cuda/wgmma.hpp"  // fence_proxy_async_shared
@@ -52,6 +53,7 @@ using blas::cuda::fence_proxy_async_shared;
 using blas::cuda::mbarrier_arrive_expect_tx;
 using blas::cuda::mbarrier_init;
 using blas::cuda::mbarrier_wait_parity;
+using blas::cuda::shared_address;
 using blas::cuda::tma_load_2d;
 using blas::cuda::tma_store_2d;
 
@@ -60,10 +62,6 @@ inline constexpr int kSwizzleAtom = 1024;  // the 128-byte swizzle repeats every
 template <typename T>
 constexpr int shared_bytes() {
   return (kTmaStages<T> + kTmaOutBuffers) * kTmaTileElements * static_cast<int>(sizeof(T)) + kSwizzleAtom;
-}
-
-__device__ __forceinline__ std::uint32_t shared_address(const void* p) {
-  return static_cast<std::uint32_t>(__cvta_generic_to_shared(p));
 }
 
 #if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM90_ALL)
