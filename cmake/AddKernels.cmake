@@ -32,20 +32,28 @@ function(gpgpu_sm90a_why out)
   set(${out} "${why}" PARENT_SCOPE)
 endfunction()
 
+# gpgpu_sm90a_object_library(<objects> <source.cu>...): the object library <objects> of the sources
+# compiled for sm_90a alone (-gencode arch=compute_90a,code=sm_90a), linked to the CUDA layer; the
+# caller adds its objects to a library. Call it where gpgpu_sm90a_why gave "".
+function(gpgpu_sm90a_object_library objects)
+  add_library(${objects} OBJECT ${ARGN})
+  set_target_properties(${objects} PROPERTIES CUDA_ARCHITECTURES 90a-real)
+  target_link_libraries(${objects} PRIVATE gpgpu::cuda)
+  gpgpu_target_defaults(${objects})
+  if(GPGPU_CUDA_RESOURCE_REPORT)
+    target_compile_options(${objects} PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-Xptxas=-v>)
+  endif()
+endfunction()
+
 # gpgpu_add_sm90a_objects(<problem> <objects> <define> <source.cu>...): the sources compiled for
 # sm_90a alone (-gencode arch=compute_90a,code=sm_90a: the code runs on compute capability 9.0 and on
 # nothing else) into the object library <objects>, whose objects join gpgpu_<problem>_cuda_kernels;
 # <define>=1 for them and for everything that links the kernels. Call it where gpgpu_sm90a_why gave "".
 function(gpgpu_add_sm90a_objects problem objects define)
-  add_library(${objects} OBJECT ${ARGN})
-  set_target_properties(${objects} PROPERTIES CUDA_ARCHITECTURES 90a-real)
+  gpgpu_sm90a_object_library(${objects} ${ARGN})
   target_include_directories(${objects} PRIVATE "${PROJECT_SOURCE_DIR}/kernels")
-  target_link_libraries(${objects} PRIVATE gpgpu::${problem} gpgpu::cuda)
+  target_link_libraries(${objects} PRIVATE gpgpu::${problem})
   target_compile_definitions(${objects} PRIVATE ${define}=1)
-  gpgpu_target_defaults(${objects})
-  if(GPGPU_CUDA_RESOURCE_REPORT)
-    target_compile_options(${objects} PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-Xptxas=-v>)
-  endif()
   target_sources(gpgpu_${problem}_cuda_kernels PRIVATE $<TARGET_OBJECTS:${objects}>)
   target_compile_definitions(gpgpu_${problem}_cuda_kernels PUBLIC ${define}=1)
 endfunction()

@@ -41,6 +41,7 @@ std::vector<gpgpu::blas::GemmVariant> kernels_then_cublas() {
 #if GPGPU_HAVE_CUBLASLT
   std::ranges::move(ch10b::cublaslt_variants(), std::back_inserter(v));
 #endif
+  std::ranges::move(ch10b::fastcu_variants(), std::back_inserter(v));  // empty unless built
   return v;
 }
 
@@ -72,6 +73,12 @@ TEST_P(TensorCoreVariant, WithinTheBoundAtAwkwardAndAlignedSizes) {
   within_bound_at(checks::aligned_dims());
 }
 TEST_P(TensorCoreVariant, WithinTheBoundAtLargeSizes) { within_bound_at(checks::large_dims()); }
+// Square products of multiples of 256, the only ones some rows take (fastcu_bf16_bf16c): one
+// cluster's tile, 3 x 3 of them (an odd count, fewer tiles than clusters), and 9 x 9 (more tiles
+// than fast.cu's 64 clusters and the 66 an H100 holds, so that clusters take several).
+TEST_P(TensorCoreVariant, WithinTheBoundAtSquareMultiplesOf256) {
+  within_bound_at({{256, 256, 256}, {768, 768, 768}, {2304, 2304, 2304}});
+}
 // For compute-sanitizer (its tools slow every launch down many times): one element, partial tiles
 // in every dimension with k past several steps, the 16-byte paths of both input types, one row.
 TEST_P(TensorCoreVariant, WithinTheBoundAtSanitizerSizes) {

@@ -1,7 +1,7 @@
 /// @file variants.hpp
 /// @brief Chapter 10b's variants in the order main.cpp runs them: our kernels step by step, then
-/// the library a user would pick. cuBLAS, when CMake did not find it, gives a gpgpu::NotBuilt note
-/// with the reason instead.
+/// the library a user would pick, then, where built, a third party's kernel. cuBLAS, when CMake did
+/// not find it, gives a gpgpu::NotBuilt note with the reason instead.
 #pragma once
 #include <vector>
 
@@ -53,6 +53,15 @@ std::vector<gpgpu::blas::GemmVariant> cublaslt_variants();
 inline gpgpu::NotBuilt cublaslt_variants() {
   return {gpgpu::Backend::cuda, "cuBLASLt (CUDA::cublasLt, with CUDA::cublas) was not found: cublaslt_tf32, cublaslt_bf16 and cublaslt_fp8*"};
 }
+#endif
+
+/// A third party's kernel beside step 13: fastcu_bf16_bf16c, fast.cu's last BF16 GEMM built from its
+/// source (fastcu_variant.cpp), only where CMake was given a copy of it (GPGPU_FASTCU_DIR); else no
+/// row at all, since the repository does not hold its source.
+#if GPGPU_HAVE_FASTCU
+std::vector<gpgpu::blas::GemmVariant> fastcu_variants();
+#else
+inline std::vector<gpgpu::blas::GemmVariant> fastcu_variants() { return {}; }
 #endif
 
 }  // namespace ch10b

@@ -10,12 +10,14 @@
 # (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
 # project built in --build (default build-h100/; `bash scripts/build.sh` builds into build/, for the
 # visible GPU). STEPS picks parts (default "tests sanitizers chapter repeat sustained"; also "peer",
-# fast.cu's kernel built from its source beside cuBLAS and the BF16 rows, "fp8",
+# fast.cu's kernel built from its source, in its own driver and as the chapter's row
+# fastcu_bf16_bf16c beside step 13 and cuBLAS, for which it configures --build again with
+# -DGPGPU_FASTCU_DIR, kept in that build's cache; "fp8",
 # the FP8 rows beside the BF16 leaders, and "ncu").
 # Files written to DIR: ch10b_log.txt (every step's output), tf32_inputs.txt, ch10b_4096.json,
 # ch10b_8192.json, ch10b_4097.json, ch10b_rect.json, ch10b_8192_bf16_repeat{1,2,3}.json,
 # ch10b_fp8_{8192,4096,4097,rect}.json, fp8_accumulator.txt, fastcu_peer_8192.{json,txt},
-# fastcu_peer_8192_round<r>.{json,txt} and ch10b_bf16c_8192_round<r>.json (the two programs in turn,
+# ch10b_fastcu_8192_round<r>.json (fast.cu's row, step 13 and cuBLAS with BF16 C in one run,
 # PEER_ROUNDS times, default 3) and ch10b_bf16_beside_peer_8192.json,
 # sustained/ (power_<n>_<variant>.csv, sustained_<n>_<variant>.json, summary.txt),
 # ch10b_ncu_8192_bf16_details.txt and _raw.csv, ch10b_ncu_8192_<variant>_details.txt (steps 11-13),
@@ -107,25 +109,34 @@ fi
 
 # 5b. The public BF16 peer (STEPS=peer): fast.cu's last kernel, built from its source in FASTCU_DIR
 #     (default .peers/fast.cu: an ignored folder that a device call carries, since the machine reaches
-#     no network; fetch it with `git clone https://github.com/pranjalssh/fast.cu .peers/fast.cu`) by
-#     scripts/device/peers/fastcu_peer.cu, which verifies it and times it beside cuBLAS BF16 with BF16
-#     C; then the chapter's BF16 rows at 8192³ in the same call (BF16_ROWS).
+#     no network; fetch it with `git clone https://github.com/pranjalssh/fast.cu .peers/fast.cu`).
+#     First its own driver, scripts/device/peers/fastcu_peer.cu, which checks every element of its C
+#     against cuBLAS's and times the two. Then the chapter's row of it: the build in --build configured
+#     again with -DGPGPU_FASTCU_DIR (kept in that build's cache: later builds there have the row too)
+#     and the chapter and its test rebuilt; the row's tests (square sizes, multiples of 256); and the
+#     row timed by the chapter's own loop beside step 13 and cuBLAS with BF16 C at 8192³, each verified
+#     against the FP64 reference first, PEER_ROUNDS times (default 3), the three in turned orders.
+#     Last, the chapter's BF16 rows at 8192³ (BF16_ROWS).
 BF16_ROWS=${BF16_ROWS:-tma_store_bf16_bf16c,cublas_bf16_bf16c,tma_store_bf16,cluster_bf16,cublas_bf16}
 if want peer; then
   FASTCU_DIR=${FASTCU_DIR:-.peers/fast.cu}
   if [ -f "$FASTCU_DIR/examples/matmul/matmul_12.cuh" ]; then
+    FASTCU_DIR=$(cd "$FASTCU_DIR" && pwd)
     # Its own Makefile's flags that matter here (NDEBUG: its asserts name an undeclared variable).
     step "fast.cu peer build" nvcc -gencode arch=compute_90a,code=sm_90a -std=c++17 -O3 -DNDEBUG \
       --expt-relaxed-constexpr -w -I "$FASTCU_DIR" scripts/device/peers/fastcu_peer.cu -o "$TMP/fastcu_peer" \
       -lcublas -lcuda
     { echo "fast.cu source: $FASTCU_DIR at $(cat "$FASTCU_DIR/COMMIT" 2> /dev/null || echo 'an unrecorded commit')"; } >> "$LOG"
     step "fast.cu peer 8192" bash -c "'$TMP/fastcu_peer' --n 8192 --json '$OUT/fastcu_peer_8192.json' | tee '$OUT/fastcu_peer_8192.txt'"
-    # The two programs in turn, PEER_ROUNDS times: each program's rate beside its own cuBLAS call,
-    # since two programs' timings of the same cuBLAS call differ (measured: by 4-15% on an H200).
+    step "fast.cu row: configure" cmake -S . -B "$BUILD" -DGPGPU_FASTCU_DIR="$FASTCU_DIR"
+    step "fast.cu row: build" cmake --build "$BUILD" --target ch10b_tensor_cores test_ch10b_cuda
+    step "fast.cu row: tests" "$TEST" --gtest_filter='*/fastcu_bf16_bf16c'
+    rows=(fastcu_bf16_bf16c tma_store_bf16_bf16c cublas_bf16_bf16c)
     for ((round = 1; round <= ${PEER_ROUNDS:-3}; round++)); do
-      step "fast.cu peer 8192, round $round" bash -c "'$TMP/fastcu_peer' --n 8192 --json '$OUT/fastcu_peer_8192_round$round.json' > '$OUT/fastcu_peer_8192_round$round.txt'"
-      step "step 13 BF16 C 8192, round $round" "$CH" --variant tma_store_bf16_bf16c,cublas_bf16_bf16c --n 8192 --repeat 5 \
-        --warmup 1 --json "$OUT/ch10b_bf16c_8192_round$round.json"
+      first=$(( (round - 1) % 3 ))
+      order="${rows[first]},${rows[(first + 1) % 3]},${rows[(first + 2) % 3]}"
+      step "fast.cu row beside step 13, 8192, round $round" "$CH" --variant "$order" --n 8192 --repeat 5 --warmup 1 \
+        --json "$OUT/ch10b_fastcu_8192_round$round.json"
     done
   else
     failed+=("fast.cu peer (no source in $FASTCU_DIR: see scripts/device/ch10b.sh, step 5b)")

@@ -48,4 +48,15 @@ CUtensorMap encode_tiled_2d(const void* base, CUtensorMapDataType type, const st
 }
 //! [encode_tiled_2d]
 
+CUresult checked_encode_tiled(CUtensorMap* map, CUtensorMapDataType type, cuuint32_t rank, void* base, const cuuint64_t* dims,
+                              const cuuint64_t* strides, const cuuint32_t* box, const cuuint32_t* element_strides,
+                              CUtensorMapInterleave interleave, CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2,
+                              CUtensorMapFloatOOBfill fill) {
+  const CUresult status = encode_tiled()(map, type, rank, base, dims, strides, box, element_strides, interleave, swizzle, l2, fill);
+  if (status != CUDA_SUCCESS)
+    throw ApiError(describe_failed_call("cuTensorMapEncodeTiled", __FILE__, __LINE__,
+                                        "CUresult " + std::to_string(static_cast<int>(status)) + " for a map of rank " + std::to_string(rank)));
+  return status;
+}
+
 }  // namespace gpgpu::cuda

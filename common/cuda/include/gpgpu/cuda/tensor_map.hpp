@@ -18,4 +18,12 @@ namespace gpgpu::cuda {
 CUtensorMap encode_tiled_2d(const void* base, CUtensorMapDataType type, const std::uint64_t (&dims)[2],
                             std::uint64_t row_stride, const std::uint32_t (&box)[2], CUtensorMapSwizzle swizzle);
 
+/// The driver's cuTensorMapEncodeTiled itself, any rank, with its own signature, through the same
+/// entry point: for code written against the driver API (a third party's header, which may ignore
+/// the status it returns), so it throws gpgpu::ApiError on a failure and returns CUDA_SUCCESS otherwise.
+CUresult checked_encode_tiled(CUtensorMap* map, CUtensorMapDataType type, cuuint32_t rank, void* base, const cuuint64_t* dims,
+                              const cuuint64_t* strides, const cuuint32_t* box, const cuuint32_t* element_strides,
+                              CUtensorMapInterleave interleave, CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2,
+                              CUtensorMapFloatOOBfill fill);
+
 }  // namespace gpgpu::cuda
