@@ -20,7 +20,7 @@
 # STEPS="check sample"; it needs no build of the chapter when it runs alone).
 # Open MPI runs as root here (--allow-run-as-root), ranks unbound (--bind-to none: one rank per GPU),
 # NVLink multicast off (NCCL_NVLS_ENABLE=0). Files written to DIR: ch13_log.txt,
-# ch13_g<G>_<nx>x<ny>.json, check/ch13_check_g<G>_<nx>x<ny>_every<k>_overlap_<on|off>.json (apart from
+# ch13_g<G>_<nx>x<ny>.json, check/ch13_check_g<G>_<nx>x<ny>_every<k>_overlap_<on|off>.json and _none.json (apart from
 # the scaling runs, which the plots read by their names), sample/ (the sample step: each run's output
 # as <variant>_g<G>_<n>x<n>_every<k>.txt, runs.tsv, builds.tsv and nvidia_sample.json, one record per
 # run), ch13_summary.txt. Keeps going after a failure, exit 1 then.
@@ -127,14 +127,17 @@ if want bench && ((gpus >= 2)); then
 fi
 
 # The check's cost: the same sizes and iteration counts as the scaling runs, the norm every
-# iteration and every 10, waited for before the next iteration (off) or during it (on).
+# iteration and every 10, waited for before the next iteration (off) or during it (on), and first
+# the same run with no check (its own file, in the same call: the cost is a difference of the two).
 if want check && ((gpus >= 2)); then
   mkdir -p "$OUT/check"
-  variants=one_gpu,overlap,nccl,nccl_graph,mpi
+  variants=one_gpu,peer_store,overlap,nccl,nccl_graph,mpi
   for g in 2 4; do
     ((g <= gpus)) || continue
     for case in $CHECK_CASES; do
       n=${case%%:*} iters=${case##*:}
+      step "check g$g ${n}x$n none" "${MPIRUN[@]}" -np "$g" "$CH" --variant "$variants" --gpus "$g" --nx "$n" \
+        --ny "$n" --iters "$iters" --no-verify --json "$OUT/check/ch13_check_g${g}_${n}x${n}_none.json"
       for every in 1 10; do
         for overlap in on off; do
           step "check g$g ${n}x$n every $every overlap $overlap" "${MPIRUN[@]}" -np "$g" "$CH" --variant "$variants" \

@@ -38,6 +38,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import glob
+import json
 import math
 import os
 import re
@@ -669,6 +670,93 @@ def weak_scaling(runs: list[Run], params: dict) -> str:
     return tables.markdown(["variant"] + [_scaling_label(run) for run in scaled], rows, right=range(1, len(scaled) + 1))
 
 
+def _convergence(run: Run) -> dict:
+    c = _problem(run).get("convergence")
+    return c if isinstance(c, dict) else {}
+
+
+def _sample_runs(root: str, params: dict) -> list[dict]:
+    """The NVIDIA sample's records (nvidia_sample.json, scripts/device/nvidia_sample_parse.py) that a
+    marker names by sample=FOLDER/FILE under results/; none without sample=."""
+    if "sample" not in params:
+        return []
+    path = os.path.join(root, "results", params["sample"])
+    try:
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+    except (OSError, ValueError) as e:
+        raise SelectionError(f"sample={params['sample']}: {e}") from e
+    if doc.get("schema") != "gpgpu-then-and-now/nvidia-sample":
+        raise SelectionError(f"sample={params['sample']} is not a record of NVIDIA's sample")
+    return [r for r in doc.get("runs", []) if isinstance(r, dict)]
+
+
+@table
+def check_cost(runs: list[Run], params: dict) -> str:
+    """Chapter 13: what the update norm's check costs (the check step of scripts/device/ch13.sh, runs
+    with --check-every k --tol 0). One line per grid and check frequency: `one_gpu`'s time per
+    iteration, then each split variant's efficiency with the check overlapped and waited for
+    ("on / off"), each against the one-GPU run of its own file; where the folder has a run of the same
+    grid with no check (the step's _none.json), its best variant's. With sample=FILE (under results/),
+    the best efficiency NVIDIA's sample reached at the same grid, GPUs and check frequency, and its
+    variant. The runs must pair up: each grid and frequency once with the overlap on and once off."""
+    named = select([r for r in runs if r.kind == "result"], params, one=False)
+    chosen = [r for r in named if _convergence(r).get("check_every")]
+    if not chosen:
+        return ""
+    unchecked = {(_scaling_parts(r), _problem(r).get("nx"), _problem(r).get("ny")): r for r in named
+                 if not _convergence(r).get("check_every")}
+    pairs: dict[tuple, dict[bool, Run]] = {}
+    for run in chosen:
+        c = _convergence(run)
+        key = (_scaling_parts(run), _problem(run).get("nx"), _problem(run).get("ny"), int(c["check_every"]))
+        overlap = bool(c.get("check_overlap"))
+        if overlap in pairs.setdefault(key, {}):
+            raise SelectionError(f"two runs of {_scaling_label(run)}, every {key[3]}, overlap "
+                                 f"{'on' if overlap else 'off'}: {pairs[key][overlap].name}, {run.name}")
+        pairs[key][overlap] = run
+    for key, pair in pairs.items():
+        if len(pair) != 2:
+            raise SelectionError(f"{next(iter(pair.values())).name} has no run with the overlap "
+                                 f"{'off' if True in pair else 'on'} to pair with")
+    variants = list(dict.fromkeys(str(r.get("variant")) for run in chosen for r in _scaling_rows(run)
+                                  if "efficiency" in (r.get("extra") or {})))
+    sample = params.get("_sample_runs", [])
+
+    def efficiency(run: Run, v: str) -> str:
+        r = next((x for x in _scaling_rows(run) if str(x.get("variant")) == v), None)
+        e = (r.get("extra") or {}).get("efficiency") if r else None
+        return "-" if r is None else _fail_or(r, tables.number(e, ".1f", 100.0))
+
+    rows = []
+    for key in sorted(pairs):
+        g, nx, ny, every = key
+        on, off = pairs[key][True], pairs[key][False]
+        one = next((x for x in _scaling_rows(on) if x.get("variant") == "one_gpu"), None)
+        grid = f"{nx}²" if nx == ny else f"{nx} x {ny}"
+        row = [f"G={g}, {grid}, every {every}",
+               "-" if one is None else _fail_or(one, tables.number(one.get("ms_per_step"), ".1f", 1e3))]
+        row += [f"{efficiency(on, v)} / {efficiency(off, v)}" for v in variants]
+        if unchecked:
+            base = unchecked.get((g, nx, ny))
+            passing = [x for x in (_scaling_rows(base) if base else []) if x.get("check") == "PASS"
+                       and isinstance((x.get("extra") or {}).get("efficiency"), (int, float))]
+            top = max(passing, key=lambda x: x["extra"]["efficiency"], default=None)
+            row.append("-" if top is None else f"{100 * top['extra']['efficiency']:.1f} (`{top['variant']}`)")
+        if "sample" in params:
+            theirs = [s for s in sample if (s.get("gpus"), s.get("nx"), s.get("ny"), s.get("nccheck")) == key
+                      and s.get("status") == "PASS" and isinstance(s.get("efficiency_percent"), (int, float))]
+            best = max(theirs, key=lambda s: s["efficiency_percent"], default=None)
+            row.append("-" if best is None else f"{best['efficiency_percent']:.1f} (`{best['variant']}`)")
+        rows.append(row)
+    header = ["grid, check", "`one_gpu`, µs per iteration (on)"] + [f"`{v}`, % on / off" for v in variants]
+    if unchecked:
+        header.append("no check, best %")
+    if "sample" in params:
+        header.append("the sample's best, %")
+    return tables.markdown(header, rows, right=range(1, len(header)))
+
+
 def _machines(root: str, params: dict) -> str:
     """The H100 beside the H200 (machines_table.py): its files are its rows', not one source folder's."""
     import machines_table
@@ -698,6 +786,8 @@ def render(name: str, params: dict, root: str) -> str:
     folder = os.path.join(root, "results", source)
     runs = [r for r in read_folder(folder) if r.chapter == params.get("chapter", r.chapter)]
     usable = [r for r in runs if r.readable]
+    if "sample" in params:
+        params = {**params, "_sample_runs": _sample_runs(root, params)}
     body = func(usable, params)  # raises SelectionError when the marker names no run or too many
     # A file that is there but cannot be read is always named (it may be the one the table wants);
     # a run that left no file (skipped, broke) only when the table came out empty, not in every table.
@@ -706,6 +796,8 @@ def render(name: str, params: dict, root: str) -> str:
     named = params["file"].split(",") if "file" in params else None  # the files a marker names, alone
     files = ", ".join(f"results/{source}/{r.name}" for r in usable if named is None or r.name in named) \
         or f"results/{source}/ (no results)"
+    if "sample" in params:
+        files += f", results/{params['sample']}"
     if not body:
         body = f"*No results for this table in `results/{source}/` yet: run `scripts/device/report.sh` and commit them.*\n"
     return NOTE.format(files=files) + body + ("\n" + "\n".join(problems) + "\n" if problems else "")

@@ -541,6 +541,36 @@ class ReadmeTables(unittest.TestCase):
         self.assertIn("*No results for this table", text.split("chapter=08")[-1])
         self.assertEqual(self.run_main("--check", path)[0], 0)
 
+    def test_check_cost_pairs_the_overlap_and_names_the_sample(self):
+        committed = os.path.join(ROOT, "results", "h200x2", "ch13", "check")
+        names = [f"ch13_check_g2_4096x4096_every1_overlap_{o}.json" for o in ("on", "off")]
+        for n in names:
+            self.put(n, read(os.path.join(committed, n)))
+        on = json.loads(read(os.path.join(committed, names[0])))
+        nccl_on = next(r for r in on["results"] if r["variant"] == "nccl")["extra"]["efficiency"]
+        sample = {"schema": "gpgpu-then-and-now/nvidia-sample", "runs": [
+            {"variant": "a", "gpus": 2, "nx": 4096, "ny": 4096, "nccheck": 1, "status": "PASS", "efficiency_percent": 50.0},
+            {"variant": "b", "gpus": 2, "nx": 4096, "ny": 4096, "nccheck": 1, "status": "PASS", "efficiency_percent": 60.0},
+            {"variant": "c", "gpus": 2, "nx": 4096, "ny": 4096, "nccheck": 1, "status": "FAIL", "efficiency_percent": 99.0},
+            {"variant": "d", "gpus": 2, "nx": 4096, "ny": 4096, "nccheck": 10, "status": "PASS", "efficiency_percent": 98.0}]}
+        self.put("sample.json", json.dumps(sample))  # not a result: read_folder skips its schema
+        unchecked = copy.deepcopy(on)  # the same grid with no check: its best variant in its own column
+        unchecked["problem"]["convergence"]["check_every"] = None
+        for r in unchecked["results"]:
+            if "efficiency" in r.get("extra", {}):
+                r["extra"]["efficiency"] = 0.5 if r["variant"] != "overlap" else 0.75
+        self.put("ch13_check_g2_4096x4096_none.json", unchecked)
+        path = self.readme("<!-- results:check_cost chapter=13 source=h100 sample=h100/sample.json -->\n<!-- /results -->\n")
+        self.assertEqual(self.run_main(path)[0], 0)
+        (row,) = [line for line in read(path).splitlines() if line.startswith("| G=2, 4096², every 1 |")]
+        self.assertIn(f"| {100 * nccl_on:.1f} / ", row)  # the overlapped run first
+        self.assertTrue(row.endswith("| 75.0 (`overlap`) | 60.0 (`b`) |"))  # no check; the sample's best that passed
+        self.assertIn("results/h100/sample.json", read(path))
+        os.remove(os.path.join(self.root, "results", "h100", names[1]))  # a run with no partner
+        code, out = self.run_main("--check", path)
+        self.assertEqual(code, 1)
+        self.assertIn("to pair with", out)
+
     def test_matrix_sweep_and_startup(self):
         doc = matrix_sweep_doc()
         doc["problem"] = {"type": "int"}
