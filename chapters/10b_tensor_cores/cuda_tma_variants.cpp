@@ -146,11 +146,9 @@ std::unique_ptr<gpgpu::blas::GemmOperation> make(const TmaKernel& kernel, const 
 
 /// The limitation every TMA row adds to the chapter's: TMA's k, and the grid's rows where a block
 /// takes one tile.
-std::optional<std::string> tma_limitation(const gpgpu::blas::GemmSize& s, bc::GemmShape shape) {
-  if (auto why = bc::tc::tma_refusal(s.dims.k)) return why;
-  const long long rows = bc::blocks_for(s.dims.m, shape.tile_m);
-  if (rows > bc::kMaxGridY) return "needs " + std::to_string(rows) + " block rows; a grid has at most 65535";
-  return std::nullopt;
+std::optional<std::string> tma_limitation(const gpgpu::blas::Dims& d, bc::GemmShape shape) {
+  if (auto why = bc::tc::tma_refusal(d.k)) return why;
+  return grid_rows_refusal(d.m, shape.tile_m);
 }
 
 /// A row of steps 4-13: the chapter's variant of a kernel in kernels/blas/cuda/`file`, refused on
@@ -158,14 +156,9 @@ std::optional<std::string> tma_limitation(const gpgpu::blas::GemmSize& s, bc::Ge
 /// for the kernel's tile `shape`). The caller sets make (and bf16_c).
 gpgpu::blas::GemmVariant tma_step_variant(std::string name, std::string description, const std::string& file, Input input,
                                           bc::GemmShape (*shape)()) {
-  gpgpu::blas::GemmVariant v =
-      tensor_core_variant(std::move(name), std::move(description), "kernels/blas/cuda/" + file, input,
-                          {9, true, "TMA with wgmma is Hopper's alone: compiled for sm_90a, it runs on compute capability 9.0 only"});
-  v.limitation = [shape, device = v.limitation](const gpgpu::blas::GemmSize& s, gpgpu::Session& session) -> std::optional<std::string> {
-    if (auto why = device(s, session)) return why;
-    return tma_limitation(s, shape());
-  };
-  return v;
+  return tensor_core_variant(std::move(name), std::move(description), "kernels/blas/cuda/" + file, input,
+                             {9, true, "TMA with wgmma is Hopper's alone: compiled for sm_90a, it runs on compute capability 9.0 only"},
+                             [shape](const gpgpu::blas::Dims& d) { return tma_limitation(d, shape()); });
 }
 
 template <typename In>
