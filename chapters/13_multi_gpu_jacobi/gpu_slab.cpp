@@ -3,7 +3,9 @@
 #include "gpu_slab.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
+#include <string>
 
 #include "gpgpu/cuda/check.hpp"
 #include "gpgpu/jacobi/cuda/chapter_kit.hpp"
@@ -49,13 +51,20 @@ int highest_priority() {
 
 }  // namespace
 
-GpuSlab::GpuSlab(int device, const SlabInputs& in)
+GpuSlab::GpuSlab(int device, const SlabInputs& in, NormPath norm)
     : device_(make_current(device)),
       compute_stream(0),
       boundary_stream(highest_priority()),
       norm_stream(0),
       nx_(in.nx),
-      rows_(in.rows) {
+      rows_(in.rows),
+      norm_path_(norm) {
+  if (norm_path_ == NormPath::published) {
+    published_.emplace();
+  } else {
+    norm_sum_ = gpgpu::cuda::DeviceBuffer<double>(2);
+    norm_host_ = gpgpu::cuda::PinnedBuffer<double>(2);
+  }
   const auto nx = static_cast<std::size_t>(nx_);
   const auto width = static_cast<std::size_t>(nx_ + kRowPadding);  // gpu_slab.hpp: why the rows are padded
   const auto stored_rows = static_cast<std::size_t>(rows_.count() + 2 * kPitchedGhostRows);
@@ -117,46 +126,91 @@ int GpuSlab::rows_per_thread(int count) const {
   return jc::rows_per_thread_for(nx_, count, shape_.block, blocks_per_sm_, sm_count_);
 }
 
+long long GpuSlab::launch_blocks(int count) const {
+  const dim3 grid = jc::peer_store_grid(nx_, count, shape_.block, rows_per_thread(count));
+  return static_cast<long long>(grid.x) * grid.y;
+}
+
+void GpuSlab::launch_peer_store(const jc::SymmetricArgs& rows, float* below_ghost, float* above_ghost, cudaStream_t stream) {
+  if (norm_publication_.slot != nullptr) {
+    // More blocks than the check counted would publish a part of the sum, and leave tickets taken
+    // for the slot's next check: refused before the launch.
+    norm_blocks_left_ -= launch_blocks(rows.ny);
+    if (norm_blocks_left_ < 0)
+      throw std::logic_error("GPU " + std::to_string(device_) + ": a launch beyond those the update norm's check counted");
+  }
+  jc::launch_jacobi_peer_store({rows, below_ghost, above_ghost, norm_target_, norm_publication_}, shape_.block,
+                               rows_per_thread(rows.ny), stream);
+}
+
 void GpuSlab::compute(int in, float omega, int first, int count, cudaStream_t stream) {
   if (count <= 0) return;
   if (norm_target_ != nullptr) {  // the same arithmetic (symmetric_update.hpp), and the norm's sum
-    jc::launch_jacobi_peer_store({args(in, omega, first, count), nullptr, nullptr, norm_target_}, shape_.block,
-                                 rows_per_thread(count), stream);
+    launch_peer_store(args(in, omega, first, count), nullptr, nullptr, stream);
     return;
   }
   jc::launch_jacobi_symmetric(args(in, omega, first, count), shape_.block, rows_per_thread(count), stream);
 }
 
 void GpuSlab::compute_and_store(int in, float omega, float* below_ghost, float* above_ghost, cudaStream_t stream) {
-  jc::launch_jacobi_peer_store({args(in, omega, 0, rows()), below_ghost, above_ghost, norm_target_},
-                               shape_.block, rows_per_thread(rows()), stream);
+  launch_peer_store(args(in, omega, 0, rows()), below_ghost, above_ghost, stream);
 }
 
-void GpuSlab::start_norm() {
-  if (norm_started_ - norm_read_ == 2) throw std::logic_error("a third update norm started before the first was read");
+//! [start_norm]
+// Published: the blocks of every launch the check will make, counted before the first is made
+// (a block may finish before the host has launched the next): the last of them publishes.
+void GpuSlab::start_norm(std::span<const int> launch_rows) {
+  if (norm_path_ == NormPath::published) {
+    long long blocks = 0;
+    for (int count : launch_rows)
+      if (count > 0) blocks += launch_blocks(count);
+    if (blocks <= 0 || blocks > std::numeric_limits<unsigned>::max())
+      throw std::logic_error("a published update norm needs the rows of its launches (" + std::to_string(blocks) + " blocks)");
+    const CheckSequence::Check check = norm_checks_.start();
+    norm_target_ = published_->sum(check);
+    norm_publication_ = published_->publication(check, static_cast<unsigned>(blocks));
+    norm_blocks_left_ = blocks;
+    return;
+  }
+  const CheckSequence::Check check = norm_checks_.start();
   const DeviceScope on(device_);
-  norm_target_ = norm_sum_.get() + norm_slot(norm_started_++);
+  norm_target_ = norm_sum_.get() + check.slot;
   GPGPU_CUDA_CHECK(cudaMemsetAsync(norm_target_, 0, sizeof(double), compute_stream.get()));
   norm_zeroed.record(compute_stream.get());
   norm_zeroed.wait_in(boundary_stream.get());
 }
 
 void GpuSlab::finish_norm(cudaStream_t into) {
-  const DeviceScope on(device_);
   norm_target_ = nullptr;
+  if (norm_path_ == NormPath::published) {
+    norm_publication_ = {};
+    if (norm_blocks_left_ != 0)  // the last block would never come: squared_sum() would give up
+      throw std::logic_error("GPU " + std::to_string(device_) + ": the update norm's check counted " +
+                             std::to_string(norm_blocks_left_) + " blocks more than were launched");
+    return;
+  }
+  const DeviceScope on(device_);
   const cudaStream_t other = into == compute_stream.get() ? boundary_stream.get() : compute_stream.get();
   norm_added.record(other);
   norm_added.wait_in(into);
 }
+//! [start_norm]
+
+double* GpuSlab::squared_sum_on_device() {
+  if (norm_path_ == NormPath::published) throw std::logic_error("a published update norm has no sum on the GPU to reduce");
+  return norm_sum_.get() + norm_checks_.last_started().slot;
+}
 
 //! [norm_copy]
-// The sum's 8 bytes go to pinned memory on a stream of their own: the sweeps' streams go on to the
-// next iteration at once, and the host waits for this copy's event alone, when it wants the value.
-// A sum is zeroed again two norms later, after the host has read this copy (start_norm refuses a
-// third norm in flight).
+// device_sum: the sum's 8 bytes go to pinned memory on a stream of their own: the sweeps' streams
+// go on to the next iteration at once, and the host waits for this copy's event alone, when it
+// wants the value. A sum is zeroed again two norms later, after the host has read this copy
+// (CheckSequence refuses a third norm in flight). Published: the last block has written the value
+// to the host already; the host waits for it (published_norm.cpp) on the streams of the sweeps.
 void GpuSlab::copy_norm_to_host(cudaStream_t after) {
+  if (norm_path_ == NormPath::published) return;
   const DeviceScope on(device_);
-  const std::size_t slot = norm_slot(norm_started_ - 1);
+  const std::size_t slot = norm_checks_.last_started().slot;
   norm_summed_.record(after);
   norm_summed_.wait_in(norm_stream.get());
   GPGPU_CUDA_CHECK(cudaMemcpyAsync(norm_host_.data() + slot, norm_sum_.get() + slot, sizeof(double),
@@ -165,10 +219,13 @@ void GpuSlab::copy_norm_to_host(cudaStream_t after) {
 }
 
 double GpuSlab::squared_sum() {
-  if (norm_read_ == norm_started_) throw std::logic_error("an update norm read that was never started");
-  const std::size_t slot = norm_slot(norm_read_++);
-  norm_copied_[slot].synchronize();
-  return norm_host_.data()[slot];
+  const CheckSequence::Check check = norm_checks_.read();
+  if (norm_path_ == NormPath::published) {
+    const std::array<cudaStream_t, 2> streams{compute_stream.get(), boundary_stream.get()};
+    return published_->wait(check, device_, streams);
+  }
+  norm_copied_[check.slot].synchronize();
+  return norm_host_.data()[check.slot];
 }
 //! [norm_copy]
 

@@ -90,20 +90,50 @@ __global__ void jacobi_peer_store(SymmetricArgs a, float* below_ghost, float* ab
 }
 //! [kernel]
 
+//! [publish]
+// One block's sum added to the GPU's one double, by the block's thread 0. With a publication, the
+// block then takes a ticket, and the block that takes the last ticket of the check publishes the
+// total to the host's mapped memory: no event, no copy, no call of the host between the sweep and
+// the value. Why the last block sees every sum (the fences pair up through the tickets):
+//   every block:  add its sum (atomic)  ->  __threadfence()  ->  take a ticket (atomic)
+//   the last one: took ticket blocks-1, so every other block's ticket came before its own, and with
+//                 it that block's sum (its fence ordered the two)  ->  __threadfence()  ->  read the total
+// The total and the ticket counter are set back to zero at once (an atomic exchange reads the sum and
+// zeroes it): the next check on this slot, later in stream order, starts from zero with no memset.
+// The value reaches the host before the sequence number does: __threadfence_system() orders the two
+// stores for every observer, the host's CPU included (the host waits for the number, then reads).
+__device__ void add_to_norm(double* squared_sum, double block_sum, const NormPublication& publish) {
+  atomicAdd(squared_sum, block_sum);
+  if (publish.slot == nullptr) return;  // the sum stays on the GPU (NCCL's allreduce, a copy)
+  __threadfence();
+  if (atomicAdd(publish.tickets, 1u) + 1 != publish.blocks) return;
+  __threadfence();
+  // atomicExch has no double: the sum's 64 bits are exchanged as an integer.
+  const double total = __longlong_as_double(
+      static_cast<long long>(atomicExch(reinterpret_cast<unsigned long long*>(squared_sum), 0ull)));
+  atomicExch(publish.tickets, 0u);
+  publish.slot->value = total;
+  __threadfence_system();
+  *static_cast<volatile unsigned long long*>(&publish.slot->sequence) = publish.sequence;
+}
+//! [publish]
+
 #ifndef GPGPU_CUDA_EMULATION  // CUB is device code; the emulated tests run the plain kernel above
 //! [norm_kernel]
 // The same sweep, and the squared update summed over the block by CUB's BlockReduce (warp shuffles
-// within each warp, then the warps' sums combined in shared memory), then added to the GPU's one double: one atomicAdd per block.
-// Threads past the last column return from the sweep with a zero sum and still join the reduction.
+// within each warp, then the warps' sums combined in shared memory), then added to the GPU's one
+// double by the block's thread 0: one atomicAdd per block, and with a publication one ticket.
+// Threads past the last column return from the sweep with a zero sum and still join the reduction,
+// so every block of the launch adds (and takes its ticket) exactly once.
 template <int kBlock>
 __global__ void jacobi_peer_store_norm(SymmetricArgs a, float* below_ghost, float* above_ghost, int rows_per_thread,
-                                       double* squared_sum) {
+                                       double* squared_sum, NormPublication publish) {
   SquaredUpdates updates;
   peer_store_rows(a, below_ghost, above_ghost, rows_per_thread, updates);
   using BlockSum = cub::BlockReduce<double, kBlock>;
   __shared__ typename BlockSum::TempStorage scratch;
   const double block_sum = BlockSum(scratch).Sum(updates.sum);
-  if (threadIdx.x == 0) atomicAdd(squared_sum, block_sum);
+  if (threadIdx.x == 0) add_to_norm(squared_sum, block_sum, publish);
 }
 //! [norm_kernel]
 #endif
@@ -113,7 +143,7 @@ __global__ void jacobi_peer_store_norm(SymmetricArgs a, float* below_ghost, floa
 #ifndef GPGPU_CUDA_EMULATION  // tests/test_kernels_emulated.cpp runs the kernel above on the CPU
 void launch_jacobi_peer_store(const PeerStoreArgs& a, int block, int rows_per_thread, cudaStream_t stream) {
   const SymmetricArgs& s = a.rows;
-  const dim3 grid(blocks_for((s.nx + 3) / 4, block), grid_rows(blocks_for(s.ny, rows_per_thread)));
+  const dim3 grid = peer_store_grid(s.nx, s.ny, block, rows_per_thread);
   if (a.squared_sum == nullptr) {
     jacobi_peer_store<<<grid, block, 0, stream>>>(s, a.below_ghost, a.above_ghost, rows_per_thread);
     GPGPU_CUDA_CHECK_LAUNCH("jacobi_peer_store");
@@ -121,7 +151,7 @@ void launch_jacobi_peer_store(const PeerStoreArgs& a, int block, int rows_per_th
   }
   // BlockReduce is sized at compile time: one instance per block size the norm supports.
   const auto launch = [&](auto kernel) {
-    kernel<<<grid, block, 0, stream>>>(s, a.below_ghost, a.above_ghost, rows_per_thread, a.squared_sum);
+    kernel<<<grid, block, 0, stream>>>(s, a.below_ghost, a.above_ghost, rows_per_thread, a.squared_sum, a.publish);
     GPGPU_CUDA_CHECK_LAUNCH("jacobi_peer_store_norm");
   };
   switch (block) {

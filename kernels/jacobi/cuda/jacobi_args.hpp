@@ -68,6 +68,24 @@ struct SymmetricArgs {
   float omega;
 };
 
+/// A published update norm in host memory that the GPU writes (cudaHostAllocMapped): the last block
+/// of a check writes `value`, then `sequence` (the check's number), which the host waits for.
+struct PublishedNorm {
+  double value;
+  unsigned long long sequence;
+};
+
+/// How the blocks of one check hand its sum to the host with no API call (13_peer_store.cu,
+/// add_to_norm): each block adds its sum, then takes a ticket; the block that takes ticket
+/// `blocks` - 1 (the last of every launch of the check) writes the total and `sequence` to `slot`
+/// and sets the sum and the ticket counter back to zero. slot nullptr: the sum stays where it is.
+struct NormPublication {
+  unsigned int* tickets = nullptr;  ///< blocks of this check that have added their sum (device memory)
+  unsigned int blocks = 0;          ///< blocks of every launch of the check together
+  PublishedNorm* slot = nullptr;    ///< the device's address of the host's slot, or nullptr
+  unsigned long long sequence = 0;  ///< the check's number, written after the value
+};
+
 /// 13_peer_store.cu: one GPU's rows of a split grid in the symmetric storage, and where its first
 /// and last rows also go: element (0, ghost row) of the neighbours' new iterates on their GPUs
 /// (nullptr at the grid's edges).
@@ -77,6 +95,8 @@ struct PeerStoreArgs {
   float* above_ghost;  ///< the ghost row below the rows of the GPU above (it receives row ny-1)
   /// Where the launch adds Σ (x_new − x)² of its rows (one double on this GPU), or nullptr: no norm.
   double* squared_sum = nullptr;
+  /// With a sum: whether, and where, the check's last block publishes it.
+  NormPublication publish{};
 };
 
 /// 07c_01_overlapped.cu and 07c_04_wavefront.cu: the nodes a block brings to the end of a launch of

@@ -76,6 +76,12 @@ inline unsigned blocks_for(long long count, int block) { return static_cast<unsi
 /// gridDim.y for `rows` rows: one block row per grid row, at most kMaxGridY (kernels loop beyond).
 inline unsigned grid_rows(long long rows) { return static_cast<unsigned>(rows < kMaxGridY ? rows : kMaxGridY); }
 
+/// The grid of a 13_peer_store.cu launch on `rows` rows of `nx` columns: every block of it adds to
+/// a norm once (the host counts them for NormPublication::blocks).
+inline dim3 peer_store_grid(int nx, int rows, int block, int rows_per_thread) {
+  return {blocks_for((nx + 3) / 4, block), grid_rows(blocks_for(rows, rows_per_thread))};
+}
+
 /// Rows per thread of the row-walking kernels (07b_03_multirow, 07b_04_symmetric, 07b_05_prefetch, 07b_06_ring, 13_peer_store) on `rows`
 /// rows of `nx` columns: as many (up to 16) as keep at least eight waves of resident threads
 /// (`blocks_per_sm` blocks of `block` threads on each of `sm_count` SMs). More rows save loads (each

@@ -9,6 +9,7 @@
 #include "matrix/cuda/tests/matrix_emulation.hpp"  // blocks with barriers as fibers, not an OS thread per CUDA thread
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -32,6 +33,31 @@ namespace {
 float tile[1 << 16];  // the kernels' `extern __shared__` tile: blocks run one at a time
 }  // namespace
 }  // namespace gpgpu::jacobi::cuda
+
+// 13_peer_store.cu's add_to_norm: atomics and fences. launch() runs one block after another, so a
+// plain read-modify-write is atomic here and a fence has nothing to order; each counts its calls.
+namespace emu {
+inline int fences = 0, system_fences = 0;
+}  // namespace emu
+template <typename T>
+T atomicAdd(T* address, T value) {
+  return std::exchange(*address, *address + value);
+}
+template <typename T>
+T atomicExch(T* address, T value) {
+  return std::exchange(*address, value);
+}
+// add_to_norm exchanges a double's 64 bits as an integer: through memcpy here, which may read and
+// write any object's bytes (a plain access through the cast pointer would break C++'s aliasing rule).
+inline unsigned long long atomicExch(unsigned long long* address, unsigned long long value) {
+  unsigned long long old = 0;
+  std::memcpy(&old, address, sizeof old);
+  std::memcpy(address, &value, sizeof value);
+  return old;
+}
+inline void __threadfence() { ++emu::fences; }
+inline void __threadfence_system() { ++emu::system_fences; }
+inline double __longlong_as_double(long long bits) { return std::bit_cast<double>(bits); }
 
 #define GPGPU_CUDA_EMULATION
 #include "../03_simple.cu"
@@ -299,6 +325,64 @@ TEST(EmulatedKernels, PeerStoresOnASplitGridEqualTheWholeGridBitForBit) {
           EXPECT_TRUE(checks::matches_reference(split, sys, x0, iters));
         }
     }
+}
+
+TEST(EmulatedKernels, TheLastBlockOfACheckPublishesItsNormAndZeroesTheSum) {
+  // One check made of three launches (as the overlap variant makes: two boundary rows, then the
+  // interior), each block adding a sum of its own (integers: exact in any order). Only the block
+  // that takes the last ticket of all three publishes: the total, then the number, and leaves the
+  // sum and the tickets at zero for the slot's next check. A check that counts more blocks than it
+  // launches publishes nothing (the host's wait gives up: norm_slots.hpp).
+  double sum = 0.0;
+  unsigned tickets = 0;
+  PublishedNorm slot{kNaN, 0};
+  const dim3 launches[] = {{3, 1}, {2, 2}, {5, 3}};
+  unsigned blocks = 0;
+  double total = 0.0;
+  for (const dim3& g : launches) blocks += g.x * g.y;
+  for (unsigned long long sequence : {1ULL, 3ULL}) {  // the slot's check, then its check two later
+    const NormPublication publish{&tickets, blocks, &slot, sequence};
+    unsigned launched = 0;
+    emu::fences = emu::system_fences = 0;
+    for (const dim3& g : launches) {
+      emu::launch(g, dim3(32), false, [&] {
+        const double block_sum = static_cast<double>(sequence) * (1.0 + blockIdx.x + 10.0 * blockIdx.y);
+        if (threadIdx.x == 0) add_to_norm(&sum, block_sum, publish);
+      });
+      launched += g.x * g.y;
+      if (sequence == 1)
+        for (unsigned y = 0; y < g.y; ++y)
+          for (unsigned x = 0; x < g.x; ++x) total += 1.0 + x + 10.0 * y;
+      if (launched < blocks) {
+        EXPECT_EQ(slot.sequence, sequence == 1 ? 0ULL : 1ULL) << "published before the check's last block";
+        EXPECT_EQ(tickets, launched);
+      }
+    }
+    EXPECT_EQ(slot.sequence, sequence);
+    EXPECT_EQ(slot.value, static_cast<double>(sequence) * total);
+    EXPECT_EQ(sum, 0.0);
+    EXPECT_EQ(tickets, 0U);
+    EXPECT_EQ(emu::fences, static_cast<int>(blocks) + 1);  // one per block, and the last block's second
+    EXPECT_EQ(emu::system_fences, 1);
+  }
+
+  // Counted one block too many: the last ticket never comes, and nothing is published.
+  const NormPublication over{&tickets, blocks + 1, &slot, 5};
+  for (const dim3& g : launches)
+    emu::launch(g, dim3(32), false, [&] {
+      if (threadIdx.x == 0) add_to_norm(&sum, 1.0, over);
+    });
+  EXPECT_EQ(slot.sequence, 3ULL);
+  EXPECT_EQ(tickets, blocks);
+
+  // No slot (NCCL's and MPI's sum): the blocks add, and take no ticket.
+  double kept = 0.0;
+  unsigned untouched = 0;
+  emu::launch(dim3(4, 2), dim3(32), false, [&] {
+    if (threadIdx.x == 0) add_to_norm(&kept, 0.5, NormPublication{&untouched, 8, nullptr, 9});
+  });
+  EXPECT_EQ(kept, 4.0);
+  EXPECT_EQ(untouched, 0U);
 }
 
 }  // namespace
