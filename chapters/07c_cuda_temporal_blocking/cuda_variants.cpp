@@ -182,8 +182,11 @@ std::vector<jc::TemporalTile> tile_candidates(SweepsPerLaunchSolver::Kernel kern
       // runs of rows to many.
       return loaded_width_tiles(sweeps, {24, 16, 32, 48, 64, 96});
     case SweepsPerLaunchSolver::Kernel::overlapped_unrolled:
-      // The widths the kernel is built for; even heights (rows in pairs), each timed with 2 and 4 rows per step.
-      return loaded_width_tiles(sweeps, {24, 16, 32, 48, 64});
+      // The widths the kernel is built for; even heights (rows in pairs), each timed with 2 and 4 rows
+      // per step. Between 16 and 32 in steps of four: a taller tile recomputes less halo per row it
+      // keeps, a shorter one leaves more blocks per SM and a smaller last wave, and on a grid of a
+      // few thousand tiles (2048²) which wins turns on a few percent of either.
+      return loaded_width_tiles(sweeps, {24, 16, 20, 28, 32, 48, 64});
     case SweepsPerLaunchSolver::Kernel::wavefront: break;
   }
   return {{128, 128}, {64, 64}, {64, 128}, {128, 64}, {256, 64}, {256, 128}, {128, 256}};

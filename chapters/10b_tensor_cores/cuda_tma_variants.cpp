@@ -146,11 +146,9 @@ std::unique_ptr<gpgpu::blas::GemmOperation> make(const TmaKernel& kernel, const 
 
 /// The limitation every TMA row adds to the chapter's: TMA's k, and the grid's rows where a block
 /// takes one tile.
-std::optional<std::string> tma_limitation(const gpgpu::blas::GemmSize& s, bc::GemmShape shape) {
-  if (auto why = bc::tc::tma_refusal(s.dims.k)) return why;
-  const long long rows = bc::blocks_for(s.dims.m, shape.tile_m);
-  if (rows > bc::kMaxGridY) return "needs " + std::to_string(rows) + " block rows; a grid has at most 65535";
-  return std::nullopt;
+std::optional<std::string> tma_limitation(const gpgpu::blas::Dims& d, bc::GemmShape shape) {
+  if (auto why = bc::tc::tma_refusal(d.k)) return why;
+  return grid_rows_refusal(d.m, shape.tile_m);
 }
 
 /// A row of steps 4-13: the chapter's variant of a kernel in kernels/blas/cuda/`file`, refused on
@@ -158,14 +156,9 @@ std::optional<std::string> tma_limitation(const gpgpu::blas::GemmSize& s, bc::Ge
 /// for the kernel's tile `shape`). The caller sets make (and bf16_c).
 gpgpu::blas::GemmVariant tma_step_variant(std::string name, std::string description, const std::string& file, Input input,
                                           bc::GemmShape (*shape)()) {
-  gpgpu::blas::GemmVariant v =
-      tensor_core_variant(std::move(name), std::move(description), "kernels/blas/cuda/" + file, input,
-                          {9, true, "TMA with wgmma is Hopper's alone: compiled for sm_90a, it runs on compute capability 9.0 only"});
-  v.limitation = [shape, device = v.limitation](const gpgpu::blas::GemmSize& s, gpgpu::Session& session) -> std::optional<std::string> {
-    if (auto why = device(s, session)) return why;
-    return tma_limitation(s, shape());
-  };
-  return v;
+  return tensor_core_variant(std::move(name), std::move(description), "kernels/blas/cuda/" + file, input,
+                             {9, true, "TMA with wgmma is Hopper's alone: compiled for sm_90a, it runs on compute capability 9.0 only"},
+                             [shape](const gpgpu::blas::Dims& d) { return tma_limitation(d, shape()); });
 }
 
 template <typename In>
@@ -271,7 +264,7 @@ gpgpu::blas::GemmVariant fp8_variant(const char* name, const char* description, 
 /// a call passes another C.
 //! [tma_store_make]
 template <typename Out>
-std::unique_ptr<gpgpu::blas::GemmOperation> make_tma_store(const Dims& d) {
+std::unique_ptr<gpgpu::blas::GemmOperation> make_tma_store(const Dims& d, bool even_rounds) {
   constexpr int kBytes = static_cast<int>(sizeof(Out));
   constexpr CUtensorMapDataType kType = std::is_same_v<Out, float> ? CU_TENSOR_MAP_DATA_TYPE_FLOAT32 : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
   struct CMap {
@@ -281,13 +274,15 @@ std::unique_ptr<gpgpu::blas::GemmOperation> make_tma_store(const Dims& d) {
   auto t = tma_operands<Bf16>(d, false);
   auto c_map = std::make_shared<CMap>();
   const long long ldc = bc::tc::tma_pitch(d.n, kBytes);
-  auto call = [t, c_map, d, ldc](const Bf16*, const Bf16*, Out* c) {
+  auto call = [t, c_map, d, ldc, even_rounds](const Bf16*, const Bf16*, Out* c) {
     if (c != c_map->c) {
       c_map->map = encode_tensor_map(c, kType, bc::tc::c_sw128_map(d.m, d.n, kBytes, ldc));
       c_map->c = c;
     }
     if constexpr (std::is_same_v<Out, float>)
       bc::launch_tma_store_bf16(t->args, c_map->map, nullptr);
+    else if (even_rounds)
+      bc::launch_tma_store_bf16_bf16c_even(t->args, c_map->map, nullptr);
     else
       bc::launch_tma_store_bf16_bf16c(t->args, c_map->map, nullptr);
   };
@@ -295,16 +290,16 @@ std::unique_ptr<gpgpu::blas::GemmOperation> make_tma_store(const Dims& d) {
   return std::make_unique<TensorCoreGemm<Bf16, Out>>(
       d, call,
       gpgpu::blas::cuda::launch_line(d, bc::tma_store_shape()) + ", TMA boxes 64 x 128 bytes, " + std::to_string(bc::tma_store_stages()) +
-          " stages, C by TMA stores (rows of " + std::to_string(ldc) + ")",
+          " stages, C by TMA stores (rows of " + std::to_string(ldc) + ")" + (even_rounds ? ", the fewest clusters for its rounds" : ""),
       std::move(p), TensorCoreGemm<Bf16, Out>::Rounding::once, ldc);
 }
 //! [tma_store_make]
 
 template <typename Out>
-gpgpu::blas::GemmVariant tma_store_variant(const char* name, const char* description) {
+gpgpu::blas::GemmVariant tma_store_variant(const char* name, const char* description, bool even_rounds = false) {
   gpgpu::blas::GemmVariant v = tma_step_variant(name, description, "10b_13_tma_store.cu", Input::bf16, bc::tma_store_shape);
   v.bf16_c = std::is_same_v<Out, Bf16>;
-  v.make = [](const gpgpu::blas::GemmSize& s, gpgpu::Session&) { return make_tma_store<Out>(s.dims); };
+  v.make = [even_rounds](const gpgpu::blas::GemmSize& s, gpgpu::Session&) { return make_tma_store<Out>(s.dims, even_rounds); };
   return v;
 }
 
@@ -328,6 +323,8 @@ std::vector<gpgpu::blas::GemmVariant> tma_variants() {
                                        "the clusters on BF16 inputs with C staged in shared memory and written by TMA stores while the "
                                        "next tile multiplies, FP32 C"));
   v.push_back(tma_store_variant<Bf16>("tma_store_bf16_bf16c", "the same with C rounded to BF16 (stmatrix)"));
+  v.push_back(tma_store_variant<Bf16>("tma_store_bf16_bf16c_even",
+                                      "the same on the fewest clusters that take as many rounds of tiles (whole groups per round)", true));
   return v;
 }
 

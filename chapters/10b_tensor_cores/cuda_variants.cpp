@@ -70,14 +70,9 @@ std::unique_ptr<gpgpu::blas::GemmOperation> make(const KernelVariant& k, const D
 gpgpu::blas::GemmVariant kernel_variant(const KernelVariant& k) {
   gpgpu::blas::GemmVariant v =
       tensor_core_variant(k.name, k.description, std::string("kernels/blas/cuda/") + k.file, k.input,
-                          {k.cc_major, k.only_major, k.needs});
+                          {k.cc_major, k.only_major, k.needs},
+                          [&k](const gpgpu::blas::Dims& d) { return grid_rows_refusal(d.m, k.shape().tile_m); });
   v.make = [&k](const gpgpu::blas::GemmSize& s, gpgpu::Session&) { return make(k, s.dims); };
-  v.limitation = [&k, device = v.limitation](const gpgpu::blas::GemmSize& s, gpgpu::Session& session) -> std::optional<std::string> {
-    if (auto why = device(s, session)) return why;
-    const long long rows = bc::blocks_for(s.dims.m, k.shape().tile_m);
-    if (rows > bc::kMaxGridY) return "needs " + std::to_string(rows) + " block rows; a grid has at most 65535";
-    return std::nullopt;
-  };
   return v;
 }
 

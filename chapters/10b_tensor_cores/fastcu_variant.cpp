@@ -49,14 +49,13 @@ std::vector<gpgpu::blas::GemmVariant> fastcu_variants() {
       "a third party's kernel, not the chapter's: fast.cu's last BF16 GEMM (pranjalssh/fast.cu, MIT), built from its source, "
       "BF16 inputs, FP32 sums, C rounded to BF16 (beside step 13's BF16 C)",
       "scripts/device/peers/fastcu_kernel.cu with fast.cu's examples/matmul/matmul_12.cuh", Input::bf16,
-      {9, true, "fast.cu's kernel is sm_90a code (wgmma, TMA, clusters): it runs on compute capability 9.0 only"});
+      {9, true, "fast.cu's kernel is sm_90a code (wgmma, TMA, clusters): it runs on compute capability 9.0 only"},
+      [](const Dims& d) -> std::optional<std::string> {
+        if (std::string why = gpgpu::peers::fastcu_refusal(d.m, d.n, d.k); !why.empty()) return why;
+        return std::nullopt;
+      });
   v.bf16_c = true;
   v.make = [](const gpgpu::blas::GemmSize& s, gpgpu::Session&) { return make(s.dims); };
-  v.limitation = [device = v.limitation](const gpgpu::blas::GemmSize& s, gpgpu::Session& session) -> std::optional<std::string> {
-    if (auto why = device(s, session)) return why;
-    if (std::string why = gpgpu::peers::fastcu_refusal(s.dims.m, s.dims.n, s.dims.k); !why.empty()) return why;
-    return std::nullopt;
-  };
   return {std::move(v)};
 }
 

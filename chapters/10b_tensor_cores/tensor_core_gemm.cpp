@@ -145,15 +145,21 @@ template class TensorCoreGemm<float>;
 template class TensorCoreGemm<Bf16>;
 template class TensorCoreGemm<Bf16, Bf16>;
 
+std::optional<std::string> grid_rows_refusal(long long m, int tile_m) {
+  const long long rows = gpgpu::blas::cuda::blocks_for(m, tile_m);
+  if (rows > gpgpu::blas::cuda::kMaxGridY) return "needs " + std::to_string(rows) + " block rows; a grid has at most 65535";
+  return std::nullopt;
+}
+
 gpgpu::blas::GemmVariant tensor_core_variant(std::string name, std::string description, std::string source, Input input,
-                                             Requires gpus) {
+                                             Requires gpus, SizeLimit fits) {
   gpgpu::blas::GemmVariant v = gpgpu::blas::cuda::cuda_variant(std::move(name), std::move(description), std::move(source));
   v.tf32 = input == Input::tf32;
   v.bf16 = input == Input::bf16;
   v.fp8 = input == Input::fp8 || input == Input::fp8_blocks;
   v.fp8_blocks = input == Input::fp8_blocks;
-  v.limitation = [gpus = std::move(gpus), input](const gpgpu::blas::GemmSize& s,
-                                                 gpgpu::Session& session) -> std::optional<std::string> {
+  v.limitation = [gpus = std::move(gpus), input, fits = std::move(fits)](const gpgpu::blas::GemmSize& s,
+                                                                         gpgpu::Session& session) -> std::optional<std::string> {
     if (s.type == ElementType::f64) return "float only (the tensor cores' TF32, BF16 and FP8 inputs are rounded floats)";
     // Per tensor, the FP8 accumulator sums all of k: past max_k its bound means nothing. Block
     // scales promote every 128 of k, and the problem's own k limit holds for them.
@@ -161,7 +167,7 @@ gpgpu::blas::GemmVariant tensor_core_variant(std::string name, std::string descr
       return "k = " + std::to_string(s.dims.k) + ": the FP8 accumulator's error bound means nothing past k = " + std::to_string(most);
     const int major = gpgpu::cuda::device_info(session).cc_major;
     if (major < gpus.cc_major || (gpus.only_major && major != gpus.cc_major)) return gpus.needs;
-    return std::nullopt;
+    return fits ? fits(s.dims) : std::nullopt;
   };
   return v;
 }

@@ -93,13 +93,19 @@ struct Requires {
   std::string needs;
 };
 
+/// What a row cannot multiply, beyond the GPUs it runs on: why, or nullopt where it can.
+using SizeLimit = std::function<std::optional<std::string>(const gpgpu::blas::Dims&)>;
+
+/// A kernel whose grid has a row of blocks per `tile_m` rows of C: refused past a grid's 65535 rows.
+std::optional<std::string> grid_rows_refusal(long long m, int tile_m);
+
 /// The part of a tensor-core variant that every row of the chapter shares: the CUDA part of every GEMM
 /// variant (gpgpu::blas::cuda::cuda_variant: opener, timer, FMA peak, device memory check), the
 /// bound of its input rounding (TF32 or BF16, problems/blas gemm.cpp), and a limitation that refuses
-/// the double run (the tensor cores' inputs here are floats) and the GPUs `gpus` excludes. The caller
-/// adds make, and may wrap the limitation.
+/// the double run (the tensor cores' inputs here are floats), the GPUs `gpus` excludes and, on the
+/// others, the sizes `fits` refuses. The caller adds make.
 gpgpu::blas::GemmVariant tensor_core_variant(std::string name, std::string description, std::string source, Input input,
-                                             Requires gpus);
+                                             Requires gpus, SizeLimit fits = {});
 
 /// A library peer (cuBLAS, cuBLASLt): tensor_core_variant on compute capability 8.0 or later,
 /// marked as a library, timed on the default stream where `library` enqueues its calls, made by

@@ -171,8 +171,10 @@ if want sanitizers; then
   start "memcheck test_ch09_cuda" 150 "${sanitize[@]}" memcheck "$TEST" --gtest_brief=1 \
     --gtest_filter='*AtAwkwardShapes*:PrintedKernels.*:CudaLaunch.*'
   start "initcheck test_ch09_cuda" 150 "${sanitize[@]}" initcheck "$TEST" --gtest_brief=1 --gtest_filter='*AtAwkwardShapes*'
-  # Shared memory and barriers: the kernels that have them (and cuBLAS geam, a library's).
-  shared='*AtAwkwardShapes*/cuda_add_shared:*AtAwkwardShapes*/cuda_transpose_tile*:*AtAwkwardShapes*/cuda_geam*'
+  # Shared memory and barriers: the kernels that have them (and cuBLAS geam, a library's): the tiles,
+  # the persistent transpose's tile loop and the TMA transpose's mbarrier ring.
+  shared='*AtAwkwardShapes*/cuda_add_shared:*AtAwkwardShapes*/cuda_transpose_tile*:*AtAwkwardShapes*/cuda_transpose_persistent'
+  shared+=':*AtAwkwardShapes*/cuda_transpose_tma:*AtAwkwardShapes*/cuda_geam*'
   for tool in racecheck synccheck; do
     start "$tool test_ch09_cuda" 150 "${sanitize[@]}" "$tool" "$TEST" --gtest_brief=1 --gtest_filter="$shared"
   done

@@ -145,12 +145,17 @@ __global__ void __launch_bounds__(kThreads, 1) gemm_tma_store(const __grid_const
 #endif
 
 /// The grid: as many clusters as the GPU holds at once, or one per pair of tiles where there are fewer.
-template <typename Out>
+/// Even rounds (`even`): the fewest clusters that still take that many rounds of tiles. At 8192³ the
+/// GPU holds 66 clusters and 1024 pairs of tiles take 16 rounds either way; with 64 each round
+/// covers whole groups of the grouped order (8 x 8 pairs), where 66 straddle two groups in some
+/// rounds, which then read twice the panels of A from DRAM, each shared by half as many clusters.
+template <typename Out, bool kEven>
 void launch(const TmaArgs& g, const CUtensorMap& c_map, cudaStream_t stream) {
   prepare_warp_specialized<gemm_tma_store<Out>>("gemm_tma_store", kSplit, kDynamicBytes);
   ClusterLaunch<kClusterSize> launch(kThreads, kDynamicBytes, stream);
   const int pairs = tc::tile_count(tc::tile_grid(g.m, g.n, kClusterSize * Tiles::BM, Tiles::BN, kGroupRows));
-  const int clusters = std::max(1, std::min(launch.most<gemm_tma_store<Out>>("gemm_tma_store"), pairs));
+  int clusters = std::max(1, std::min(launch.most<gemm_tma_store<Out>>("gemm_tma_store"), pairs));
+  if constexpr (kEven) clusters = tc::tiles_for(pairs, tc::tiles_for(pairs, clusters));
   launch.config.gridDim = dim3(static_cast<unsigned>(kClusterSize * clusters));
   GPGPU_CUDA_CHECK(cudaLaunchKernelEx(&launch.config, gemm_tma_store<Out>, g, c_map));
 }
@@ -159,7 +164,10 @@ void launch(const TmaArgs& g, const CUtensorMap& c_map, cudaStream_t stream) {
 
 GemmShape tma_store_shape() { return {Tiles::BM, Tiles::BN, kThreads}; }
 int tma_store_stages() { return kStages; }
-void launch_tma_store_bf16(const TmaArgs& g, const CUtensorMap& c_map, cudaStream_t stream) { launch<float>(g, c_map, stream); }
-void launch_tma_store_bf16_bf16c(const TmaArgs& g, const CUtensorMap& c_map, cudaStream_t stream) { launch<Bf16>(g, c_map, stream); }
+void launch_tma_store_bf16(const TmaArgs& g, const CUtensorMap& c_map, cudaStream_t stream) { launch<float, false>(g, c_map, stream); }
+void launch_tma_store_bf16_bf16c(const TmaArgs& g, const CUtensorMap& c_map, cudaStream_t stream) { launch<Bf16, false>(g, c_map, stream); }
+void launch_tma_store_bf16_bf16c_even(const TmaArgs& g, const CUtensorMap& c_map, cudaStream_t stream) {
+  launch<Bf16, true>(g, c_map, stream);
+}
 
 }  // namespace gpgpu::blas::cuda

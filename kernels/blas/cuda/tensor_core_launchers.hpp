@@ -87,6 +87,8 @@ int stream_k_stages();
 // (tc::c_sw128_map); TmaArgs's c is not used.
 void launch_tma_store_bf16(const TmaArgs& g, const CUtensorMap& c_map, cudaStream_t stream);
 void launch_tma_store_bf16_bf16c(const TmaArgs& g, const CUtensorMap& c_map, cudaStream_t stream);
+// The same on the fewest clusters that take as many rounds of tiles (launch()'s comment; the chapter measures both).
+void launch_tma_store_bf16_bf16c_even(const TmaArgs& g, const CUtensorMap& c_map, cudaStream_t stream);
 GemmShape tma_store_shape();
 int tma_store_stages();
 
