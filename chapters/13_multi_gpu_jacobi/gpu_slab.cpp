@@ -3,7 +3,6 @@
 #include "gpu_slab.hpp"
 
 #include <algorithm>
-#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -126,26 +125,25 @@ int GpuSlab::rows_per_thread(int count) const {
   return jc::rows_per_thread_for(nx_, count, shape_.block, blocks_per_sm_, sm_count_);
 }
 
-long long GpuSlab::launch_blocks(int count) const {
-  const dim3 grid = jc::peer_store_grid(nx_, count, shape_.block, rows_per_thread(count));
-  return static_cast<long long>(grid.x) * grid.y;
-}
-
 void GpuSlab::launch_peer_store(const jc::SymmetricArgs& rows, float* below_ghost, float* above_ghost, cudaStream_t stream) {
-  if (norm_publication_.slot != nullptr) {
-    // More blocks than the check counted would publish a part of the sum, and leave tickets taken
-    // for the slot's next check: refused before the launch.
-    norm_blocks_left_ -= launch_blocks(rows.ny);
-    if (norm_blocks_left_ < 0)
-      throw std::logic_error("GPU " + std::to_string(device_) + ": a launch beyond those the update norm's check counted");
+  jc::NormPublication publish{};
+  if (norm_path_ == NormPath::published) {
+    if (const std::optional<CheckSequence::Check> waiting = unpublished_.take_for_launch())
+      publish = published_->publication(*waiting);
+    if (norm_target_ != nullptr && std::ranges::find(norm_streams_, stream) == norm_streams_.end()) {
+      const auto free = std::ranges::find(norm_streams_, nullptr);
+      if (free == norm_streams_.end()) throw std::logic_error("an update norm's launches on more than two streams");
+      *free = stream;
+    }
   }
-  jc::launch_jacobi_peer_store({rows, below_ghost, above_ghost, norm_target_, norm_publication_}, shape_.block,
+  jc::launch_jacobi_peer_store({rows, below_ghost, above_ghost, norm_target_, publish}, shape_.block,
                                rows_per_thread(rows.ny), stream);
 }
 
 void GpuSlab::compute(int in, float omega, int first, int count, cudaStream_t stream) {
   if (count <= 0) return;
-  if (norm_target_ != nullptr) {  // the same arithmetic (symmetric_update.hpp), and the norm's sum
+  // The same arithmetic (symmetric_update.hpp), and the norm's sum or an earlier check's publication.
+  if (norm_target_ != nullptr || unpublished_.waiting()) {
     launch_peer_store(args(in, omega, first, count), nullptr, nullptr, stream);
     return;
   }
@@ -157,22 +155,15 @@ void GpuSlab::compute_and_store(int in, float omega, float* below_ghost, float* 
 }
 
 //! [start_norm]
-// Published: the blocks of every launch the check will make, counted before the first is made
-// (a block may finish before the host has launched the next): the last of them publishes.
-void GpuSlab::start_norm(std::span<const int> launch_rows) {
+// Published: nothing to enqueue. The check's sum is zero already (its publisher zeroed it after the
+// slot's last check); its launches add to it, and the first launch after them publishes it.
+void GpuSlab::start_norm() {
+  const CheckSequence::Check check = norm_checks_.start();
   if (norm_path_ == NormPath::published) {
-    long long blocks = 0;
-    for (int count : launch_rows)
-      if (count > 0) blocks += launch_blocks(count);
-    if (blocks <= 0 || blocks > std::numeric_limits<unsigned>::max())
-      throw std::logic_error("a published update norm needs the rows of its launches (" + std::to_string(blocks) + " blocks)");
-    const CheckSequence::Check check = norm_checks_.start();
     norm_target_ = published_->sum(check);
-    norm_publication_ = published_->publication(check, static_cast<unsigned>(blocks));
-    norm_blocks_left_ = blocks;
+    norm_streams_ = {};
     return;
   }
-  const CheckSequence::Check check = norm_checks_.start();
   const DeviceScope on(device_);
   norm_target_ = norm_sum_.get() + check.slot;
   GPGPU_CUDA_CHECK(cudaMemsetAsync(norm_target_, 0, sizeof(double), compute_stream.get()));
@@ -183,10 +174,9 @@ void GpuSlab::start_norm(std::span<const int> launch_rows) {
 void GpuSlab::finish_norm(cudaStream_t into) {
   norm_target_ = nullptr;
   if (norm_path_ == NormPath::published) {
-    norm_publication_ = {};
-    if (norm_blocks_left_ != 0)  // the last block would never come: squared_sum() would give up
-      throw std::logic_error("GPU " + std::to_string(device_) + ": the update norm's check counted " +
-                             std::to_string(norm_blocks_left_) + " blocks more than were launched");
+    unpublished_.end(norm_checks_.last_started());
+    ended_streams_ = norm_streams_;
+    publish_into_ = into;
     return;
   }
   const DeviceScope on(device_);
@@ -205,8 +195,8 @@ double* GpuSlab::squared_sum_on_device() {
 // device_sum: the sum's 8 bytes go to pinned memory on a stream of their own: the sweeps' streams
 // go on to the next iteration at once, and the host waits for this copy's event alone, when it
 // wants the value. A sum is zeroed again two norms later, after the host has read this copy
-// (CheckSequence refuses a third norm in flight). Published: the last block has written the value
-// to the host already; the host waits for it (published_norm.cpp) on the streams of the sweeps.
+// (CheckSequence refuses a third norm in flight). Published: a later launch publishes the value
+// (gpu_slab.hpp, norm_api); the host waits for it (published_norm.cpp) on the streams of the sweeps.
 void GpuSlab::copy_norm_to_host(cudaStream_t after) {
   if (norm_path_ == NormPath::published) return;
   const DeviceScope on(device_);
@@ -221,6 +211,7 @@ void GpuSlab::copy_norm_to_host(cudaStream_t after) {
 double GpuSlab::squared_sum() {
   const CheckSequence::Check check = norm_checks_.read();
   if (norm_path_ == NormPath::published) {
+    if (unpublished_.take_for_read(check)) publish_now(check);
     const std::array<cudaStream_t, 2> streams{compute_stream.get(), boundary_stream.get()};
     return published_->wait(check, device_, streams);
   }
@@ -228,6 +219,20 @@ double GpuSlab::squared_sum() {
   return norm_host_.data()[check.slot];
 }
 //! [norm_copy]
+
+// The check the host waits for before it launches anything more (--check-overlap off, the last
+// check of a run): no later launch will publish it, so one thread does, in a kernel of its own on
+// the stream the check ended on, behind the check's other stream (an event record and a wait,
+// which the host does not wait for). One launch, against the device_sum path's copy and event.
+void GpuSlab::publish_now(CheckSequence::Check c) {
+  const DeviceScope on(device_);
+  for (cudaStream_t s : ended_streams_)
+    if (s != nullptr && s != publish_into_) {
+      norm_added.record(s);
+      norm_added.wait_in(publish_into_);
+    }
+  jc::launch_publish_norm(published_->publication(c), publish_into_);
+}
 
 std::string GpuSlab::describe() const {
   return "GPU " + std::to_string(device_) + ": rows " + std::to_string(rows_.begin) + "-" + std::to_string(rows_.end - 1) +

@@ -91,7 +91,7 @@ inline constexpr int kRowPadding = 4;
 
 /// How a slab's update norm reaches the host (GpuSlab's norm_api).
 enum class NormPath {
-  published,   ///< the check's last block writes it into mapped host memory: no API call per check
+  published,   ///< a later launch's thread writes it into mapped host memory: no API call per check
   device_sum,  ///< the sum stays in device memory (for ncclAllReduce), then an event-ordered copy
 };
 
@@ -133,16 +133,19 @@ class GpuSlab {
   /// check's sum; squared_sum() returns the oldest check's sum not yet read. Two checks may be in
   /// flight: a check every iteration starts the next before the host reads the last. How the sum
   /// reaches the host is the slab's NormPath:
-  ///  - published: start_norm(launch_rows) is told the rows of every launch the iteration will make
-  ///    (their blocks are counted: the last of them publishes, and a launch beyond them is refused);
-  ///    squared_sum() waits for the value in mapped host memory. No API call per check: finish_norm
-  ///    checks the launches' count and copy_norm_to_host has nothing to do.
+  ///  - published: the first launch after finish_norm() publishes the check (13_peer_store.cu,
+  ///    publish_norm), so it must come after every launch of the check, on every stream, as the
+  ///    next iteration's first launch does (multi_gpu_solvers.cpp: the streams are joined between
+  ///    iterations). squared_sum() waits for the value in mapped host memory; if no launch has
+  ///    published it yet, it first launches the publish kernel on finish_norm's `into`, after the
+  ///    check's other stream (an event). No API call for a check that a later launch publishes:
+  ///    start_norm and finish_norm only note it, and copy_norm_to_host has nothing to do.
   ///  - device_sum: start_norm() zeroes the sum (on the compute stream, which the boundary stream
   ///    then waits for); finish_norm(into) joins the other stream into `into`, where the sum is then
   ///    complete (squared_sum_on_device, for NCCL); copy_norm_to_host(after) copies it to pinned
   ///    memory on the norm's own stream, behind the work enqueued so far on `after`; squared_sum()
   ///    waits for the oldest such copy not yet read.
-  void start_norm(std::span<const int> launch_rows = {});
+  void start_norm();
   void finish_norm(cudaStream_t into);
   [[nodiscard]] double* squared_sum_on_device();
   void copy_norm_to_host(cudaStream_t after);
@@ -157,14 +160,15 @@ class GpuSlab {
   Stream compute_stream;   ///< the interior (or everything)
   Stream boundary_stream;  ///< the boundary rows and their exchange, at the highest priority
   SyncEvent computed, boundary_done, sent;
-  SyncEvent norm_zeroed, norm_added;  ///< order the norm's sum between the two streams (device_sum)
+  SyncEvent norm_zeroed, norm_added;  ///< order the norm's sum between the two streams
   Stream norm_stream;                 ///< the norm's copy to the host, beside the sweeps (device_sum)
 
  private:
   [[nodiscard]] int rows_per_thread(int count) const;
-  /// Blocks of a peer-store launch on `count` rows (each adds to a norm once).
-  [[nodiscard]] long long launch_blocks(int count) const;
-  /// The peer-store kernel on `rows` (its norm variant while a check is started).
+  /// published: the publish kernel for check `c`, which no launch has published (squared_sum).
+  void publish_now(CheckSequence::Check c);
+  /// The peer-store kernel on `rows` (its norm variant while a check is started), publishing the
+  /// check that waits for its publisher, if one does.
   void launch_peer_store(const gpgpu::jacobi::cuda::SymmetricArgs& rows, float* below_ghost, float* above_ghost,
                          cudaStream_t stream);
 
@@ -178,9 +182,12 @@ class GpuSlab {
   NormPath norm_path_;
   CheckSequence norm_checks_;
   double* norm_target_ = nullptr;  // the sum the launches add to; nullptr: no norm
-  gpgpu::jacobi::cuda::NormPublication norm_publication_{};  // published: what the launches carry
-  long long norm_blocks_left_ = 0;                            // published: blocks the check has yet to launch
-  std::optional<PublishedNorms> published_;                   // published: slots, sums and tickets
+  std::optional<PublishedNorms> published_;  // published: slots and sums
+  PendingPublication unpublished_;           // published: the check the next launch publishes
+  // published: the streams of the current check's launches, and of the last check ended, whose
+  // publish kernel goes on publish_into_ after the others (squared_sum).
+  std::array<cudaStream_t, 2> norm_streams_{}, ended_streams_{};
+  cudaStream_t publish_into_ = nullptr;
   gpgpu::cuda::DeviceBuffer<double> norm_sum_;                // device_sum: one sum per slot
   gpgpu::cuda::PinnedBuffer<double> norm_host_;               // device_sum: their copies
   SyncEvent norm_summed_;                 // device_sum: the sum is complete, the norm stream may copy it

@@ -4,7 +4,6 @@
 // the work on the GPUs; the host only enqueues, except in host_staged, where it waits every time.
 #include "multi_gpu_solvers.hpp"
 
-#include <array>
 #include <cmath>
 #include <set>
 #include <utility>
@@ -52,8 +51,8 @@ MultiGpuSolver::MultiGpuSolver(const LinearSystem& sys, int gpus, Exchange excha
   slabs_.reserve(static_cast<std::size_t>(gpus));
   for (int g = 0; g < gpus; ++g) {
     const RowRange stored = split_.with_ghosts(g, 2);
-    // The norm published by the sweeps' last block, with no API call per check, wherever the GPU
-    // can map host memory; where it cannot, the sum is copied as NCCL's and MPI's are.
+    // The norm published into mapped host memory by a later launch, with no API call per check,
+    // wherever the GPU can map host memory; where it cannot, the sum is copied as NCCL's and MPI's are.
     const NormPath norm = can_map_host_memory(g) ? NormPath::published : NormPath::device_sum;
     slabs_.emplace_back(g, SlabInputs{sys.grid.nx, split_.part(g), stored, slab_arrays(sys, stored)}, norm);
     if (exchange_ == Exchange::host_staged)
@@ -98,24 +97,19 @@ double MultiGpuSolver::timed(int iters, float omega, Mode mode) {
 }
 
 //! [host_norm]
-// One process holds every GPU: the host adds their sums. Each GPU's last block of the checked
-// iteration publishes that GPU's sum to mapped host memory; the host makes no call for it, and
-// waits for it (squared_sum) only when it wants the value. Synchronous (--check-overlap off), the
-// host waits at once, and the GPUs idle from the end of the checked iteration until it has decided
-// and launched the next; overlapped, it launches the next iteration first and waits while that
-// iteration runs. Each check counts the blocks of the launches step() will make on each GPU.
+// One process holds every GPU: the host adds their sums. Each GPU's first launch after the checked
+// iteration (the next iteration's) publishes that GPU's sum to mapped host memory; the host makes
+// no call for it, and waits for it (squared_sum) only when it wants the value. Synchronous
+// (--check-overlap off), the host waits at once, before any later launch: it launches a one-thread
+// publish kernel, and the GPUs idle from the end of the checked iteration until it has decided and
+// launched the next; overlapped, it launches the next iteration first (which publishes) and waits
+// while that iteration runs.
 void MultiGpuSolver::start_norms() {
-  for (GpuSlab& s : slabs_) s.start_norm(launch_rows(s));
-}
-
-std::array<int, 3> MultiGpuSolver::launch_rows(const GpuSlab& s) const {
-  if (exchange_ != Exchange::overlap) return {s.rows(), 0, 0};
-  const int last = s.rows() - 1;
-  return {1, last > 0 ? 1 : 0, last - 1};  // step_overlap: the first and the last row, then the interior
+  for (GpuSlab& s : slabs_) s.start_norm();
 }
 
 void MultiGpuSolver::finish_norms() {
-  for (GpuSlab& s : slabs_) {  // nothing to enqueue on the published path: the launches were counted
+  for (GpuSlab& s : slabs_) {  // nothing to enqueue on the published path: the next launch publishes
     s.finish_norm(s.compute_stream.get());
     s.copy_norm_to_host(s.compute_stream.get());
   }
@@ -242,7 +236,9 @@ void MultiGpuSolver::step_overlap(int in, float omega, Mode mode) {
     GpuSlab& s = slabs_[g];
     GPGPU_CUDA_CHECK(cudaSetDevice(s.device()));
     const cudaStream_t boundary = s.boundary_stream.get(), interior = s.compute_stream.get();
-    s.computed.wait_in(boundary);       // my interior of the last iteration read the rows I overwrite now
+    // My interior of the last iteration read the rows I overwrite now. (With this wait the first
+    // launch below comes after all of the last iteration's launches: it publishes their norm.)
+    s.computed.wait_in(boundary);
     if (g > 0) slabs_[g - 1].sent.wait_in(boundary);  // my ghost rows have landed
     if (g + 1 < slabs_.size()) slabs_[g + 1].sent.wait_in(boundary);
     s.boundary_done.wait_in(interior);  // my boundary rows of the last iteration, read by the interior

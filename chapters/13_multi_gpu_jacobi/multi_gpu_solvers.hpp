@@ -3,7 +3,6 @@
 /// rows (gpu_slab.hpp), and the variants differ only in how the boundary rows reach the
 /// neighbours' ghost rows after every iteration. Each is a small diff from the one before it.
 #pragma once
-#include <array>
 #include <string>
 #include <vector>
 
@@ -51,8 +50,6 @@ class MultiGpuSolver final : public ScalingSolver {
   void synchronize_all();
   /// The update norm of the next step(): a check started on every GPU, every launch adding to it.
   void start_norms();
-  /// The rows of each launch step() makes on `s` (0: none), whose blocks the check counts.
-  [[nodiscard]] std::array<int, 3> launch_rows(const GpuSlab& s) const;
   /// After that step: the check ended on every GPU (nothing waits).
   void finish_norms();
   /// The oldest norm started and not yet read: waits for every GPU's sum, adds the sums on the

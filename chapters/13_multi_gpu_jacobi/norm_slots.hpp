@@ -1,7 +1,7 @@
 /// @file norm_slots.hpp
 /// @brief The host's side of an update norm that the GPU publishes into mapped host memory
 /// (published_norm.hpp): which of two slots each check uses and the number it is published under,
-/// how the host reads a slot, and how it waits for one, never forever. No CUDA here: the test
+/// which launch publishes it, how the host reads a slot, and how it waits for one, never forever. No CUDA here: the test
 /// (test_ch13_norm_slots.cpp) runs it on the CPU with a fake slot, clock and streams.
 #pragma once
 #include <atomic>
@@ -11,6 +11,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace ch13 {
 
@@ -46,9 +47,41 @@ class CheckSequence {
   std::uint64_t started_ = 0, read_ = 0;
 };
 
+//! [publisher]
+/// Which launch publishes each check (13_peer_store.cu, publish_norm). The first launch after the
+/// check's last one carries it: that launch starts once all of them have finished, so the sum it
+/// reads is complete. A check that the host reads before any such launch comes (--check-overlap off,
+/// the last check of a run) is published by a kernel of its own, which the host launches then. At
+/// most one check waits for its publisher: the next check's first launch publishes it.
+class PendingPublication {
+ public:
+  /// Check `c`'s launches are all enqueued; the next launch publishes it.
+  void end(CheckSequence::Check c) {
+    if (waiting_) throw std::logic_error("an update norm ended before the one before it was published");
+    waiting_ = c;
+    ended_ = c.sequence;
+  }
+  [[nodiscard]] bool waiting() const { return waiting_.has_value(); }
+  /// The check that the launch about to be made publishes, if one waits (no later launch does).
+  std::optional<CheckSequence::Check> take_for_launch() { return std::exchange(waiting_, std::nullopt); }
+  /// As the host reads check `c`: true if no launch has published it, so the host must launch its
+  /// publisher now. A check read before its launches ended would never be published: logic_error.
+  bool take_for_read(CheckSequence::Check c) {
+    if (c.sequence > ended_) throw std::logic_error("an update norm read before its launches ended");
+    if (!waiting_ || waiting_->sequence != c.sequence) return false;
+    waiting_.reset();
+    return true;
+  }
+
+ private:
+  std::optional<CheckSequence::Check> waiting_;
+  std::uint64_t ended_ = 0;
+};
+//! [publisher]
+
 //! [read_slot]
 /// Check `sequence`'s value if `slot` holds it yet (a Slot has a double `value` and an unsigned long
-/// long `sequence`: jacobi_args.hpp's PublishedNorm). The GPU's last block writes the value, then
+/// long `sequence`: jacobi_args.hpp's PublishedNorm). The GPU's publishing thread writes the value, then
 /// __threadfence_system(), then the number: every observer, this CPU included, sees the value land
 /// before the number. The host loads the number with acquire order, then the value: neither the
 /// compiler nor the CPU may move the value's load before the number's, so a value read after the
@@ -83,7 +116,7 @@ double wait_published(Read&& read, StreamsIdle&& streams_idle, Now&& now, std::c
     if (streams_idle()) {
       if (const std::optional<double> value = read()) return *value;
       throw std::runtime_error(what() + " was never published: the streams of its launches finished without it "
-                                      "(fewer blocks than the check counted, or a kernel that ended early)");
+                                      "(no launch after them published it, or a kernel ended early)");
     }
     next_query = now() + query_every;
   }

@@ -1,4 +1,4 @@
-// The mapped slots, sums and tickets of a published update norm, and the host's wait for a slot.
+// The mapped slots and sums of a published update norm, and the host's wait for a slot.
 #include "published_norm.hpp"
 
 #include <chrono>
@@ -42,12 +42,11 @@ MappedNormSlots::MappedNormSlots(MappedNormSlots&& o) noexcept
     : host_(std::exchange(o.host_, nullptr)), device_(std::exchange(o.device_, nullptr)) {}
 
 PublishedNorms::PublishedNorms() {
-  sums_.fill_bytes(0);  // from here on the kernels keep them at zero between checks
-  tickets_.fill_bytes(0);
+  sums_.fill_bytes(0);  // from here on the publishing thread zeroes each after its check
 }
 
-NormPublication PublishedNorms::publication(CheckSequence::Check c, unsigned blocks) {
-  return {tickets_.get() + c.slot, blocks, slots_.on_device(c.slot), c.sequence};
+NormPublication PublishedNorms::publication(CheckSequence::Check c) {
+  return {sum(c), slots_.on_device(c.slot), c.sequence};
 }
 
 //! [wait]

@@ -1,8 +1,8 @@
 /// @file published_norm.hpp
 /// @brief Where one GPU's sweeps publish the update norm with no API call per check: two slots of
-/// host memory mapped into the GPU's address space (cudaHostAllocMapped), and on the GPU two sums
-/// and two ticket counters, which the kernels themselves set back to zero after each check
-/// (13_peer_store.cu, add_to_norm). The host waits for a slot with norm_slots.hpp's rule.
+/// host memory mapped into the GPU's address space (cudaHostAllocMapped), and on the GPU two sums,
+/// which the publishing thread sets back to zero after each check (13_peer_store.cu, publish_norm).
+/// The host waits for a slot with norm_slots.hpp's rule.
 #pragma once
 #include <span>
 #include <string>
@@ -40,13 +40,13 @@ class MappedNormSlots {
 class PublishedNorms {
  public:
   /// On the current device, which must map host memory (can_map_host_memory; std::logic_error
-  /// otherwise): the slots (value NaN, number 0: never published), the sums and tickets zeroed.
+  /// otherwise): the slots (value NaN, number 0: never published), the sums zeroed.
   PublishedNorms();
 
   /// The double that check `c`'s launches add to.
   [[nodiscard]] double* sum(CheckSequence::Check c) { return sums_.get() + c.slot; }
-  /// What check `c`'s launches carry, `blocks` blocks in all: the last of them publishes.
-  [[nodiscard]] gpgpu::jacobi::cuda::NormPublication publication(CheckSequence::Check c, unsigned blocks);
+  /// What the launch that publishes check `c` carries: the sum, the slot and the number.
+  [[nodiscard]] gpgpu::jacobi::cuda::NormPublication publication(CheckSequence::Check c);
   /// Waits for check `c`'s value (wait_published), asking meanwhile whether `streams` of `device`,
   /// which carry its launches, have finished.
   [[nodiscard]] double wait(CheckSequence::Check c, int device, std::span<const cudaStream_t> streams);
@@ -54,7 +54,6 @@ class PublishedNorms {
  private:
   MappedNormSlots slots_;
   gpgpu::cuda::DeviceBuffer<double> sums_{2};
-  gpgpu::cuda::DeviceBuffer<unsigned> tickets_{2};
 };
 
 }  // namespace ch13

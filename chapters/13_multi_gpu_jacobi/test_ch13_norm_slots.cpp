@@ -1,6 +1,6 @@
 // The host's side of a published update norm, checked without a GPU (norm_slots.hpp): the slots
-// and numbers of the checks in flight, the read of a slot that another thread writes, and the wait's
-// rule, driven by a fake clock, a fake slot and fake streams.
+// and numbers of the checks in flight, which launch publishes each check, the read of a slot that
+// another thread writes, and the wait's rule, driven by a fake clock, a fake slot and fake streams.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -39,6 +39,42 @@ TEST(CheckSequence, TwoSlotsInTurnEachCheckItsOwnNumber) {
   while (checks.in_flight() > 0) EXPECT_EQ(checks.read().sequence, ++read);
   EXPECT_EQ(read, 7U);
   EXPECT_THROW((void)checks.read(), std::logic_error);
+}
+
+TEST(PendingPublication, TheNextLaunchPublishesACheckOrElseTheHostsKernel) {
+  CheckSequence checks;
+  PendingPublication pending;
+  EXPECT_FALSE(pending.take_for_launch().has_value()) << "nothing ended: a launch publishes nothing";
+  // Overlapped, a check every iteration: check n's first launch publishes check n - 1, which the
+  // host then reads with no kernel of its own; n's other launches publish nothing.
+  CheckSequence::Check last = checks.start();
+  EXPECT_THROW((void)pending.take_for_read(last), std::logic_error) << "read before its launches ended";
+  pending.end(last);
+  for (int n = 1; n < 6; ++n) {
+    const CheckSequence::Check c = checks.start();
+    const std::optional<CheckSequence::Check> carried = pending.take_for_launch();
+    ASSERT_TRUE(carried.has_value());
+    EXPECT_EQ(carried->sequence, last.sequence);
+    EXPECT_EQ(carried->slot, last.slot);
+    EXPECT_FALSE(pending.take_for_launch().has_value()) << "published once";
+    pending.end(c);
+    EXPECT_FALSE(pending.take_for_read(checks.read())) << "a launch published it: no publish kernel";
+    last = c;
+  }
+  // The run's last check has no launch after it: the host's read launches its kernel, once.
+  EXPECT_TRUE(pending.waiting());
+  EXPECT_TRUE(pending.take_for_read(checks.read()));
+  EXPECT_FALSE(pending.waiting());
+  EXPECT_FALSE(pending.take_for_launch().has_value()) << "the kernel published it: the next launch carries nothing";
+  // Synchronous (--check-overlap off): every check is read before any later launch, by a kernel.
+  for (int n = 0; n < 3; ++n) {
+    pending.end(checks.start());
+    EXPECT_TRUE(pending.take_for_read(checks.read()));
+  }
+  // A check that ends while the one before it waits (a check with no launch) would leave that one
+  // unpublished: refused.
+  pending.end(checks.start());
+  EXPECT_THROW(pending.end(checks.start()), std::logic_error);
 }
 
 struct Slot {  // jacobi_args.hpp's PublishedNorm, without CUDA

@@ -4,7 +4,8 @@
 // store to another GPU's memory travels over NVLink like a store to its own: the exchange of
 // boundary rows is part of the kernel, with no copy and no launch after it. On the iterations that
 // check convergence the same sweep also sums the squared update (jacobi_peer_store_norm): every
-// chapter 13 GPU variant launches this kernel then, with no neighbours' rows where it has none.
+// chapter 13 GPU variant launches this kernel then, with no neighbours' rows where it has none. A
+// later launch of either kernel hands a check's sum to the host (publish_norm).
 #include "launchers.hpp"
 #include "row_window.hpp"
 #include "symmetric_update.hpp"
@@ -36,6 +37,38 @@ struct SquaredUpdates {
   }
 };
 //! [updates]
+
+//! [publish]
+// Check c's sum handed to the host by one thread: no event, no copy, no call of the host. It runs
+// at the start of a later launch that stream order (and the events that join the slab's streams
+// between iterations) puts after every launch of check c, or in a kernel of its own. A kernel
+// boundary is the fence: a launch starts once every block of the launches before it has finished,
+// and their atomics are visible to it, so the total is complete, and the blocks of a check need no
+// fence and no ticket: each adds its sum by one atomicAdd whose result it does not wait for.
+// The value reaches the host before the number: __threadfence_system() orders the stores for every
+// observer, the host's CPU included (the host waits for the number, then reads the value).
+// The sum is zeroed for the slot's next check, c+2, before the number is written, and c+2 cannot
+// add to it before the zero lands: the host starts c+2 only after it has read c's number
+// (CheckSequence: at most two checks in flight), which the fence puts after the zero; and c+2's
+// launches follow this one in stream order as well. Check c+1 uses the other slot meanwhile.
+// The cost: one thread's load of the sum and three stores, one fence between them that waits until
+// the value has crossed the bus to host memory; paid by block 0 alone, while the others sweep.
+__device__ void publish_norm(const NormPublication& publish) {
+  const double total = *publish.sum;
+  *publish.sum = 0.0;
+  publish.slot->value = total;
+  __threadfence_system();
+  *static_cast<volatile unsigned long long*>(&publish.slot->sequence) = publish.sequence;
+}
+
+// What every peer-store launch does first: block 0's thread 0 publishes the check it carries, if any.
+__device__ void publish_carried(const NormPublication& publish) {
+  if (publish.slot != nullptr && blockIdx.x == 0 && blockIdx.y == 0 && threadIdx.x == 0) publish_norm(publish);
+}
+
+// The host's own publication, for a check it waits for before any later launch comes (one thread).
+__global__ void jacobi_publish_norm(NormPublication publish) { publish_norm(publish); }
+//! [publish]
 
 //! [kernel]
 // The sweep of one thread's columns and rows; `updates` sees every new value beside the old one
@@ -84,56 +117,30 @@ __device__ void peer_store_rows(const SymmetricArgs& a, float* below_ghost, floa
   }
 }
 
-__global__ void jacobi_peer_store(SymmetricArgs a, float* below_ghost, float* above_ghost, int rows_per_thread) {
+__global__ void jacobi_peer_store(SymmetricArgs a, float* below_ghost, float* above_ghost, int rows_per_thread,
+                                  NormPublication publish) {
+  publish_carried(publish);  // an earlier check's norm, if this launch carries it ("publish" above)
   NoUpdates none;
   peer_store_rows(a, below_ghost, above_ghost, rows_per_thread, none);
 }
 //! [kernel]
 
-//! [publish]
-// One block's sum added to the GPU's one double, by the block's thread 0. With a publication, the
-// block then takes a ticket, and the block that takes the last ticket of the check publishes the
-// total to the host's mapped memory: no event, no copy, no call of the host between the sweep and
-// the value. Why the last block sees every sum (the fences pair up through the tickets):
-//   every block:  add its sum (atomic)  ->  __threadfence()  ->  take a ticket (atomic)
-//   the last one: took ticket blocks-1, so every other block's ticket came before its own, and with
-//                 it that block's sum (its fence ordered the two)  ->  __threadfence()  ->  read the total
-// The total and the ticket counter are set back to zero at once (an atomic exchange reads the sum and
-// zeroes it): the next check on this slot, later in stream order, starts from zero with no memset.
-// The value reaches the host before the sequence number does: __threadfence_system() orders the two
-// stores for every observer, the host's CPU included (the host waits for the number, then reads).
-__device__ void add_to_norm(double* squared_sum, double block_sum, const NormPublication& publish) {
-  atomicAdd(squared_sum, block_sum);
-  if (publish.slot == nullptr) return;  // the sum stays on the GPU (NCCL's allreduce, a copy)
-  __threadfence();
-  if (atomicAdd(publish.tickets, 1u) + 1 != publish.blocks) return;
-  __threadfence();
-  // atomicExch has no double: the sum's 64 bits are exchanged as an integer.
-  const double total = __longlong_as_double(
-      static_cast<long long>(atomicExch(reinterpret_cast<unsigned long long*>(squared_sum), 0ull)));
-  atomicExch(publish.tickets, 0u);
-  publish.slot->value = total;
-  __threadfence_system();
-  *static_cast<volatile unsigned long long*>(&publish.slot->sequence) = publish.sequence;
-}
-//! [publish]
-
 #ifndef GPGPU_CUDA_EMULATION  // CUB is device code; the emulated tests run the plain kernel above
 //! [norm_kernel]
 // The same sweep, and the squared update summed over the block by CUB's BlockReduce (warp shuffles
 // within each warp, then the warps' sums combined in shared memory), then added to the GPU's one
-// double by the block's thread 0: one atomicAdd per block, and with a publication one ticket.
-// Threads past the last column return from the sweep with a zero sum and still join the reduction,
-// so every block of the launch adds (and takes its ticket) exactly once.
+// double by the block's thread 0: one atomicAdd per block, nothing waits for it. Threads past the
+// last column return from the sweep with a zero sum and still join the reduction.
 template <int kBlock>
 __global__ void jacobi_peer_store_norm(SymmetricArgs a, float* below_ghost, float* above_ghost, int rows_per_thread,
                                        double* squared_sum, NormPublication publish) {
+  publish_carried(publish);  // the check before this one, if this launch carries it
   SquaredUpdates updates;
   peer_store_rows(a, below_ghost, above_ghost, rows_per_thread, updates);
   using BlockSum = cub::BlockReduce<double, kBlock>;
   __shared__ typename BlockSum::TempStorage scratch;
   const double block_sum = BlockSum(scratch).Sum(updates.sum);
-  if (threadIdx.x == 0) add_to_norm(squared_sum, block_sum, publish);
+  if (threadIdx.x == 0) atomicAdd(squared_sum, block_sum);
 }
 //! [norm_kernel]
 #endif
@@ -145,7 +152,7 @@ void launch_jacobi_peer_store(const PeerStoreArgs& a, int block, int rows_per_th
   const SymmetricArgs& s = a.rows;
   const dim3 grid = peer_store_grid(s.nx, s.ny, block, rows_per_thread);
   if (a.squared_sum == nullptr) {
-    jacobi_peer_store<<<grid, block, 0, stream>>>(s, a.below_ghost, a.above_ghost, rows_per_thread);
+    jacobi_peer_store<<<grid, block, 0, stream>>>(s, a.below_ghost, a.above_ghost, rows_per_thread, a.publish);
     GPGPU_CUDA_CHECK_LAUNCH("jacobi_peer_store");
     return;
   }
@@ -165,6 +172,11 @@ void launch_jacobi_peer_store(const PeerStoreArgs& a, int block, int rows_per_th
       throw gpgpu::UsageError("the update norm's block reduction needs a block of 32, 64, 128, 256, 512 or 1024 threads, not " +
                               std::to_string(block) + " (--block)");
   }
+}
+
+void launch_publish_norm(const NormPublication& publish, cudaStream_t stream) {
+  jacobi_publish_norm<<<1, 1, 0, stream>>>(publish);
+  GPGPU_CUDA_CHECK_LAUNCH("jacobi_publish_norm");
 }
 #endif
 

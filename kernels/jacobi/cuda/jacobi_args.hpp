@@ -68,20 +68,19 @@ struct SymmetricArgs {
   float omega;
 };
 
-/// A published update norm in host memory that the GPU writes (cudaHostAllocMapped): the last block
-/// of a check writes `value`, then `sequence` (the check's number), which the host waits for.
+/// A published update norm in host memory that the GPU writes (cudaHostAllocMapped): the value,
+/// then `sequence` (the check's number), which the host waits for.
 struct PublishedNorm {
   double value;
   unsigned long long sequence;
 };
 
-/// How the blocks of one check hand its sum to the host with no API call (13_peer_store.cu,
-/// add_to_norm): each block adds its sum, then takes a ticket; the block that takes ticket
-/// `blocks` - 1 (the last of every launch of the check) writes the total and `sequence` to `slot`
-/// and sets the sum and the ticket counter back to zero. slot nullptr: the sum stays where it is.
+/// A check whose sum one thread hands to the host (13_peer_store.cu, publish_norm): it reads `sum`,
+/// sets it back to zero, and writes the value, then `sequence`, to `slot`. Made at the start of a
+/// launch that comes after every launch of the check in stream order (a kernel boundary: every block
+/// of those launches has added its sum), or by a kernel of its own. slot nullptr: nothing to publish.
 struct NormPublication {
-  unsigned int* tickets = nullptr;  ///< blocks of this check that have added their sum (device memory)
-  unsigned int blocks = 0;          ///< blocks of every launch of the check together
+  double* sum = nullptr;            ///< the check's complete sum (device memory)
   PublishedNorm* slot = nullptr;    ///< the device's address of the host's slot, or nullptr
   unsigned long long sequence = 0;  ///< the check's number, written after the value
 };
@@ -95,7 +94,7 @@ struct PeerStoreArgs {
   float* above_ghost;  ///< the ghost row below the rows of the GPU above (it receives row ny-1)
   /// Where the launch adds Σ (x_new − x)² of its rows (one double on this GPU), or nullptr: no norm.
   double* squared_sum = nullptr;
-  /// With a sum: whether, and where, the check's last block publishes it.
+  /// An earlier check that this launch's block 0 publishes before it sweeps (slot nullptr: none).
   NormPublication publish{};
 };
 

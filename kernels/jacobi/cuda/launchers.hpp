@@ -27,6 +27,7 @@ void launch_jacobi_overlapped_unrolled(const SymmetricArgs& a, int sweeps, Tempo
 void launch_jacobi_wavefront(const SymmetricArgs& a, int sweeps, TemporalTile tile, cudaStream_t stream);   // 07c_04_wavefront.cu
 void launch_jacobi_persistent(const PersistentArgs& a, int blocks, cudaStream_t stream);                    // 07c_05_persistent.cu
 void launch_jacobi_peer_store(const PeerStoreArgs& a, int block, int rows_per_thread, cudaStream_t stream);  // 13_peer_store.cu
+void launch_publish_norm(const NormPublication& publish, cudaStream_t stream);  // 13_peer_store.cu: one thread
 
 /// Resident blocks per SM of the multirow and symmetric kernels for a block size (sets the default
 /// rows per thread).
@@ -76,8 +77,7 @@ inline unsigned blocks_for(long long count, int block) { return static_cast<unsi
 /// gridDim.y for `rows` rows: one block row per grid row, at most kMaxGridY (kernels loop beyond).
 inline unsigned grid_rows(long long rows) { return static_cast<unsigned>(rows < kMaxGridY ? rows : kMaxGridY); }
 
-/// The grid of a 13_peer_store.cu launch on `rows` rows of `nx` columns: every block of it adds to
-/// a norm once (the host counts them for NormPublication::blocks).
+/// The grid of a 13_peer_store.cu launch on `rows` rows of `nx` columns.
 inline dim3 peer_store_grid(int nx, int rows, int block, int rows_per_thread) {
   return {blocks_for((nx + 3) / 4, block), grid_rows(blocks_for(rows, rows_per_thread))};
 }

@@ -9,7 +9,6 @@
 #include "matrix/cuda/tests/matrix_emulation.hpp"  // blocks with barriers as fibers, not an OS thread per CUDA thread
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -34,30 +33,18 @@ float tile[1 << 16];  // the kernels' `extern __shared__` tile: blocks run one a
 }  // namespace
 }  // namespace gpgpu::jacobi::cuda
 
-// 13_peer_store.cu's add_to_norm: atomics and fences. launch() runs one block after another, so a
-// plain read-modify-write is atomic here and a fence has nothing to order; each counts its calls.
+// 13_peer_store.cu's norm: its blocks' atomicAdd (the norm kernel's, which the tests below stand in
+// for: its CUB reduction is device code) and publish_norm's fence. launch() runs one block after
+// another, so a plain read-modify-write is atomic here and a fence has nothing to order; the fence
+// counts its calls (one per publication).
 namespace emu {
-inline int fences = 0, system_fences = 0;
+inline int system_fences = 0;
 }  // namespace emu
 template <typename T>
 T atomicAdd(T* address, T value) {
   return std::exchange(*address, *address + value);
 }
-template <typename T>
-T atomicExch(T* address, T value) {
-  return std::exchange(*address, value);
-}
-// add_to_norm exchanges a double's 64 bits as an integer: through memcpy here, which may read and
-// write any object's bytes (a plain access through the cast pointer would break C++'s aliasing rule).
-inline unsigned long long atomicExch(unsigned long long* address, unsigned long long value) {
-  unsigned long long old = 0;
-  std::memcpy(&old, address, sizeof old);
-  std::memcpy(address, &value, sizeof value);
-  return old;
-}
-inline void __threadfence() { ++emu::fences; }
 inline void __threadfence_system() { ++emu::system_fences; }
-inline double __longlong_as_double(long long bits) { return std::bit_cast<double>(bits); }
 
 #define GPGPU_CUDA_EMULATION
 #include "../03_simple.cu"
@@ -230,7 +217,7 @@ std::vector<float> emulate_split(const LinearSystem& sys, std::span<const float>
       float* below = q > 0 ? part[q - 1].row(part[q - 1].y, part[q - 1].rows) : nullptr;
       float* above = q + 1 < parts ? part[q + 1].row(part[q + 1].y, -1) : nullptr;
       const dim3 grid(blocks_for((g.nx + 3) / 4, c.block_x), blocks_for(t.rows, c.rows_per_thread));
-      emu::launch(grid, dim3(c.block_x), false, [&] { jacobi_peer_store(a, below, above, c.rows_per_thread); });
+      emu::launch(grid, dim3(c.block_x), false, [&] { jacobi_peer_store(a, below, above, c.rows_per_thread, {}); });
     }
     for (Part& t : part) std::swap(t.x, t.y);
   }
@@ -327,62 +314,124 @@ TEST(EmulatedKernels, PeerStoresOnASplitGridEqualTheWholeGridBitForBit) {
     }
 }
 
-TEST(EmulatedKernels, TheLastBlockOfACheckPublishesItsNormAndZeroesTheSum) {
-  // One check made of three launches (as the overlap variant makes: two boundary rows, then the
-  // interior), each block adding a sum of its own (integers: exact in any order). Only the block
-  // that takes the last ticket of all three publishes: the total, then the number, and leaves the
-  // sum and the tickets at zero for the slot's next check. A check that counts more blocks than it
-  // launches publishes nothing (the host's wait gives up: norm_slots.hpp).
-  double sum = 0.0;
-  unsigned tickets = 0;
-  PublishedNorm slot{kNaN, 0};
-  const dim3 launches[] = {{3, 1}, {2, 2}, {5, 3}};
-  unsigned blocks = 0;
-  double total = 0.0;
-  for (const dim3& g : launches) blocks += g.x * g.y;
-  for (unsigned long long sequence : {1ULL, 3ULL}) {  // the slot's check, then its check two later
-    const NormPublication publish{&tickets, blocks, &slot, sequence};
-    unsigned launched = 0;
-    emu::fences = emu::system_fences = 0;
-    for (const dim3& g : launches) {
-      emu::launch(g, dim3(32), false, [&] {
-        const double block_sum = static_cast<double>(sequence) * (1.0 + blockIdx.x + 10.0 * blockIdx.y);
-        if (threadIdx.x == 0) add_to_norm(&sum, block_sum, publish);
-      });
-      launched += g.x * g.y;
-      if (sequence == 1)
-        for (unsigned y = 0; y < g.y; ++y)
-          for (unsigned x = 0; x < g.x; ++x) total += 1.0 + x + 10.0 * y;
-      if (launched < blocks) {
-        EXPECT_EQ(slot.sequence, sequence == 1 ? 0ULL : 1ULL) << "published before the check's last block";
-        EXPECT_EQ(tickets, launched);
-      }
+// The norm's slots as chapter 13 keeps them: check n adds to sums[n % 2] and is published under the
+// number n + 1 into slots[n % 2]. The slots start poisoned (NaN, "never"), the sums at zero.
+struct NormSlots {
+  double sums[2] = {0.0, 0.0};
+  PublishedNorm slots[2] = {{kNaN, 0}, {kNaN, 0}};
+  NormPublication of(unsigned long long n) { return {&sums[n % 2], &slots[n % 2], n + 1}; }
+};
+
+// One launch of check n's norm kernel, its steps around its CUB reduction: block 0's thread 0 first
+// publishes the check the launch carries (publish_carried), then every block adds its sum (integers,
+// exact in any order) by one atomicAdd. Returns the sum of the blocks' sums.
+double norm_launch(dim3 grid, unsigned long long n, double* sum, const NormPublication& carried) {
+  double added = 0.0;
+  emu::launch(grid, dim3(32), false, [&] {
+    publish_carried(carried);
+    const double block_sum = static_cast<double>(n + 1) * (1.0 + blockIdx.x + 10.0 * blockIdx.y);
+    if (threadIdx.x == 0) {
+      atomicAdd(sum, block_sum);
+      added += block_sum;
     }
-    EXPECT_EQ(slot.sequence, sequence);
-    EXPECT_EQ(slot.value, static_cast<double>(sequence) * total);
-    EXPECT_EQ(sum, 0.0);
-    EXPECT_EQ(tickets, 0U);
-    EXPECT_EQ(emu::fences, static_cast<int>(blocks) + 1);  // one per block, and the last block's second
-    EXPECT_EQ(emu::system_fences, 1);
+  });
+  return added;
+}
+
+TEST(EmulatedKernels, ALaterLaunchPublishesACheckAndZeroesItsSum) {
+  // A check every iteration, overlapped, as the overlap variant makes it: three launches per check
+  // (two boundary rows, then the interior); the first launch of check n publishes check n - 1. A
+  // check's value is in its slot only after that later launch, equal to the sum of its blocks'
+  // sums, published once (one fence: a second publisher would read the zeroed sum and publish 0),
+  // with the sum zeroed for the slot's next check and the other slot untouched.
+  NormSlots norm;
+  const dim3 launches[] = {{3, 1}, {2, 2}, {5, 3}};
+  std::vector<double> totals;
+  for (unsigned long long n = 0; n < 6; ++n) {
+    emu::system_fences = 0;
+    const std::size_t slot = n % 2, other = 1 - slot;
+    const PublishedNorm before_in_slot = norm.slots[slot];
+    double total = 0.0;
+    for (std::size_t l = 0; l < std::size(launches); ++l) {
+      const bool carries = l == 0 && n > 0;
+      const PublishedNorm before_in_other = norm.slots[other];
+      total += norm_launch(launches[l], n, &norm.sums[slot], carries ? norm.of(n - 1) : NormPublication{});
+      if (carries) {
+        SCOPED_TRACE("check " + std::to_string(n - 1) + ", published by check " + std::to_string(n) + "'s first launch");
+        EXPECT_EQ(norm.slots[other].sequence, n);
+        EXPECT_EQ(norm.slots[other].value, totals[n - 1]);
+        EXPECT_EQ(norm.sums[other], 0.0) << "the sum is zeroed for the slot's next check";
+        EXPECT_GT(norm.slots[other].sequence, before_in_other.sequence) << "a slot's numbers only grow";
+      } else {
+        EXPECT_EQ(0, std::memcmp(&norm.slots[other], &before_in_other, sizeof before_in_other)) << "launch " << l;
+      }
+      EXPECT_EQ(0, std::memcmp(&norm.slots[slot], &before_in_slot, sizeof before_in_slot))
+          << "check " << n << " published before a later launch";
+    }
+    EXPECT_EQ(emu::system_fences, n > 0 ? 1 : 0) << "one thread publishes, once";
+    EXPECT_EQ(norm.sums[slot], total);
+    totals.push_back(total);
   }
 
-  // Counted one block too many: the last ticket never comes, and nothing is published.
-  const NormPublication over{&tickets, blocks + 1, &slot, 5};
-  for (const dim3& g : launches)
-    emu::launch(g, dim3(32), false, [&] {
-      if (threadIdx.x == 0) add_to_norm(&sum, 1.0, over);
-    });
-  EXPECT_EQ(slot.sequence, 3ULL);
-  EXPECT_EQ(tickets, blocks);
+  // The last check, which the host waits for before launching anything more: its own one-thread kernel.
+  emu::system_fences = 0;
+  emu::launch(dim3(1), dim3(1), false, [&] { jacobi_publish_norm(norm.of(5)); });
+  EXPECT_EQ(norm.slots[1].sequence, 6U);
+  EXPECT_EQ(norm.slots[1].value, totals[5]);
+  EXPECT_EQ(norm.sums[1], 0.0);
+  EXPECT_EQ(emu::system_fences, 1);
+  EXPECT_EQ(norm.slots[0].sequence, 5U);  // the other slot keeps check 4
+  EXPECT_EQ(norm.slots[0].value, totals[4]);
+}
 
-  // No slot (NCCL's and MPI's sum): the blocks add, and take no ticket.
-  double kept = 0.0;
-  unsigned untouched = 0;
-  emu::launch(dim3(4, 2), dim3(32), false, [&] {
-    if (threadIdx.x == 0) add_to_norm(&kept, 0.5, NormPublication{&untouched, 8, nullptr, 9});
-  });
-  EXPECT_EQ(kept, 4.0);
-  EXPECT_EQ(untouched, 0U);
+TEST(EmulatedKernels, ThePlainSweepPublishesTheCheckItCarriesAndSweepsAsWithout) {
+  // The iteration after a check (every k > 1) launches the plain peer-store kernel, which publishes
+  // the check: the same bits of the sweep with and without it, a launch that carries none touches no
+  // slot and no sum, and a sum poisoned with NaN reaches the slot as NaN (the host must see it).
+  const Grid g{33, 17};
+  const auto sys = assemble_bidomain(g);
+  const auto x0 = checks::random_guess(g.nodes(), 12);
+  const PitchedCase c{4, 32, 1, 3, 65535};
+  const int p = (g.nx + 3) / 4 * 4 + c.pitch_extra;
+  std::vector<Pitched> coef;
+  for (Dir dir : {Dir::C, Dir::E, Dir::NW, Dir::N, Dir::NE}) coef.push_back(host_pitched(sys.A.diag[idx(dir)], g, p));
+  coef.push_back(host_pitched(sys.rhs, g, p));
+  const Pitched x = host_pitched(x0, g, p);
+  const dim3 grid(blocks_for((g.nx + 3) / 4, c.block_x), blocks_for(g.ny, c.rows_per_thread));
+  const auto sweep = [&](const NormPublication& carried) {
+    Pitched y = host_pitched({}, g, p, kNaN);
+    const auto o = [&](std::size_t i) { return coef[i].origin(); };
+    const SymmetricArgs a{o(0), o(1), o(2), o(3), o(4), o(5), x.origin(), y.origin(), g.nx, g.ny, p, kOmega};
+    emu::launch(grid, dim3(c.block_x), false, [&] { jacobi_peer_store(a, nullptr, nullptr, c.rows_per_thread, carried); });
+    return y.data;
+  };
+
+  NormSlots norm;
+  norm.sums[0] = 6.25;
+  norm.sums[1] = -3.0;  // poison: a check in flight on the other slot, which nothing may touch
+  emu::system_fences = 0;
+  const std::vector<float> plain = sweep({});
+  EXPECT_EQ(emu::system_fences, 0);
+  EXPECT_EQ(norm.sums[0], 6.25);
+  EXPECT_EQ(norm.slots[0].sequence, 0U);
+  EXPECT_TRUE(std::isnan(norm.slots[0].value));
+
+  const std::vector<float> publishing = sweep(norm.of(2));  // check 2: slot 0, number 3
+  ASSERT_EQ(publishing.size(), plain.size());
+  EXPECT_EQ(0, std::memcmp(publishing.data(), plain.data(), plain.size() * sizeof(float)));
+  EXPECT_EQ(emu::system_fences, 1);
+  EXPECT_EQ(norm.slots[0].sequence, 3U);
+  EXPECT_EQ(norm.slots[0].value, 6.25);
+  EXPECT_EQ(norm.sums[0], 0.0);
+  EXPECT_EQ(norm.sums[1], -3.0);
+  EXPECT_EQ(norm.slots[1].sequence, 0U);
+  EXPECT_TRUE(std::isnan(norm.slots[1].value));
+
+  norm.sums[0] = std::numeric_limits<double>::quiet_NaN();
+  (void)sweep(norm.of(4));
+  EXPECT_EQ(norm.slots[0].sequence, 5U);
+  EXPECT_TRUE(std::isnan(norm.slots[0].value)) << "a NaN sum is published as NaN, not hidden";
+  EXPECT_EQ(norm.sums[0], 0.0);
 }
 
 }  // namespace
