@@ -18,7 +18,10 @@
 #     GPGPU_PROFILE_CLOCKS=none (its --clock-control); the caches flushed before each profiled
 #     launch, as it does by default, or left warm as back-to-back timed calls find them with
 #     GPGPU_PROFILE_CACHE=none (its --cache-control); GPGPU_PROFILE_SKIP launches skipped first
-#     (default 0; its --launch-skip), to profile a call in the middle of a run;
+#     (default 0; its --launch-skip), to profile a call in the middle of a run; only the kernels
+#     whose names match GPGPU_PROFILE_KERNEL (its --kernel-name regex:...), where a variant launches
+#     others too (chapter 10b's FP8 rows quantise their inputs inside the range; skip and count
+#     then apply to the matching kernels alone);
 #   - Nsight Systems (nsys) for chapter 13, whose questions are about the timeline: copies, peer
 #     traffic, NCCL and MPI beside the kernels.
 # It writes into GPGPU_PROFILE_OUT (default build/profile/<target>_<variant>/): the report
@@ -89,7 +92,9 @@ else
   for section in ${GPGPU_PROFILE_SECTIONS:-SpeedOfLight MemoryWorkloadAnalysis Occupancy WarpStateStats LaunchStats}; do
     sections+=(--section "$section")
   done
-  "$profiler" --nvtx --nvtx-include "$variant/" --launch-skip "${GPGPU_PROFILE_SKIP:-0}" --launch-count "${GPGPU_PROFILE_LAUNCHES:-5}" \
+  kernel_filter=()
+  [ -n "${GPGPU_PROFILE_KERNEL:-}" ] && kernel_filter=(--kernel-name "regex:$GPGPU_PROFILE_KERNEL")
+  "$profiler" --nvtx --nvtx-include "$variant/" "${kernel_filter[@]}" --launch-skip "${GPGPU_PROFILE_SKIP:-0}" --launch-count "${GPGPU_PROFILE_LAUNCHES:-5}" \
     --clock-control "${GPGPU_PROFILE_CLOCKS:-base}" --cache-control "${GPGPU_PROFILE_CACHE:-all}" "${sections[@]}" --export "$out/report" --force-overwrite \
     "${run[@]}" >"$out/run.log" 2>&1 || { tail -n 20 "$out/run.log" >&2; die 1 "the profiled run failed (see $out/run.log)"; }
   [ -f "$out/report.ncu-rep" ] || die 2 "no kernel of '$variant' was profiled: is it a CUDA variant? (see $out/run.log)"

@@ -7,6 +7,7 @@
 // their bounds against k.
 // compute-sanitizer runs this binary with --gtest_filter=*AtSanitizerSizes*.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <iostream>
@@ -90,6 +91,18 @@ TEST_P(TensorCoreVariant, WithinTheBoundAtSanitizerSizes) {
 TEST_P(TensorCoreVariant, CutTilesWithinTheBoundAtSanitizerSizes) {
   if (GetParam().info.name.rfind("stream_k", 0) != 0) GTEST_SKIP() << "only stream-K cuts tiles";
   within_bound_at({{1100, 3500, 200}, {1100, 3500, 1000}});
+}
+// The persistent steps (8 on) deal tiles to a grid of as many blocks or clusters as the GPU holds;
+// at the sizes above every block gets at most one tile, so their loop over rounds never runs under
+// compute-sanitizer. 2200 x 3500 is 18 x 14 tiles of 128 x 256 (252 > 132 SMs) and 9 x 14 pairs
+// (126 > 66 clusters): every grid takes two rounds, partial tiles in m and n; k = 64, a few k-steps,
+// keeps the tools' time down.
+TEST_P(TensorCoreVariant, SeveralRoundsWithinTheBoundAtSanitizerSizes) {
+  const std::string& name = GetParam().info.name;
+  const bool persistent = std::ranges::any_of(std::array{"persistent_", "cluster_", "stream_k_", "fp8_", "tma_store_", "fastcu_"},
+                                              [&](const char* prefix) { return name.rfind(prefix, 0) == 0; });
+  if (!persistent) GTEST_SKIP() << "one tile per block at every size: no rounds";
+  within_bound_at({{2200, 3500, 64}});
 }
 // What the tensor cores do with a float that has more than TF32's 10 mantissa bits, and that it
 // stays within the bound's input error u_in = 2^-11 (to nearest; cut, it would not). A (128 x 64) holds a = 1 + 3·2^-12 (mantissa
