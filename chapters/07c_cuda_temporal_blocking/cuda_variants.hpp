@@ -2,13 +2,15 @@
 /// @brief Chapter 07c's host code and variants: 07b_04_symmetric.cu's storage (five diagonals and f
 /// on chapter 05's pitched layout), swept several times per trip to memory. `overlapped` and
 /// `wavefront` run s sweeps per launch (the last launch of a run the remainder); `persistent` runs
-/// every sweep of a run in one cooperative launch. Their rates are counted against the one-sweep
-/// floor of the symmetric storage, which they may beat (Variant::reuses_across_sweeps).
+/// every sweep of a run in one cooperative launch, `overlapped_persistent` every full trip of s
+/// sweeps. Their rates are counted against the one-sweep floor of the symmetric storage, which they
+/// may beat (Variant::reuses_across_sweeps).
 #pragma once
 #include <deque>
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gpgpu/cli.hpp"
@@ -37,17 +39,18 @@ struct TemporalOptions {
 void add_options(gpgpu::Cli& cli, TemporalOptions& options);
 
 /// The runs of the chosen variants: each variant whose kernel depends on s (overlapped,
-/// overlapped_columns, overlapped_unrolled, wavefront) once per s of `base.sweeps_list`, named
-/// `<variant>_s<s>` when the list has more than one s, its options kept in `per_sweeps` (which must
-/// outlive the runs); the others once, as they are. A run that `skip` names a reason for (a tile
-/// overlapped_unrolled is not built for at that s) is left out after `skip` is told.
+/// overlapped_columns, overlapped_unrolled, wavefront, overlapped_persistent) once per s of
+/// `base.sweeps_list`, named `<variant>_s<s>` when the list has more than one s, its options kept in
+/// `per_sweeps` (which must outlive the runs); the others once, as they are. A run that `skip` names
+/// a reason for (a tile overlapped_unrolled's kernel is not built for at that s) is left out after
+/// `skip` is told.
 [[nodiscard]] std::vector<gpgpu::jacobi::Variant> runs_per_sweeps(
     const std::vector<const gpgpu::jacobi::Variant*>& chosen, const TemporalOptions& base,
     std::deque<TemporalOptions>& per_sweeps, const std::function<void(const std::string&, const std::string&)>& skip);
 
 /// Several sweeps per launch on the symmetric storage: 07c_01_overlapped.cu, 07c_02_overlapped_columns.cu,
 /// 07c_03_overlapped_unrolled.cu or 07c_04_wavefront.cu.
-class SweepsPerLaunchSolver final : public gpgpu::jacobi::cuda::PitchedSolver {
+class SweepsPerLaunchSolver : public gpgpu::jacobi::cuda::PitchedSolver {
  public:
   enum class Kernel { overlapped, overlapped_columns, overlapped_unrolled, wavefront };
   SweepsPerLaunchSolver(const gpgpu::jacobi::LinearSystem& sys, Kernel kernel, const TemporalOptions& options);
@@ -58,20 +61,43 @@ class SweepsPerLaunchSolver final : public gpgpu::jacobi::cuda::PitchedSolver {
   /// (overlapped_unrolled: "tile 56x16, 4 rows per step, ...").
   [[nodiscard]] std::string launch() const override;
 
- private:
+ protected:
   int advance(int remaining, float omega) override;
+  /// The kernels' arguments for the next launch: the current iterate in, the other out.
+  [[nodiscard]] gpgpu::jacobi::cuda::SymmetricArgs symmetric_args(float omega);
+  /// "tile 56x16", and for overlapped_unrolled ", 4 rows per step".
+  [[nodiscard]] std::string shape_text() const;
+  /// "49152 B shared memory per block, pitch 1056 floats".
+  [[nodiscard]] std::string memory_text() const;
+  int sweeps_;
+  gpgpu::jacobi::cuda::TemporalTile tile_;
+  int rows_per_step_;  ///< overlapped_unrolled's rows per step (2 or 4)
+
+ private:
   void step(int in, float omega) override;
   void launch_unrolled(const gpgpu::jacobi::cuda::SymmetricArgs& s, int sweeps) const;
   [[nodiscard]] std::size_t shared_bytes(int sweeps, gpgpu::jacobi::cuda::TemporalTile tile) const;
-  /// "tile 56x16", and for overlapped_unrolled ", 4 rows per step".
-  [[nodiscard]] std::string shape_text() const;
   Kernel kernel_;
-  int sweeps_;
-  gpgpu::jacobi::cuda::TemporalTile tile_;
-  int rows_per_step_;               ///< overlapped_unrolled's rows per step (2 or 4)
   std::vector<int> rows_to_tune_;  ///< the rows per step tune() tries: {2, 4}, or the one --rows-per-step names
   bool tuning_;
   std::size_t shared_limit_;
+};
+
+/// overlapped_unrolled's tiles (tuned as it is), every full trip of s sweeps of a run in one
+/// cooperative launch with a grid-wide barrier between trips: 07c_06_overlapped_persistent.cu. The
+/// remainder of a run whose iterations are not a multiple of s: overlapped_unrolled's own launch.
+class TripsPerLaunchSolver final : public SweepsPerLaunchSolver {
+ public:
+  TripsPerLaunchSolver(const gpgpu::jacobi::LinearSystem& sys, const TemporalOptions& options, int sm_count);
+  /// "s = 4 sweeps per trip, every full trip in one cooperative launch of 528 blocks (4 per SM),
+  /// the remainder by overlapped_unrolled's; tile 56x16, 4 rows per step, ...".
+  [[nodiscard]] std::string launch() const override;
+
+ private:
+  int advance(int remaining, float omega) override;
+  /// The grid of the cooperative launch for the tile and rows per step now chosen, and its blocks per SM.
+  [[nodiscard]] std::pair<int, int> grid_blocks() const;
+  int sm_count_;
 };
 
 /// Every sweep of a run in one cooperative launch, the coefficients on chip: 07c_05_persistent.cu.
@@ -114,5 +140,8 @@ gpgpu::jacobi::Variant overlapped_unrolled_variant(const TemporalOptions& option
 gpgpu::jacobi::Variant wavefront_variant(const TemporalOptions& options);
 /// `persistent`: kernels/jacobi/cuda/07c_05_persistent.cu.
 gpgpu::jacobi::Variant persistent_variant();
+/// `overlapped_persistent`: kernels/jacobi/cuda/07c_06_overlapped_persistent.cu; its limitation:
+/// overlapped_unrolled's, and a device without cooperative launch.
+gpgpu::jacobi::Variant overlapped_persistent_variant(const TemporalOptions& options);
 
 }  // namespace ch07c

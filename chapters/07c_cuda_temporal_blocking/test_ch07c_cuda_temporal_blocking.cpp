@@ -1,13 +1,16 @@
-// Chapter 07c on a GPU (label cuda; skipped without one): every variant (overlapped_unrolled with 2
-// and with 4 rows per step) through its host code against 07b_04_symmetric.cu bit for bit (the
+// Chapter 07c on a GPU (label cuda; skipped without one): every variant (overlapped_unrolled and
+// overlapped_persistent with 2 and with 4 rows per step) through its host code against 07b_04_symmetric.cu bit for bit (the
 // update is one shared function, the order of its operations the same) and against the CPU
 // double-precision reference, at one node, one row, one column, primes, sizes no tile divides and a
 // grid beyond the L2; every s from 1 to 8 (to 16 where the tile allows) with iteration counts that
 // are not multiples of s; the written iterate is NaN before every run (PitchedSolver::reset), so a
 // node no block writes fails. Usage errors: a tile and s whose shared memory no block may have, rows
 // per step the unrolled kernel is not built for; the persistent kernel on a grid it cannot hold.
+// overlapped_persistent also on its own: iteration counts that are whole trips and that are not,
+// grids of one tile and of more tiles than the GPU holds blocks.
 #include <cstring>
 #include <deque>
+#include <map>
 #include <utility>
 #include <string>
 #include <vector>
@@ -48,13 +51,20 @@ std::vector<float> run(const gpgpu::jacobi::Variant& v, const gpgpu::jacobi::Lin
 
 using Make = gpgpu::jacobi::Variant (*)(const ch07c::TemporalOptions&);
 
-// Every variant that depends on s, overlapped_unrolled with 2 and with 4 rows per step (0: the
-// kernel has no such choice).
+// Every variant that depends on s, overlapped_unrolled and overlapped_persistent with 2 and with 4
+// rows per step (0: the kernel has no such choice).
 const std::pair<Make, int> kMakers[] = {{ch07c::overlapped_variant, 0},
                                         {ch07c::overlapped_columns_variant, 0},
                                         {ch07c::overlapped_unrolled_variant, 2},
                                         {ch07c::overlapped_unrolled_variant, 4},
-                                        {ch07c::wavefront_variant, 0}};
+                                        {ch07c::wavefront_variant, 0},
+                                        {ch07c::overlapped_persistent_variant, 2},
+                                        {ch07c::overlapped_persistent_variant, 4}};
+
+// Whether a variant runs 07c_03_overlapped_unrolled.cu's tiles (built for three loaded widths).
+bool unrolled_tiles(Make make) {
+  return make == ch07c::overlapped_unrolled_variant || make == ch07c::overlapped_persistent_variant;
+}
 
 struct Case {
   Grid grid;
@@ -78,8 +88,9 @@ void check_case(const Case& c) {
         options.launch = &launch;
         options.rows_per_step = rows;
         if (s > 8) options.tile_x = options.tile_y = 32;  // the default tiles' halo would not fit
-        if (s > 8 && make == ch07c::overlapped_unrolled_variant) options.tile_x = 64 - 2 * jc::halo_columns(s);
+        if (s > 8 && unrolled_tiles(make)) options.tile_x = 64 - 2 * jc::halo_columns(s);
         const gpgpu::jacobi::Variant v = make(options);
+        if (v.limitation && v.limitation(c.grid, jc::checks::session())) continue;  // a GPU without cooperative launch
         SCOPED_TRACE(v.info.name + " (rows per step " + std::to_string(rows) + ") on " + c.grid.str() + ", s = " +
                      std::to_string(s) + ", " + std::to_string(c.iters) + " iterations");
         const std::vector<float> got = run(v, sys, x0, c.iters);
@@ -113,7 +124,7 @@ TEST(Ch07c, OtherTilesAndTuningKeepTheBits) {
   for (const auto& [make, rows] : kMakers) {
     // overlapped_unrolled: the loaded widths it is built for (64, 128, 256 at a halo of 4), even
     // heights, multiples of its rows per step or not.
-    const bool unrolled = make == ch07c::overlapped_unrolled_variant;
+    const bool unrolled = unrolled_tiles(make);
     for (const jc::TemporalTile t : unrolled ? std::vector<jc::TemporalTile>{{56, 2}, {120, 6}, {248, 4}}
                                              : std::vector<jc::TemporalTile>{{4, 1}, {12, 5}, {256, 3}}) {
       ch07c::TemporalOptions options;
@@ -155,7 +166,7 @@ TEST(Ch07c, KeepsTheSolverContract) {
     for (const gpgpu::jacobi::Variant& v :
          {ch07c::overlapped_variant(options), ch07c::overlapped_columns_variant(options),
           ch07c::overlapped_unrolled_variant(options), ch07c::wavefront_variant(options),
-          ch07c::persistent_variant()})
+          ch07c::persistent_variant(), ch07c::overlapped_persistent_variant(options)})
       EXPECT_TRUE(checks::keeps_the_solver_contract(*v.make(sys, jc::checks::session()), sys)) << v.info.name << " " << g.str();
   }
 }
@@ -171,17 +182,20 @@ TEST(Ch07c, RunsEveryKernelOncePerSweepsOfTheList) {
   base.tile_x = 56;  // 64 columns loaded at s = 4 (a halo of 4), 72 at s = 8 (a halo of 8)
   base.tile_y = 16;
   const gpgpu::jacobi::Variant symmetric = jc::symmetric_variant(launch), overlapped = ch07c::overlapped_variant(base),
-                               unrolled = ch07c::overlapped_unrolled_variant(base), persistent = ch07c::persistent_variant();
+                               unrolled = ch07c::overlapped_unrolled_variant(base), persistent = ch07c::persistent_variant(),
+                               trips = ch07c::overlapped_persistent_variant(base);
   std::deque<ch07c::TemporalOptions> per_sweeps;
   std::vector<std::string> skipped;
   const std::vector<gpgpu::jacobi::Variant> runs = ch07c::runs_per_sweeps(
-      {&symmetric, &overlapped, &unrolled, &persistent}, base, per_sweeps,
+      {&symmetric, &overlapped, &unrolled, &persistent, &trips}, base, per_sweeps,
       [&](const std::string& name, const std::string& why) { skipped.push_back(name + ": " + why); });
   std::vector<std::string> names;
   for (const auto& v : runs) names.push_back(v.info.name);
-  EXPECT_EQ(names, (std::vector<std::string>{"symmetric", "overlapped_s4", "overlapped_s8", "overlapped_unrolled_s4", "persistent"}));
-  ASSERT_EQ(skipped.size(), 1u);
+  EXPECT_EQ(names, (std::vector<std::string>{"symmetric", "overlapped_s4", "overlapped_s8", "overlapped_unrolled_s4", "persistent",
+                                             "overlapped_persistent_s4"}));
+  ASSERT_EQ(skipped.size(), 2u);
   EXPECT_NE(skipped[0].find("overlapped_unrolled_s8: --tile-x 56 at s = 8 loads 72 columns"), std::string::npos) << skipped[0];
+  EXPECT_NE(skipped[1].find("overlapped_persistent_s8: --tile-x 56 at s = 8 loads 72 columns"), std::string::npos) << skipped[1];
   // One s: the names stay the variants' own.
   base.sweeps_list = {3};
   per_sweeps.clear();
@@ -206,6 +220,9 @@ TEST(Ch07c, RefusesWhatCannotBeOnChip) {
     odd.tile_y = t.y;
     EXPECT_TRUE(ch07c::unrolled_tile_limitation(odd).has_value()) << t.x << "x" << t.y;
     EXPECT_THROW((void)ch07c::overlapped_unrolled_variant(odd).make(sys, jc::checks::session()), gpgpu::UsageError);
+    // overlapped_persistent runs the same tiles: the same refusal.
+    EXPECT_TRUE(ch07c::overlapped_persistent_variant(odd).limitation(sys.grid, jc::checks::session()).has_value());
+    EXPECT_THROW((void)ch07c::overlapped_persistent_variant(odd).make(sys, jc::checks::session()), gpgpu::UsageError);
   }
   odd.tile_y = 16;
   odd.tile_x = 120;
@@ -219,6 +236,47 @@ TEST(Ch07c, RefusesWhatCannotBeOnChip) {
   // 16384² needs 24 B per node on chip: no GPU's shared memory holds that.
   EXPECT_TRUE(ch07c::persistent_variant().limitation(Grid{16384, 16384}, jc::checks::session()).has_value());
   EXPECT_FALSE(ch07c::persistent_variant().limitation(Grid{64, 64}, jc::checks::session()).has_value());
+}
+
+// overlapped_persistent: s = 1, 3, 4 with 2 and 4 rows per step, iteration counts that are whole
+// trips (s, 3s: an odd count of them, so the result is in the other iterate) and that are not (one
+// sweep: step 3's launch alone; 2s + 1; 8), on grids of one tile (1 x 1, 5 x 7), fewer than the GPU
+// holds blocks, and of 2600 tiles (700 x 400 in tiles two rows high), more than it holds: every
+// block takes several tiles per trip. Bit for bit against symmetric, and against the reference.
+TEST(Ch07c, OverlappedPersistentTripsRemaindersAndTileCounts) {
+  jc::LaunchOptions launch;
+  launch.tune = false;
+  struct Trips {
+    Grid grid;
+    int tile_y;
+  };
+  for (const auto& [grid, tile_y] : {Trips{{1, 1}, 16}, Trips{{5, 7}, 16}, Trips{{700, 400}, 2}}) {
+    const auto sys = gpgpu::jacobi::assemble_bidomain(grid);
+    const auto x0 = checks::random_guess(grid.nodes(), 23);
+    std::map<int, std::vector<float>> want;  // symmetric's iterate after each count of iterations
+    for (const int s : {1, 3, 4})
+      for (const int rows : {2, 4})
+        for (const int iters : {1, s, 2 * s + 1, 3 * s, 8}) {
+          ch07c::TemporalOptions options;
+          options.launch = &launch;
+          options.sweeps_per_trip = s;
+          options.tile_x = 64 - 2 * jc::halo_columns(s);
+          options.tile_y = tile_y;
+          options.rows_per_step = rows;
+          const gpgpu::jacobi::Variant v = ch07c::overlapped_persistent_variant(options);
+          if (const auto why = v.limitation(grid, jc::checks::session())) GTEST_SKIP() << *why;
+          SCOPED_TRACE("overlapped_persistent on " + grid.str() + ", s = " + std::to_string(s) + ", " + std::to_string(rows) +
+                       " rows per step, " + std::to_string(iters) + " iterations");
+          if (!want.contains(iters)) want[iters] = run(jc::symmetric_variant(launch), sys, x0, iters);
+          const auto solver = v.make(sys, jc::checks::session());
+          EXPECT_NE(solver->launch().find("cooperative launch of"), std::string::npos) << solver->launch();
+          solver->reset(x0);
+          solver->iterate(iters, static_cast<float>(gpgpu::jacobi::kDefaultOmega));
+          const std::vector<float> got = solver->solution();
+          EXPECT_TRUE(same_bits(got, want[iters]));
+          EXPECT_TRUE(checks::matches_reference(got, sys, x0, iters));
+        }
+  }
 }
 
 }  // namespace

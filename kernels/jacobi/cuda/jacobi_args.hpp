@@ -120,6 +120,15 @@ struct PersistentArgs {
   int rows_per_block;
 };
 
+/// 07c_06_overlapped_persistent.cu: the symmetric system (sys.x and sys.x_new unused) and the two
+/// iterates it ping-pongs between from one trip of s sweeps to the next (x[0] holds the input;
+/// after `trips` trips the result is in x[trips % 2]).
+struct TripArgs {
+  SymmetricArgs sys;
+  float* x[2];
+  int trips;
+};
+
 /// Rows of the grid handled by one launch: blockIdx.y covers at most this many; kernels loop over
 /// the rest (gridDim.y is limited to 65535 on every GPU).
 inline constexpr int kMaxGridY = 65535;

@@ -26,6 +26,8 @@ void launch_jacobi_overlapped_unrolled(const SymmetricArgs& a, int sweeps, Tempo
                                        cudaStream_t stream);  // 07c_03_overlapped_unrolled.cu
 void launch_jacobi_wavefront(const SymmetricArgs& a, int sweeps, TemporalTile tile, cudaStream_t stream);   // 07c_04_wavefront.cu
 void launch_jacobi_persistent(const PersistentArgs& a, int blocks, cudaStream_t stream);                    // 07c_05_persistent.cu
+void launch_jacobi_overlapped_persistent(const TripArgs& a, int sweeps, TemporalTile tile, int rows_per_step, int blocks,
+                                         cudaStream_t stream);  // 07c_06_overlapped_persistent.cu
 void launch_jacobi_peer_store(const PeerStoreArgs& a, int block, int rows_per_thread, cudaStream_t stream);  // 13_peer_store.cu
 void launch_publish_norm(const NormPublication& publish, cudaStream_t stream);  // 13_peer_store.cu: one thread
 
@@ -61,6 +63,14 @@ dim3 overlapped_columns_block(int sweeps, TemporalTile tile);
 bool overlapped_unrolled_width(int width);
 bool overlapped_unrolled_rows(int rows_per_step);
 int persistent_blocks_per_sm(std::size_t shared_bytes);
+/// 07c_06_overlapped_persistent.cu: the resident blocks per SM of its launch for a tile at `sweeps`
+/// sweeps per trip and `rows_per_step` (a loaded width and rows per step that
+/// 07c_03_overlapped_unrolled.cu is built for), and the blocks of its grid for `tiles` tiles per
+/// trip (pure arithmetic): no more than are resident at once, which a cooperative launch needs,
+/// nor than the tiles, and the fewest, on whole SMs, that give no block more tiles per trip than
+/// every resident block would (the file says why).
+int overlapped_persistent_blocks_per_sm(int sweeps, TemporalTile tile, int rows_per_step);
+int overlapped_persistent_blocks(long long tiles, int blocks_per_sm, int sm_count);
 /// Seconds per grid-wide barrier, launched as the persistent kernel is (`blocks` blocks with
 /// `shared_bytes` each, so the same blocks share an SM) but doing nothing else: the price the
 /// persistent kernel pays per sweep on top of the sweep's work. Times `barriers` barriers in one launch

@@ -1,10 +1,11 @@
 // Chapter 07c's kernels, unchanged, on the CPU emulation of the CUDA thread model
-// (cuda_emulation.hpp): several sweeps per launch (overlapped tiles, the wavefront) and one
-// cooperative launch for every sweep (persistent), against 07b_04_symmetric.cu on the same
-// emulation bit for bit, and against the double-precision reference. The persistent kernel's
-// grid-wide barrier is emulated by running every thread of every block at once, each block with its
-// own shared memory, meeting at one std::barrier (emu::launch_cooperative); the other kernels' blocks
-// run one after the other, as in test_kernels_emulated.cpp. Sizes: one node, one row or column,
+// (cuda_emulation.hpp): several sweeps per launch (overlapped tiles, the wavefront), one
+// cooperative launch for every sweep (persistent) and one for every full trip of s sweeps
+// (overlapped_persistent), against 07b_04_symmetric.cu on the same emulation bit for bit, and
+// against the double-precision reference. The grid-wide barrier of the two cooperative kernels is
+// emulated by running every thread of every block at once, each block with its own shared memory,
+// meeting at one std::barrier (emu::launch_cooperative); the other kernels' blocks run one after
+// the other, as in test_kernels_emulated.cpp. Sizes: one node, one row or column,
 // primes, tiles and strips that do not divide the grid, every s from 1 to 6 (the unrolled kernel
 // with four rows per step: 1 to 8) with an iteration count (7) that is a multiple of none but 1,
 // blocks smaller than the tile (the threads loop) and pitches with and without padding; the
@@ -31,6 +32,7 @@
 #include "../07c_03_overlapped_unrolled.cu"
 #include "../07c_04_wavefront.cu"
 #include "../07c_05_persistent.cu"
+#include "../07c_06_overlapped_persistent.cu"
 #include "gpgpu/jacobi/checks.hpp"
 
 namespace gpgpu::jacobi::cuda {
@@ -124,17 +126,22 @@ std::vector<float> emulate_blocked(const std::string& variant, const LinearSyste
 // The last launch of a run does the remainder on a wider tile, as the chapter's host code does, so
 // that the loaded width stays kWidth.
 template <int kWidth, int kRows>
+void launch_unrolled(Device& d, int sweeps, int tile_y, unsigned block_y) {
+  const TemporalTile tile{kWidth - 2 * halo_columns(sweeps), tile_y};
+  EXPECT_LE(overlapped_shared_bytes(sweeps, tile), emu::sequential_shared.size() * sizeof(float4));
+  const SymmetricArgs a = d.args();
+  emu::launch(dim3(blocks_for(d.g.nx, tile.x), blocks_for(d.g.ny, tile.y)), dim3(kWidth, block_y), true,
+              [&] { jacobi_overlapped_unrolled<kWidth, kRows>(a, sweeps, tile.y); });
+  d.swap_and_poison();
+}
+
+template <int kWidth, int kRows>
 std::vector<float> emulate_unrolled(const LinearSystem& sys, std::span<const float> x0, int iters, int sweeps, int tile_y,
                                     unsigned block_y, int pitch_extra) {
   Device d(sys, x0, pitch_extra);
   for (int done = 0; done < iters;) {
     const int s = std::min(sweeps, iters - done);
-    const TemporalTile tile{kWidth - 2 * halo_columns(s), tile_y};
-    EXPECT_LE(overlapped_shared_bytes(s, tile), emu::sequential_shared.size() * sizeof(float4));
-    const SymmetricArgs a = d.args();
-    emu::launch(dim3(blocks_for(d.g.nx, tile.x), blocks_for(d.g.ny, tile.y)), dim3(kWidth, block_y), true,
-                [&] { jacobi_overlapped_unrolled<kWidth, kRows>(a, s, tile.y); });
-    d.swap_and_poison();
+    launch_unrolled<kWidth, kRows>(d, s, tile_y, block_y);
     done += s;
   }
   return d.unknowns("overlapped_unrolled");
@@ -158,6 +165,27 @@ std::vector<float> emulate_persistent(const LinearSystem& sys, std::span<const f
                           [&] { jacobi_persistent(a); });
   if (iters % 2 == 1) std::swap(d.x, d.y);
   return d.unknowns("persistent");
+}
+
+// 07c_06_overlapped_persistent.cu as the chapter's host code runs it: the full trips of `iters` in
+// one cooperative launch of `blocks` blocks (fewer or more than the tiles), the remainder by step
+// 3's launch at the same loaded width kWidth. The iterate no trip writes last is NaN before the
+// remainder's launch.
+template <int kWidth, int kRows>
+std::vector<float> emulate_trips(const LinearSystem& sys, std::span<const float> x0, int iters, int sweeps, int tile_y,
+                                 unsigned block_y, int pitch_extra, unsigned blocks) {
+  Device d(sys, x0, pitch_extra);
+  const int trips = iters / sweeps;
+  if (trips > 0) {
+    const TemporalTile tile{kWidth - 2 * halo_columns(sweeps), tile_y};
+    const TripArgs a{d.args(), {d.x.origin(), d.y.origin()}, trips};
+    emu::launch_cooperative(blocks, dim3(kWidth, block_y), overlapped_shared_bytes(sweeps, tile) / sizeof(float),
+                            [&] { jacobi_overlapped_persistent<kWidth, kRows>(a, sweeps, tile_y); });
+    if (trips % 2 == 1) std::swap(d.x, d.y);  // the result is in x[trips % 2]
+    d.y = host_pitched({}, d.g, d.pitch, kNaN);
+  }
+  if (iters > trips * sweeps) launch_unrolled<kWidth, kRows>(d, iters - trips * sweeps, tile_y, block_y);
+  return d.unknowns("overlapped_persistent");
 }
 
 const Grid kGrids[] = {{1, 1}, {1, 9}, {9, 1}, {2, 7}, {5, 9}, {17, 33}, {33, 17}, {13, 70}, {37, 23}};
@@ -253,6 +281,63 @@ TEST(Emulated07c, ThePersistentKernelGivesTheOneSweepKernelsBits) {
         EXPECT_TRUE(checks::matches_reference(got, sys, x0, iters));
       }
   }
+}
+
+TEST(Emulated07c, TheTripsInOneLaunchGiveTheOneSweepKernelsBits) {
+  struct Case {
+    int rows_per_step, sweeps, tile_y;
+    unsigned block_y;
+    int pitch_extra;
+    unsigned blocks;
+  };
+  // One block taking every tile of a trip; two and three blocks taking several each on the larger
+  // grids and idle on the smaller ones (still meeting at the barrier); heights below the halo and
+  // not multiples of four rows per step; loaded widths of 16 (s <= 4) and 32 columns.
+  const Case cases[] = {{2, 1, 2, 1, 0, 1}, {4, 2, 6, 1, 8, 3}, {2, 3, 4, 2, 4, 2},
+                        {4, 4, 10, 1, 0, 3}, {2, 5, 2, 1, 8, 2}, {4, 8, 8, 1, 4, 3}};
+  for (const Grid& g : kGrids) {
+    const auto sys = assemble_bidomain(g);
+    const auto x0 = checks::random_guess(g.nodes(), 14);
+    for (const Case& c : cases)
+      for (int iters : {1, c.sweeps, 2 * c.sweeps + 1, 3 * c.sweeps}) {  // the remainder alone; 1, 2 (and 1 sweep), 3 trips
+        if (iters == 1 && c.sweeps == 1) continue;
+        SCOPED_TRACE("overlapped_persistent, " + std::to_string(c.rows_per_step) + " rows per step, on " + g.str() +
+                     ", " + std::to_string(iters) + " iterations, s = " + std::to_string(c.sweeps) + ", tile height " +
+                     std::to_string(c.tile_y) + ", " + std::to_string(c.blocks) + " blocks, pitch +" +
+                     std::to_string(c.pitch_extra));
+        const auto run = [&]<int kWidth>() {
+          return c.rows_per_step == 4
+                     ? emulate_trips<kWidth, 4>(sys, x0, iters, c.sweeps, c.tile_y, c.block_y, c.pitch_extra, c.blocks)
+                     : emulate_trips<kWidth, 2>(sys, x0, iters, c.sweeps, c.tile_y, c.block_y, c.pitch_extra, c.blocks);
+        };
+        const std::vector<float> got = c.sweeps <= 4 ? run.template operator()<16>() : run.template operator()<32>();
+        EXPECT_TRUE(same_bits(got, emulate_symmetric(sys, x0, iters, c.pitch_extra)));
+        EXPECT_TRUE(checks::matches_reference(got, sys, x0, iters));
+      }
+  }
+}
+
+TEST(Emulated07c, TheTripGridKeepsTheFewestRoundsOnWholeSMs) {
+  // Fewer tiles than resident blocks: a block per tile (one for an empty grid).
+  EXPECT_EQ(overlapped_persistent_blocks(1, 4, 132), 1);
+  EXPECT_EQ(overlapped_persistent_blocks(0, 4, 132), 1);
+  EXPECT_EQ(overlapped_persistent_blocks(528, 4, 132), 528);
+  // 2048² in 56 x 16 tiles: every resident block, 9 rounds; 700 tiles take two rounds in 3 blocks per SM.
+  EXPECT_EQ(overlapped_persistent_blocks(4736, 4, 132), 528);
+  EXPECT_EQ(overlapped_persistent_blocks(700, 4, 132), 396);
+  for (long long tiles = 1; tiles < 3000; tiles += 7)
+    for (const int per_sm : {1, 2, 3, 4, 8})
+      for (const int sms : {1, 5, 132}) {
+        const long long resident = static_cast<long long>(per_sm) * sms;
+        const int blocks = overlapped_persistent_blocks(tiles, per_sm, sms);
+        SCOPED_TRACE(std::to_string(tiles) + " tiles, " + std::to_string(per_sm) + " per SM, " + std::to_string(sms) + " SMs");
+        EXPECT_LE(blocks, std::min(resident, tiles));  // resident (a cooperative launch), never idle by count
+        // As few tiles per block as the resident grid gives, on whole SMs when the tiles take rounds.
+        EXPECT_EQ((tiles + blocks - 1) / blocks, (tiles + std::min(resident, tiles) - 1) / std::min(resident, tiles));
+        if (tiles > resident) {
+          EXPECT_EQ(blocks % sms, 0);
+        }
+      }
 }
 
 TEST(Emulated07c, SharedMemoryGrowsWithTheHaloAsTheModelSays) {
