@@ -1,5 +1,5 @@
 // Google Benchmark for chapter 07c: the one-sweep symmetric kernel and the temporal-blocking
-// variants overlapped, overlapped_unrolled, wavefront and overlapped_persistent (s = 4, each
+// variants overlapped, overlapped_unrolled, wavefront, overlapped_persistent and overlapped_scaled (s = 4, each
 // kernel's default tile, untuned) at 256², 1024² and 4096² (bench.hpp), the persistent kernel only
 // where its coefficients fit on chip, and the overlapped and wavefront kernels at 4096² for
 // s = 1, 2, 3, 4, 6, 8.
@@ -35,6 +35,7 @@ const bool registered = [] {
   jc::bench::add_sizes("wavefront", wavefront<4>);
   jc::bench::add_sizes("overlapped_unrolled", &at_s<ch07c::overlapped_unrolled_variant, 4>);
   jc::bench::add_sizes("overlapped_persistent", &at_s<ch07c::overlapped_persistent_variant, 4>);
+  jc::bench::add_sizes("overlapped_scaled", &at_s<ch07c::overlapped_scaled_variant, 4>);
   jc::bench::add("persistent/256/", 256, persistent, {});
   jc::bench::add("persistent/1024/", 1024, persistent, {});
   const struct {

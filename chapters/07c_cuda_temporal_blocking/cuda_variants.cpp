@@ -90,6 +90,14 @@ Variant sweeps_per_launch_variant(const char* name, const char* description, con
   return v;
 }
 
+/// The same for a kernel of 07c_03_overlapped_unrolled.cu's tiles, with their limitation.
+Variant unrolled_tiles_variant(const char* name, const char* description, const char* source,
+                               SweepsPerLaunchSolver::Kernel kernel, const TemporalOptions& options) {
+  Variant v = sweeps_per_launch_variant(name, description, source, kernel, options);
+  v.limitation = [&options](const gpgpu::jacobi::Grid&, gpgpu::Session&) { return unrolled_tile_limitation(options); };
+  return v;
+}
+
 }  // namespace
 
 //! [variants]
@@ -107,12 +115,10 @@ Variant overlapped_columns_variant(const TemporalOptions& options) {
 }
 
 Variant overlapped_unrolled_variant(const TemporalOptions& options) {
-  Variant v = sweeps_per_launch_variant("overlapped_unrolled",
-                                        "overlapped_columns with constant offsets, 2 or 4 rows per step, no branch",
-                                        "kernels/jacobi/cuda/07c_03_overlapped_unrolled.cu",
-                                        SweepsPerLaunchSolver::Kernel::overlapped_unrolled, options);
-  v.limitation = [&options](const gpgpu::jacobi::Grid&, gpgpu::Session&) { return unrolled_tile_limitation(options); };
-  return v;
+  return unrolled_tiles_variant("overlapped_unrolled",
+                                "overlapped_columns with constant offsets, 2 or 4 rows per step, no branch",
+                                "kernels/jacobi/cuda/07c_03_overlapped_unrolled.cu",
+                                SweepsPerLaunchSolver::Kernel::overlapped_unrolled, options);
 }
 
 Variant wavefront_variant(const TemporalOptions& options) {
@@ -150,6 +156,12 @@ Variant overlapped_persistent_variant(const TemporalOptions& options) {
   };
   return v;
 }
+
+Variant overlapped_scaled_variant(const TemporalOptions& options) {
+  return unrolled_tiles_variant("overlapped_scaled", "overlapped_unrolled with omega/c stored at the load: no division per sweep",
+                                "kernels/jacobi/cuda/07c_07_overlapped_scaled.cu",
+                                SweepsPerLaunchSolver::Kernel::overlapped_scaled, options);
+}
 //! [variants]
 
 std::vector<Variant> runs_per_sweeps(const std::vector<const Variant*>& chosen, const TemporalOptions& base,
@@ -160,7 +172,8 @@ std::vector<Variant> runs_per_sweeps(const std::vector<const Variant*>& chosen, 
                                                 {"overlapped_columns", overlapped_columns_variant},
                                                 {"overlapped_unrolled", overlapped_unrolled_variant},
                                                 {"wavefront", wavefront_variant},
-                                                {"overlapped_persistent", overlapped_persistent_variant}};
+                                                {"overlapped_persistent", overlapped_persistent_variant},
+                                                {"overlapped_scaled", overlapped_scaled_variant}};
   std::vector<Variant> runs;
   for (const Variant* v : chosen) {
     const auto kind = std::find_if(std::begin(per_s), std::end(per_s), [&](const auto& k) { return v->info.name == k.first; });
@@ -173,7 +186,8 @@ std::vector<Variant> runs_per_sweeps(const std::vector<const Variant*>& chosen, 
       options.sweeps_per_trip = s;
       Variant run = kind->second(options);
       if (base.sweeps_list.size() > 1) run.info.name += "_s" + std::to_string(s);
-      if (kind->second == overlapped_unrolled_variant || kind->second == overlapped_persistent_variant)
+      if (kind->second == overlapped_unrolled_variant || kind->second == overlapped_persistent_variant ||
+          kind->second == overlapped_scaled_variant)
         if (const std::optional<std::string> why = unrolled_tile_limitation(options)) {
           skip(run.info.name, *why);
           continue;
@@ -207,6 +221,7 @@ std::vector<jc::TemporalTile> tile_candidates(SweepsPerLaunchSolver::Kernel kern
       // runs of rows to many.
       return loaded_width_tiles(sweeps, {24, 16, 32, 48, 64, 96});
     case SweepsPerLaunchSolver::Kernel::overlapped_unrolled:
+    case SweepsPerLaunchSolver::Kernel::overlapped_scaled:  // the same tiles
       // The widths the kernel is built for; even heights (rows in pairs), each timed with 2 and 4 rows
       // per step. Between 16 and 32 in steps of four: a taller tile recomputes less halo per row it
       // keeps, a shorter one leaves more blocks per SM and a smaller last wave, and on a grid of a
@@ -248,12 +263,12 @@ SweepsPerLaunchSolver::SweepsPerLaunchSolver(const LinearSystem& sys, Kernel ker
     : PitchedSolver(sys, jc::kUpperDiagonals), sweeps_(options.sweeps_per_trip),
       tile_(tile_candidates(kernel, options.sweeps_per_trip).front()),
       rows_per_step_(options.rows_per_step > 0 ? options.rows_per_step : 2), kernel_(kernel), tuning_(options.tuning()) {
-  // Only overlapped_unrolled has a choice of rows per step; the other kernels are timed once per tile.
-  rows_to_tune_ = kernel == Kernel::overlapped_unrolled && options.rows_per_step == 0 ? std::vector<int>{2, 4}
-                                                                                      : std::vector<int>{rows_per_step_};
+  // Only the unrolled tiles have a choice of rows per step; the other kernels are timed once per tile.
+  rows_to_tune_ = unrolled_tiles(kernel) && options.rows_per_step == 0 ? std::vector<int>{2, 4}
+                                                                       : std::vector<int>{rows_per_step_};
   if (options.tile_x > 0) tile_.x = options.tile_x;
   if (options.tile_y > 0) tile_.y = options.tile_y;
-  if (kernel == Kernel::overlapped_unrolled)
+  if (unrolled_tiles(kernel))
     if (const std::optional<std::string> why = unrolled_tile_limitation(options)) throw gpgpu::UsageError(*why);
   int device = 0, limit = 0;
   GPGPU_CUDA_CHECK(cudaGetDevice(&device));
@@ -278,6 +293,7 @@ int SweepsPerLaunchSolver::advance(int remaining, float omega) {
     case Kernel::overlapped_columns: jc::launch_jacobi_overlapped_columns(s, sweeps, tile_, nullptr); break;
     case Kernel::overlapped_unrolled: launch_unrolled(s, sweeps); break;
     case Kernel::wavefront: jc::launch_jacobi_wavefront(s, sweeps, tile_, nullptr); break;
+    case Kernel::overlapped_scaled: launch_unrolled(s, sweeps); break;
   }
   current_ ^= 1;  // s sweeps on chip, one write: the other iterate holds the result
   return sweeps;
@@ -293,7 +309,9 @@ jc::SymmetricArgs SweepsPerLaunchSolver::symmetric_args(float omega) {
 // grows by the halo it no longer needs, so that the loaded width stays one the kernel is built for.
 void SweepsPerLaunchSolver::launch_unrolled(const jc::SymmetricArgs& s, int sweeps) const {
   const int narrower = 2 * (jc::halo_columns(sweeps_) - jc::halo_columns(sweeps));  // both sides
-  jc::launch_jacobi_overlapped_unrolled(s, sweeps, {tile_.x + narrower, tile_.y}, rows_per_step_, nullptr);
+  const auto launch = kernel_ == Kernel::overlapped_scaled ? jc::launch_jacobi_overlapped_scaled
+                                                           : jc::launch_jacobi_overlapped_unrolled;
+  launch(s, sweeps, {tile_.x + narrower, tile_.y}, rows_per_step_, nullptr);
 }
 
 void SweepsPerLaunchSolver::step(int, float omega) { (void)advance(1, omega); }
@@ -324,7 +342,7 @@ std::string SweepsPerLaunchSolver::tune(int iters, float omega) {
 
 std::string SweepsPerLaunchSolver::shape_text() const {
   std::string s = "tile " + tile_text(tile_);
-  if (kernel_ == Kernel::overlapped_unrolled) s += ", " + std::to_string(rows_per_step_) + " rows per step";
+  if (unrolled_tiles(kernel_)) s += ", " + std::to_string(rows_per_step_) + " rows per step";
   return s;
 }
 

@@ -3,8 +3,9 @@
 /// on chapter 05's pitched layout), swept several times per trip to memory. `overlapped` and
 /// `wavefront` run s sweeps per launch (the last launch of a run the remainder); `persistent` runs
 /// every sweep of a run in one cooperative launch, `overlapped_persistent` every full trip of s
-/// sweeps. Their rates are counted against the one-sweep floor of the symmetric storage, which they
-/// may beat (Variant::reuses_across_sweeps).
+/// sweeps. `overlapped_scaled` is overlapped_unrolled with ω / c on chip instead of c, no longer
+/// symmetric's bits. Their rates are counted against the one-sweep floor of the symmetric storage,
+/// which they may beat (Variant::reuses_across_sweeps).
 #pragma once
 #include <deque>
 #include <functional>
@@ -39,39 +40,45 @@ struct TemporalOptions {
 void add_options(gpgpu::Cli& cli, TemporalOptions& options);
 
 /// The runs of the chosen variants: each variant whose kernel depends on s (overlapped,
-/// overlapped_columns, overlapped_unrolled, wavefront, overlapped_persistent) once per s of
+/// overlapped_columns, overlapped_unrolled, wavefront, overlapped_persistent, overlapped_scaled) once per s of
 /// `base.sweeps_list`, named `<variant>_s<s>` when the list has more than one s, its options kept in
 /// `per_sweeps` (which must outlive the runs); the others once, as they are. A run that `skip` names
 /// a reason for (a tile overlapped_unrolled's kernel is not built for at that s) is left out after
-/// `skip` is told.
+/// `skip` is told (the same for overlapped_persistent and overlapped_scaled, which run its tiles).
 [[nodiscard]] std::vector<gpgpu::jacobi::Variant> runs_per_sweeps(
     const std::vector<const gpgpu::jacobi::Variant*>& chosen, const TemporalOptions& base,
     std::deque<TemporalOptions>& per_sweeps, const std::function<void(const std::string&, const std::string&)>& skip);
 
 /// Several sweeps per launch on the symmetric storage: 07c_01_overlapped.cu, 07c_02_overlapped_columns.cu,
-/// 07c_03_overlapped_unrolled.cu or 07c_04_wavefront.cu.
+/// 07c_03_overlapped_unrolled.cu, 07c_04_wavefront.cu or 07c_07_overlapped_scaled.cu.
 class SweepsPerLaunchSolver : public gpgpu::jacobi::cuda::PitchedSolver {
  public:
-  enum class Kernel { overlapped, overlapped_columns, overlapped_unrolled, wavefront };
+  enum class Kernel { overlapped, overlapped_columns, overlapped_unrolled, wavefront, overlapped_scaled };
+  /// Whether a kernel runs 07c_03_overlapped_unrolled.cu's tiles (its widths, even heights, 2 or 4
+  /// rows per step): overlapped_unrolled and overlapped_scaled.
+  [[nodiscard]] static bool unrolled_tiles(Kernel kernel) {
+    return kernel == Kernel::overlapped_unrolled || kernel == Kernel::overlapped_scaled;
+  }
   SweepsPerLaunchSolver(const gpgpu::jacobi::LinearSystem& sys, Kernel kernel, const TemporalOptions& options);
   /// Times every tile of tile_candidates that fits over `iters` iterations (for overlapped_unrolled
-  /// each with 2 and 4 rows per step, unless --rows-per-step names one), keeps the fastest.
+  /// and overlapped_scaled each with 2 and 4 rows per step, unless --rows-per-step names one), keeps
+  /// the fastest.
   std::string tune(int iters, float omega) override;
   /// "s = 4 sweeps per launch, tile 64x32, 92160 B shared memory per block, pitch 1056 floats"
-  /// (overlapped_unrolled: "tile 56x16, 4 rows per step, ...").
+  /// (overlapped_unrolled, overlapped_scaled: "tile 56x16, 4 rows per step, ...").
   [[nodiscard]] std::string launch() const override;
 
  protected:
   int advance(int remaining, float omega) override;
   /// The kernels' arguments for the next launch: the current iterate in, the other out.
   [[nodiscard]] gpgpu::jacobi::cuda::SymmetricArgs symmetric_args(float omega);
-  /// "tile 56x16", and for overlapped_unrolled ", 4 rows per step".
+  /// "tile 56x16", and for overlapped_unrolled and overlapped_scaled ", 4 rows per step".
   [[nodiscard]] std::string shape_text() const;
   /// "49152 B shared memory per block, pitch 1056 floats".
   [[nodiscard]] std::string memory_text() const;
   int sweeps_;
   gpgpu::jacobi::cuda::TemporalTile tile_;
-  int rows_per_step_;  ///< overlapped_unrolled's rows per step (2 or 4)
+  int rows_per_step_;  ///< overlapped_unrolled's and overlapped_scaled's rows per step (2 or 4)
 
  private:
   void step(int in, float omega) override;
@@ -143,5 +150,9 @@ gpgpu::jacobi::Variant persistent_variant();
 /// `overlapped_persistent`: kernels/jacobi/cuda/07c_06_overlapped_persistent.cu; its limitation:
 /// overlapped_unrolled's, and a device without cooperative launch.
 gpgpu::jacobi::Variant overlapped_persistent_variant(const TemporalOptions& options);
+/// `overlapped_scaled`: kernels/jacobi/cuda/07c_07_overlapped_scaled.cu, overlapped_unrolled's tiles
+/// with ω / c on chip instead of c (not bit for bit symmetric: checked against the reference); its
+/// limitation: overlapped_unrolled's.
+gpgpu::jacobi::Variant overlapped_scaled_variant(const TemporalOptions& options);
 
 }  // namespace ch07c

@@ -7,7 +7,12 @@
 // node no block writes fails. Usage errors: a tile and s whose shared memory no block may have, rows
 // per step the unrolled kernel is not built for; the persistent kernel on a grid it cannot hold.
 // overlapped_persistent also on its own: iteration counts that are whole trips and that are not,
-// grids of one tile and of more tiles than the GPU holds blocks.
+// grids of one tile and of more tiles than the GPU holds blocks. overlapped_scaled (with 2 and 4 rows
+// per step), which multiplies by ω / c instead of dividing by c, is not symmetric's bits: in the same
+// cases it is checked against the reference's tolerance and bit for bit against the same
+// arithmetic swept plainly on the CPU (kernels/jacobi/cuda/tests/scaled_sweeps.hpp).
+#include <cuda_runtime.h>  // __host__ __device__ for scaled_sweeps.hpp
+
 #include <cstring>
 #include <deque>
 #include <map>
@@ -18,6 +23,7 @@
 #include "gpgpu/jacobi/cuda/variant_checks.hpp"
 #include "cuda_variants.hpp"
 #include "gpgpu/jacobi/cuda/row_walking_solver.hpp"
+#include "jacobi/cuda/tests/scaled_sweeps.hpp"
 
 // The parameterised suites of variant_checks.hpp take LaunchOptions, which these variants do not
 // (their launch is the tile and s): the tests below cover the reference, the bits and the contract.
@@ -51,19 +57,32 @@ std::vector<float> run(const gpgpu::jacobi::Variant& v, const gpgpu::jacobi::Lin
 
 using Make = gpgpu::jacobi::Variant (*)(const ch07c::TemporalOptions&);
 
-// Every variant that depends on s, overlapped_unrolled and overlapped_persistent with 2 and with 4
-// rows per step (0: the kernel has no such choice).
+// Every variant that depends on s, overlapped_unrolled, overlapped_persistent and overlapped_scaled
+// with 2 and with 4 rows per step (0: the kernel has no such choice).
 const std::pair<Make, int> kMakers[] = {{ch07c::overlapped_variant, 0},
                                         {ch07c::overlapped_columns_variant, 0},
                                         {ch07c::overlapped_unrolled_variant, 2},
                                         {ch07c::overlapped_unrolled_variant, 4},
                                         {ch07c::wavefront_variant, 0},
                                         {ch07c::overlapped_persistent_variant, 2},
-                                        {ch07c::overlapped_persistent_variant, 4}};
+                                        {ch07c::overlapped_persistent_variant, 4},
+                                        {ch07c::overlapped_scaled_variant, 2},
+                                        {ch07c::overlapped_scaled_variant, 4}};
 
 // Whether a variant runs 07c_03_overlapped_unrolled.cu's tiles (built for three loaded widths).
 bool unrolled_tiles(Make make) {
-  return make == ch07c::overlapped_unrolled_variant || make == ch07c::overlapped_persistent_variant;
+  return make == ch07c::overlapped_unrolled_variant || make == ch07c::overlapped_persistent_variant ||
+         make == ch07c::overlapped_scaled_variant;
+}
+
+// The bits a variant must give after `iters` iterations: symmetric's (`symmetric`, computed once
+// per count), or for overlapped_scaled the scaled arithmetic's, swept on the CPU.
+const std::vector<float>& bits_for(Make make, const gpgpu::jacobi::LinearSystem& sys, const std::vector<float>& x0, int iters,
+                                   const std::vector<float>& symmetric, std::map<int, std::vector<float>>& scaled) {
+  if (make != ch07c::overlapped_scaled_variant) return symmetric;
+  if (!scaled.contains(iters))
+    scaled[iters] = jc::scaled_sweeps(sys, x0, iters, static_cast<float>(gpgpu::jacobi::kDefaultOmega));
+  return scaled[iters];
 }
 
 struct Case {
@@ -72,7 +91,8 @@ struct Case {
   int max_sweeps;
 };
 
-// Every variant at every s of the case against the symmetric kernel and the reference.
+// Every variant at every s of the case against the symmetric kernel (overlapped_scaled: against the
+// scaled arithmetic on the CPU) and the reference.
 void check_case(const Case& c) {
   jc::LaunchOptions launch;
   launch.tune = false;
@@ -81,6 +101,7 @@ void check_case(const Case& c) {
     const auto x0 = checks::random_guess(c.grid.nodes(), 17);
     const std::vector<float> want = run(jc::symmetric_variant(launch), sys, x0, c.iters);
     EXPECT_TRUE(checks::matches_reference(want, sys, x0, c.iters)) << c.grid.str();
+    std::map<int, std::vector<float>> scaled;
     for (int s = 1; s <= c.max_sweeps; ++s)
       for (const auto& [make, rows] : kMakers) {
         ch07c::TemporalOptions options;
@@ -94,7 +115,7 @@ void check_case(const Case& c) {
         SCOPED_TRACE(v.info.name + " (rows per step " + std::to_string(rows) + ") on " + c.grid.str() + ", s = " +
                      std::to_string(s) + ", " + std::to_string(c.iters) + " iterations");
         const std::vector<float> got = run(v, sys, x0, c.iters);
-        EXPECT_TRUE(same_bits(got, want));
+        EXPECT_TRUE(same_bits(got, bits_for(make, sys, x0, c.iters, want, scaled)));
         EXPECT_TRUE(checks::matches_reference(got, sys, x0, c.iters));
       }
     if (!ch07c::persistent_variant().limitation(c.grid, jc::checks::session())) {
@@ -121,6 +142,7 @@ TEST(Ch07c, OtherTilesAndTuningKeepTheBits) {
   const auto x0 = checks::random_guess(sys.grid.nodes(), 19);
   jc::LaunchOptions launch;
   const std::vector<float> want = run(jc::symmetric_variant(launch), sys, x0, 9);
+  std::map<int, std::vector<float>> scaled;
   for (const auto& [make, rows] : kMakers) {
     // overlapped_unrolled: the loaded widths it is built for (64, 128, 256 at a halo of 4), even
     // heights, multiples of its rows per step or not.
@@ -132,7 +154,8 @@ TEST(Ch07c, OtherTilesAndTuningKeepTheBits) {
       options.tile_x = t.x;
       options.tile_y = t.y;
       options.rows_per_step = rows;
-      EXPECT_TRUE(same_bits(run(make(options), sys, x0, 9), want)) << t.x << "x" << t.y << ", rows per step " << rows;
+      EXPECT_TRUE(same_bits(run(make(options), sys, x0, 9), bits_for(make, sys, x0, 9, want, scaled)))
+          << t.x << "x" << t.y << ", rows per step " << rows;
     }
     ch07c::TemporalOptions tuned;  // tile 0 x 0: tune() times the candidates (and both rows per step, unless named)
     tuned.rows_per_step = rows;
@@ -144,7 +167,7 @@ TEST(Ch07c, OtherTilesAndTuningKeepTheBits) {
     }
     solver->reset(x0);
     solver->iterate(9, static_cast<float>(gpgpu::jacobi::kDefaultOmega));
-    EXPECT_TRUE(same_bits(solver->solution(), want));
+    EXPECT_TRUE(same_bits(solver->solution(), bits_for(make, sys, x0, 9, want, scaled)));
   }
   {  // the tuner choosing the rows per step as well as the tile
     const ch07c::TemporalOptions both;
@@ -166,7 +189,8 @@ TEST(Ch07c, KeepsTheSolverContract) {
     for (const gpgpu::jacobi::Variant& v :
          {ch07c::overlapped_variant(options), ch07c::overlapped_columns_variant(options),
           ch07c::overlapped_unrolled_variant(options), ch07c::wavefront_variant(options),
-          ch07c::persistent_variant(), ch07c::overlapped_persistent_variant(options)})
+          ch07c::persistent_variant(), ch07c::overlapped_persistent_variant(options),
+          ch07c::overlapped_scaled_variant(options)})
       EXPECT_TRUE(checks::keeps_the_solver_contract(*v.make(sys, jc::checks::session()), sys)) << v.info.name << " " << g.str();
   }
 }
@@ -183,19 +207,21 @@ TEST(Ch07c, RunsEveryKernelOncePerSweepsOfTheList) {
   base.tile_y = 16;
   const gpgpu::jacobi::Variant symmetric = jc::symmetric_variant(launch), overlapped = ch07c::overlapped_variant(base),
                                unrolled = ch07c::overlapped_unrolled_variant(base), persistent = ch07c::persistent_variant(),
-                               trips = ch07c::overlapped_persistent_variant(base);
+                               trips = ch07c::overlapped_persistent_variant(base),
+                               scaled = ch07c::overlapped_scaled_variant(base);
   std::deque<ch07c::TemporalOptions> per_sweeps;
   std::vector<std::string> skipped;
   const std::vector<gpgpu::jacobi::Variant> runs = ch07c::runs_per_sweeps(
-      {&symmetric, &overlapped, &unrolled, &persistent, &trips}, base, per_sweeps,
+      {&symmetric, &overlapped, &unrolled, &persistent, &trips, &scaled}, base, per_sweeps,
       [&](const std::string& name, const std::string& why) { skipped.push_back(name + ": " + why); });
   std::vector<std::string> names;
   for (const auto& v : runs) names.push_back(v.info.name);
   EXPECT_EQ(names, (std::vector<std::string>{"symmetric", "overlapped_s4", "overlapped_s8", "overlapped_unrolled_s4", "persistent",
-                                             "overlapped_persistent_s4"}));
-  ASSERT_EQ(skipped.size(), 2u);
+                                             "overlapped_persistent_s4", "overlapped_scaled_s4"}));
+  ASSERT_EQ(skipped.size(), 3u);
   EXPECT_NE(skipped[0].find("overlapped_unrolled_s8: --tile-x 56 at s = 8 loads 72 columns"), std::string::npos) << skipped[0];
   EXPECT_NE(skipped[1].find("overlapped_persistent_s8: --tile-x 56 at s = 8 loads 72 columns"), std::string::npos) << skipped[1];
+  EXPECT_NE(skipped[2].find("overlapped_scaled_s8: --tile-x 56 at s = 8 loads 72 columns"), std::string::npos) << skipped[2];
   // One s: the names stay the variants' own.
   base.sweeps_list = {3};
   per_sweeps.clear();
@@ -220,9 +246,11 @@ TEST(Ch07c, RefusesWhatCannotBeOnChip) {
     odd.tile_y = t.y;
     EXPECT_TRUE(ch07c::unrolled_tile_limitation(odd).has_value()) << t.x << "x" << t.y;
     EXPECT_THROW((void)ch07c::overlapped_unrolled_variant(odd).make(sys, jc::checks::session()), gpgpu::UsageError);
-    // overlapped_persistent runs the same tiles: the same refusal.
-    EXPECT_TRUE(ch07c::overlapped_persistent_variant(odd).limitation(sys.grid, jc::checks::session()).has_value());
-    EXPECT_THROW((void)ch07c::overlapped_persistent_variant(odd).make(sys, jc::checks::session()), gpgpu::UsageError);
+    // overlapped_persistent and overlapped_scaled run the same tiles: the same refusal.
+    for (const Make same_tiles : {ch07c::overlapped_persistent_variant, ch07c::overlapped_scaled_variant}) {
+      EXPECT_TRUE(same_tiles(odd).limitation(sys.grid, jc::checks::session()).has_value());
+      EXPECT_THROW((void)same_tiles(odd).make(sys, jc::checks::session()), gpgpu::UsageError);
+    }
   }
   odd.tile_y = 16;
   odd.tile_x = 120;
@@ -230,6 +258,7 @@ TEST(Ch07c, RefusesWhatCannotBeOnChip) {
   odd.rows_per_step = 3;  // built for 2 and 4 rows per step
   EXPECT_TRUE(ch07c::unrolled_tile_limitation(odd).has_value());
   EXPECT_THROW((void)ch07c::overlapped_unrolled_variant(odd).make(sys, jc::checks::session()), gpgpu::UsageError);
+  EXPECT_THROW((void)ch07c::overlapped_scaled_variant(odd).make(sys, jc::checks::session()), gpgpu::UsageError);
   odd.rows_per_step = 4;
   odd.tile_y = 6;  // not a multiple of 4: the last step of a sweep updates two rows
   EXPECT_FALSE(ch07c::unrolled_tile_limitation(odd).has_value());

@@ -18,7 +18,8 @@
 //   branch).
 // Traffic, redundancy and shared memory are those of step 1 (its header has the model).
 // The tiles themselves are overlapped_unrolled_tiles.hpp, which step 6 (07c_06_overlapped_persistent.cu)
-// runs too; the kernel below hands its block the tiles of its launch.
+// and step 7 (07c_07_overlapped_scaled.cu) run too; the kernel below hands its block the tiles of its
+// launch, and its launch (launch_tiles) is step 7's too.
 #include "launchers.hpp"
 
 #include "overlapped_unrolled_tiles.hpp"
@@ -26,6 +27,7 @@
 #include "gpgpu/cuda/check.hpp"
 
 #include <stdexcept>
+#include <string>
 
 namespace gpgpu::jacobi::cuda {
 namespace {
@@ -47,37 +49,23 @@ bool overlapped_unrolled_width(int width) { return width == 64 || width == 128 |
 bool overlapped_unrolled_rows(int rows_per_step) { return rows_per_step == 2 || rows_per_step == 4; }
 
 #ifndef GPGPU_CUDA_EMULATION  // tests/test_07c_kernels_emulated.cpp runs the kernel above on the CPU
-namespace {
-template <int kWidth, int kRows>
-void launch(const SymmetricArgs& a, int sweeps, TemporalTile tile, cudaStream_t stream) {
+void launch_tiles(TilesKernel kernel, const char* name, const SymmetricArgs& a, int sweeps, TemporalTile tile,
+                  cudaStream_t stream) {
+  if (tile.y % 2 != 0) throw std::invalid_argument(std::string(name) + ": the tile's height is odd");
+  const int width = tile.x + 2 * halo_columns(sweeps);
   const std::size_t shared = overlapped_shared_bytes(sweeps, tile);
-  GPGPU_CUDA_CHECK(cudaFuncSetAttribute(jacobi_overlapped_unrolled<kWidth, kRows>,
-                                        cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(shared)));
+  GPGPU_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(shared)));
   const dim3 grid(blocks_for(a.nx, tile.x), grid_rows(blocks_for(a.ny, tile.y)));
-  jacobi_overlapped_unrolled<kWidth, kRows><<<grid, overlapped_unrolled_block(kWidth), shared, stream>>>(a, sweeps, tile.y);
-  GPGPU_CUDA_CHECK_LAUNCH("jacobi_overlapped_unrolled");
+  kernel<<<grid, overlapped_unrolled_block(width), shared, stream>>>(a, sweeps, tile.y);
+  GPGPU_CUDA_CHECK_LAUNCH(name);
 }
-
-template <int kWidth>
-void launch(const SymmetricArgs& a, int sweeps, TemporalTile tile, int rows_per_step, cudaStream_t stream) {
-  if (rows_per_step == 4)
-    launch<kWidth, 4>(a, sweeps, tile, stream);
-  else
-    launch<kWidth, 2>(a, sweeps, tile, stream);
-}
-}  // namespace
 
 void launch_jacobi_overlapped_unrolled(const SymmetricArgs& a, int sweeps, TemporalTile tile, int rows_per_step,
                                        cudaStream_t stream) {
-  if (!overlapped_unrolled_rows(rows_per_step))
-    throw std::invalid_argument("launch_jacobi_overlapped_unrolled: rows per step is not 2 or 4");
-  if (tile.y % 2 != 0) throw std::invalid_argument("launch_jacobi_overlapped_unrolled: the tile's height is odd");
-  switch (tile.x + 2 * halo_columns(sweeps)) {
-    case 64: launch<64>(a, sweeps, tile, rows_per_step, stream); break;
-    case 128: launch<128>(a, sweeps, tile, rows_per_step, stream); break;
-    case 256: launch<256>(a, sweeps, tile, rows_per_step, stream); break;
-    default: throw std::invalid_argument("launch_jacobi_overlapped_unrolled: the loaded width is not 64, 128 or 256");
-  }
+  const TilesKernel kernel =
+      unrolled_instance(tile.x + 2 * halo_columns(sweeps), rows_per_step, "launch_jacobi_overlapped_unrolled",
+                        [](auto w, auto r) { return jacobi_overlapped_unrolled<decltype(w)::value, decltype(r)::value>; });
+  launch_tiles(kernel, "jacobi_overlapped_unrolled", a, sweeps, tile, stream);
 }
 #endif
 

@@ -67,16 +67,9 @@ using TripKernel = void (*)(TripArgs, int, int);
 /// The kernel built for a loaded width (64, 128 or 256) and rows per step (2 or 4), its shared
 /// memory limit raised to `shared` bytes.
 TripKernel trip_kernel(int width, int rows_per_step, std::size_t shared) {
-  if (!overlapped_unrolled_rows(rows_per_step))
-    throw std::invalid_argument("overlapped_persistent: rows per step is not 2 or 4");
-  const bool four = rows_per_step == 4;
-  TripKernel k = nullptr;
-  switch (width) {
-    case 64: k = four ? jacobi_overlapped_persistent<64, 4> : jacobi_overlapped_persistent<64, 2>; break;
-    case 128: k = four ? jacobi_overlapped_persistent<128, 4> : jacobi_overlapped_persistent<128, 2>; break;
-    case 256: k = four ? jacobi_overlapped_persistent<256, 4> : jacobi_overlapped_persistent<256, 2>; break;
-    default: throw std::invalid_argument("overlapped_persistent: the loaded width is not 64, 128 or 256");
-  }
+  const TripKernel k = unrolled_instance(width, rows_per_step, "overlapped_persistent", [](auto w, auto r) {
+    return jacobi_overlapped_persistent<decltype(w)::value, decltype(r)::value>;
+  });
   GPGPU_CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(shared)));
   return k;
 }

@@ -28,6 +28,8 @@ void launch_jacobi_wavefront(const SymmetricArgs& a, int sweeps, TemporalTile ti
 void launch_jacobi_persistent(const PersistentArgs& a, int blocks, cudaStream_t stream);                    // 07c_05_persistent.cu
 void launch_jacobi_overlapped_persistent(const TripArgs& a, int sweeps, TemporalTile tile, int rows_per_step, int blocks,
                                          cudaStream_t stream);  // 07c_06_overlapped_persistent.cu
+void launch_jacobi_overlapped_scaled(const SymmetricArgs& a, int sweeps, TemporalTile tile, int rows_per_step,
+                                     cudaStream_t stream);  // 07c_07_overlapped_scaled.cu
 void launch_jacobi_peer_store(const PeerStoreArgs& a, int block, int rows_per_thread, cudaStream_t stream);  // 13_peer_store.cu
 void launch_publish_norm(const NormPublication& publish, cudaStream_t stream);  // 13_peer_store.cu: one thread
 
@@ -59,7 +61,8 @@ dim3 overlapped_columns_block(int sweeps, TemporalTile tile);
 /// Whether 07c_03_overlapped_unrolled.cu is built for a loaded width (tile.x + 2*4*ceil(s/4)): 64,
 /// 128 or 256 columns, a thread each, in blocks of 256 threads. Its shared memory is
 /// overlapped_shared_bytes (the same tile); tile.y must be even. And whether it is built for a
-/// count of rows per step (a thread's rows per step of a sweep): 2 or 4, any even tile.y.
+/// count of rows per step (a thread's rows per step of a sweep): 2 or 4, any even tile.y. The same
+/// for 07c_07_overlapped_scaled.cu, which runs the same tiles.
 bool overlapped_unrolled_width(int width);
 bool overlapped_unrolled_rows(int rows_per_step);
 int persistent_blocks_per_sm(std::size_t shared_bytes);
