@@ -40,7 +40,8 @@ __host__ __device__ inline float symmetric_update(const Neighbours& a, const Nei
 }
 
 /// The same update with w = ω / c divided out beforehand (scaled_diagonal): (1 - ω) x_c + w (f - Σ a_k x_k).
-/// No longer 07b_04_symmetric's bits, but as accurate. From d = f - Σ a_k x_k (the same float on
+/// No longer 07b_04_symmetric's bits, but within the same bound (not the same error: the one
+/// rounding of ω / c scales every sweep's correction of the node alike). From d = f - Σ a_k x_k (the same float on
 /// both paths) to the term ω d / c, each path rounds twice: ω d, then / c here above; ω / c, then
 /// w d here. Each gives ω d / c (1 + δ1)(1 + δ2) with |δ| <= u = 2⁻²⁴: the error an iteration adds
 /// stays within the few units of u per iteration that the chapter's tolerance allows

@@ -68,6 +68,7 @@ struct Device {
   int pitch;
   std::vector<Pitched> coef;  // c, e, nw, n, ne, f
   Pitched x, y;
+  float omega = kOmega;
   Device(const LinearSystem& sys, std::span<const float> x0, int pitch_extra)
       : g(sys.grid), pitch((g.nx + 3) / 4 * 4 + pitch_extra), x(host_pitched(x0, g, pitch)),
         y(host_pitched({}, g, pitch, kNaN)) {
@@ -76,7 +77,7 @@ struct Device {
   }
   SymmetricArgs args() {
     const auto o = [&](std::size_t i) { return coef[i].origin(); };
-    return {o(0), o(1), o(2), o(3), o(4), o(5), x.origin(), y.origin(), g.nx, g.ny, pitch, kOmega};
+    return {o(0), o(1), o(2), o(3), o(4), o(5), x.origin(), y.origin(), g.nx, g.ny, pitch, omega};
   }
   /// Every input (the coefficients, f, x) NaN in its ghost rows and padding, which no kernel may read.
   void poison_outside_the_grid() {
@@ -158,8 +159,9 @@ enum class Outside { zero, nan };
 
 template <int kWidth, int kRows, Diagonal kDiagonal>
 std::vector<float> emulate_unrolled(const LinearSystem& sys, std::span<const float> x0, int iters, int sweeps, int tile_y,
-                                    unsigned block_y, int pitch_extra, Outside outside) {
+                                    unsigned block_y, int pitch_extra, Outside outside, float omega) {
   Device d(sys, x0, pitch_extra);
+  d.omega = omega;
   if (outside == Outside::nan) d.poison_outside_the_grid();
   for (int done = 0; done < iters;) {
     const int s = std::min(sweeps, iters - done);
@@ -172,10 +174,11 @@ std::vector<float> emulate_unrolled(const LinearSystem& sys, std::span<const flo
 // Loaded widths of 16 columns where the halo is 4 (s <= 4), else 32.
 template <int kRows, Diagonal kDiagonal = Diagonal::divide>
 std::vector<float> emulate_unrolled(const LinearSystem& sys, std::span<const float> x0, int iters, int sweeps, int tile_y,
-                                    unsigned block_y, int pitch_extra, Outside outside = Outside::zero) {
+                                    unsigned block_y, int pitch_extra, Outside outside = Outside::zero,
+                                    float omega = kOmega) {
   return sweeps <= 4
-             ? emulate_unrolled<16, kRows, kDiagonal>(sys, x0, iters, sweeps, tile_y, block_y, pitch_extra, outside)
-             : emulate_unrolled<32, kRows, kDiagonal>(sys, x0, iters, sweeps, tile_y, block_y, pitch_extra, outside);
+             ? emulate_unrolled<16, kRows, kDiagonal>(sys, x0, iters, sweeps, tile_y, block_y, pitch_extra, outside, omega)
+             : emulate_unrolled<32, kRows, kDiagonal>(sys, x0, iters, sweeps, tile_y, block_y, pitch_extra, outside, omega);
 }
 
 // One cooperative launch of `blocks` blocks for every sweep; the result is in x[iters % 2].
@@ -305,6 +308,23 @@ TEST(Emulated07c, MultiplyingByOmegaOverCIsNotDividingByC) {
   EXPECT_FALSE(same_bits(scaled, divided));
   EXPECT_TRUE(checks::matches_reference(scaled, sys, x0, 7));
   EXPECT_TRUE(checks::matches_reference(divided, sys, x0, 7));
+}
+
+// Step 7 at another ω than the chapters' 0.8: ω / c is formed from the launch's ω, which a load
+// that hard-coded 0.8 would miss (the reference at that ω, and the CPU loop's bits).
+TEST(Emulated07c, TheScaledKernelTakesItsOmegaFromTheLaunch) {
+  const auto omega = static_cast<float>(checks::kOtherOmega);
+  for (const Grid& g : kGrids) {
+    const auto sys = assemble_bidomain(g);
+    const auto x0 = checks::random_guess(g.nodes(), 13);
+    for (int iters : {1, 9}) {
+      SCOPED_TRACE("overlapped_scaled at the other omega, on " + g.str() + ", " + std::to_string(iters) + " iterations");
+      const std::vector<float> got =
+          emulate_unrolled<4, Diagonal::scaled>(sys, x0, iters, 4, 8, 1, 4, Outside::zero, omega);
+      EXPECT_TRUE(same_bits(got, scaled_sweeps(sys, x0, iters, omega)));
+      EXPECT_TRUE(checks::matches_reference_at(checks::kOtherOmega, got, sys, x0, iters));
+    }
+  }
 }
 
 // Step 7 with every input (coefficients, f, x) NaN in the ghost rows and the padding: ω / c is
