@@ -142,9 +142,7 @@ gpgpu::blas::GemmVariant kernel_variant(const CudaKernelVariant& k) {
   v.limitation = [&k](const gpgpu::blas::GemmSize& s, gpgpu::Session& session) -> std::optional<std::string> {
     if (s.type == ElementType::f64 && k.launch_double == nullptr) return "float only (TF32 tensor cores take FP32 inputs)";
     if (k.tf32 && gpgpu::cuda::device_info(session).cc_major < 8) return "TF32 tensor cores need compute capability 8.0";
-    if (block_rows(k, s.dims, s.type) > bc::kMaxGridY)
-      return "needs " + std::to_string(block_rows(k, s.dims, s.type)) + " block rows; a grid has at most 65535";
-    return std::nullopt;
+    return bc::grid_rows_refusal(block_rows(k, s.dims, s.type));
   };
   return v;
 }

@@ -148,7 +148,7 @@ std::unique_ptr<gpgpu::blas::GemmOperation> make(const TmaKernel& kernel, const 
 /// takes one tile.
 std::optional<std::string> tma_limitation(const gpgpu::blas::Dims& d, bc::GemmShape shape) {
   if (auto why = bc::tc::tma_refusal(d.k)) return why;
-  return grid_rows_refusal(d.m, shape.tile_m);
+  return bc::grid_rows_refusal(bc::blocks_for(d.m, shape.tile_m));
 }
 
 /// A row of steps 4-13: the chapter's variant of a kernel in kernels/blas/cuda/`file`, refused on

@@ -71,7 +71,7 @@ gpgpu::blas::GemmVariant kernel_variant(const KernelVariant& k) {
   gpgpu::blas::GemmVariant v =
       tensor_core_variant(k.name, k.description, std::string("kernels/blas/cuda/") + k.file, k.input,
                           {k.cc_major, k.only_major, k.needs},
-                          [&k](const gpgpu::blas::Dims& d) { return grid_rows_refusal(d.m, k.shape().tile_m); });
+                          [&k](const gpgpu::blas::Dims& d) { return bc::grid_rows_refusal(bc::blocks_for(d.m, k.shape().tile_m)); });
   v.make = [&k](const gpgpu::blas::GemmSize& s, gpgpu::Session&) { return make(k, s.dims); };
   return v;
 }

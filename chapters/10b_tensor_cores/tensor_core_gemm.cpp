@@ -145,12 +145,6 @@ template class TensorCoreGemm<float>;
 template class TensorCoreGemm<Bf16>;
 template class TensorCoreGemm<Bf16, Bf16>;
 
-std::optional<std::string> grid_rows_refusal(long long m, int tile_m) {
-  const long long rows = gpgpu::blas::cuda::blocks_for(m, tile_m);
-  if (rows > gpgpu::blas::cuda::kMaxGridY) return "needs " + std::to_string(rows) + " block rows; a grid has at most 65535";
-  return std::nullopt;
-}
-
 gpgpu::blas::GemmVariant tensor_core_variant(std::string name, std::string description, std::string source, Input input,
                                              Requires gpus, SizeLimit fits) {
   gpgpu::blas::GemmVariant v = gpgpu::blas::cuda::cuda_variant(std::move(name), std::move(description), std::move(source));

@@ -96,9 +96,6 @@ struct Requires {
 /// What a row cannot multiply, beyond the GPUs it runs on: why, or nullopt where it can.
 using SizeLimit = std::function<std::optional<std::string>(const gpgpu::blas::Dims&)>;
 
-/// A kernel whose grid has a row of blocks per `tile_m` rows of C: refused past a grid's 65535 rows.
-std::optional<std::string> grid_rows_refusal(long long m, int tile_m);
-
 /// The part of a tensor-core variant that every row of the chapter shares: the CUDA part of every GEMM
 /// variant (gpgpu::blas::cuda::cuda_variant: opener, timer, FMA peak, device memory check), the
 /// bound of its input rounding (TF32 or BF16, problems/blas gemm.cpp), and a limitation that refuses

@@ -130,6 +130,7 @@ if want bench && ((gpus >= 2)); then
     ((g <= gpus)) || continue
     for case in ${sizes[$g]}; do
       nx=${case%%x*} rest=${case#*x} ny=${rest%%:*} iters=${case##*:}
+      rm -f "$OUT/ch13_g${g}_${nx}x${ny}.json"  # the check step below takes only this call's file
       step "bench g$g ${nx}x$ny" "${MPIRUN[@]}" -np "$g" "$CH" --variant "$variants" --gpus "$g" --nx "$nx" \
         --ny "$ny" --iters "$iters" --json "$OUT/ch13_g${g}_${nx}x${ny}.json"
     done
@@ -149,7 +150,7 @@ if want check && ((gpus >= 2)); then
     for case in $CHECK_CASES; do
       n=${case%%:*} iters=${case##*:}
       none="$OUT/check/ch13_check_g${g}_${n}x${n}_none.json"
-      if [ -f "$OUT/ch13_g${g}_${n}x${n}.json" ]; then
+      if want bench && [ -f "$OUT/ch13_g${g}_${n}x${n}.json" ]; then  # not a file an earlier call left in --out
         cp "$OUT/ch13_g${g}_${n}x${n}.json" "$none"
       else
         step "check g$g ${n}x$n none" "${MPIRUN[@]}" -np "$g" "$CH" --variant "$variants" --gpus "$g" --nx "$n" \

@@ -147,8 +147,8 @@ __global__ void __launch_bounds__(kThreads, 1) gemm_tma_store(const __grid_const
 /// The grid: as many clusters as the GPU holds at once, or one per pair of tiles where there are fewer.
 /// Even rounds (`even`): the fewest clusters that still take that many rounds of tiles. At 8192³ the
 /// GPU holds 66 clusters and 1024 pairs of tiles take 16 rounds either way; with 64 each round
-/// covers whole groups of the grouped order (8 x 8 pairs), where 66 straddle two groups in some
-/// rounds, which then read twice the panels of A from DRAM, each shared by half as many clusters.
+/// covers whole groups of the grouped order (8 x 8 pairs), where with 66 some rounds straddle two
+/// groups (twice the panels of A from DRAM) and every full round spans 9 columns of B, not 8.
 template <typename Out, bool kEven>
 void launch(const TmaArgs& g, const CUtensorMap& c_map, cudaStream_t stream) {
   prepare_warp_specialized<gemm_tma_store<Out>>("gemm_tma_store", kSplit, kDynamicBytes);
