@@ -1,6 +1,8 @@
-// Google Benchmark for chapter 07c: the one-sweep symmetric kernel and the three temporal-blocking
-// variants at 256², 1024² and 4096² (bench.hpp; the persistent kernel only where its coefficients
-// fit on chip), and the overlapped and wavefront kernels at 4096² for s = 1, 2, 3, 4, 6, 8.
+// Google Benchmark for chapter 07c: the one-sweep symmetric kernel and the temporal-blocking
+// variants overlapped, overlapped_unrolled, wavefront, overlapped_persistent and overlapped_scaled (s = 4, each
+// kernel's default tile, untuned) at 256², 1024² and 4096² (bench.hpp), the persistent kernel only
+// where its coefficients fit on chip, and the overlapped and wavefront kernels at 4096² for
+// s = 1, 2, 3, 4, 6, 8.
 // JSON: --benchmark_out=FILE --benchmark_out_format=json
 #include <string>
 
@@ -15,22 +17,25 @@ namespace {
 // The options each registered variant reads when its solver is made: one per s, alive for the program.
 ch07c::TemporalOptions g_options[9];
 
-template <int S>
-gpgpu::jacobi::Variant overlapped(const jc::LaunchOptions&) {
+// The variant `Make` at s = S.
+template <gpgpu::jacobi::Variant (*Make)(const ch07c::TemporalOptions&), int S>
+gpgpu::jacobi::Variant at_s(const jc::LaunchOptions&) {
   g_options[S].sweeps_per_trip = S;
-  return ch07c::overlapped_variant(g_options[S]);
+  return Make(g_options[S]);
 }
 template <int S>
-gpgpu::jacobi::Variant wavefront(const jc::LaunchOptions&) {
-  g_options[S].sweeps_per_trip = S;
-  return ch07c::wavefront_variant(g_options[S]);
-}
+constexpr auto* overlapped = &at_s<ch07c::overlapped_variant, S>;
+template <int S>
+constexpr auto* wavefront = &at_s<ch07c::wavefront_variant, S>;
 gpgpu::jacobi::Variant persistent(const jc::LaunchOptions&) { return ch07c::persistent_variant(); }
 
 const bool registered = [] {
   jc::bench::add_sizes("symmetric", jc::symmetric_variant);
   jc::bench::add_sizes("overlapped", overlapped<4>);
   jc::bench::add_sizes("wavefront", wavefront<4>);
+  jc::bench::add_sizes("overlapped_unrolled", &at_s<ch07c::overlapped_unrolled_variant, 4>);
+  jc::bench::add_sizes("overlapped_persistent", &at_s<ch07c::overlapped_persistent_variant, 4>);
+  jc::bench::add_sizes("overlapped_scaled", &at_s<ch07c::overlapped_scaled_variant, 4>);
   jc::bench::add("persistent/256/", 256, persistent, {});
   jc::bench::add("persistent/1024/", 1024, persistent, {});
   const struct {

@@ -1,6 +1,6 @@
-// Chapter 07c's host code, in the order a run uses it: the options, the variants, then the two
-// solvers: several sweeps per launch (the last launch of a run does the remainder), and one
-// cooperative launch for all of them.
+// Chapter 07c's host code, in the order a run uses it: the options, the variants, then the three
+// solvers: several sweeps per launch (the last launch of a run does the remainder), every full trip
+// of several sweeps in one cooperative launch, and one cooperative launch for every sweep.
 #include "cuda_variants.hpp"
 
 #include <algorithm>
@@ -66,6 +66,17 @@ void add_options(gpgpu::Cli& cli, TemporalOptions& o) {
 
 namespace {
 
+/// Why `persistent` and `overlapped_persistent` refuse a device.
+constexpr const char* kNoCooperativeLaunch = "this device has no cooperative launch (cudaDevAttrCooperativeLaunch)";
+
+/// Whether the session's device can launch a cooperative grid, or the one line why not.
+std::optional<std::string> cooperative_limitation(gpgpu::Session& gpu) {
+  int cooperative = 0;
+  GPGPU_CUDA_CHECK(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, gpgpu::cuda::device_info(gpu).index));
+  if (cooperative != 0) return std::nullopt;
+  return kNoCooperativeLaunch;
+}
+
 /// A variant of SweepsPerLaunchSolver with `kernel`: its rates against the one-sweep floor, the
 /// pitched arrays' size check. `options` must outlive it.
 Variant sweeps_per_launch_variant(const char* name, const char* description, const char* source,
@@ -76,6 +87,14 @@ Variant sweeps_per_launch_variant(const char* name, const char* description, con
     return std::make_unique<SweepsPerLaunchSolver>(sys, kernel, options);
   };
   v.check_fits = jc::fits_pitched(name, 5);
+  return v;
+}
+
+/// The same for a kernel of 07c_03_overlapped_unrolled.cu's tiles, with their limitation.
+Variant unrolled_tiles_variant(const char* name, const char* description, const char* source,
+                               SweepsPerLaunchSolver::Kernel kernel, const TemporalOptions& options) {
+  Variant v = sweeps_per_launch_variant(name, description, source, kernel, options);
+  v.limitation = [&options](const gpgpu::jacobi::Grid&, gpgpu::Session&) { return unrolled_tile_limitation(options); };
   return v;
 }
 
@@ -96,12 +115,10 @@ Variant overlapped_columns_variant(const TemporalOptions& options) {
 }
 
 Variant overlapped_unrolled_variant(const TemporalOptions& options) {
-  Variant v = sweeps_per_launch_variant("overlapped_unrolled",
-                                        "overlapped_columns with constant offsets, 2 or 4 rows per step, no branch",
-                                        "kernels/jacobi/cuda/07c_03_overlapped_unrolled.cu",
-                                        SweepsPerLaunchSolver::Kernel::overlapped_unrolled, options);
-  v.limitation = [&options](const gpgpu::jacobi::Grid&, gpgpu::Session&) { return unrolled_tile_limitation(options); };
-  return v;
+  return unrolled_tiles_variant("overlapped_unrolled",
+                                "overlapped_columns with constant offsets, 2 or 4 rows per step, no branch",
+                                "kernels/jacobi/cuda/07c_03_overlapped_unrolled.cu",
+                                SweepsPerLaunchSolver::Kernel::overlapped_unrolled, options);
 }
 
 Variant wavefront_variant(const TemporalOptions& options) {
@@ -120,11 +137,30 @@ Variant persistent_variant() {
   v.check_fits = jc::fits_pitched("persistent", 5);
   v.limitation = [](const gpgpu::jacobi::Grid& grid, gpgpu::Session& gpu) {
     const gpgpu::cuda::DeviceInfo& d = gpgpu::cuda::device_info(gpu);
-    int cooperative = 0;
-    GPGPU_CUDA_CHECK(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, d.index));
-    return persistent_limitation(grid, d.sm_count, d.shared_per_block_optin, cooperative != 0);
+    return persistent_limitation(grid, d.sm_count, d.shared_per_block_optin, !cooperative_limitation(gpu));
   };
   return v;
+}
+
+Variant overlapped_persistent_variant(const TemporalOptions& options) {
+  Variant v = sweeps_per_launch_variant("overlapped_persistent",
+                                        "overlapped_unrolled's tiles, every trip of s sweeps in one cooperative launch",
+                                        "kernels/jacobi/cuda/07c_06_overlapped_persistent.cu",
+                                        SweepsPerLaunchSolver::Kernel::overlapped_unrolled, options);
+  v.make = [&options](const LinearSystem& sys, gpgpu::Session& gpu) {
+    return std::make_unique<TripsPerLaunchSolver>(sys, options, gpgpu::cuda::device_info(gpu).sm_count);
+  };
+  v.limitation = [&options](const gpgpu::jacobi::Grid&, gpgpu::Session& gpu) {
+    if (std::optional<std::string> why = unrolled_tile_limitation(options)) return why;
+    return cooperative_limitation(gpu);
+  };
+  return v;
+}
+
+Variant overlapped_scaled_variant(const TemporalOptions& options) {
+  return unrolled_tiles_variant("overlapped_scaled", "overlapped_unrolled with omega/c stored at the load: no division per sweep",
+                                "kernels/jacobi/cuda/07c_07_overlapped_scaled.cu",
+                                SweepsPerLaunchSolver::Kernel::overlapped_scaled, options);
 }
 //! [variants]
 
@@ -135,7 +171,9 @@ std::vector<Variant> runs_per_sweeps(const std::vector<const Variant*>& chosen, 
   const std::pair<const char*, Make> per_s[] = {{"overlapped", overlapped_variant},
                                                 {"overlapped_columns", overlapped_columns_variant},
                                                 {"overlapped_unrolled", overlapped_unrolled_variant},
-                                                {"wavefront", wavefront_variant}};
+                                                {"wavefront", wavefront_variant},
+                                                {"overlapped_persistent", overlapped_persistent_variant},
+                                                {"overlapped_scaled", overlapped_scaled_variant}};
   std::vector<Variant> runs;
   for (const Variant* v : chosen) {
     const auto kind = std::find_if(std::begin(per_s), std::end(per_s), [&](const auto& k) { return v->info.name == k.first; });
@@ -148,7 +186,8 @@ std::vector<Variant> runs_per_sweeps(const std::vector<const Variant*>& chosen, 
       options.sweeps_per_trip = s;
       Variant run = kind->second(options);
       if (base.sweeps_list.size() > 1) run.info.name += "_s" + std::to_string(s);
-      if (kind->second == overlapped_unrolled_variant)
+      if (kind->second == overlapped_unrolled_variant || kind->second == overlapped_persistent_variant ||
+          kind->second == overlapped_scaled_variant)
         if (const std::optional<std::string> why = unrolled_tile_limitation(options)) {
           skip(run.info.name, *why);
           continue;
@@ -182,6 +221,7 @@ std::vector<jc::TemporalTile> tile_candidates(SweepsPerLaunchSolver::Kernel kern
       // runs of rows to many.
       return loaded_width_tiles(sweeps, {24, 16, 32, 48, 64, 96});
     case SweepsPerLaunchSolver::Kernel::overlapped_unrolled:
+    case SweepsPerLaunchSolver::Kernel::overlapped_scaled:  // the same tiles
       // The widths the kernel is built for; even heights (rows in pairs), each timed with 2 and 4 rows
       // per step. Between 16 and 32 in steps of four: a taller tile recomputes less halo per row it
       // keeps, a shorter one leaves more blocks per SM and a smaller last wave, and on a grid of a
@@ -208,7 +248,7 @@ std::optional<std::string> unrolled_tile_limitation(const TemporalOptions& optio
 
 std::optional<std::string> persistent_limitation(const gpgpu::jacobi::Grid& grid, int sm_count,
                                                  std::size_t shared_per_block, bool cooperative) {
-  if (!cooperative) return "this device has no cooperative launch (cudaDevAttrCooperativeLaunch)";
+  if (!cooperative) return kNoCooperativeLaunch;
   const int rows = (grid.ny + sm_count - 1) / sm_count;
   const std::size_t need = jc::persistent_shared_bytes(grid.nx, rows);
   if (need <= shared_per_block) return std::nullopt;
@@ -220,15 +260,15 @@ std::optional<std::string> persistent_limitation(const gpgpu::jacobi::Grid& grid
 // --- Several sweeps per launch ----------------------------------------------------------------------
 
 SweepsPerLaunchSolver::SweepsPerLaunchSolver(const LinearSystem& sys, Kernel kernel, const TemporalOptions& options)
-    : PitchedSolver(sys, jc::kUpperDiagonals), kernel_(kernel), sweeps_(options.sweeps_per_trip),
+    : PitchedSolver(sys, jc::kUpperDiagonals), sweeps_(options.sweeps_per_trip),
       tile_(tile_candidates(kernel, options.sweeps_per_trip).front()),
-      rows_per_step_(options.rows_per_step > 0 ? options.rows_per_step : 2), tuning_(options.tuning()) {
-  // Only overlapped_unrolled has a choice of rows per step; the other kernels are timed once per tile.
-  rows_to_tune_ = kernel == Kernel::overlapped_unrolled && options.rows_per_step == 0 ? std::vector<int>{2, 4}
-                                                                                      : std::vector<int>{rows_per_step_};
+      rows_per_step_(options.rows_per_step > 0 ? options.rows_per_step : 2), kernel_(kernel), tuning_(options.tuning()) {
+  // Only the unrolled tiles have a choice of rows per step; the other kernels are timed once per tile.
+  rows_to_tune_ = unrolled_tiles(kernel) && options.rows_per_step == 0 ? std::vector<int>{2, 4}
+                                                                       : std::vector<int>{rows_per_step_};
   if (options.tile_x > 0) tile_.x = options.tile_x;
   if (options.tile_y > 0) tile_.y = options.tile_y;
-  if (kernel == Kernel::overlapped_unrolled)
+  if (unrolled_tiles(kernel))
     if (const std::optional<std::string> why = unrolled_tile_limitation(options)) throw gpgpu::UsageError(*why);
   int device = 0, limit = 0;
   GPGPU_CUDA_CHECK(cudaGetDevice(&device));
@@ -247,25 +287,31 @@ std::size_t SweepsPerLaunchSolver::shared_bytes(int sweeps, jc::TemporalTile til
 //! [advance]
 int SweepsPerLaunchSolver::advance(int remaining, float omega) {
   const int sweeps = std::min(sweeps_, remaining);  // the last launch of a run: the remainder
-  const auto a = [&](std::size_t i) { return array(i); };
-  const jc::SymmetricArgs s{a(0), a(1), a(2), a(3), a(4), a(5), x(current_), x(1 - current_),
-                            grid().nx, grid().ny, pitch(), omega};
+  const jc::SymmetricArgs s = symmetric_args(omega);
   switch (kernel_) {
     case Kernel::overlapped: jc::launch_jacobi_overlapped(s, sweeps, tile_, nullptr); break;
     case Kernel::overlapped_columns: jc::launch_jacobi_overlapped_columns(s, sweeps, tile_, nullptr); break;
     case Kernel::overlapped_unrolled: launch_unrolled(s, sweeps); break;
     case Kernel::wavefront: jc::launch_jacobi_wavefront(s, sweeps, tile_, nullptr); break;
+    case Kernel::overlapped_scaled: launch_unrolled(s, sweeps); break;
   }
   current_ ^= 1;  // s sweeps on chip, one write: the other iterate holds the result
   return sweeps;
 }
 //! [advance]
 
+jc::SymmetricArgs SweepsPerLaunchSolver::symmetric_args(float omega) {
+  const auto a = [&](std::size_t i) { return array(i); };
+  return {a(0), a(1), a(2), a(3), a(4), a(5), x(current_), x(1 - current_), grid().nx, grid().ny, pitch(), omega};
+}
+
 // The last launch of a run may do fewer sweeps, and fewer sweeps need a narrower halo: the tile
 // grows by the halo it no longer needs, so that the loaded width stays one the kernel is built for.
 void SweepsPerLaunchSolver::launch_unrolled(const jc::SymmetricArgs& s, int sweeps) const {
   const int narrower = 2 * (jc::halo_columns(sweeps_) - jc::halo_columns(sweeps));  // both sides
-  jc::launch_jacobi_overlapped_unrolled(s, sweeps, {tile_.x + narrower, tile_.y}, rows_per_step_, nullptr);
+  const auto launch = kernel_ == Kernel::overlapped_scaled ? jc::launch_jacobi_overlapped_scaled
+                                                           : jc::launch_jacobi_overlapped_unrolled;
+  launch(s, sweeps, {tile_.x + narrower, tile_.y}, rows_per_step_, nullptr);
 }
 
 void SweepsPerLaunchSolver::step(int, float omega) { (void)advance(1, omega); }
@@ -296,7 +342,15 @@ std::string SweepsPerLaunchSolver::tune(int iters, float omega) {
 
 std::string SweepsPerLaunchSolver::shape_text() const {
   std::string s = "tile " + tile_text(tile_);
-  if (kernel_ == Kernel::overlapped_unrolled) s += ", " + std::to_string(rows_per_step_) + " rows per step";
+  if (unrolled_tiles(kernel_)) s += ", " + std::to_string(rows_per_step_) + " rows per step";
+  return s;
+}
+
+std::string SweepsPerLaunchSolver::memory_text() const {
+  std::string s = std::to_string(shared_bytes(sweeps_, tile_));
+  s += " B shared memory per block, pitch ";
+  s += std::to_string(pitch());
+  s += " floats";
   return s;
 }
 
@@ -306,10 +360,49 @@ std::string SweepsPerLaunchSolver::launch() const {
   s += " sweeps per launch, ";
   s += shape_text();
   s += ", ";
-  s += std::to_string(shared_bytes(sweeps_, tile_));
-  s += " B shared memory per block, pitch ";
-  s += std::to_string(pitch());
-  s += " floats";
+  s += memory_text();
+  return s;
+}
+
+// --- Every full trip in one launch ------------------------------------------------------------------
+
+TripsPerLaunchSolver::TripsPerLaunchSolver(const LinearSystem& sys, const TemporalOptions& options, int sm_count)
+    : SweepsPerLaunchSolver(sys, Kernel::overlapped_unrolled, options), sm_count_(sm_count) {
+  if (grid_blocks().second < 1)
+    throw gpgpu::UsageError("overlapped_persistent: a block of tile " + tile_text(tile_) + " at s = " + std::to_string(sweeps_) +
+                            " cannot be resident on an SM of this GPU");
+}
+
+std::pair<int, int> TripsPerLaunchSolver::grid_blocks() const {
+  const int per_sm = jc::overlapped_persistent_blocks_per_sm(sweeps_, tile_, rows_per_step_);
+  const long long tiles = static_cast<long long>(jc::blocks_for(grid().nx, tile_.x)) * jc::blocks_for(grid().ny, tile_.y);
+  return {jc::overlapped_persistent_blocks(tiles, per_sm, sm_count_), per_sm};
+}
+
+//! [trips]
+int TripsPerLaunchSolver::advance(int remaining, float omega) {
+  const int trips = remaining / sweeps_;
+  if (trips == 0) return SweepsPerLaunchSolver::advance(remaining, omega);  // the remainder: step 3's launch
+  const jc::SymmetricArgs s = symmetric_args(omega);
+  jc::launch_jacobi_overlapped_persistent({s, {x(current_), x(1 - current_)}, trips}, sweeps_, tile_, rows_per_step_,
+                                          grid_blocks().first, nullptr);
+  if (trips % 2 == 1) current_ ^= 1;  // the iterates swapped roles `trips` times on the GPU
+  return trips * sweeps_;
+}
+//! [trips]
+
+std::string TripsPerLaunchSolver::launch() const {
+  const auto [blocks, per_sm] = grid_blocks();
+  std::string s = "s = ";
+  s += std::to_string(sweeps_);
+  s += " sweeps per trip, every full trip in one cooperative launch of ";
+  s += std::to_string(blocks);
+  s += " blocks (";
+  s += std::to_string(per_sm);
+  s += " per SM), the remainder by overlapped_unrolled's; ";
+  s += shape_text();
+  s += ", ";
+  s += memory_text();
   return s;
 }
 

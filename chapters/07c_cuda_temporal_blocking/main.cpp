@@ -11,7 +11,11 @@
 //               memory at constant offsets, 2 or 4 rows per step, no branch: fewer instructions per update
 //   wavefront   kernels/jacobi/cuda/07c_04_wavefront.cu: s sweeps per launch, a strip walked up row by row
 //   persistent  kernels/jacobi/cuda/07c_05_persistent.cu: one cooperative launch, coefficients on chip
-// The one-sweep floor that the last five are measured against is the symmetric storage's, at the
+//   overlapped_persistent kernels/jacobi/cuda/07c_06_overlapped_persistent.cu: overlapped_unrolled's
+//               tiles, every full trip of s sweeps in one cooperative launch, a grid barrier between trips
+//   overlapped_scaled kernels/jacobi/cuda/07c_07_overlapped_scaled.cu: overlapped_unrolled with ω / c
+//               on chip in place of c, no division per sweep (not symmetric's bits: within the tolerance)
+// The one-sweep floor that the last seven are measured against is the symmetric storage's, at the
 // limit of its own read:write mix measured in the same run (time/floor below 1: beyond it).
 #include <deque>
 #include <iostream>
@@ -48,6 +52,8 @@ int main(int argc, char** argv) {
     chapter.add(ch07c::overlapped_unrolled_variant(temporal));
     chapter.add(ch07c::wavefront_variant(temporal));
     chapter.add(ch07c::persistent_variant());
+    chapter.add(ch07c::overlapped_persistent_variant(temporal));
+    chapter.add(ch07c::overlapped_scaled_variant(temporal));
     // A kernel that depends on s runs once per s of a --sweeps-per-trip list, against one reference
     // and one floor.
     std::deque<ch07c::TemporalOptions> per_sweeps;  // the runs' options: they outlive the runs

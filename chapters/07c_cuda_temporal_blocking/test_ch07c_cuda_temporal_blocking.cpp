@@ -1,13 +1,21 @@
-// Chapter 07c on a GPU (label cuda; skipped without one): every variant (overlapped_unrolled with 2
-// and with 4 rows per step) through its host code against 07b_04_symmetric.cu bit for bit (the
+// Chapter 07c on a GPU (label cuda; skipped without one): every variant (overlapped_unrolled and
+// overlapped_persistent with 2 and with 4 rows per step) through its host code against 07b_04_symmetric.cu bit for bit (the
 // update is one shared function, the order of its operations the same) and against the CPU
 // double-precision reference, at one node, one row, one column, primes, sizes no tile divides and a
 // grid beyond the L2; every s from 1 to 8 (to 16 where the tile allows) with iteration counts that
 // are not multiples of s; the written iterate is NaN before every run (PitchedSolver::reset), so a
 // node no block writes fails. Usage errors: a tile and s whose shared memory no block may have, rows
 // per step the unrolled kernel is not built for; the persistent kernel on a grid it cannot hold.
+// overlapped_persistent also on its own: iteration counts that are whole trips and that are not,
+// grids of one tile and of more tiles than the GPU holds blocks. overlapped_scaled (with 2 and 4 rows
+// per step), which multiplies by ω / c instead of dividing by c, is not symmetric's bits: in the same
+// cases it is checked against the reference's tolerance and bit for bit against the same
+// arithmetic swept plainly on the CPU (kernels/jacobi/cuda/tests/scaled_sweeps.hpp).
+#include <cuda_runtime.h>  // __host__ __device__ for scaled_sweeps.hpp
+
 #include <cstring>
 #include <deque>
+#include <map>
 #include <utility>
 #include <string>
 #include <vector>
@@ -15,6 +23,7 @@
 #include "gpgpu/jacobi/cuda/variant_checks.hpp"
 #include "cuda_variants.hpp"
 #include "gpgpu/jacobi/cuda/row_walking_solver.hpp"
+#include "jacobi/cuda/tests/scaled_sweeps.hpp"
 
 // The parameterised suites of variant_checks.hpp take LaunchOptions, which these variants do not
 // (their launch is the tile and s): the tests below cover the reference, the bits and the contract.
@@ -48,13 +57,33 @@ std::vector<float> run(const gpgpu::jacobi::Variant& v, const gpgpu::jacobi::Lin
 
 using Make = gpgpu::jacobi::Variant (*)(const ch07c::TemporalOptions&);
 
-// Every variant that depends on s, overlapped_unrolled with 2 and with 4 rows per step (0: the
-// kernel has no such choice).
+// Every variant that depends on s, overlapped_unrolled, overlapped_persistent and overlapped_scaled
+// with 2 and with 4 rows per step (0: the kernel has no such choice).
 const std::pair<Make, int> kMakers[] = {{ch07c::overlapped_variant, 0},
                                         {ch07c::overlapped_columns_variant, 0},
                                         {ch07c::overlapped_unrolled_variant, 2},
                                         {ch07c::overlapped_unrolled_variant, 4},
-                                        {ch07c::wavefront_variant, 0}};
+                                        {ch07c::wavefront_variant, 0},
+                                        {ch07c::overlapped_persistent_variant, 2},
+                                        {ch07c::overlapped_persistent_variant, 4},
+                                        {ch07c::overlapped_scaled_variant, 2},
+                                        {ch07c::overlapped_scaled_variant, 4}};
+
+// Whether a variant runs 07c_03_overlapped_unrolled.cu's tiles (built for three loaded widths).
+bool unrolled_tiles(Make make) {
+  return make == ch07c::overlapped_unrolled_variant || make == ch07c::overlapped_persistent_variant ||
+         make == ch07c::overlapped_scaled_variant;
+}
+
+// The bits a variant must give after `iters` iterations: symmetric's (`symmetric`, computed once
+// per count), or for overlapped_scaled the scaled arithmetic's, swept on the CPU.
+const std::vector<float>& bits_for(Make make, const gpgpu::jacobi::LinearSystem& sys, const std::vector<float>& x0, int iters,
+                                   const std::vector<float>& symmetric, std::map<int, std::vector<float>>& scaled) {
+  if (make != ch07c::overlapped_scaled_variant) return symmetric;
+  if (!scaled.contains(iters))
+    scaled[iters] = jc::scaled_sweeps(sys, x0, iters, static_cast<float>(gpgpu::jacobi::kDefaultOmega));
+  return scaled[iters];
+}
 
 struct Case {
   Grid grid;
@@ -62,7 +91,8 @@ struct Case {
   int max_sweeps;
 };
 
-// Every variant at every s of the case against the symmetric kernel and the reference.
+// Every variant at every s of the case against the symmetric kernel (overlapped_scaled: against the
+// scaled arithmetic on the CPU) and the reference.
 void check_case(const Case& c) {
   jc::LaunchOptions launch;
   launch.tune = false;
@@ -71,6 +101,7 @@ void check_case(const Case& c) {
     const auto x0 = checks::random_guess(c.grid.nodes(), 17);
     const std::vector<float> want = run(jc::symmetric_variant(launch), sys, x0, c.iters);
     EXPECT_TRUE(checks::matches_reference(want, sys, x0, c.iters)) << c.grid.str();
+    std::map<int, std::vector<float>> scaled;
     for (int s = 1; s <= c.max_sweeps; ++s)
       for (const auto& [make, rows] : kMakers) {
         ch07c::TemporalOptions options;
@@ -78,12 +109,13 @@ void check_case(const Case& c) {
         options.launch = &launch;
         options.rows_per_step = rows;
         if (s > 8) options.tile_x = options.tile_y = 32;  // the default tiles' halo would not fit
-        if (s > 8 && make == ch07c::overlapped_unrolled_variant) options.tile_x = 64 - 2 * jc::halo_columns(s);
+        if (s > 8 && unrolled_tiles(make)) options.tile_x = 64 - 2 * jc::halo_columns(s);
         const gpgpu::jacobi::Variant v = make(options);
+        if (v.limitation && v.limitation(c.grid, jc::checks::session())) continue;  // a GPU without cooperative launch
         SCOPED_TRACE(v.info.name + " (rows per step " + std::to_string(rows) + ") on " + c.grid.str() + ", s = " +
                      std::to_string(s) + ", " + std::to_string(c.iters) + " iterations");
         const std::vector<float> got = run(v, sys, x0, c.iters);
-        EXPECT_TRUE(same_bits(got, want));
+        EXPECT_TRUE(same_bits(got, bits_for(make, sys, x0, c.iters, want, scaled)));
         EXPECT_TRUE(checks::matches_reference(got, sys, x0, c.iters));
       }
     if (!ch07c::persistent_variant().limitation(c.grid, jc::checks::session())) {
@@ -110,10 +142,11 @@ TEST(Ch07c, OtherTilesAndTuningKeepTheBits) {
   const auto x0 = checks::random_guess(sys.grid.nodes(), 19);
   jc::LaunchOptions launch;
   const std::vector<float> want = run(jc::symmetric_variant(launch), sys, x0, 9);
+  std::map<int, std::vector<float>> scaled;
   for (const auto& [make, rows] : kMakers) {
     // overlapped_unrolled: the loaded widths it is built for (64, 128, 256 at a halo of 4), even
     // heights, multiples of its rows per step or not.
-    const bool unrolled = make == ch07c::overlapped_unrolled_variant;
+    const bool unrolled = unrolled_tiles(make);
     for (const jc::TemporalTile t : unrolled ? std::vector<jc::TemporalTile>{{56, 2}, {120, 6}, {248, 4}}
                                              : std::vector<jc::TemporalTile>{{4, 1}, {12, 5}, {256, 3}}) {
       ch07c::TemporalOptions options;
@@ -121,7 +154,8 @@ TEST(Ch07c, OtherTilesAndTuningKeepTheBits) {
       options.tile_x = t.x;
       options.tile_y = t.y;
       options.rows_per_step = rows;
-      EXPECT_TRUE(same_bits(run(make(options), sys, x0, 9), want)) << t.x << "x" << t.y << ", rows per step " << rows;
+      EXPECT_TRUE(same_bits(run(make(options), sys, x0, 9), bits_for(make, sys, x0, 9, want, scaled)))
+          << t.x << "x" << t.y << ", rows per step " << rows;
     }
     ch07c::TemporalOptions tuned;  // tile 0 x 0: tune() times the candidates (and both rows per step, unless named)
     tuned.rows_per_step = rows;
@@ -133,7 +167,7 @@ TEST(Ch07c, OtherTilesAndTuningKeepTheBits) {
     }
     solver->reset(x0);
     solver->iterate(9, static_cast<float>(gpgpu::jacobi::kDefaultOmega));
-    EXPECT_TRUE(same_bits(solver->solution(), want));
+    EXPECT_TRUE(same_bits(solver->solution(), bits_for(make, sys, x0, 9, want, scaled)));
   }
   {  // the tuner choosing the rows per step as well as the tile
     const ch07c::TemporalOptions both;
@@ -155,7 +189,8 @@ TEST(Ch07c, KeepsTheSolverContract) {
     for (const gpgpu::jacobi::Variant& v :
          {ch07c::overlapped_variant(options), ch07c::overlapped_columns_variant(options),
           ch07c::overlapped_unrolled_variant(options), ch07c::wavefront_variant(options),
-          ch07c::persistent_variant()})
+          ch07c::persistent_variant(), ch07c::overlapped_persistent_variant(options),
+          ch07c::overlapped_scaled_variant(options)})
       EXPECT_TRUE(checks::keeps_the_solver_contract(*v.make(sys, jc::checks::session()), sys)) << v.info.name << " " << g.str();
   }
 }
@@ -171,17 +206,22 @@ TEST(Ch07c, RunsEveryKernelOncePerSweepsOfTheList) {
   base.tile_x = 56;  // 64 columns loaded at s = 4 (a halo of 4), 72 at s = 8 (a halo of 8)
   base.tile_y = 16;
   const gpgpu::jacobi::Variant symmetric = jc::symmetric_variant(launch), overlapped = ch07c::overlapped_variant(base),
-                               unrolled = ch07c::overlapped_unrolled_variant(base), persistent = ch07c::persistent_variant();
+                               unrolled = ch07c::overlapped_unrolled_variant(base), persistent = ch07c::persistent_variant(),
+                               trips = ch07c::overlapped_persistent_variant(base),
+                               scaled = ch07c::overlapped_scaled_variant(base);
   std::deque<ch07c::TemporalOptions> per_sweeps;
   std::vector<std::string> skipped;
   const std::vector<gpgpu::jacobi::Variant> runs = ch07c::runs_per_sweeps(
-      {&symmetric, &overlapped, &unrolled, &persistent}, base, per_sweeps,
+      {&symmetric, &overlapped, &unrolled, &persistent, &trips, &scaled}, base, per_sweeps,
       [&](const std::string& name, const std::string& why) { skipped.push_back(name + ": " + why); });
   std::vector<std::string> names;
   for (const auto& v : runs) names.push_back(v.info.name);
-  EXPECT_EQ(names, (std::vector<std::string>{"symmetric", "overlapped_s4", "overlapped_s8", "overlapped_unrolled_s4", "persistent"}));
-  ASSERT_EQ(skipped.size(), 1u);
+  EXPECT_EQ(names, (std::vector<std::string>{"symmetric", "overlapped_s4", "overlapped_s8", "overlapped_unrolled_s4", "persistent",
+                                             "overlapped_persistent_s4", "overlapped_scaled_s4"}));
+  ASSERT_EQ(skipped.size(), 3u);
   EXPECT_NE(skipped[0].find("overlapped_unrolled_s8: --tile-x 56 at s = 8 loads 72 columns"), std::string::npos) << skipped[0];
+  EXPECT_NE(skipped[1].find("overlapped_persistent_s8: --tile-x 56 at s = 8 loads 72 columns"), std::string::npos) << skipped[1];
+  EXPECT_NE(skipped[2].find("overlapped_scaled_s8: --tile-x 56 at s = 8 loads 72 columns"), std::string::npos) << skipped[2];
   // One s: the names stay the variants' own.
   base.sweeps_list = {3};
   per_sweeps.clear();
@@ -206,6 +246,11 @@ TEST(Ch07c, RefusesWhatCannotBeOnChip) {
     odd.tile_y = t.y;
     EXPECT_TRUE(ch07c::unrolled_tile_limitation(odd).has_value()) << t.x << "x" << t.y;
     EXPECT_THROW((void)ch07c::overlapped_unrolled_variant(odd).make(sys, jc::checks::session()), gpgpu::UsageError);
+    // overlapped_persistent and overlapped_scaled run the same tiles: the same refusal.
+    for (const Make same_tiles : {ch07c::overlapped_persistent_variant, ch07c::overlapped_scaled_variant}) {
+      EXPECT_TRUE(same_tiles(odd).limitation(sys.grid, jc::checks::session()).has_value());
+      EXPECT_THROW((void)same_tiles(odd).make(sys, jc::checks::session()), gpgpu::UsageError);
+    }
   }
   odd.tile_y = 16;
   odd.tile_x = 120;
@@ -213,12 +258,54 @@ TEST(Ch07c, RefusesWhatCannotBeOnChip) {
   odd.rows_per_step = 3;  // built for 2 and 4 rows per step
   EXPECT_TRUE(ch07c::unrolled_tile_limitation(odd).has_value());
   EXPECT_THROW((void)ch07c::overlapped_unrolled_variant(odd).make(sys, jc::checks::session()), gpgpu::UsageError);
+  EXPECT_THROW((void)ch07c::overlapped_scaled_variant(odd).make(sys, jc::checks::session()), gpgpu::UsageError);
   odd.rows_per_step = 4;
   odd.tile_y = 6;  // not a multiple of 4: the last step of a sweep updates two rows
   EXPECT_FALSE(ch07c::unrolled_tile_limitation(odd).has_value());
   // 16384² needs 24 B per node on chip: no GPU's shared memory holds that.
   EXPECT_TRUE(ch07c::persistent_variant().limitation(Grid{16384, 16384}, jc::checks::session()).has_value());
   EXPECT_FALSE(ch07c::persistent_variant().limitation(Grid{64, 64}, jc::checks::session()).has_value());
+}
+
+// overlapped_persistent: s = 1, 3, 4 with 2 and 4 rows per step, iteration counts that are whole
+// trips (s, 3s: an odd count of them, so the result is in the other iterate) and that are not (one
+// sweep: step 3's launch alone; 2s + 1; 8), on grids of one tile (1 x 1, 5 x 7), fewer than the GPU
+// holds blocks, and of 2600 tiles (700 x 400 in tiles two rows high), more than it holds: every
+// block takes several tiles per trip. Bit for bit against symmetric, and against the reference.
+TEST(Ch07c, OverlappedPersistentTripsRemaindersAndTileCounts) {
+  jc::LaunchOptions launch;
+  launch.tune = false;
+  struct Trips {
+    Grid grid;
+    int tile_y;
+  };
+  for (const auto& [grid, tile_y] : {Trips{{1, 1}, 16}, Trips{{5, 7}, 16}, Trips{{700, 400}, 2}}) {
+    const auto sys = gpgpu::jacobi::assemble_bidomain(grid);
+    const auto x0 = checks::random_guess(grid.nodes(), 23);
+    std::map<int, std::vector<float>> want;  // symmetric's iterate after each count of iterations
+    for (const int s : {1, 3, 4})
+      for (const int rows : {2, 4})
+        for (const int iters : {1, s, 2 * s + 1, 3 * s, 8}) {
+          ch07c::TemporalOptions options;
+          options.launch = &launch;
+          options.sweeps_per_trip = s;
+          options.tile_x = 64 - 2 * jc::halo_columns(s);
+          options.tile_y = tile_y;
+          options.rows_per_step = rows;
+          const gpgpu::jacobi::Variant v = ch07c::overlapped_persistent_variant(options);
+          if (const auto why = v.limitation(grid, jc::checks::session())) GTEST_SKIP() << *why;
+          SCOPED_TRACE("overlapped_persistent on " + grid.str() + ", s = " + std::to_string(s) + ", " + std::to_string(rows) +
+                       " rows per step, " + std::to_string(iters) + " iterations");
+          if (!want.contains(iters)) want[iters] = run(jc::symmetric_variant(launch), sys, x0, iters);
+          const auto solver = v.make(sys, jc::checks::session());
+          EXPECT_NE(solver->launch().find("cooperative launch of"), std::string::npos) << solver->launch();
+          solver->reset(x0);
+          solver->iterate(iters, static_cast<float>(gpgpu::jacobi::kDefaultOmega));
+          const std::vector<float> got = solver->solution();
+          EXPECT_TRUE(same_bits(got, want[iters]));
+          EXPECT_TRUE(checks::matches_reference(got, sys, x0, iters));
+        }
+  }
 }
 
 }  // namespace

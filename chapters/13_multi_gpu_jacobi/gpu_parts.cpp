@@ -55,6 +55,11 @@ bool cuda_aware_mpi() {
 }
 
 // What every GPU part has: its slab on this rank's GPU, its neighbours, and which iterate is current.
+// Its norm stays in device memory (NormPath::device_sum), not published by a later launch as the
+// one-process variants' is: NCCL's allreduce must find the GPU's complete sum in device memory, in
+// stream order, which a sum that a later launch hands to the host and zeroes is not; mpi's rank
+// drives one GPU alone and waits for its compute stream at every exchange anyway, so the copy rides
+// on a wait it pays already (the one-process variants' cost is one host thread serving every GPU).
 class GpuPart : public Part {
  public:
   explicit GpuPart(const PartInputs& in)

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
 
 #include "gpgpu/cuda/check.hpp"
 #include "gpgpu/jacobi/cuda/chapter_kit.hpp"
@@ -49,13 +50,20 @@ int highest_priority() {
 
 }  // namespace
 
-GpuSlab::GpuSlab(int device, const SlabInputs& in)
+GpuSlab::GpuSlab(int device, const SlabInputs& in, NormPath norm)
     : device_(make_current(device)),
       compute_stream(0),
       boundary_stream(highest_priority()),
       norm_stream(0),
       nx_(in.nx),
-      rows_(in.rows) {
+      rows_(in.rows),
+      norm_path_(norm) {
+  if (norm_path_ == NormPath::published) {
+    published_.emplace();
+  } else {
+    norm_sum_ = gpgpu::cuda::DeviceBuffer<double>(2);
+    norm_host_ = gpgpu::cuda::PinnedBuffer<double>(2);
+  }
   const auto nx = static_cast<std::size_t>(nx_);
   const auto width = static_cast<std::size_t>(nx_ + kRowPadding);  // gpu_slab.hpp: why the rows are padded
   const auto stored_rows = static_cast<std::size_t>(rows_.count() + 2 * kPitchedGhostRows);
@@ -117,46 +125,82 @@ int GpuSlab::rows_per_thread(int count) const {
   return jc::rows_per_thread_for(nx_, count, shape_.block, blocks_per_sm_, sm_count_);
 }
 
+void GpuSlab::launch_peer_store(const jc::SymmetricArgs& rows, float* below_ghost, float* above_ghost, cudaStream_t stream) {
+  jc::NormPublication publish{};
+  if (norm_path_ == NormPath::published) {
+    if (const std::optional<CheckSequence::Check> waiting = unpublished_.take_for_launch())
+      publish = published_->publication(*waiting);
+    if (norm_target_ != nullptr && std::ranges::find(norm_streams_, stream) == norm_streams_.end()) {
+      const auto free = std::ranges::find(norm_streams_, nullptr);
+      if (free == norm_streams_.end()) throw std::logic_error("an update norm's launches on more than two streams");
+      *free = stream;
+    }
+  }
+  jc::launch_jacobi_peer_store({rows, below_ghost, above_ghost, norm_target_, publish}, shape_.block,
+                               rows_per_thread(rows.ny), stream);
+}
+
 void GpuSlab::compute(int in, float omega, int first, int count, cudaStream_t stream) {
   if (count <= 0) return;
-  if (norm_target_ != nullptr) {  // the same arithmetic (symmetric_update.hpp), and the norm's sum
-    jc::launch_jacobi_peer_store({args(in, omega, first, count), nullptr, nullptr, norm_target_}, shape_.block,
-                                 rows_per_thread(count), stream);
+  // The same arithmetic (symmetric_update.hpp), and the norm's sum or an earlier check's publication.
+  if (norm_target_ != nullptr || unpublished_.waiting()) {
+    launch_peer_store(args(in, omega, first, count), nullptr, nullptr, stream);
     return;
   }
   jc::launch_jacobi_symmetric(args(in, omega, first, count), shape_.block, rows_per_thread(count), stream);
 }
 
 void GpuSlab::compute_and_store(int in, float omega, float* below_ghost, float* above_ghost, cudaStream_t stream) {
-  jc::launch_jacobi_peer_store({args(in, omega, 0, rows()), below_ghost, above_ghost, norm_target_},
-                               shape_.block, rows_per_thread(rows()), stream);
+  launch_peer_store(args(in, omega, 0, rows()), below_ghost, above_ghost, stream);
 }
 
+//! [start_norm]
+// Published: nothing to enqueue. The check's sum is zero already (its publisher zeroed it after the
+// slot's last check); its launches add to it, and the first launch after them publishes it.
 void GpuSlab::start_norm() {
-  if (norm_started_ - norm_read_ == 2) throw std::logic_error("a third update norm started before the first was read");
+  const CheckSequence::Check check = norm_checks_.start();
+  if (norm_path_ == NormPath::published) {
+    norm_target_ = published_->sum(check);
+    norm_streams_ = {};
+    return;
+  }
   const DeviceScope on(device_);
-  norm_target_ = norm_sum_.get() + norm_slot(norm_started_++);
+  norm_target_ = norm_sum_.get() + check.slot;
   GPGPU_CUDA_CHECK(cudaMemsetAsync(norm_target_, 0, sizeof(double), compute_stream.get()));
   norm_zeroed.record(compute_stream.get());
   norm_zeroed.wait_in(boundary_stream.get());
 }
 
 void GpuSlab::finish_norm(cudaStream_t into) {
-  const DeviceScope on(device_);
   norm_target_ = nullptr;
+  if (norm_path_ == NormPath::published) {
+    unpublished_.end(norm_checks_.last_started());
+    ended_streams_ = norm_streams_;
+    publish_into_ = into;
+    return;
+  }
+  const DeviceScope on(device_);
   const cudaStream_t other = into == compute_stream.get() ? boundary_stream.get() : compute_stream.get();
   norm_added.record(other);
   norm_added.wait_in(into);
 }
+//! [start_norm]
+
+double* GpuSlab::squared_sum_on_device() {
+  if (norm_path_ == NormPath::published) throw std::logic_error("a published update norm has no sum on the GPU to reduce");
+  return norm_sum_.get() + norm_checks_.last_started().slot;
+}
 
 //! [norm_copy]
-// The sum's 8 bytes go to pinned memory on a stream of their own: the sweeps' streams go on to the
-// next iteration at once, and the host waits for this copy's event alone, when it wants the value.
-// A sum is zeroed again two norms later, after the host has read this copy (start_norm refuses a
-// third norm in flight).
+// device_sum: the sum's 8 bytes go to pinned memory on a stream of their own: the sweeps' streams
+// go on to the next iteration at once, and the host waits for this copy's event alone, when it
+// wants the value. A sum is zeroed again two norms later, after the host has read this copy
+// (CheckSequence refuses a third norm in flight). Published: a later launch publishes the value
+// (gpu_slab.hpp, norm_api); the host waits for it (published_norm.cpp) on the streams of the sweeps.
 void GpuSlab::copy_norm_to_host(cudaStream_t after) {
+  if (norm_path_ == NormPath::published) return;
   const DeviceScope on(device_);
-  const std::size_t slot = norm_slot(norm_started_ - 1);
+  const std::size_t slot = norm_checks_.last_started().slot;
   norm_summed_.record(after);
   norm_summed_.wait_in(norm_stream.get());
   GPGPU_CUDA_CHECK(cudaMemcpyAsync(norm_host_.data() + slot, norm_sum_.get() + slot, sizeof(double),
@@ -165,12 +209,30 @@ void GpuSlab::copy_norm_to_host(cudaStream_t after) {
 }
 
 double GpuSlab::squared_sum() {
-  if (norm_read_ == norm_started_) throw std::logic_error("an update norm read that was never started");
-  const std::size_t slot = norm_slot(norm_read_++);
-  norm_copied_[slot].synchronize();
-  return norm_host_.data()[slot];
+  const CheckSequence::Check check = norm_checks_.read();
+  if (norm_path_ == NormPath::published) {
+    if (unpublished_.take_for_read(check)) publish_now(check);
+    const std::array<cudaStream_t, 2> streams{compute_stream.get(), boundary_stream.get()};
+    return published_->wait(check, device_, streams);
+  }
+  norm_copied_[check.slot].synchronize();
+  return norm_host_.data()[check.slot];
 }
 //! [norm_copy]
+
+// The check the host waits for before it launches anything more (--check-overlap off, the last
+// check of a run): no later launch will publish it, so one thread does, in a kernel of its own on
+// the stream the check ended on, behind the check's other stream (an event record and a wait,
+// which the host does not wait for). One launch, against the device_sum path's copy and event.
+void GpuSlab::publish_now(CheckSequence::Check c) {
+  const DeviceScope on(device_);
+  for (cudaStream_t s : ended_streams_)
+    if (s != nullptr && s != publish_into_) {
+      norm_added.record(s);
+      norm_added.wait_in(publish_into_);
+    }
+  jc::launch_publish_norm(published_->publication(c), publish_into_);
+}
 
 std::string GpuSlab::describe() const {
   return "GPU " + std::to_string(device_) + ": rows " + std::to_string(rows_.begin) + "-" + std::to_string(rows_.end - 1) +

@@ -12,6 +12,7 @@
 #pragma once
 #include <array>
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -22,6 +23,8 @@
 #include "decomposition.hpp"
 #include "gpgpu/cuda/buffers.hpp"
 #include "jacobi/cuda/jacobi_args.hpp"
+#include "norm_slots.hpp"
+#include "published_norm.hpp"
 #include "scaling_solver.hpp"
 
 namespace ch13 {
@@ -86,12 +89,18 @@ struct SlabInputs {
 inline constexpr int kRowPadding = 4;
 //! [padding]
 
+/// How a slab's update norm reaches the host (GpuSlab's norm_api).
+enum class NormPath {
+  published,   ///< a later launch's thread writes it into mapped host memory: no API call per check
+  device_sum,  ///< the sum stays in device memory (for ncclAllReduce), then an event-ordered copy
+};
+
 class GpuSlab {
   int device_;  // first: the members below are created with this device current
 
  public:
   /// Makes `device` current, allocates and uploads there (untimed); leaves `device` current.
-  GpuSlab(int device, const SlabInputs& in);
+  GpuSlab(int device, const SlabInputs& in, NormPath norm = NormPath::device_sum);
   ~GpuSlab();
   GpuSlab(GpuSlab&&) noexcept = default;
   GpuSlab& operator=(GpuSlab&&) = delete;
@@ -119,19 +128,29 @@ class GpuSlab {
   /// stored at `below_ghost` and `above_ghost` (other GPUs' memory, or nullptr).
   void compute_and_store(int in, float omega, float* below_ghost, float* above_ghost, cudaStream_t stream);
   //! [norm_api]
-  /// The update norm of one iteration. start_norm() zeroes this GPU's sum (on the compute stream,
-  /// which the boundary stream then waits for) and makes every launch until finish_norm() the
-  /// peer-store kernel's norm variant, adding its rows' Σ (x_new − x)² to that sum. finish_norm(into)
-  /// joins the other stream into `into` (compute or boundary), where the sum is then complete
-  /// (device memory: squared_sum_on_device, for NCCL). copy_norm_to_host(after) copies it to pinned
-  /// memory on the norm's own stream, behind the work enqueued so far on `after`; squared_sum()
-  /// makes the host wait for the oldest such copy not yet read, and returns its value. Two sums
-  /// live side by side: a check every iteration starts the next norm before the host reads the last.
+  /// The update norm of one iteration. start_norm() starts a check, and every launch until
+  /// finish_norm() is the peer-store kernel's norm variant, adding its rows' Σ (x_new − x)² to the
+  /// check's sum; squared_sum() returns the oldest check's sum not yet read. Two checks may be in
+  /// flight: a check every iteration starts the next before the host reads the last. How the sum
+  /// reaches the host is the slab's NormPath:
+  ///  - published: the first launch after finish_norm() publishes the check (13_peer_store.cu,
+  ///    publish_norm), so it must come after every launch of the check, on every stream, as the
+  ///    next iteration's first launch does (multi_gpu_solvers.cpp: the streams are joined between
+  ///    iterations). squared_sum() waits for the value in mapped host memory; if no launch has
+  ///    published it yet, it first launches the publish kernel on finish_norm's `into`, after the
+  ///    check's other stream (an event). No API call for a check that a later launch publishes:
+  ///    start_norm and finish_norm only note it, and copy_norm_to_host has nothing to do.
+  ///  - device_sum: start_norm() zeroes the sum (on the compute stream, which the boundary stream
+  ///    then waits for); finish_norm(into) joins the other stream into `into`, where the sum is then
+  ///    complete (squared_sum_on_device, for NCCL); copy_norm_to_host(after) copies it to pinned
+  ///    memory on the norm's own stream, behind the work enqueued so far on `after`; squared_sum()
+  ///    waits for the oldest such copy not yet read.
   void start_norm();
   void finish_norm(cudaStream_t into);
-  [[nodiscard]] double* squared_sum_on_device() { return norm_sum_.get() + norm_slot(norm_started_ - 1); }
+  [[nodiscard]] double* squared_sum_on_device();
   void copy_norm_to_host(cudaStream_t after);
   [[nodiscard]] double squared_sum();
+  [[nodiscard]] NormPath norm_path() const { return norm_path_; }
   //! [norm_api]
   /// Launches from now on with `shape` (ScalingSolver::tune tries them).
   void set_launch(const LaunchShape& shape);
@@ -142,10 +161,16 @@ class GpuSlab {
   Stream boundary_stream;  ///< the boundary rows and their exchange, at the highest priority
   SyncEvent computed, boundary_done, sent;
   SyncEvent norm_zeroed, norm_added;  ///< order the norm's sum between the two streams
-  Stream norm_stream;                 ///< the norm's copy to the host, beside the sweeps
+  Stream norm_stream;                 ///< the norm's copy to the host, beside the sweeps (device_sum)
 
  private:
   [[nodiscard]] int rows_per_thread(int count) const;
+  /// published: the publish kernel for check `c`, which no launch has published (squared_sum).
+  void publish_now(CheckSequence::Check c);
+  /// The peer-store kernel on `rows` (its norm variant while a check is started), publishing the
+  /// check that waits for its publisher, if one does.
+  void launch_peer_store(const gpgpu::jacobi::cuda::SymmetricArgs& rows, float* below_ghost, float* above_ghost,
+                         cudaStream_t stream);
 
   int nx_;
   RowRange rows_;
@@ -154,13 +179,19 @@ class GpuSlab {
   std::vector<gpgpu::cuda::PitchedBuffer<float>> arrays_;  // C, E, NW, N, NE, f
   std::array<gpgpu::cuda::PitchedBuffer<float>, 2> x_;
   int pitch_ = 0;
-  gpgpu::cuda::DeviceBuffer<double> norm_sum_{2};
-  gpgpu::cuda::PinnedBuffer<double> norm_host_{2};
-  SyncEvent norm_summed_;                 // the sum is complete: the norm stream may copy it
-  std::array<SyncEvent, 2> norm_copied_;  // the host waits for these (cudaEventSynchronize)
-  double* norm_target_ = nullptr;         // the sum the launches add to; nullptr: no norm
-  int norm_started_ = 0, norm_read_ = 0;  // norms started and read: the (n mod 2)-th sum is the n-th norm's
-  [[nodiscard]] static std::size_t norm_slot(int n) { return static_cast<std::size_t>(n % 2); }
+  NormPath norm_path_;
+  CheckSequence norm_checks_;
+  double* norm_target_ = nullptr;  // the sum the launches add to; nullptr: no norm
+  std::optional<PublishedNorms> published_;  // published: slots and sums
+  PendingPublication unpublished_;           // published: the check the next launch publishes
+  // published: the streams of the current check's launches, and of the last check ended, whose
+  // publish kernel goes on publish_into_ after the others (squared_sum).
+  std::array<cudaStream_t, 2> norm_streams_{}, ended_streams_{};
+  cudaStream_t publish_into_ = nullptr;
+  gpgpu::cuda::DeviceBuffer<double> norm_sum_;                // device_sum: one sum per slot
+  gpgpu::cuda::PinnedBuffer<double> norm_host_;               // device_sum: their copies
+  SyncEvent norm_summed_;                 // device_sum: the sum is complete, the norm stream may copy it
+  std::array<SyncEvent, 2> norm_copied_;  // device_sum: the host waits for these (cudaEventSynchronize)
 };
 
 }  // namespace ch13

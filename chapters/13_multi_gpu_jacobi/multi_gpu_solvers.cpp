@@ -51,7 +51,10 @@ MultiGpuSolver::MultiGpuSolver(const LinearSystem& sys, int gpus, Exchange excha
   slabs_.reserve(static_cast<std::size_t>(gpus));
   for (int g = 0; g < gpus; ++g) {
     const RowRange stored = split_.with_ghosts(g, 2);
-    slabs_.emplace_back(g, SlabInputs{sys.grid.nx, split_.part(g), stored, slab_arrays(sys, stored)});
+    // The norm published into mapped host memory by a later launch, with no API call per check,
+    // wherever the GPU can map host memory; where it cannot, the sum is copied as NCCL's and MPI's are.
+    const NormPath norm = can_map_host_memory(g) ? NormPath::published : NormPath::device_sum;
+    slabs_.emplace_back(g, SlabInputs{sys.grid.nx, split_.part(g), stored, slab_arrays(sys, stored)}, norm);
     if (exchange_ == Exchange::host_staged)
       for (int parity = 0; parity < 2; ++parity) staging_.emplace_back(2 * static_cast<std::size_t>(sys.grid.nx));
   }
@@ -82,7 +85,7 @@ double MultiGpuSolver::timed(int iters, float omega, Mode mode) {
       step(current_, omega, mode);
       current_ = 1 - current_;
     }
-    if (norm_wanted) copy_norms_to_host();
+    if (norm_wanted) finish_norms();
   };
   // A stop found one sweep late: that sweep wrote the other buffer, and x_k is still in this one.
   const auto step_back = [&] { current_ = 1 - current_; };
@@ -93,18 +96,20 @@ double MultiGpuSolver::timed(int iters, float omega, Mode mode) {
   return seconds;
 }
 
+//! [host_norm]
+// One process holds every GPU: the host adds their sums. Each GPU's first launch after the checked
+// iteration (the next iteration's) publishes that GPU's sum to mapped host memory; the host makes
+// no call for it, and waits for it (squared_sum) only when it wants the value. Synchronous
+// (--check-overlap off), the host waits at once, before any later launch: it launches a one-thread
+// publish kernel, and the GPUs idle from the end of the checked iteration until it has decided and
+// launched the next; overlapped, it launches the next iteration first (which publishes) and waits
+// while that iteration runs.
 void MultiGpuSolver::start_norms() {
   for (GpuSlab& s : slabs_) s.start_norm();
 }
 
-//! [host_norm]
-// One process holds every GPU: the host adds their sums. Each GPU's is copied to pinned memory on
-// its own stream, behind that GPU's checked iteration; the sweeps' streams go on. Synchronous
-// (--check-overlap off), the host waits for the copies at once, and the GPUs idle from the end of
-// the checked iteration until it has decided and launched the next; overlapped, it launches the
-// next iteration first and waits for the copies while that iteration runs.
-void MultiGpuSolver::copy_norms_to_host() {
-  for (GpuSlab& s : slabs_) {
+void MultiGpuSolver::finish_norms() {
+  for (GpuSlab& s : slabs_) {  // nothing to enqueue on the published path: the next launch publishes
     s.finish_norm(s.compute_stream.get());
     s.copy_norm_to_host(s.compute_stream.get());
   }
@@ -231,7 +236,9 @@ void MultiGpuSolver::step_overlap(int in, float omega, Mode mode) {
     GpuSlab& s = slabs_[g];
     GPGPU_CUDA_CHECK(cudaSetDevice(s.device()));
     const cudaStream_t boundary = s.boundary_stream.get(), interior = s.compute_stream.get();
-    s.computed.wait_in(boundary);       // my interior of the last iteration read the rows I overwrite now
+    // My interior of the last iteration read the rows I overwrite now. (With this wait the first
+    // launch below comes after all of the last iteration's launches: it publishes their norm.)
+    s.computed.wait_in(boundary);
     if (g > 0) slabs_[g - 1].sent.wait_in(boundary);  // my ghost rows have landed
     if (g + 1 < slabs_.size()) slabs_[g + 1].sent.wait_in(boundary);
     s.boundary_done.wait_in(interior);  // my boundary rows of the last iteration, read by the interior
@@ -265,7 +272,10 @@ std::vector<float> MultiGpuSolver::solution() {
 
 std::string MultiGpuSolver::launch() const {
   std::string s;
-  for (const GpuSlab& slab : slabs_) s += (s.empty() ? "" : "; ") + slab.describe();
+  for (const GpuSlab& slab : slabs_) {
+    s += (s.empty() ? "" : "; ") + slab.describe();
+    if (slab.norm_path() == NormPath::device_sum) s += " (the norm copied: this GPU cannot map host memory)";
+  }
   return s;
 }
 

@@ -48,11 +48,11 @@ class MultiGpuSolver final : public ScalingSolver {
   /// Copies slab g's boundary rows of iterate b into the neighbours' ghost rows (cudaMemcpyPeerAsync).
   void push_boundary_rows(std::size_t g, int b, cudaStream_t stream);
   void synchronize_all();
-  /// The update norm of the next step(): every GPU's sum zeroed, every launch adding to it.
+  /// The update norm of the next step(): a check started on every GPU, every launch adding to it.
   void start_norms();
-  /// After that step: every GPU's sum on its way to pinned host memory (nothing waits).
-  void copy_norms_to_host();
-  /// The oldest norm copied and not yet read: waits for every GPU's copy, adds the sums on the
+  /// After that step: the check ended on every GPU (nothing waits).
+  void finish_norms();
+  /// The oldest norm started and not yet read: waits for every GPU's sum, adds the sums on the
   /// host, takes the square root.
   double combined_norm();
 

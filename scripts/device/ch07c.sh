@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Chapter 07c (temporal blocking) on the GPU machine: its tests (every variant bit for bit against
-# 07b's symmetric kernel and against the CPU reference), compute-sanitizer's four tools on the tests
-# at small sizes, then the chapter at 1024², 2048², 8192² and 16384² for s = 1, 2, 3, 4, 6, 8 with the
-# one-sweep kernels and the floor in the same run (JSON), the benchmark, and a short table of time
-# per iteration and time/floor against s.
+# 07b's symmetric kernel, overlapped_scaled against its own arithmetic on the CPU, all against the
+# CPU reference), compute-sanitizer's four tools on the tests at small sizes, then the chapter at
+# 1024², 2048², 8192² and 16384² for s = 1, 2, 3, 4, 6, 8 with the one-sweep kernels and the floor in
+# the same run (JSON), the benchmark, and a short table of time per iteration and time/floor against s.
 #
 # Usage: bash scripts/device/ch07c.sh --out DIR [--build DIR] [--budget SECONDS]
 # (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
 # project built in --build. STEPS picks parts (default "tests sanitizers chapters bench"); SIZES and
-# SWEEPS the runs (default "1024 2048 8192 16384" and "1 2 3 4 6 8"), VARIANTS their --variant list (default all); SANITIZER_FILTER the tests the
-# sanitizers run (a --gtest_filter; default: every s, the other tiles, the refusals). Files written to DIR:
+# SWEEPS the runs (default "1024 2048 8192 16384" and "1 2 3 4 6 8"), VARIANTS their --variant list (default all: 07b's
+# multirow and symmetric beside every 07c variant, overlapped_unrolled, overlapped_persistent and overlapped_scaled among
+# them); SANITIZER_FILTER the tests the sanitizers run (a --gtest_filter; default: every s, the other tiles, the refusals,
+# overlapped_persistent's trips and tile counts; overlapped_scaled is in the first three). Files written to DIR:
 # ch07c_log.txt, ch07c_<n>.json (every s of SWEEPS in one run), ch07c_bench.json, ch07c_summary.txt. Keeps going after a
 # failure, exit 1 then.
 set -u
@@ -43,7 +45,7 @@ fi
 # 2. compute-sanitizer's four tools side by side on the small sizes (not the grid beyond the L2),
 #    launches synchronised so that an error points at its kernel; initcheck only on the tiles test.
 if want sanitizers; then
-  sanitizers_start "$TEST" "${SANITIZER_FILTER:-Ch07c.EverySweepsPerTrip*:Ch07c.OtherTiles*:Ch07c.Refuses*}"
+  sanitizers_start "$TEST" "${SANITIZER_FILTER:-Ch07c.EverySweepsPerTrip*:Ch07c.OtherTiles*:Ch07c.Refuses*:Ch07c.OverlappedPersistent*}"
   sanitizers_wait
 fi
 
@@ -62,7 +64,8 @@ if want chapters; then
   done
 fi
 
-# 4. The benchmark: s = 1 .. 8 at 4096², and the variants at 256², 1024², 4096².
+# 4. The benchmark: s = 1 .. 8 at 4096², and the variants (overlapped_unrolled, overlapped_persistent and
+#    overlapped_scaled among them, s = 4) at 256², 1024², 4096².
 if want bench; then
   step "bench ch07c" "$BIN/bench_ch07c_cuda_temporal_blocking" --benchmark_min_time=0.05 \
     --benchmark_out="$OUT/ch07c_bench.json" --benchmark_out_format=json

@@ -73,6 +73,10 @@ fi
 if want all; then
   step "all g$gpus 97x77" "$CH" --variant all --gpus "$gpus" --nx 97 --ny 77 --iters 41
   step "all g$gpus one row per GPU" "$CH" --variant all --gpus "$gpus" --nx 64 --ny "$gpus" --iters 25
+  # The same with the norm every iteration: each GPU's check is one launch of one row (overlap: the
+  # boundary row alone, no interior), and its last block publishes.
+  step "all g$gpus one row per GPU checked every iteration" "$CH" --variant all --gpus "$gpus" --nx 64 --ny "$gpus" \
+    --iters 25 --check-every 1 --tol 0
   step "all g$gpus 4097x33" "$CH" --variant all --gpus "$gpus" --nx 4097 --ny 33 --iters 25
   step "all g$gpus 63x7 synchronised" env GPGPU_CUDA_SYNC=1 "$CH" --variant all --gpus "$gpus" --nx 63 --ny 7 --iters 25
   if ((gpus > 2)); then
@@ -99,6 +103,11 @@ if want sanitizers; then
     step "sanitizer $tool, one process, $gpus GPU(s)" env GPGPU_CUDA_SYNC=1 compute-sanitizer --tool "$tool" \
       --error-exitcode 3 "$CH" --variant "$one_process" --gpus "$gpus" \
       --nx 128 --ny 77 --iters 9
+    # The norm every iteration: the norm kernels, their last blocks' stores to mapped host memory,
+    # two checks in flight.
+    step "sanitizer $tool, one process, $gpus GPU(s), checked every iteration" env GPGPU_CUDA_SYNC=1 \
+      compute-sanitizer --tool "$tool" --error-exitcode 3 "$CH" --variant "$one_process" --gpus "$gpus" \
+      --nx 128 --ny 77 --iters 9 --check-every 1 --tol 0
   done
   if ((gpus >= 2)); then
     # NCCL probes the device inside ncclCommInitRank with calls that fail by design: memcheck's API

@@ -4,7 +4,8 @@
 // store to another GPU's memory travels over NVLink like a store to its own: the exchange of
 // boundary rows is part of the kernel, with no copy and no launch after it. On the iterations that
 // check convergence the same sweep also sums the squared update (jacobi_peer_store_norm): every
-// chapter 13 GPU variant launches this kernel then, with no neighbours' rows where it has none.
+// chapter 13 GPU variant launches this kernel then, with no neighbours' rows where it has none. A
+// later launch of either kernel hands a check's sum to the host (publish_norm).
 #include "launchers.hpp"
 #include "row_window.hpp"
 #include "symmetric_update.hpp"
@@ -36,6 +37,38 @@ struct SquaredUpdates {
   }
 };
 //! [updates]
+
+//! [publish]
+// Check c's sum handed to the host by one thread: no event, no copy, no call of the host. It runs
+// at the start of a later launch that stream order (and the events that join the slab's streams
+// between iterations) puts after every launch of check c, or in a kernel of its own. A kernel
+// boundary is the fence: a launch starts once every block of the launches before it has finished,
+// and their atomics are visible to it, so the total is complete, and the blocks of a check need no
+// fence and no ticket: each adds its sum by one atomicAdd whose result it does not wait for.
+// The value reaches the host before the number: __threadfence_system() orders the stores for every
+// observer, the host's CPU included (the host waits for the number, then reads the value).
+// The sum is zeroed for the slot's next check, c+2, before the number is written, and c+2 cannot
+// add to it before the zero lands: the host starts c+2 only after it has read c's number
+// (CheckSequence: at most two checks in flight), which the fence puts after the zero; and c+2's
+// launches follow this one in stream order as well. Check c+1 uses the other slot meanwhile.
+// The cost: one thread's load of the sum and three stores, one fence between them that waits until
+// the value has crossed the bus to host memory; paid by block 0 alone, while the others sweep.
+__device__ void publish_norm(const NormPublication& publish) {
+  const double total = *publish.sum;
+  *publish.sum = 0.0;
+  publish.slot->value = total;
+  __threadfence_system();
+  *static_cast<volatile unsigned long long*>(&publish.slot->sequence) = publish.sequence;
+}
+
+// What every peer-store launch does first: block 0's thread 0 publishes the check it carries, if any.
+__device__ void publish_carried(const NormPublication& publish) {
+  if (publish.slot != nullptr && blockIdx.x == 0 && blockIdx.y == 0 && threadIdx.x == 0) publish_norm(publish);
+}
+
+// The host's own publication, for a check it waits for before any later launch comes (one thread).
+__global__ void jacobi_publish_norm(NormPublication publish) { publish_norm(publish); }
+//! [publish]
 
 //! [kernel]
 // The sweep of one thread's columns and rows; `updates` sees every new value beside the old one
@@ -84,7 +117,9 @@ __device__ void peer_store_rows(const SymmetricArgs& a, float* below_ghost, floa
   }
 }
 
-__global__ void jacobi_peer_store(SymmetricArgs a, float* below_ghost, float* above_ghost, int rows_per_thread) {
+__global__ void jacobi_peer_store(SymmetricArgs a, float* below_ghost, float* above_ghost, int rows_per_thread,
+                                  NormPublication publish) {
+  publish_carried(publish);  // an earlier check's norm, if this launch carries it ("publish" above)
   NoUpdates none;
   peer_store_rows(a, below_ghost, above_ghost, rows_per_thread, none);
 }
@@ -93,11 +128,13 @@ __global__ void jacobi_peer_store(SymmetricArgs a, float* below_ghost, float* ab
 #ifndef GPGPU_CUDA_EMULATION  // CUB is device code; the emulated tests run the plain kernel above
 //! [norm_kernel]
 // The same sweep, and the squared update summed over the block by CUB's BlockReduce (warp shuffles
-// within each warp, then the warps' sums combined in shared memory), then added to the GPU's one double: one atomicAdd per block.
-// Threads past the last column return from the sweep with a zero sum and still join the reduction.
+// within each warp, then the warps' sums combined in shared memory), then added to the GPU's one
+// double by the block's thread 0: one atomicAdd per block, nothing waits for it. Threads past the
+// last column return from the sweep with a zero sum and still join the reduction.
 template <int kBlock>
 __global__ void jacobi_peer_store_norm(SymmetricArgs a, float* below_ghost, float* above_ghost, int rows_per_thread,
-                                       double* squared_sum) {
+                                       double* squared_sum, NormPublication publish) {
+  publish_carried(publish);  // the check before this one, if this launch carries it
   SquaredUpdates updates;
   peer_store_rows(a, below_ghost, above_ghost, rows_per_thread, updates);
   using BlockSum = cub::BlockReduce<double, kBlock>;
@@ -113,15 +150,15 @@ __global__ void jacobi_peer_store_norm(SymmetricArgs a, float* below_ghost, floa
 #ifndef GPGPU_CUDA_EMULATION  // tests/test_kernels_emulated.cpp runs the kernel above on the CPU
 void launch_jacobi_peer_store(const PeerStoreArgs& a, int block, int rows_per_thread, cudaStream_t stream) {
   const SymmetricArgs& s = a.rows;
-  const dim3 grid(blocks_for((s.nx + 3) / 4, block), grid_rows(blocks_for(s.ny, rows_per_thread)));
+  const dim3 grid = peer_store_grid(s.nx, s.ny, block, rows_per_thread);
   if (a.squared_sum == nullptr) {
-    jacobi_peer_store<<<grid, block, 0, stream>>>(s, a.below_ghost, a.above_ghost, rows_per_thread);
+    jacobi_peer_store<<<grid, block, 0, stream>>>(s, a.below_ghost, a.above_ghost, rows_per_thread, a.publish);
     GPGPU_CUDA_CHECK_LAUNCH("jacobi_peer_store");
     return;
   }
   // BlockReduce is sized at compile time: one instance per block size the norm supports.
   const auto launch = [&](auto kernel) {
-    kernel<<<grid, block, 0, stream>>>(s, a.below_ghost, a.above_ghost, rows_per_thread, a.squared_sum);
+    kernel<<<grid, block, 0, stream>>>(s, a.below_ghost, a.above_ghost, rows_per_thread, a.squared_sum, a.publish);
     GPGPU_CUDA_CHECK_LAUNCH("jacobi_peer_store_norm");
   };
   switch (block) {
@@ -135,6 +172,11 @@ void launch_jacobi_peer_store(const PeerStoreArgs& a, int block, int rows_per_th
       throw gpgpu::UsageError("the update norm's block reduction needs a block of 32, 64, 128, 256, 512 or 1024 threads, not " +
                               std::to_string(block) + " (--block)");
   }
+}
+
+void launch_publish_norm(const NormPublication& publish, cudaStream_t stream) {
+  jacobi_publish_norm<<<1, 1, 0, stream>>>(publish);
+  GPGPU_CUDA_CHECK_LAUNCH("jacobi_publish_norm");
 }
 #endif
 

@@ -68,6 +68,23 @@ struct SymmetricArgs {
   float omega;
 };
 
+/// A published update norm in host memory that the GPU writes (cudaHostAllocMapped): the value,
+/// then `sequence` (the check's number), which the host waits for.
+struct PublishedNorm {
+  double value;
+  unsigned long long sequence;
+};
+
+/// A check whose sum one thread hands to the host (13_peer_store.cu, publish_norm): it reads `sum`,
+/// sets it back to zero, and writes the value, then `sequence`, to `slot`. Made at the start of a
+/// launch that comes after every launch of the check in stream order (a kernel boundary: every block
+/// of those launches has added its sum), or by a kernel of its own. slot nullptr: nothing to publish.
+struct NormPublication {
+  double* sum = nullptr;            ///< the check's complete sum (device memory)
+  PublishedNorm* slot = nullptr;    ///< the device's address of the host's slot, or nullptr
+  unsigned long long sequence = 0;  ///< the check's number, written after the value
+};
+
 /// 13_peer_store.cu: one GPU's rows of a split grid in the symmetric storage, and where its first
 /// and last rows also go: element (0, ghost row) of the neighbours' new iterates on their GPUs
 /// (nullptr at the grid's edges).
@@ -77,6 +94,8 @@ struct PeerStoreArgs {
   float* above_ghost;  ///< the ghost row below the rows of the GPU above (it receives row ny-1)
   /// Where the launch adds Σ (x_new − x)² of its rows (one double on this GPU), or nullptr: no norm.
   double* squared_sum = nullptr;
+  /// An earlier check that this launch's block 0 publishes before it sweeps (slot nullptr: none).
+  NormPublication publish{};
 };
 
 /// 07c_01_overlapped.cu and 07c_04_wavefront.cu: the nodes a block brings to the end of a launch of
@@ -99,6 +118,15 @@ struct PersistentArgs {
   float* x[2];
   int iters;
   int rows_per_block;
+};
+
+/// 07c_06_overlapped_persistent.cu: the symmetric system (sys.x and sys.x_new unused) and the two
+/// iterates it ping-pongs between from one trip of s sweeps to the next (x[0] holds the input;
+/// after `trips` trips the result is in x[trips % 2]).
+struct TripArgs {
+  SymmetricArgs sys;
+  float* x[2];
+  int trips;
 };
 
 /// Rows of the grid handled by one launch: blockIdx.y covers at most this many; kernels loop over

@@ -26,7 +26,12 @@ void launch_jacobi_overlapped_unrolled(const SymmetricArgs& a, int sweeps, Tempo
                                        cudaStream_t stream);  // 07c_03_overlapped_unrolled.cu
 void launch_jacobi_wavefront(const SymmetricArgs& a, int sweeps, TemporalTile tile, cudaStream_t stream);   // 07c_04_wavefront.cu
 void launch_jacobi_persistent(const PersistentArgs& a, int blocks, cudaStream_t stream);                    // 07c_05_persistent.cu
+void launch_jacobi_overlapped_persistent(const TripArgs& a, int sweeps, TemporalTile tile, int rows_per_step, int blocks,
+                                         cudaStream_t stream);  // 07c_06_overlapped_persistent.cu
+void launch_jacobi_overlapped_scaled(const SymmetricArgs& a, int sweeps, TemporalTile tile, int rows_per_step,
+                                     cudaStream_t stream);  // 07c_07_overlapped_scaled.cu
 void launch_jacobi_peer_store(const PeerStoreArgs& a, int block, int rows_per_thread, cudaStream_t stream);  // 13_peer_store.cu
+void launch_publish_norm(const NormPublication& publish, cudaStream_t stream);  // 13_peer_store.cu: one thread
 
 /// Resident blocks per SM of the multirow and symmetric kernels for a block size (sets the default
 /// rows per thread).
@@ -56,10 +61,19 @@ dim3 overlapped_columns_block(int sweeps, TemporalTile tile);
 /// Whether 07c_03_overlapped_unrolled.cu is built for a loaded width (tile.x + 2*4*ceil(s/4)): 64,
 /// 128 or 256 columns, a thread each, in blocks of 256 threads. Its shared memory is
 /// overlapped_shared_bytes (the same tile); tile.y must be even. And whether it is built for a
-/// count of rows per step (a thread's rows per step of a sweep): 2 or 4, any even tile.y.
+/// count of rows per step (a thread's rows per step of a sweep): 2 or 4, any even tile.y. The same
+/// for 07c_07_overlapped_scaled.cu, which runs the same tiles.
 bool overlapped_unrolled_width(int width);
 bool overlapped_unrolled_rows(int rows_per_step);
 int persistent_blocks_per_sm(std::size_t shared_bytes);
+/// 07c_06_overlapped_persistent.cu: the resident blocks per SM of its launch for a tile at `sweeps`
+/// sweeps per trip and `rows_per_step` (a loaded width and rows per step that
+/// 07c_03_overlapped_unrolled.cu is built for), and the blocks of its grid for `tiles` tiles per
+/// trip (pure arithmetic): no more than are resident at once, which a cooperative launch needs,
+/// nor than the tiles, and the fewest, on whole SMs, that give no block more tiles per trip than
+/// every resident block would (the file says why).
+int overlapped_persistent_blocks_per_sm(int sweeps, TemporalTile tile, int rows_per_step);
+int overlapped_persistent_blocks(long long tiles, int blocks_per_sm, int sm_count);
 /// Seconds per grid-wide barrier, launched as the persistent kernel is (`blocks` blocks with
 /// `shared_bytes` each, so the same blocks share an SM) but doing nothing else: the price the
 /// persistent kernel pays per sweep on top of the sweep's work. Times `barriers` barriers in one launch
@@ -75,6 +89,11 @@ inline unsigned blocks_for(long long count, int block) { return static_cast<unsi
 
 /// gridDim.y for `rows` rows: one block row per grid row, at most kMaxGridY (kernels loop beyond).
 inline unsigned grid_rows(long long rows) { return static_cast<unsigned>(rows < kMaxGridY ? rows : kMaxGridY); }
+
+/// The grid of a 13_peer_store.cu launch on `rows` rows of `nx` columns.
+inline dim3 peer_store_grid(int nx, int rows, int block, int rows_per_thread) {
+  return {blocks_for((nx + 3) / 4, block), grid_rows(blocks_for(rows, rows_per_thread))};
+}
 
 /// Rows per thread of the row-walking kernels (07b_03_multirow, 07b_04_symmetric, 07b_05_prefetch, 07b_06_ring, 13_peer_store) on `rows`
 /// rows of `nx` columns: as many (up to 16) as keep at least eight waves of resident threads

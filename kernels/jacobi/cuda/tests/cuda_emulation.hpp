@@ -154,25 +154,26 @@ inline void launch(dim3 grid, dim3 block, bool barriers, const std::function<voi
       }
 }
 
-/// A cooperative launch of a 1D grid: every thread of every block runs at once (keep grids small),
-/// each block with its own barrier and `shared_floats` floats of shared memory, all meeting at one
-/// grid barrier.
-inline void launch_cooperative(unsigned blocks, unsigned block, std::size_t shared_floats,
+/// A cooperative launch of a 1D grid of blocks of `block` threads (1D, 2D or 3D): every thread of
+/// every block runs at once (keep grids small), each block with its own barrier and `shared_floats`
+/// floats of shared memory, all meeting at one grid barrier.
+inline void launch_cooperative(unsigned blocks, dim3 block, std::size_t shared_floats,
                                const std::function<void()>& body) {
   grid_dim = dim3(blocks);
-  block_dim = dim3(block);
-  std::barrier<> grid(static_cast<std::ptrdiff_t>(blocks) * block);
+  block_dim = block;
+  const unsigned threads = block.x * block.y * block.z;
+  std::barrier<> grid(static_cast<std::ptrdiff_t>(blocks) * threads);
   grid_barrier = &grid;
   std::vector<std::vector<float4>> shared(blocks, std::vector<float4>((shared_floats + 3) / 4));
   std::deque<std::barrier<>> barriers;  // a barrier cannot move: a deque never moves its elements
-  for (unsigned b = 0; b < blocks; ++b) barriers.emplace_back(block);
+  for (unsigned b = 0; b < blocks; ++b) barriers.emplace_back(threads);
   {
     std::vector<std::jthread> pool;
     for (unsigned b = 0; b < blocks; ++b)
-      for (unsigned t = 0; t < block; ++t)
+      for (unsigned t = 0; t < threads; ++t)
         pool.emplace_back([&, b, t] {
           block_idx = {b, 0, 0};
-          thread_idx = {t, 0, 0};
+          thread_idx = {t % block.x, t / block.x % block.y, t / (block.x * block.y)};
           block_barrier = &barriers[b];
           block_shared = reinterpret_cast<float*>(shared[b].data());
           body();

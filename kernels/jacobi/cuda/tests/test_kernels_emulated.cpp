@@ -33,6 +33,19 @@ float tile[1 << 16];  // the kernels' `extern __shared__` tile: blocks run one a
 }  // namespace
 }  // namespace gpgpu::jacobi::cuda
 
+// 13_peer_store.cu's norm: its blocks' atomicAdd (the norm kernel's, which the tests below stand in
+// for: its CUB reduction is device code) and publish_norm's fence. launch() runs one block after
+// another, so a plain read-modify-write is atomic here and a fence has nothing to order; the fence
+// counts its calls (one per publication).
+namespace emu {
+inline int system_fences = 0;
+}  // namespace emu
+template <typename T>
+T atomicAdd(T* address, T value) {
+  return std::exchange(*address, *address + value);
+}
+inline void __threadfence_system() { ++emu::system_fences; }
+
 #define GPGPU_CUDA_EMULATION
 #include "../03_simple.cu"
 #include "../04_aligned.cu"
@@ -204,7 +217,7 @@ std::vector<float> emulate_split(const LinearSystem& sys, std::span<const float>
       float* below = q > 0 ? part[q - 1].row(part[q - 1].y, part[q - 1].rows) : nullptr;
       float* above = q + 1 < parts ? part[q + 1].row(part[q + 1].y, -1) : nullptr;
       const dim3 grid(blocks_for((g.nx + 3) / 4, c.block_x), blocks_for(t.rows, c.rows_per_thread));
-      emu::launch(grid, dim3(c.block_x), false, [&] { jacobi_peer_store(a, below, above, c.rows_per_thread); });
+      emu::launch(grid, dim3(c.block_x), false, [&] { jacobi_peer_store(a, below, above, c.rows_per_thread, {}); });
     }
     for (Part& t : part) std::swap(t.x, t.y);
   }
@@ -299,6 +312,126 @@ TEST(EmulatedKernels, PeerStoresOnASplitGridEqualTheWholeGridBitForBit) {
           EXPECT_TRUE(checks::matches_reference(split, sys, x0, iters));
         }
     }
+}
+
+// The norm's slots as chapter 13 keeps them: check n adds to sums[n % 2] and is published under the
+// number n + 1 into slots[n % 2]. The slots start poisoned (NaN, "never"), the sums at zero.
+struct NormSlots {
+  double sums[2] = {0.0, 0.0};
+  PublishedNorm slots[2] = {{kNaN, 0}, {kNaN, 0}};
+  NormPublication of(unsigned long long n) { return {&sums[n % 2], &slots[n % 2], n + 1}; }
+};
+
+// One launch of check n's norm kernel, its steps around its CUB reduction: block 0's thread 0 first
+// publishes the check the launch carries (publish_carried), then every block adds its sum (integers,
+// exact in any order) by one atomicAdd. Returns the sum of the blocks' sums.
+double norm_launch(dim3 grid, unsigned long long n, double* sum, const NormPublication& carried) {
+  double added = 0.0;
+  emu::launch(grid, dim3(32), false, [&] {
+    publish_carried(carried);
+    const double block_sum = static_cast<double>(n + 1) * (1.0 + blockIdx.x + 10.0 * blockIdx.y);
+    if (threadIdx.x == 0) {
+      atomicAdd(sum, block_sum);
+      added += block_sum;
+    }
+  });
+  return added;
+}
+
+TEST(EmulatedKernels, ALaterLaunchPublishesACheckAndZeroesItsSum) {
+  // A check every iteration, overlapped, as the overlap variant makes it: three launches per check
+  // (two boundary rows, then the interior); the first launch of check n publishes check n - 1. A
+  // check's value is in its slot only after that later launch, equal to the sum of its blocks'
+  // sums, published once (one fence: a second publisher would read the zeroed sum and publish 0),
+  // with the sum zeroed for the slot's next check and the other slot untouched.
+  NormSlots norm;
+  const dim3 launches[] = {{3, 1}, {2, 2}, {5, 3}};
+  std::vector<double> totals;
+  for (unsigned long long n = 0; n < 6; ++n) {
+    emu::system_fences = 0;
+    const std::size_t slot = n % 2, other = 1 - slot;
+    const PublishedNorm before_in_slot = norm.slots[slot];
+    double total = 0.0;
+    for (std::size_t l = 0; l < std::size(launches); ++l) {
+      const bool carries = l == 0 && n > 0;
+      const PublishedNorm before_in_other = norm.slots[other];
+      total += norm_launch(launches[l], n, &norm.sums[slot], carries ? norm.of(n - 1) : NormPublication{});
+      if (carries) {
+        SCOPED_TRACE("check " + std::to_string(n - 1) + ", published by check " + std::to_string(n) + "'s first launch");
+        EXPECT_EQ(norm.slots[other].sequence, n);
+        EXPECT_EQ(norm.slots[other].value, totals[n - 1]);
+        EXPECT_EQ(norm.sums[other], 0.0) << "the sum is zeroed for the slot's next check";
+        EXPECT_GT(norm.slots[other].sequence, before_in_other.sequence) << "a slot's numbers only grow";
+      } else {
+        EXPECT_EQ(0, std::memcmp(&norm.slots[other], &before_in_other, sizeof before_in_other)) << "launch " << l;
+      }
+      EXPECT_EQ(0, std::memcmp(&norm.slots[slot], &before_in_slot, sizeof before_in_slot))
+          << "check " << n << " published before a later launch";
+    }
+    EXPECT_EQ(emu::system_fences, n > 0 ? 1 : 0) << "one thread publishes, once";
+    EXPECT_EQ(norm.sums[slot], total);
+    totals.push_back(total);
+  }
+
+  // The last check, which the host waits for before launching anything more: its own one-thread kernel.
+  emu::system_fences = 0;
+  emu::launch(dim3(1), dim3(1), false, [&] { jacobi_publish_norm(norm.of(5)); });
+  EXPECT_EQ(norm.slots[1].sequence, 6U);
+  EXPECT_EQ(norm.slots[1].value, totals[5]);
+  EXPECT_EQ(norm.sums[1], 0.0);
+  EXPECT_EQ(emu::system_fences, 1);
+  EXPECT_EQ(norm.slots[0].sequence, 5U);  // the other slot keeps check 4
+  EXPECT_EQ(norm.slots[0].value, totals[4]);
+}
+
+TEST(EmulatedKernels, ThePlainSweepPublishesTheCheckItCarriesAndSweepsAsWithout) {
+  // The iteration after a check (every k > 1) launches the plain peer-store kernel, which publishes
+  // the check: the same bits of the sweep with and without it, a launch that carries none touches no
+  // slot and no sum, and a sum poisoned with NaN reaches the slot as NaN (the host must see it).
+  const Grid g{33, 17};
+  const auto sys = assemble_bidomain(g);
+  const auto x0 = checks::random_guess(g.nodes(), 12);
+  const PitchedCase c{4, 32, 1, 3, 65535};
+  const int p = (g.nx + 3) / 4 * 4 + c.pitch_extra;
+  std::vector<Pitched> coef;
+  for (Dir dir : {Dir::C, Dir::E, Dir::NW, Dir::N, Dir::NE}) coef.push_back(host_pitched(sys.A.diag[idx(dir)], g, p));
+  coef.push_back(host_pitched(sys.rhs, g, p));
+  const Pitched x = host_pitched(x0, g, p);
+  const dim3 grid(blocks_for((g.nx + 3) / 4, c.block_x), blocks_for(g.ny, c.rows_per_thread));
+  const auto sweep = [&](const NormPublication& carried) {
+    Pitched y = host_pitched({}, g, p, kNaN);
+    const auto o = [&](std::size_t i) { return coef[i].origin(); };
+    const SymmetricArgs a{o(0), o(1), o(2), o(3), o(4), o(5), x.origin(), y.origin(), g.nx, g.ny, p, kOmega};
+    emu::launch(grid, dim3(c.block_x), false, [&] { jacobi_peer_store(a, nullptr, nullptr, c.rows_per_thread, carried); });
+    return y.data;
+  };
+
+  NormSlots norm;
+  norm.sums[0] = 6.25;
+  norm.sums[1] = -3.0;  // poison: a check in flight on the other slot, which nothing may touch
+  emu::system_fences = 0;
+  const std::vector<float> plain = sweep({});
+  EXPECT_EQ(emu::system_fences, 0);
+  EXPECT_EQ(norm.sums[0], 6.25);
+  EXPECT_EQ(norm.slots[0].sequence, 0U);
+  EXPECT_TRUE(std::isnan(norm.slots[0].value));
+
+  const std::vector<float> publishing = sweep(norm.of(2));  // check 2: slot 0, number 3
+  ASSERT_EQ(publishing.size(), plain.size());
+  EXPECT_EQ(0, std::memcmp(publishing.data(), plain.data(), plain.size() * sizeof(float)));
+  EXPECT_EQ(emu::system_fences, 1);
+  EXPECT_EQ(norm.slots[0].sequence, 3U);
+  EXPECT_EQ(norm.slots[0].value, 6.25);
+  EXPECT_EQ(norm.sums[0], 0.0);
+  EXPECT_EQ(norm.sums[1], -3.0);
+  EXPECT_EQ(norm.slots[1].sequence, 0U);
+  EXPECT_TRUE(std::isnan(norm.slots[1].value));
+
+  norm.sums[0] = std::numeric_limits<double>::quiet_NaN();
+  (void)sweep(norm.of(4));
+  EXPECT_EQ(norm.slots[0].sequence, 5U);
+  EXPECT_TRUE(std::isnan(norm.slots[0].value)) << "a NaN sum is published as NaN, not hidden";
+  EXPECT_EQ(norm.sums[0], 0.0);
 }
 
 }  // namespace
