@@ -4,7 +4,7 @@
 // ones, C poisoned before every run; the double run is refused, with a reason, by every variant; a
 // C written in BF16 (step 13) is rounded to nearest even.
 // Then the FP8 accumulator: how many bits it keeps (steps 11 and 12), and both FP8 scalings within
-// their bounds against k.
+// their per-element bounds against k.
 // compute-sanitizer runs this binary with --gtest_filter=*AtSanitizerSizes*.
 #include <algorithm>
 #include <array>
@@ -267,23 +267,27 @@ TEST_F(Fp8Accumulator, KeepsBetween13And24BitsAndStep12LosesLess) {
 }
 //! [fp8_accumulator_test]
 
-// Both scalings within their bounds with margin (at most half the bound) at several k on random
-// inputs of both signs, the error printed against k (rel. max: the worst |C - Ĉ| / (|Â||B̂|)).
+// Both scalings within their bounds with margin (every element within half its own bound) at several
+// k on random inputs of both signs, the error printed against k (rel. max: the worst
+// |C - Ĉ| / (|Â||B̂|); share: the worst element's error over its own bound). Per tensor only up to
+// max_k: past it the accumulator's bound says little (gemm.cpp), and step 11 refuses that k.
 TEST_F(Fp8Accumulator, BothScalingsWithinHalfTheirBoundsAtEveryK) {
   int ran = 0;
   std::string why;
-  for (const std::int64_t k : {std::int64_t{128}, std::int64_t{1024}, std::int64_t{4096}, std::int64_t{8192}, std::int64_t{32768}}) {
+  for (const std::int64_t k : {std::int64_t{64}, std::int64_t{128}, std::int64_t{1024}, std::int64_t{4096}, std::int64_t{8192}, std::int64_t{32768}}) {
     const Dims d{256, 256, k};
     for (const char* name : {"fp8_tensor", "fp8_tensor_bf16c", "fp8_block", "fp8_block_bf16c"}) {
       const auto v = runnable(name, d, why);
       if (!v) continue;
       const gpgpu::blas::Arithmetic arithmetic = v->arithmetic(ElementType::f32);
       const gpgpu::blas::Operands& in = checks::problem(d, ElementType::f32).first;
-      const gpgpu::Verification check = gpgpu::blas::compare(product(*v, in), checks::reference_for(d, ElementType::f32, arithmetic), arithmetic);
-      std::cout << "fp8 error against k: " << name << " k = " << k << " rel. max " << check.rel_max << " bound " << check.tolerance
-                << " ratio " << check.rel_max / check.tolerance << "\n";
+      const gpgpu::blas::Reference& ref = checks::reference_for(d, ElementType::f32, arithmetic);
+      const gpgpu::matrix::HostMatrix c = product(*v, in);
+      const gpgpu::Verification check = gpgpu::blas::compare(c, ref, arithmetic);
+      std::cout << "fp8 error against k: " << name << " k = " << k << " rel. max " << gpgpu::blas::worst_relative_error(c, ref)
+                << " share of its own bound " << check.rel_max << "\n";
       EXPECT_TRUE(check.pass) << name << " at k = " << k << ": " << check.summary();
-      EXPECT_LE(check.rel_max, check.tolerance / 2) << name << " at k = " << k;
+      EXPECT_LE(check.rel_max, 0.5) << name << " at k = " << k << ": " << check.summary();
       ++ran;
     }
   }

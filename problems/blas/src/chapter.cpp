@@ -96,11 +96,12 @@ const Reference& GemmProblem::reference_for(Arithmetic arithmetic, std::ostream&
   std::optional<Reference>& made = dequantised_reference_[block_scaled(arithmetic) ? 1 : 0];
   if (!made) {
     Stopwatch clock;
-    made = reference(dequantised_inputs(arithmetic, operands_));
+    made = fp8_reference(dequantised_inputs(arithmetic, operands_), arithmetic);
     out << "Reference: FP64 of A and B dequantised from E4M3 with "
         << (block_scaled(arithmetic) ? "a scale per 1 x 128 block of A and 128 x 128 block of B (the block-scaled FP8 rows' inputs), "
                                      : "one scale per tensor (the FP8 rows' inputs), ")
-        << fmt("%.3f", clock.seconds()) << " s\n";
+        << "with the accumulator's partial sums (" << made->method << "), " << fmt("%.3f", clock.seconds())
+        << " s; each element within its own bound (gemm.cpp)\n";
   }
   return *made;
 }
@@ -181,7 +182,8 @@ Report GemmProblem::report(Experiment& run, std::ostream& out) {
          "  '-' on tensor cores (TF32, BF16, and cuBLAS DGEMM's FP64 MMA), which that kernel does not bound;\n"
          "  % library: over the vendor library's of the same arithmetic in this run (strict FP32, FP64, or TF32\n"
          "  and BF16 for those rows; cuBLAS for CUDA and OpenCL, OpenBLAS for the CPU); err/bound: the worst\n"
-         "  |C - Ĉ| / (γ_k |A||B|) over all elements (must be <= 1).\n";
+         "  |C - Ĉ| / (γ_k |A||B|) over all elements, for FP8 rows the worst |C - Ĉ| over its element's own\n"
+         "  bound (which also grows with the accumulator's partial sums, gemm.cpp); must be <= 1.\n";
   return {columns, then_now(options_.dims, options_.type, rows)};
 }
 

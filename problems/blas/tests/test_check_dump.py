@@ -16,7 +16,10 @@ both signs:
   1% off; the checker's E4M3 rounding keeps every E4M3 value and rounds ties to even;
 - FP8 with block scales: the exact product of the block-dequantised inputs passes under FP8_BLOCKS
   (and FP8_BLOCKS_BF16C rounded to bfloat16), the per-tensor one does not where the blocks differ,
-  and one element 1% off fails; the block scale is the power of two the C++ code chooses.
+  and one element 1% off fails; the block scale is the power of two the C++ code chooses;
+- the FP8 bound is per element (|C - AB| <= g |A||B| + g_q Q): Q, the accumulator's running sums at
+  every 32 of k (restarting every 128 with block scales), matches a loop over k, and one element
+  0.9 of its own bound off passes where 1.1 of it fails.
 """
 import json
 import pathlib
@@ -186,6 +189,39 @@ class CheckDumpTest(unittest.TestCase):
         rc, out = self.run_checker({"x": self.product_of_rounded("BF16")}, {"result_x.npy": "FP9"})
         self.assertNotEqual(rc, 0, out)
         self.assertIn("unknown arithmetic", out)
+
+
+    def test_fp8_partial_sums_are_the_running_sums_at_every_32_of_k(self):
+        k = 300
+        rng = np.random.default_rng(3)
+        a, b = rng.uniform(-1, 1, (3, k)), rng.uniform(-1, 1, (k, 4))
+        for block_scaled, run in ((False, k), (True, 128)):
+            c, scale, q = check_dump.fp8_products(a, b, block_scaled)
+            want = np.zeros((3, 4))
+            for i in range(3):
+                for j in range(4):
+                    running = 0.0
+                    for l in range(k):
+                        if l % run == 0:
+                            running = 0.0
+                        elif l % 32 == 0:
+                            want[i, j] += abs(running)
+                        running += a[i, l] * b[l, j]
+            np.testing.assert_allclose(q, want, rtol=1e-12)
+            np.testing.assert_allclose(c, a @ b, rtol=1e-12, atol=1e-12)
+            np.testing.assert_allclose(scale, np.abs(a) @ np.abs(b), rtol=1e-12)
+
+    def test_fp8_element_within_its_own_bound_passes_and_past_it_fails(self):
+        a, b = check_dump.dequantised_e4m3(self.a), check_dump.dequantised_e4m3(self.b)
+        c, scale, q = check_dump.fp8_products(a, b, False)
+        g, g_q = check_dump.fp8_bound("FP8", K)
+        allowed = g * scale[M // 2, N - 1] + g_q * q[M // 2, N - 1]
+        for share, rc_wanted in ((0.9, 0), (1.1, 1)):
+            off = c.astype(np.float32)
+            off[M // 2, N - 1] = np.float32(c[M // 2, N - 1] + share * allowed)
+            rc, out = self.run_checker({"x": off}, {"result_x.npy": "FP8"})
+            self.assertEqual(rc, rc_wanted, out)
+            self.assertIn("of its own bound", out)
 
 
 if __name__ == "__main__":

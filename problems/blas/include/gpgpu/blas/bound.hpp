@@ -21,12 +21,12 @@ inline double gamma_n(std::int64_t n, double u) {
   return nu / (1 - nu);
 }
 
-/// `got` against `value` within `gamma` * `scale`, element by element. The Verification reads:
+/// `got` against `value` within `gamma` * scale_at(i), element by element. The Verification reads:
 /// rel_l2 = ‖got - value‖₂ / ‖value‖₂; rel_max = the worst |got - value| / scale (the measure the
 /// bound is stated in); tolerance = gamma; worst_index = where rel_max is (or the first non-finite).
-template <typename T>
-Verification compare_within(std::span<const T> got, std::span<const double> value, std::span<const double> scale, double gamma) {
-  if (got.size() != value.size() || value.size() != scale.size())
+template <typename T, typename ScaleAt>
+Verification compare_scaled(std::span<const T> got, std::span<const double> value, ScaleAt scale_at, double gamma) {
+  if (got.size() != value.size())
     throw std::invalid_argument("compare_within: " + std::to_string(got.size()) + " values for a reference of " +
                                 std::to_string(value.size()));
   Verification v;
@@ -39,11 +39,11 @@ Verification compare_within(std::span<const T> got, std::span<const double> valu
       if (v.non_finite++ == 0) v.worst_index = static_cast<std::int64_t>(i);
       continue;
     }
-    const double e = std::fabs(xi - value[i]);
+    const double e = std::fabs(xi - value[i]), scale = scale_at(i);
     err2 += e * e;
     ref2 += value[i] * value[i];
     // The scale is 0 only where every term is 0: then the result must be exactly 0.
-    const double ratio = scale[i] > 0 ? e / scale[i] : (e == 0 ? 0.0 : INFINITY);
+    const double ratio = scale > 0 ? e / scale : (e == 0 ? 0.0 : INFINITY);
     if (ratio > gamma) ++v.mismatches;
     if (ratio > worst && v.non_finite == 0) {
       worst = ratio;
@@ -54,6 +54,15 @@ Verification compare_within(std::span<const T> got, std::span<const double> valu
   v.rel_max = worst < 0 ? 0 : worst;
   v.pass = v.non_finite == 0 && v.mismatches == 0;
   return v;
+}
+
+/// compare_scaled with the scale of every element given: `got` against `value` within `gamma` * `scale`.
+template <typename T>
+Verification compare_within(std::span<const T> got, std::span<const double> value, std::span<const double> scale, double gamma) {
+  if (value.size() != scale.size())
+    throw std::invalid_argument("compare_within: " + std::to_string(scale.size()) + " scales for a reference of " +
+                                std::to_string(value.size()));
+  return compare_scaled(got, value, [scale](std::size_t i) { return scale[i]; }, gamma);
 }
 
 }  // namespace gpgpu::blas

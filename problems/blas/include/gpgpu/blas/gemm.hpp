@@ -69,14 +69,18 @@ Arithmetic native_arithmetic(ElementType t);
 inline constexpr std::int64_t kMaxK = std::int64_t{1} << 21;
 
 /// The significant bits the FP8 tensor cores are taken to keep when they add a k-step's products
-/// to the accumulator (see error_bound). Assumed from DeepSeek-AI's observation on Hopper ("DeepSeek-V3
-/// Technical Report", arXiv:2412.19437, sec. 3.3.2: the FP8 GEMM's accumulation retains around 14
-/// bits, which DeepGEMM answers by promoting partial sums to FP32 registers). Chapter 10b's GPU test
-/// of the FP8 accumulator (test_ch10b_cuda, Fp8Accumulator) measures it on the device and fails if
-/// this constant exceeds what it finds.
+/// to the accumulator (see error_bound): each addend is cut to this width at the exponent of the
+/// step's largest addend. Assumed from DeepSeek-AI's observation on Hopper ("DeepSeek-V3 Technical
+/// Report", arXiv:2412.19437, sec. 3.3.2: the FP8 GEMM's accumulation retains around 14 bits, which
+/// DeepGEMM answers by promoting partial sums to FP32 registers). Chapter 10b's GPU test of the FP8
+/// accumulator (test_ch10b_cuda, Fp8Accumulator) measures it on the device and fails if this
+/// constant exceeds what it finds.
 inline constexpr int kFp8AccumulatorBits = 14;
 /// The products one FP8 wgmma k-step adds (m64nNk32): the accumulator is cut once per k-step.
 inline constexpr std::int64_t kFp8KStep = 32;
+/// The cuts one k-step may make in the bound (see gemm.cpp): its kFp8KStep products and the running
+/// sum, each aligned to the largest of them and cut there, and the result's normalisation.
+inline constexpr int kFp8CutsPerStep = static_cast<int>(kFp8KStep) + 2;
 /// Block scaling (fp8_blocks): the k of one scale block of A (1 x kFp8BlockK) and of B
 /// (kFp8BlockK x kFp8BlockK), and the k over which the FP8 accumulator sums before its partial sum
 /// is scaled and added into FP32 registers (DeepSeek-V3's report, sec. 3.3.2; DeepGEMM).
@@ -90,30 +94,59 @@ bool judged_on_dequantised_inputs(Arithmetic arithmetic);
 bool block_scaled(Arithmetic arithmetic);
 
 /// The largest k whose bound is meaningful in `arithmetic` (kMaxK, or less for FP8 with a scale per
-/// tensor, whose accumulator's γ needs ⌈k/32⌉ 2^(1-p) <= 1/4; block scaling restarts it every 128).
+/// tensor, whose accumulator's bound compounds over all ⌈k/32⌉ k-steps: see gemm.cpp; block scaling
+/// restarts it every 128).
 std::int64_t max_k(Arithmetic arithmetic);
 
+/// The bound of one element of C, |C - Ĉ| <= abs_ab |A||B| + partial_sums Q, where Q is the
+/// element's Reference::partial_sums (the FP8 accumulator's running sums; see gemm.cpp for the
+/// derivation). partial_sums is 0 outside FP8, where the bound is γ |A||B|.
+struct ElementBound {
+  double abs_ab = 0;
+  double partial_sums = 0;
+};
+ElementBound element_bound(Arithmetic arithmetic, std::int64_t k);
+
 /// γ such that |C - Ĉ| <= γ |A||B| must hold element by element for a k-term product computed in
-/// `arithmetic`, including the FP64 reference's own error (see gemm.cpp for the derivation).
+/// `arithmetic`, including the FP64 reference's own error (see gemm.cpp for the derivation). Not
+/// for FP8, whose bound also depends on each element's partial sums (element_bound): throws
+/// std::invalid_argument there.
 double error_bound(Arithmetic arithmetic, std::int64_t k);
 
-/// The reference: C and |A||B| in FP64, row-major m x n.
+/// The reference: C and |A||B| in FP64, row-major m x n; for an FP8 arithmetic (fp8_reference) also
+/// Q per element.
 struct Reference {
   Dims dims;
   std::vector<double> c;
   std::vector<double> abs_ab;
   std::string method;  ///< "OpenBLAS dgemm" or "blocked OpenMP loop"
+  /// Q = Σ_s |C_s| over the FP8 accumulator's running sums C_s: the exact partial sums at every
+  /// kFp8KStep of k since the accumulator last started from 0 (all of k per tensor; each kFp8BlockK
+  /// block with block scales), the 0 it starts from left out. Empty for other arithmetics.
+  std::vector<double> partial_sums;
 };
 /// By OpenBLAS's dgemm where CMake found it, else by reference_by_loop.
 Reference reference(const Operands& ops);
 /// The same by a cache-blocked OpenMP loop (no library): the fallback, and what tests compare with.
 Reference reference_by_loop(const Operands& ops);
+/// The reference an FP8 `arithmetic` is judged against, from its dequantised inputs
+/// (dequantised_inputs, fp8.hpp): C and Q by slabs of kFp8KStep of k (OpenBLAS's dgemm with beta = 1
+/// where CMake found it, else a loop), |A||B| in one product.
+Reference fp8_reference(const Operands& dequantised, Arithmetic arithmetic);
+/// The same by OpenMP loops alone: the fallback, and what tests compare with.
+Reference fp8_reference_by_loop(const Operands& dequantised, Arithmetic arithmetic);
 
 /// `got` (m x n, the operands' type) against the reference: passes when every element is finite
-/// and |got - C| <= error_bound(arithmetic, k) |A||B|. Fills the Verification so that its summary
-/// reads: rel_l2 = ‖got - C‖₂ / ‖C‖₂; rel_max = max over elements of |got - C| / (|A||B|) (the
-/// measure the bound is stated in); tolerance = the bound's γ; worst_index = where rel_max is.
+/// and within its bound (element_bound). Fills the Verification so that its summary reads:
+/// rel_l2 = ‖got - C‖₂ / ‖C‖₂, and outside FP8 rel_max = max over elements of |got - C| / (|A||B|)
+/// (the measure the bound is stated in), tolerance = the bound's γ, worst_index = where rel_max is.
+/// For FP8 each element has its own bound: rel_max = the largest |got - C| / (its bound),
+/// tolerance = 1, worst_index = that element, and the basis names both that share and
+/// worst_relative_error. Throws std::invalid_argument for an FP8 arithmetic without partial_sums.
 Verification compare(const HostMatrix& got, const Reference& ref, Arithmetic arithmetic);
+/// max over elements of |got - C| / (|A||B|) (0 where both are 0, infinite where only |A||B| is)
+/// for a result without NaN or infinity: the error against k that the FP8 rows print.
+double worst_relative_error(const HostMatrix& got, const Reference& ref);
 
 /// C = A·B in the operands' type by the textbook loop (one thread): what small tests compare a
 /// library against, and the paper's CPU row.

@@ -54,14 +54,15 @@ inline const std::pair<Operands, Reference>& problem(const Dims& d, ElementType 
 }
 
 /// The reference `arithmetic` is judged against at that size: problem()'s, or for FP8 the product of
-/// its operands dequantised from E4M3 (fp8.hpp; per tensor or per block), made once per test program too.
+/// its operands dequantised from E4M3 (fp8.hpp; per tensor or per block) with its accumulator's partial
+/// sums (fp8_reference), made once per test program too.
 inline const Reference& reference_for(const Dims& d, ElementType t, Arithmetic arithmetic) {
   const auto& [ops, ref] = problem(d, t);
   if (!judged_on_dequantised_inputs(arithmetic)) return ref;
   static std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t, int, bool>, Reference> cache;
   const auto key = std::make_tuple(d.m, d.n, d.k, static_cast<int>(t), block_scaled(arithmetic));
   auto it = cache.find(key);
-  if (it == cache.end()) it = cache.emplace(key, reference(dequantised_inputs(arithmetic, ops))).first;
+  if (it == cache.end()) it = cache.emplace(key, fp8_reference(dequantised_inputs(arithmetic, ops), arithmetic)).first;
   return it->second;
 }
 
