@@ -135,11 +135,13 @@ Arithmetic native_arithmetic(ElementType t) { return t == ElementType::f64 ? Ari
 //   (fp8.hpp), exact in double, so the inputs' rounding (u_in = 2^-4 relative in E4M3's normal
 //   range, absolute below it) and the scale's own rounding are in the reference, not in the bound.
 //   The products of two E4M3 values (8 significant bits) are exact. What remains:
-//   * the accumulator. The model: a k-step adds its 32 products to the running sum acc_s the way
-//     Fasi, Higham, Mikaitis and Pranesh (2021) found earlier tensor cores add: every addend (the
-//     32 products and acc_s) is aligned to the largest exponent among them and cut to the
-//     accumulator's p = kFp8AccumulatorBits bits there, the cut addends are summed, and the result
-//     is normalised to p bits (DeepSeek-V3's report, sec. 3.3.2, saw about 14 bits kept on Hopper;
+//   * the accumulator. The model: a k-step adds its 32 products to the running sum acc_s by the
+//     mechanism Fasi, Higham, Mikaitis and Pranesh (2021) found on V100, T4 and A100 tensor cores
+//     (FP16 and TF32, groups of 4 or 8 products with the running sum): every addend is aligned to
+//     the largest exponent among them and cut to the accumulator's p = kFp8AccumulatorBits bits
+//     there, the cut addends are summed, and the result is normalised to p bits. Here it is
+//     assumed for Hopper's FP8 with one group per 32-product wgmma k-step, which no test measures
+//     (groups of 16, 8 or 4 products would make c about 36, 40 or 48) (DeepSeek-V3's report, sec. 3.3.2, saw about 14 bits kept on Hopper;
 //     chapter 10b's GPU test of the FP8 accumulator measures p, and this bound holds only while the
 //     measured p is at least the constant). A first model, one cut of the step's result alone,
 //     γ_⌈k/32⌉(2^(1-p)), broke on the device at k = 64: an error of 2.4 u |Â||B̂|, more than
@@ -148,12 +150,13 @@ Arithmetic native_arithmetic(ElementType t) { return t == ElementType::f64 ? Ari
 //     result can be far smaller than the largest addend whose exponent set the cut.
 //     Per k-step s, with u = 2^(1-p), M_s the largest addend and S_s = Σ |a||b| over the step's
 //     products: each of the 33 addends loses less than u M_s (a unit in the p-th bit of the largest);
-//     the sum of the cut addends is then within 33 u M_s of the exact one, and the normalisation
-//     loses less than u (1 + 33 u) M_s more, since |acc_s| + S_s bounds what is added. With
+//     the sum of the cut addends is then within 33 u M_s of the exact one, and since every cut is
+//     toward zero the sum T of the cut addends has |T| <= |acc_s| + S_s, so the normalisation
+//     loses less than u (|acc_s| + S_s) more. With
 //     M_s <= |acc_s| + S_s the step adds at most δ (|acc_s| + S_s), δ = c u (1 + u), c = 34
 //     (kFp8CutsPerStep: 32 products, the running sum, the normalisation; 34 u^2 covers 33 u^2).
-//     Counting every addend is conservative: the largest loses nothing, nor does a product within
-//     7 bits of it, but the data decide which those are. The running sum is the exact partial sum
+//     Counting every addend is conservative: the largest loses nothing, nor does an 8-bit product
+//     within 6 binades of it, but the data decide which those are. The running sum is the exact partial sum
 //     C_s of the steps before s (C_0 = 0) plus the error E_s so far, |acc_s| <= |C_s| + E_s, so
 //         E_{s+1} <= E_s + δ (|C_s| + E_s + S_s) = (1 + δ) E_s + δ (|C_s| + S_s),   E_0 = 0,
 //     and after N = ⌈k/32⌉ steps E_N <= Σ_s δ (1 + δ)^(N-1-s) (|C_s| + S_s)

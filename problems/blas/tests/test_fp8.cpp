@@ -336,6 +336,27 @@ TEST(Compare, CancellationBreaksTheFirstFp8ModelsBoundAndNotTheBound) {
   }
 }
 
+// The partial sums' term is needed: one product L = 448² in the first k-step, then only products of
+// 15 (15 x 1). Every addend is aligned to L's exponent (2^17; L is the running sum from the second
+// k-step on), where a quantum at 14 bits is 16: each product of 15 is lost, 31 of them in the first
+// k-step and 32 in each of the other 99 of k = 3200: 47,985 in all. Without Q (|Â||B̂| alone: L + 15 (k - 1), compounded) the bound
+// allows about 1,560; Q = Σ_s |C_s| holds L once per k-step and covers it.
+TEST(Compare, ALargeEarlyProductNeedsThePartialSumsTerm) {
+  const Dims d{1, 1, 3200};
+  std::vector<double> a(static_cast<std::size_t>(d.k), 15.0), b(static_cast<std::size_t>(d.k), 1.0);
+  a[0] = 448.0;
+  b[0] = 448.0;
+  const Operands q{HostMatrix(d.a(), std::move(a)), HostMatrix(d.b(), std::move(b))};
+  const Reference ref = fp8_reference(q, Arithmetic::fp8);
+  const HostMatrix c = accumulated(q, kFp8AccumulatorBits, d.k);
+  const double error = std::fabs(c.as<float>()[0] - ref.c[0]);
+  EXPECT_EQ(error, 31 * 15.0 + 99 * 480.0) << "every product of 15 lost";
+  const ElementBound bound = element_bound(Arithmetic::fp8, d.k);
+  EXPECT_GT(error, bound.abs_ab * ref.abs_ab[0]) << "the |A||B| term alone would pass it";
+  const Verification check = compare(c, ref, Arithmetic::fp8);
+  EXPECT_TRUE(check.pass) << check.summary();
+}
+
 // Random E4M3 values of both signs (uniform in [-448, 448], rounded to E4M3 with scale 1: what the
 // tensor cores multiply, every product exact in double).
 Operands random_e4m3(const Dims& d, unsigned seed) {

@@ -69,14 +69,15 @@ Arithmetic native_arithmetic(ElementType t);
 inline constexpr std::int64_t kMaxK = std::int64_t{1} << 21;
 
 /// The significant bits the FP8 tensor cores are taken to keep when they add a k-step's products
-/// to the accumulator (see error_bound): each addend is cut to this width at the exponent of the
+/// to the accumulator (see element_bound and the comment above error_bound in gemm.cpp): each addend is cut to this width at the exponent of the
 /// step's largest addend. Assumed from DeepSeek-AI's observation on Hopper ("DeepSeek-V3 Technical
 /// Report", arXiv:2412.19437, sec. 3.3.2: the FP8 GEMM's accumulation retains around 14 bits, which
 /// DeepGEMM answers by promoting partial sums to FP32 registers). Chapter 10b's GPU test of the FP8
 /// accumulator (test_ch10b_cuda, Fp8Accumulator) measures it on the device and fails if this
 /// constant exceeds what it finds.
 inline constexpr int kFp8AccumulatorBits = 14;
-/// The products one FP8 wgmma k-step adds (m64nNk32): the accumulator is cut once per k-step.
+/// The products one FP8 wgmma k-step adds (m64nNk32): the bound's model aligns and cuts them with
+/// the running sum once per k-step (kFp8CutsPerStep cuts at most).
 inline constexpr std::int64_t kFp8KStep = 32;
 /// The cuts one k-step may make in the bound (see gemm.cpp): its kFp8KStep products and the running
 /// sum, each aligned to the largest of them and cut there, and the result's normalisation.
