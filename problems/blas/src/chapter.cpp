@@ -23,6 +23,13 @@ double host_bytes(const Dims& d, ElementType t) {
   const double s = matrix::type_bytes(t), ab = static_cast<double>(d.m * d.k + d.k * d.n), c = static_cast<double>(d.m * d.n);
   return ab * (s + 8) + c * (3 * s + 16);
 }
+// What each FP8 reference adds (reference_for keeps one per scaling, per tensor and per block):
+// A and B dequantised to float and widened to double, and C, |A||B|, the partial sums Q and the
+// running sum that makes Q, in double.
+double fp8_reference_bytes(const Dims& d) {
+  const double ab = static_cast<double>(d.m * d.k + d.k * d.n), c = static_cast<double>(d.m * d.n);
+  return ab * (4 + 8) + c * 32;
+}
 
 const Peak kNoPeak{"none measured", std::nan("")};
 
@@ -54,7 +61,18 @@ GemmSize GemmProblem::size() const {
   return {sweep_.empty() ? options_.dims : sweep_dims(sweep_, quick_).back(), options_.type};
 }
 
-std::vector<const GemmVariant*> GemmProblem::select(const Experiment&, std::vector<const GemmVariant*> chosen) {
+std::vector<const GemmVariant*> GemmProblem::select(const Experiment& run, std::vector<const GemmVariant*> chosen) {
+  if (run.options().verify) {  // the FP8 rows' references, once the rows are known
+    const GemmSize largest = size();
+    bool per_tensor = false, per_block = false;
+    for (const GemmVariant* v : chosen) {
+      const Arithmetic a = v->arithmetic(largest.type);
+      (block_scaled(a) ? per_block : per_tensor) |= judged_on_dequantised_inputs(a);
+    }
+    if (per_tensor || per_block)
+      require_host_memory(host_bytes(largest.dims, largest.type) + (per_tensor + per_block) * fp8_reference_bytes(largest.dims),
+                          "matrices of " + largest.dims.str() + " with the FP8 rows' references");
+  }
   chosen_ = chosen;
   for (const GemmVariant* v : chosen) variants_[v->info.name] = v;
   return chosen;
