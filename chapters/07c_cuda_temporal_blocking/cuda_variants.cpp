@@ -167,16 +167,22 @@ Variant overlapped_scaled_variant(const TemporalOptions& options) {
 std::vector<Variant> runs_per_sweeps(const std::vector<const Variant*>& chosen, const TemporalOptions& base,
                                      std::deque<TemporalOptions>& per_sweeps,
                                      const std::function<void(const std::string&, const std::string&)>& skip) {
-  using Make = Variant (*)(const TemporalOptions&);
-  const std::pair<const char*, Make> per_s[] = {{"overlapped", overlapped_variant},
-                                                {"overlapped_columns", overlapped_columns_variant},
-                                                {"overlapped_unrolled", overlapped_unrolled_variant},
-                                                {"wavefront", wavefront_variant},
-                                                {"overlapped_persistent", overlapped_persistent_variant},
-                                                {"overlapped_scaled", overlapped_scaled_variant}};
+  // Each kernel that depends on s, and whether it runs step 3's unrolled tiles (whose widths and
+  // rows per step a given s may rule out: that run is skipped with the reason).
+  struct PerSweeps {
+    const char* name;
+    Variant (*make)(const TemporalOptions&);
+    bool unrolled_tiles;
+  };
+  const PerSweeps per_s[] = {{"overlapped", overlapped_variant, false},
+                             {"overlapped_columns", overlapped_columns_variant, false},
+                             {"overlapped_unrolled", overlapped_unrolled_variant, true},
+                             {"wavefront", wavefront_variant, false},
+                             {"overlapped_persistent", overlapped_persistent_variant, true},
+                             {"overlapped_scaled", overlapped_scaled_variant, true}};
   std::vector<Variant> runs;
   for (const Variant* v : chosen) {
-    const auto kind = std::find_if(std::begin(per_s), std::end(per_s), [&](const auto& k) { return v->info.name == k.first; });
+    const auto kind = std::find_if(std::begin(per_s), std::end(per_s), [&](const PerSweeps& k) { return v->info.name == k.name; });
     if (kind == std::end(per_s)) {
       runs.push_back(*v);
       continue;
@@ -184,10 +190,9 @@ std::vector<Variant> runs_per_sweeps(const std::vector<const Variant*>& chosen, 
     for (const int s : base.sweeps_list) {
       TemporalOptions& options = per_sweeps.emplace_back(base);
       options.sweeps_per_trip = s;
-      Variant run = kind->second(options);
+      Variant run = kind->make(options);
       if (base.sweeps_list.size() > 1) run.info.name += "_s" + std::to_string(s);
-      if (kind->second == overlapped_unrolled_variant || kind->second == overlapped_persistent_variant ||
-          kind->second == overlapped_scaled_variant)
+      if (kind->unrolled_tiles)
         if (const std::optional<std::string> why = unrolled_tile_limitation(options)) {
           skip(run.info.name, *why);
           continue;
@@ -291,9 +296,9 @@ int SweepsPerLaunchSolver::advance(int remaining, float omega) {
   switch (kernel_) {
     case Kernel::overlapped: jc::launch_jacobi_overlapped(s, sweeps, tile_, nullptr); break;
     case Kernel::overlapped_columns: jc::launch_jacobi_overlapped_columns(s, sweeps, tile_, nullptr); break;
-    case Kernel::overlapped_unrolled: launch_unrolled(s, sweeps); break;
+    case Kernel::overlapped_unrolled:
+    case Kernel::overlapped_scaled: launch_unrolled(s, sweeps); break;  // which kernel: launch_unrolled
     case Kernel::wavefront: jc::launch_jacobi_wavefront(s, sweeps, tile_, nullptr); break;
-    case Kernel::overlapped_scaled: launch_unrolled(s, sweeps); break;
   }
   current_ ^= 1;  // s sweeps on chip, one write: the other iterate holds the result
   return sweeps;

@@ -5,7 +5,6 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
-#include <utility>
 
 #include "gpgpu/cuda/check.hpp"
 #include "gpu_slab.hpp"
@@ -27,19 +26,10 @@ MappedNormSlots::MappedNormSlots() {
   if (!can_map_host_memory(device))
     throw std::logic_error("GPU " + std::to_string(device) +
                            " cannot map host memory (cudaDevAttrCanMapHostMemory): the norm has nowhere to be published");
-  GPGPU_CUDA_CHECK(cudaHostAlloc(reinterpret_cast<void**>(&host_), 2 * sizeof(PublishedNorm), cudaHostAllocMapped));
-  for (std::size_t s = 0; s < 2; ++s) host_[s] = {std::numeric_limits<double>::quiet_NaN(), 0};
-  const cudaError_t status = cudaHostGetDevicePointer(reinterpret_cast<void**>(&device_), host_, 0);
-  if (status != cudaSuccess) (void)cudaFreeHost(std::exchange(host_, nullptr));
-  GPGPU_CUDA_CHECK(status);
+  host_ = gpgpu::cuda::PinnedBuffer<PublishedNorm>(2, cudaHostAllocMapped);
+  for (PublishedNorm& slot : host_.span()) slot = {std::numeric_limits<double>::quiet_NaN(), 0};
+  device_ = host_.device_pointer();
 }
-
-MappedNormSlots::~MappedNormSlots() {
-  if (host_ != nullptr) (void)cudaFreeHost(host_);  // destructors must not throw
-}
-
-MappedNormSlots::MappedNormSlots(MappedNormSlots&& o) noexcept
-    : host_(std::exchange(o.host_, nullptr)), device_(std::exchange(o.device_, nullptr)) {}
 
 PublishedNorms::PublishedNorms() {
   sums_.fill_bytes(0);  // from here on the publishing thread zeroes each after its check

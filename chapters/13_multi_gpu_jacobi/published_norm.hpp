@@ -20,21 +20,17 @@ namespace ch13 {
 [[nodiscard]] bool can_map_host_memory(int device);
 
 /// Two PublishedNorm slots of page-locked host memory that the current device writes through its
-/// own address of them (RAII: cudaHostAlloc with cudaHostAllocMapped, cudaFreeHost).
+/// own address of them (a PinnedBuffer allocated with cudaHostAllocMapped).
 class MappedNormSlots {
  public:
   MappedNormSlots();
-  ~MappedNormSlots();
-  MappedNormSlots(MappedNormSlots&& o) noexcept;
-  MappedNormSlots& operator=(MappedNormSlots&&) = delete;
-  MappedNormSlots(const MappedNormSlots&) = delete;
 
-  [[nodiscard]] gpgpu::jacobi::cuda::PublishedNorm& on_host(std::size_t slot) { return host_[slot]; }
+  [[nodiscard]] gpgpu::jacobi::cuda::PublishedNorm& on_host(std::size_t slot) { return host_.data()[slot]; }
   [[nodiscard]] gpgpu::jacobi::cuda::PublishedNorm* on_device(std::size_t slot) { return device_ + slot; }
 
  private:
-  gpgpu::jacobi::cuda::PublishedNorm* host_ = nullptr;
-  gpgpu::jacobi::cuda::PublishedNorm* device_ = nullptr;  // cudaHostGetDevicePointer: the GPU's address of host_
+  gpgpu::cuda::PinnedBuffer<gpgpu::jacobi::cuda::PublishedNorm> host_;
+  gpgpu::jacobi::cuda::PublishedNorm* device_ = nullptr;  // the GPU's address of host_
 };
 
 class PublishedNorms {

@@ -64,13 +64,14 @@ GemmSize GemmProblem::size() const {
 std::vector<const GemmVariant*> GemmProblem::select(const Experiment& run, std::vector<const GemmVariant*> chosen) {
   if (run.options().verify) {  // the FP8 rows' references, once the rows are known
     const GemmSize largest = size();
-    bool per_tensor = false, per_block = false;
-    for (const GemmVariant* v : chosen) {
-      const Arithmetic a = v->arithmetic(largest.type);
-      (block_scaled(a) ? per_block : per_tensor) |= judged_on_dequantised_inputs(a);
-    }
-    if (per_tensor || per_block)
-      require_host_memory(host_bytes(largest.dims, largest.type) + (per_tensor + per_block) * fp8_reference_bytes(largest.dims),
+    int references = 0;  // one per FP8 scaling among the rows (reference_for makes each once)
+    for (const bool blocks : {false, true})
+      references += std::ranges::any_of(chosen, [&](const GemmVariant* v) {
+        const Arithmetic a = v->arithmetic(largest.type);
+        return judged_on_dequantised_inputs(a) && block_scaled(a) == blocks;
+      });
+    if (references > 0)
+      require_host_memory(host_bytes(largest.dims, largest.type) + references * fp8_reference_bytes(largest.dims),
                           "matrices of " + largest.dims.str() + " with the FP8 rows' references");
   }
   chosen_ = chosen;

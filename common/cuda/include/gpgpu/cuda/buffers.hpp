@@ -69,15 +69,16 @@ class DeviceBuffer {
   std::size_t count_ = 0;
 };
 
-/// Owns one cudaMallocHost allocation of `count` elements of T: page-locked host memory, which the
+/// Owns one cudaHostAlloc allocation of `count` elements of T: page-locked host memory, which the
 /// GPU's copy engines read and write directly (a copy from pageable memory goes through a staging
-/// buffer of the driver first, which is what makes it slower).
+/// buffer of the driver first, which is what makes it slower). With `flags` cudaHostAllocMapped it
+/// is also mapped into the GPU's address space, where kernels read and write it (device_pointer).
 template <typename T>
 class PinnedBuffer {
  public:
   PinnedBuffer() = default;
-  explicit PinnedBuffer(std::size_t count) : count_(count) {
-    if (count_ > 0) GPGPU_CUDA_CHECK(cudaMallocHost(reinterpret_cast<void**>(&ptr_), count_ * sizeof(T)));
+  explicit PinnedBuffer(std::size_t count, unsigned flags = cudaHostAllocDefault) : count_(count) {
+    if (count_ > 0) GPGPU_CUDA_CHECK(cudaHostAlloc(reinterpret_cast<void**>(&ptr_), count_ * sizeof(T), flags));
   }
   ~PinnedBuffer() {
     if (ptr_ != nullptr) (void)cudaFreeHost(ptr_);  // destructors must not throw
@@ -98,6 +99,12 @@ class PinnedBuffer {
   [[nodiscard]] const T* data() const { return ptr_; }
   [[nodiscard]] std::size_t size() const { return count_; }
   [[nodiscard]] std::span<T> span() { return {ptr_, count_}; }
+  /// The current GPU's address of the memory (cudaHostGetDevicePointer; allocated with cudaHostAllocMapped).
+  [[nodiscard]] T* device_pointer() {
+    T* on_device = nullptr;
+    GPGPU_CUDA_CHECK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&on_device), ptr_, 0));
+    return on_device;
+  }
 
  private:
   T* ptr_ = nullptr;
