@@ -13,7 +13,11 @@
 #        build/, the README's). STEPS picks parts (default all): "build tests sanitizers all headline"
 #        (tests and sanitizers run side by side; the headline runs alone). CTEST_JOBS sets the tests'
 #        -j (default: the number of cores; each test then gets two OpenMP threads, at -j 1 every core); CTEST_ARGS adds ctest options, e.g. "-I 530,700" for the tests
-#        a call that ran out of time did not reach. Files written to DIR: check_log.txt, check_summary.txt,
+#        a call that ran out of time did not reach (-I counts positions in the list of tests left once the
+#        exercises are excluded, not the numbers "#N" ctest prints: they differ once an exercise has
+#        come before a test; at -j 1 a test's position is the "K" of the output's "K/775"), and
+#        "--stop-time HH:MM:SS" to stop a piece in time (the test running then is cut, reported as a
+#        timeout: the next piece starts at its position). Files written to DIR: check_log.txt, check_summary.txt,
 #        configure.txt, tests.txt, sanitizers.txt, headline/*.json, each topic's sanitizer logs under
 #        DIR/sanitizers/, and chapter 13's multi-GPU files under DIR/ch13/.
 set -u

@@ -22,16 +22,16 @@ Each row (PAIRS below) is one variant at one size, read from one committed file 
     07c      overlapped_unrolled (s=4)  2048²   none                                             h200/ch07c_rows/ch07c_2048.json
     08       image                      4096²   h100_lecture/ch08_opencl_port_4096.json          none
     09       cuda_transpose_tile_multi  8192²   h100/ch09_8192_float.json                        h200/bandwidth/runs/ch09_8192_float.json
-    10       cublas_sgemm               4096³   h100/ch10_4096_float.json                        none (the tour's text only)
+    10       cublas_sgemm               4096³   h100/ch10_4096_float.json                        h200/tour_2be4196/json/ch10_matrix_multiply.json
     10b      cublas_bf16                8192³   h100/ch10b_8192.json                             h200/ch10b_fp8_sizes/ch10b_fp8_8192.json
     11       cuda_fused (cavity)        256³    h100/ch11_cavity_256.json                        h200/bandwidth/runs/ch11_256.json
     12       cuda_sgemv_warp            16384²  h100_lecture/ch12_gpu_friendly_default.json      h200/bandwidth/runs/ch12_gemv_conv.json
     13       overlap (4 GPUs)           16384²  none                                             h200x4/ch13/ch13_g4_16384x16384.json
 
 The two runs of a row are of the same variant and size, not always of the same revision (each
-file's `revision` says which). Chapter 01 runs on the host's CPU alone and has no row. The H200's GEMM rates exist only as the
-tour's printed tables (results/h200/readme_path/tour.txt), not as a result file: their rows say "not
-yet measured". A side that is missing, or whose variant failed its check, gets no rate ratio and no
+file's `revision` says which). Chapter 01 runs on the host's CPU alone and has no row. Chapter 10's H200 side is the tour's own run
+(the chapter at its default 4096³); chapter 08's tour ran at 1024², not the H100's 4096², so its row
+says "not yet measured". A side that is missing, or whose variant failed its check, gets no rate ratio and no
 verdict, never a number made up; a named file that is absent, lacks the variant, or measured another
 size is an error (the list is wrong, not the data).
 
@@ -99,7 +99,7 @@ PAIRS = [
     Pair("09", "cuda_transpose_tile_multi", {"rows": 8192, "cols": 8192, "type": "float"}, "8192² float", "memory",
          "h100/ch09_8192_float.json", "h200/bandwidth/runs/ch09_8192_float.json"),
     Pair("10", "cublas_sgemm", {"m": 4096, "n": 4096, "k": 4096, "type": "float"}, "4096³", "compute",
-         "h100/ch10_4096_float.json", None),
+         "h100/ch10_4096_float.json", "h200/tour_2be4196/json/ch10_matrix_multiply.json"),
     Pair("10b", "cublas_bf16", {"m": 8192, "n": 8192, "k": 8192}, "8192³", "compute", "h100/ch10b_8192.json",
          "h200/ch10b_fp8_sizes/ch10b_fp8_8192.json"),
     Pair("11", "cuda_fused", {"nx": 256, "ny": 256, "nz": 256, "scenario": "cavity", "steps": 60}, "256³",
