@@ -8,10 +8,14 @@
 //     10b_round_inputs.cu); a k-step is 128 of k, so each k-step is one k-block of scales;
 //   - each consumer warpgroup keeps step 11's 64 x 256 of the tile, but multiplies it one column
 //     block of scales at a time: per k-step and half, four m64n128k32 wgmma from 0 (scale-d 0 on the
-//     first) into 64 registers, loads its rows' scales of A and the half's scale of B while they run
-//     (block_factors: ordinary loads, three floats per thread and half, which L1 and L2 hold; TMA
-//     would add a box and an expected byte count per stage for 512 bytes), waits for the products
-//     and adds sums · s_a · s_b into that half of 128 FP32 registers (promote);
+//     first) into 64 registers, loads the next half's scales while they run (its rows' scales of A
+//     and the column block's of B: PrefetchedFactors, ordinary loads, three floats per thread and
+//     half, which L1 and L2 hold; TMA would add a box and an expected byte count per stage for 512
+//     bytes), waits for the products and adds sums · s_a · s_b into that half of 128 FP32 registers
+//     (promote) with the scales loaded a half before: one half ahead, because the promotion comes
+//     right after the wait, and loads issued for the half itself had only its wgmma to arrive in
+//     (Nsight Compute counted long_scoreboard stalls, global loads awaited, and these are the
+//     consumers' only global loads);
 //   - registers decide that shape: the 128 promoted sums of 64 x 256 and the 64 of one half's
 //     products fit a consumer's 232 (ptxas spills at 208, not at 216), where m64n256's 128 products
 //     beside the 128 sums would pass the 255 a thread may have. A 128 x 128 tile (one m64n128 per
@@ -117,6 +121,7 @@ __global__ void __launch_bounds__(kThreads, 1) gemm_fp8_block(const __grid_const
       const int row0 = tile_m * T::BM + consumer * 64;
 #pragma unroll
       for (float& x : sums) x = 0;
+      PrefetchedFactors ahead(e, g.m, n_blocks, steps, 2 * pair.col, row0, thread);  // the first half's scales, loaded now
       for (int s = 0; s < steps; ++s, ++it) {
         const tc::StagePhase p = tc::stage_phase(it, kStages);
         mbarrier_wait_parity(ring.full(p.stage), p.parity);
@@ -125,7 +130,7 @@ __global__ void __launch_bounds__(kThreads, 1) gemm_fp8_block(const __grid_const
           turns.wait();  // after the other consumer's last wgmma: they run while this one promotes
           wgmma_k_block_async<Fp8>(acc, ring.a(p.stage) + a_rows, ring.b(p.stage) + h * kHalfBytes, 0);  // four k32, from 0
           turns.pass();
-          const RowFactors f = block_factors(e, g.m, n_blocks, s, 2 * pair.col + h, row0, thread);  // loaded while they run
+          const RowFactors f = ahead.take(e, s, h);  // loaded a half ago; the next half's loads run with these wgmma
           wgmma_wait_group<0>();  // the half's products are done: its sums may be read
           if (h == 1) release_to_cluster<kClusterSize>(ring.empty(p.stage));  // both halves have read the stage
           promote(sums, acc, f, h);

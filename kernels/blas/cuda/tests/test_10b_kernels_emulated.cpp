@@ -1,5 +1,6 @@
-// Chapter 10b's mma.sync kernel (10b_02_mma_sync.cu) and the inputs' rounding and FP8 quantisation
-// per tensor and per block (10b_round_inputs.cu), unchanged, on the CPU emulation of the thread
+// Chapter 10b's mma.sync kernel (10b_02_mma_sync.cu), the inputs' rounding and FP8 quantisation
+// per tensor and per block (10b_round_inputs.cu) and step 12's loads of the block scales one half
+// ahead (fp8_block_scales.hpp), unchanged, on the CPU emulation of the thread
 // model, with ldmatrix and mma.sync emulated from the PTX ISA (mma_sync_emulation.hpp): TF32 against
 // the FP64 reference within the TF32 bound; BF16, its inputs rounded to bfloat16 once as the
 // chapter's caller does, against the FP64 product of the rounded inputs within the FP32 bound (the
@@ -29,6 +30,7 @@
 #define GPGPU_CUDA_EMULATION
 #include "../10b_02_mma_sync.cu"
 #include "../10b_round_inputs.cu"
+#include "../fp8_block_scales.hpp"
 
 namespace gpgpu::blas::cuda {
 namespace {
@@ -277,6 +279,61 @@ TEST(QuantiseE4m3Blocks, ScalesAndBytesMatchTheHostBlockByBlock) {
         ASSERT_EQ(static_cast<double>(e4m3_bits_value(got)) * s, dequantised.as<double>()[static_cast<std::size_t>(in_r * t.cols + in_c)])
             << what << " " << r << "," << c;
       }
+  }
+}
+
+
+// Step 12's scales (fp8_block_scales.hpp) driven as its consumers drive them: a PrefetchedFactors
+// made before each tile's k loop, then take(s, h) at every half in the kernel's order, each
+// half's factors against s_a(row, kb) · s_b(kb, col block) read here from launch_fp8_block's layout
+// (A's at kb · m + row, B's at kb · ⌈n/128⌉ + col block), 0 for a row past m or a column block past
+// n, the thread's rows from the PTX ISA's wgmma D fragment (16 · warp + lane / 4, and 8 below), for
+// every thread of a consumer, at tiles with rows past m, a column block past n, one k-block and
+// several. The scales are powers of two from 2^-40 to 2^40 (the products are exact), random, so a
+// factor taken for the wrong half (off by one in either direction) differs. Both arrays are
+// followed by NaN: the tile's last half asks for the k-block after the last, which must not be
+// read, and what the loader holds after it must be 0.
+struct ScalesCase {
+  int m, n, k_blocks;
+};
+
+TEST(Fp8BlockScales, FactorsLoadedAheadAreEachHalfsInOrder) {
+  constexpr int kConsumerThreads = 128;
+  std::uint32_t state = 12345;
+  const auto power_of_two = [&] {
+    state = state * 1664525u + 1013904223u;
+    return std::ldexp(1.0f, static_cast<int>(state >> 8) % 81 - 40);
+  };
+  for (const ScalesCase t : {ScalesCase{200, 300, 4}, ScalesCase{70, 128, 1}, ScalesCase{1, 1000, 3}, ScalesCase{128, 256, 2}}) {
+    const int n_blocks = (t.n + 127) / 128;
+    std::vector<float> scale_a(static_cast<std::size_t>(t.k_blocks * t.m)), scale_b(static_cast<std::size_t>(t.k_blocks * n_blocks));
+    for (float& x : scale_a) x = power_of_two();
+    for (float& x : scale_b) x = power_of_two();
+    scale_a.resize(scale_a.size() + static_cast<std::size_t>(t.m), NAN);  // a k-block more
+    scale_b.resize(scale_b.size() + static_cast<std::size_t>(n_blocks), NAN);
+    const Fp8Epilogue<float> e{nullptr, 0, scale_a.data(), scale_b.data()};
+    const auto expected = [&](int row, int kb, int cb) {
+      return row < t.m && cb < n_blocks ? scale_a[static_cast<std::size_t>(kb * t.m + row)] * scale_b[static_cast<std::size_t>(kb * n_blocks + cb)]
+                                        : 0.0f;
+    };
+    for (int row0 = 0; row0 < t.m; row0 += 64)               // a consumer's 64 rows of a tile
+      for (int col_block0 = 0; col_block0 < n_blocks; col_block0 += 2)  // a tile's two column blocks
+        for (int thread = 0; thread < kConsumerThreads; ++thread) {
+          const std::string where = std::to_string(t.m) + "x" + std::to_string(t.n) + ", " + std::to_string(t.k_blocks) +
+                                    " k-blocks, rows from " + std::to_string(row0) + ", column block " + std::to_string(col_block0) +
+                                    ", thread " + std::to_string(thread);
+          const int upper = row0 + 16 * (thread / 32) + thread % 32 / 4, lower = upper + 8;
+          PrefetchedFactors ahead(e, t.m, n_blocks, t.k_blocks, col_block0, row0, thread);
+          for (int s = 0; s < t.k_blocks; ++s)
+            for (int h = 0; h < 2; ++h) {
+              const RowFactors f = ahead.take(e, s, h);
+              ASSERT_EQ(f.upper, expected(upper, s, col_block0 + h)) << where << ", k-block " << s << ", half " << h;
+              ASSERT_EQ(f.lower, expected(lower, s, col_block0 + h)) << where << ", k-block " << s << ", half " << h;
+            }
+          ASSERT_EQ(ahead.a_upper, 0.0f) << where << ": read past the last k-block";
+          ASSERT_EQ(ahead.a_lower, 0.0f) << where << ": read past the last k-block";
+          ASSERT_EQ(ahead.b, 0.0f) << where << ": read past the last k-block";
+        }
   }
 }
 
