@@ -21,7 +21,9 @@
 #     (default 0; its --launch-skip), to profile a call in the middle of a run; only the kernels
 #     whose names match GPGPU_PROFILE_KERNEL (its --kernel-name regex:...), where a variant launches
 #     others too (chapter 10b's FP8 rows quantise their inputs inside the range; skip and count
-#     then apply to the matching kernels alone);
+#     then apply to the matching kernels alone); with the section SourceCounters among them, also
+#     the source page per SASS instruction (source_sass.csv: each instruction's warp-stall samples
+#     by reason, which say where a stall that WarpStateStats averages over all warps comes from);
 #   - Nsight Systems (nsys) for chapter 13, whose questions are about the timeline: copies, peer
 #     traffic, NCCL and MPI beside the kernels.
 # It writes into GPGPU_PROFILE_OUT (default build/profile/<target>_<variant>/): the report
@@ -103,6 +105,11 @@ else
   "$profiler" --import "$out/report.ncu-rep" --page details --csv >"$out/details.csv"
   kernels="$out/details.csv"
   pages="details.txt, raw.csv"
+  if [[ " ${GPGPU_PROFILE_SECTIONS:-} " == *" SourceCounters "* ]]; then
+    "$profiler" --import "$out/report.ncu-rep" --page source --print-source sass --csv >"$out/source_sass.csv" ||
+      die 1 "ncu could not print the report's source page (ncu --import ... --page source --print-source sass)"
+    pages+=", source_sass.csv"
+  fi
 fi
 
 # The profiled kernels' SASS and registers, picked from the executable's (every kernel of the chapter

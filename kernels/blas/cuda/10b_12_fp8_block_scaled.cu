@@ -12,10 +12,8 @@
 //     and the column block's of B: PrefetchedFactors, ordinary loads, three floats per thread and
 //     half, which L1 and L2 hold; TMA would add a box and an expected byte count per stage for 512
 //     bytes), waits for the products and adds sums · s_a · s_b into that half of 128 FP32 registers
-//     (promote) with the scales loaded a half before: one half ahead, because the promotion comes
-//     right after the wait, and loads issued for the half itself had only its wgmma to arrive in
-//     (Nsight Compute counted long_scoreboard stalls, global loads awaited, and these are the
-//     consumers' only global loads);
+//     (promote) with the scales loaded a half before: loads issued beside the half's own wgmma had
+//     only those wgmma to arrive in (PrefetchedFactors says what the profile showed);
 //   - registers decide that shape: the 128 promoted sums of 64 x 256 and the 64 of one half's
 //     products fit a consumer's 232 (ptxas spills at 208, not at 216), where m64n256's 128 products
 //     beside the 128 sums would pass the 255 a thread may have. A 128 x 128 tile (one m64n128 per

@@ -27,13 +27,16 @@ __host__ __device__ constexpr KHalf next_half(int k_block, int half) { return ha
 
 /// A consumer thread's scales for one tile, loaded one half ahead: take(e, s, h) gives half (s, h)'s
 /// factors from loads issued during the half before, and issues next_half(s, h)'s in their place.
-/// Why ahead: the promotion, right after the wait for the half's wgmma, is the loads' first use, so
-/// loads issued for the half itself, beside its wgmma (as step 12 was first written), have only
-/// those wgmma to arrive in; Nsight Compute on an H200 counted long_scoreboard stalls (global loads
-/// awaited), and these are the consumers' only global loads. Issued a half earlier they have
-/// that half's wgmma, its promotion and the next half's wgmma. The scales are kept as loaded and
-/// multiplied only when taken, so that no instruction waits for them before then: three registers,
-/// one more than the products.
+/// Why ahead: a half's factors are needed right after its wgmma are issued, so loads issued beside
+/// those wgmma (as step 12 was first written) have only them to arrive in. Nsight Compute on an H200
+/// (results/h200/ch10b_fp8_block_ncu/) counted 1.36 cycles of long_scoreboard stall per issued
+/// instruction: global loads awaited, and these are the consumers' only ones, but the count also
+/// holds their waits for a full stage's mbarrier, so it points at the loads without proving it.
+/// Issued a half earlier they have the half before, its wait and its promotion. A tile's first half
+/// takes the loads the constructor issues at the tile's start. The scales are kept as loaded and
+/// multiplied only when taken, so that no instruction waits for them before then (an earlier
+/// version that multiplied them as soon as it had issued their loads, right after a promotion, was
+/// slower): three registers, one more than the products.
 ///
 /// Ordinary loads: two floats of A (a warp's 8 rows are neighbours in the k-block's row of scales)
 /// and one of B; L1 and L2 hold them. A row past C's m, or a column block past its n, gets 0
