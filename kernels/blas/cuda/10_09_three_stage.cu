@@ -2,7 +2,8 @@
 // Compute found step 7's SM idle for much of the time, its warps issuing rarely, and cuBLAS's
 // kernel computing 128 elements of C per thread against our 64. Three changes, each small:
 // - the thread tile becomes a template parameter: 16 x 8 (four blocks of 4 x 4 down, two across)
-//   in a 256 x 128 block tile. Per step p a thread loads 16 + 8 values from shared memory (four
+//   in a 256 x 128 block tile by default (cuBLAS's block is 128 x 256 of our row-major C; --tune tries
+//   both). Per step p a thread loads 16 + 8 values from shared memory (four
 //   and two 16-byte loads, conflict-free as in step 6) for 128 FMAs: 5.3 FMAs per value, not 4;
 // - `Stages` buffers, the copies of tile step + Stages - 1 issued while tile step is computed, so
 //   a copy has Stages - 1 steps of arithmetic to land in, not one; cp.async.wait_group
