@@ -11,14 +11,24 @@
 //   after the loads, fails;
 // - once it does, x itself is NaN until the block ends, so an update that reads x from global memory
 //   after the barrier, rather than from the tile, fails;
-// - a barrier that some threads of a block reach and others skip (they returned first) is an error.
+// - a barrier that some threads of a block reach and others skip (they returned first) is an error;
+// - beyond column nx and row ny (outside the memory the arrays have) the tile must hold exactly 0, as
+//   the README says, and x's buffer is followed by rows poisoned with a NaN of its own payload, so a
+//   load without a bounds guard fails, and one that reads past the buffer's last row (ny + 1) says so;
+// - before the block's first barrier each tile cell is written by one thread: the threads run one
+//   after another, and as each starts, the cells written so far are swapped for a marker (their
+//   values put back at the barrier), so a cell that a second thread loads again is seen. A load in
+//   which every row of threads loads the whole tile (threadIdx.y left out) fails: each x value must
+//   be loaded once per block. (Two threads' writes to one cell with no barrier between are a race too.)
 // It says nothing about speed or coalescing; the GPU check's Measure test does. The include path holds
 // the student's folder, the exercise's interface and copies of the headers the kernel and the
 // emulation need (CMakeLists.txt), not the chapter's kernels.
 #include "matrix/cuda/tests/matrix_emulation.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <string>
 #include <vector>
@@ -59,12 +69,26 @@ using gpgpu::jacobi::Grid;
 using gpgpu::jacobi::testing::HostPitched;
 
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+// What lies past the last row of x's buffer (row ny + 1): a quiet NaN whose payload no arithmetic
+// makes, so a tile cell that holds it was loaded from beyond the allocation.
+constexpr std::uint32_t kPastTheBufferBits = 0x7fd0deadU;
+const float kPastTheBuffer = std::bit_cast<float>(kPastTheBufferBits);
+[[nodiscard]] bool past_the_buffer(float v) { return std::bit_cast<std::uint32_t>(v) == kPastTheBufferBits; }
+// What the watch puts in a tile cell already written before the first barrier (see TileWatch).
+constexpr std::uint32_t kWrittenBits = 0x7fd0beefU;
+const float kWritten = std::bit_cast<float>(kWrittenBits);
 
 // What the check sees of one launch on the iterate x (see the file comment). The blocks run one
 // after another; thread (0, 0) runs first in each, and calls block_starts() before the kernel.
 class TileWatch {
  public:
-  TileWatch(HostPitched& x, Grid grid, dim3 block) : x_(x), saved_(x.data), grid_(grid), block_(block) {}
+  // x.data holds the buffer's ny + 2 kPitchedGhostRows rows and, after them, the poisoned rows.
+  TileWatch(HostPitched& x, Grid grid, dim3 block)
+      : x_(x),
+        saved_(x.data),
+        buffer_floats_(static_cast<std::size_t>(grid.ny + 2 * gpgpu::jacobi::kPitchedGhostRows) * x.pitch),
+        grid_(grid),
+        block_(block) {}
 
   void block_starts() {
     finish_block();
@@ -72,19 +96,38 @@ class TileWatch {
     std::fill(std::begin(tile), std::end(tile), kNaN);
     block_idx_ = emu::block_idx;
     in_block_ = true;
+    const std::size_t cells = static_cast<std::size_t>(block_.x + 2) * (block_.y + 2);
+    written_value_.assign(cells, 0.0f);
+    writer_.assign(cells, -1);
+    last_thread_ = -1;
     tile_held_halo_ = false;
     barriers_ = 0;
     mismatch_.clear();
   }
 
+  // A thread of the block starts (before the kernel). Before the first barrier the threads run one
+  // after another, each until it reaches the barrier: what changed in the tile since the previous
+  // thread started, that thread wrote.
+  void thread_starts() {
+    if (barriers_ == 0) take_writes();
+    last_thread_ = static_cast<int>(emu::thread_idx.y * block_.x + emu::thread_idx.x);
+  }
+
   // Every thread of the block has reached a barrier.
   void at_barrier() {
+    if (barriers_ == 0) {  // the last thread's writes; then the written values back in the tile
+      take_writes();
+      for (std::size_t t = 0; t < writer_.size(); ++t)
+        if (writer_[t] >= 0) tile[t] = written_value_[t];
+    }
     ++barriers_;
+    if (failure_.empty()) failure_ = read_past_the_buffer();
     if (tile_held_halo_) return;
     mismatch_ = tile_mismatch();
     if (!mismatch_.empty()) return;
     tile_held_halo_ = true;
-    std::fill(x_.data.begin(), x_.data.end(), kNaN);  // from now on x is read from the tile, or NaN
+    // From now on x is read from the tile, or NaN; the rows past the buffer stay poisoned.
+    std::fill(x_.data.begin(), x_.data.begin() + static_cast<std::ptrdiff_t>(buffer_floats_), kNaN);
   }
 
   // After the launch: the last block's verdict, x as it was. Returns the first failure ("" if none).
@@ -95,20 +138,65 @@ class TileWatch {
   }
 
  private:
+  // The cells the last thread wrote: each is kept and marked; one marked before was written twice.
+  void take_writes() {
+    if (last_thread_ < 0) return;
+    const int width = static_cast<int>(block_.x) + 2;
+    const auto thread = [&](int t) {
+      return "thread (" + std::to_string(t % static_cast<int>(block_.x)) + ", " + std::to_string(t / static_cast<int>(block_.x)) + ")";
+    };
+    for (std::size_t t = 0; t < writer_.size(); ++t) {
+      const std::uint32_t bits = std::bit_cast<std::uint32_t>(tile[t]);
+      const bool fresh = writer_[t] < 0 ? bits != std::bit_cast<std::uint32_t>(kNaN) : bits != kWrittenBits;
+      if (!fresh) continue;
+      if (writer_[t] >= 0 && failure_.empty())
+        failure_ = where() + "tile[" + std::to_string(t / width) + " * " + std::to_string(width) + " + " +
+                   std::to_string(t % width) + "] was written by " + thread(writer_[t]) + " and again by " +
+                   thread(last_thread_) +
+                   " before the first barrier: each x value must be loaded once per block, the tile's cells shared "
+                   "among all the block's threads (threadIdx.y too), and two writes of one cell with no barrier "
+                   "between are a race";
+      if (writer_[t] < 0) writer_[t] = last_thread_;
+      written_value_[t] = tile[t];
+      tile[t] = kWritten;
+    }
+  }
+
+  [[nodiscard]] std::string where() const {
+    return "block (" + std::to_string(block_.x) + " x " + std::to_string(block_.y) + " threads) at (" +
+           std::to_string(block_idx_.x) + ", " + std::to_string(block_idx_.y) + "): ";
+  }
+
+  // "" unless a tile cell holds the poison that lies past x's buffer: the cell's load read beyond
+  // the allocation (no bounds guard).
+  [[nodiscard]] std::string read_past_the_buffer() const {
+    const int width = static_cast<int>(block_.x) + 2, height = static_cast<int>(block_.y) + 2;
+    const int i0 = static_cast<int>(block_idx_.x * block_.x), j0 = static_cast<int>(block_idx_.y * block_.y);
+    for (int t = 0; t < width * height; ++t)
+      if (past_the_buffer(tile[t]))
+        return where() + "tile[" + std::to_string(t / width) + " * " + std::to_string(width) + " + " +
+               std::to_string(t % width) + "] (x at column " + std::to_string(i0 - 1 + t % width) + ", row " +
+               std::to_string(j0 - 1 + t / width) + ") was loaded from past the end of x's buffer, whose last row is " +
+               std::to_string(grid_.ny + 1) + " (ny + 1): a load without a bounds guard (beyond column nx = " +
+               std::to_string(grid_.nx) + " and row ny = " + std::to_string(grid_.ny) + " the tile holds 0, unloaded)";
+    return {};
+  }
+
   void finish_block() {
+    if (in_block_ && failure_.empty()) failure_ = read_past_the_buffer();
     if (!in_block_ || tile_held_halo_ || !failure_.empty()) return;
-    const std::string where = "block (" + std::to_string(block_.x) + " x " + std::to_string(block_.y) + " threads) at (" +
-                              std::to_string(block_idx_.x) + ", " + std::to_string(block_idx_.y) + "): ";
+    const std::string at = where();
     failure_ = barriers_ == 0
-                   ? where + "the kernel never calls __syncthreads(): nothing keeps a thread from reading tile cells "
+                   ? at + "the kernel never calls __syncthreads(): nothing keeps a thread from reading tile cells "
                              "that other threads have not loaded yet"
-                   : where + "at none of its " + std::to_string(barriers_) +
-                         " barriers did the tile hold the x values its threads read (" + mismatch_ +
-                         "): the halo must be loaded into the tile before a barrier, and the update read from it";
+                   : at + "at none of its " + std::to_string(barriers_) +
+                         " barriers did the tile hold the x values its threads read, and 0 beyond column nx and row ny (" +
+                         mismatch_ + "): the halo must be loaded into the tile before a barrier, and the update read from it";
   }
 
   // "" when every tile cell the block's threads read holds its x value (cells beyond the grid only
-  // finite: they meet zero coefficients); else the first cell that does not.
+  // finite: they meet zero coefficients) and every cell beyond column nx or row ny (memory the
+  // arrays do not have) holds exactly 0; else the first cell that does not.
   [[nodiscard]] std::string tile_mismatch() const {
     const int width = static_cast<int>(block_.x) + 2;
     const int i0 = static_cast<int>(block_idx_.x * block_.x), j0 = static_cast<int>(block_idx_.y * block_.y);
@@ -126,17 +214,31 @@ class TileWatch {
                  std::to_string(got) + ", x at column " + std::to_string(col) + ", row " + std::to_string(row) + " is " +
                  (inside ? std::to_string(want) : std::string("outside the grid"));
       }
+    for (int r = 0; r < static_cast<int>(block_.y) + 2; ++r)
+      for (int c = 0; c < width; ++c) {
+        const int col = i0 - 1 + c, row = j0 - 1 + r;
+        const float got = tile[r * width + c];
+        if ((col > grid_.nx || row > grid_.ny) && got != 0.0f)
+          return "tile[" + std::to_string(r) + " * " + std::to_string(width) + " + " + std::to_string(c) + "] is " +
+                 std::to_string(got) + ", at column " + std::to_string(col) + ", row " + std::to_string(row) +
+                 ", beyond column nx = " + std::to_string(grid_.nx) + " or row ny = " + std::to_string(grid_.ny) +
+                 ", where the tile must hold 0 (a load without a bounds guard reads memory the arrays do not have)";
+      }
     return {};
   }
 
   HostPitched& x_;
   std::vector<float> saved_;
+  std::size_t buffer_floats_;
   Grid grid_;
   dim3 block_;
   uint3 block_idx_{0, 0, 0};
   bool in_block_ = false, tile_held_halo_ = false;
   int barriers_ = 0;
   std::string mismatch_, failure_;
+  std::vector<float> written_value_;  // per tile cell, before the first barrier: the value written
+  std::vector<int> writer_;           // and the thread that wrote it first (-1: none yet)
+  int last_thread_ = -1;              // the thread that started last
 };
 
 TileWatch* g_watch = nullptr;
@@ -176,6 +278,10 @@ Run run_emulated(const gpgpu::jacobi::LinearSystem& sys, std::span<const float> 
   for (const auto& d : sys.A.diag) diag.push_back(host_pitched(d, g, p));
   const HostPitched f = host_pitched(sys.rhs, g, p);
   HostPitched x = host_pitched(x0, g, p), y = host_pitched({}, g, p, kNaN);
+  // Past the buffer's last row, poisoned rows: as many as an unguarded load of the last blocks can
+  // reach (up to by + 1 rows past ny, and bx + 1 columns past nx that run into the next row).
+  const std::size_t past_rows = static_cast<std::size_t>(by + 3 + (bx + 2) / p);
+  for (HostPitched* field : {&x, &y}) field->data.resize(field->data.size() + past_rows * p, kPastTheBuffer);
   const dim3 block(static_cast<unsigned>(bx), static_cast<unsigned>(by));
   const dim3 grid(static_cast<unsigned>((g.nx + bx - 1) / bx), static_cast<unsigned>((g.ny + by - 1) / by));
   Run run;
@@ -187,6 +293,7 @@ Run run_emulated(const gpgpu::jacobi::LinearSystem& sys, std::span<const float> 
       const Watching watching(watch);
       emu::launch_with_barriers(grid, block, [&] {
         if (emu::thread_idx.x == 0 && emu::thread_idx.y == 0) watch.block_starts();
+        watch.thread_starts();
         jacobi_shared_2d(a);
       });
     }

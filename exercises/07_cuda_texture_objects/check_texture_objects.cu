@@ -4,8 +4,13 @@
 // does; and the two limits are the device's: a pointer off the device's texture alignment by any
 // amount (4 B, half the alignment, 4 B short of it) and a count one past its widest 1D linear texture
 // are usage errors before anything is created, while a pointer one alignment in and a texture
-// exactly as wide as the limit work (so a hard-coded 256 B or 2^27 fails). Every object the
-// student's code makes is owned by a Texture, so none leaks when an assertion ends a test early.
+// exactly as wide as the limit work (so a hard-coded 256 B or 2^27 fails). destroy_texture must
+// destroy the object: every cudaDestroyTextureObject call of the program goes through this file's
+// wrapper (the link's --wrap, CMakeLists.txt), which records the object and the result, so a
+// destroy_texture that calls nothing fails. (Asking the runtime about the object after destroying it,
+// cudaGetTextureObjectResourceDesc say, is undefined behaviour: "use of the handle after this call".)
+// Every object the student's code makes is owned by a Texture, so none leaks when an assertion ends
+// a test early.
 // Measure.* runs chapter 07's kernel through the student's objects, beside the chapter's own, and
 // reports both against the limit measured in the same run (no timed assertion).
 #include <array>
@@ -18,6 +23,7 @@
 #include <string>
 #include <random>
 #include <utility>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -32,6 +38,27 @@
 #include "gpgpu/jacobi/cuda/linear_solver.hpp"
 #include "texture_objects.hpp"
 #include "gpgpu/jacobi/cuda/texture_solver.hpp"
+
+// The link wraps cudaDestroyTextureObject (-Wl,--wrap, exercises/07_cuda_texture_objects/CMakeLists.txt):
+// every call of the program, the student's included, comes here, and is recorded before it goes on
+// to the runtime's own.
+namespace {
+struct DestroyCall {
+  cudaTextureObject_t tex;
+  cudaError_t result;
+};
+std::vector<DestroyCall>& destroy_calls() {
+  static std::vector<DestroyCall> calls;
+  return calls;
+}
+}  // namespace
+
+extern "C" cudaError_t __real_cudaDestroyTextureObject(cudaTextureObject_t tex);  // NOLINT(bugprone-reserved-identifier)
+extern "C" cudaError_t __wrap_cudaDestroyTextureObject(cudaTextureObject_t tex) {  // NOLINT(bugprone-reserved-identifier)
+  const cudaError_t result = __real_cudaDestroyTextureObject(tex);
+  destroy_calls().push_back({tex, result});
+  return result;
+}
 
 namespace {
 
@@ -148,6 +175,26 @@ TEST_F(TextureObjects, SwappingObjectsSwapsPingPongBuffers) {
   const auto got = x[cur].download(0, n + 2);
   for (int i = 1; i <= n; ++i) ASSERT_NEAR(got[i], expect[i], 1e-4) << i;
   EXPECT_NO_THROW(ex07::destroy_texture(0));  // 0 is no object: ignored
+}
+
+TEST_F(TextureObjects, DestroyTextureDestroysTheObject) {
+  const TextureLimits limits = device_limits();
+  const std::size_t count = 1024;
+  DeviceBuffer<float> data(limits.alignment / sizeof(float) + count);
+  const cudaTextureObject_t tex = ex07::create_linear_texture(first_aligned(data, limits.alignment), count);
+  ASSERT_NE(tex, 0u) << "no texture object was created";
+  const std::size_t before = destroy_calls().size();
+  ex07::destroy_texture(tex);
+  int destroyed = 0;
+  for (std::size_t c = before; c < destroy_calls().size(); ++c)
+    if (destroy_calls()[c].tex == tex && destroy_calls()[c].result == cudaSuccess) ++destroyed;
+  if (destroyed == 0) {
+    GPGPU_CUDA_CHECK(cudaDestroyTextureObject(tex));  // the check's own clean-up: no leak past this test
+    FAIL() << "destroy_texture(" << tex << ") did not destroy the object: no cudaDestroyTextureObject call on it "
+           << "succeeded (" << destroy_calls().size() - before << " calls in all), so the object and what the driver "
+           << "holds for it leak";
+  }
+  EXPECT_EQ(destroyed, 1) << "destroy_texture destroyed the object more than once";
 }
 
 TEST_F(TextureObjects, LimitsAreUsageErrors) {
