@@ -1,16 +1,22 @@
 /// @file aligned_double_checks.hpp
 /// @brief The checks' side of exercise 04, on the GPU and on the CPU emulation alike: the offset's
-/// three properties, and the comparison with the double-precision reference to near double rounding.
+/// three properties, the iterates between guard zones, and the comparison with the double-precision
+/// reference to near double rounding.
 #pragma once
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "aligned_double.hpp"
+#include "gpgpu/jacobi/grid.hpp"
+#include "gpgpu/jacobi/guard_zones.hpp"
+#include "gpgpu/jacobi/layouts.hpp"
 
 namespace ex04::checks {
 
@@ -46,6 +52,36 @@ inline ::testing::AssertionResult near_double_rounding(const std::vector<double>
   if (worst / scale <= tolerance) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << "relative error " << worst / scale << " > " << tolerance
                                        << " (float arithmetic somewhere gives about 1e-7; a wrong ω far more)";
+}
+
+/// Guard values on either side of an iterate's ghost-padded array: more than a block, so that the
+/// threads of the last block past the last unknown land in the guard (and neither write past the
+/// array nor read past it), and a multiple of 16 doubles, so that unknown 0 still starts a 128-byte
+/// line.
+inline std::size_t guard_length(int block) {
+  return (static_cast<std::size_t>(block) + 64 + 15) / 16 * 16;
+}
+
+/// The two iterates before the first iteration, each [guard | offset ghosts, nx*ny unknowns,
+/// trailing ghosts | guard]: x with the initial guess, x_new with NaN unknowns; zero ghosts; guards
+/// of NaN with a payload of each iterate's own (gpgpu/jacobi/guard_zones.hpp says why). What lies
+/// outside the unknowns must be the same after the run.
+inline std::array<std::vector<double>, 2> guarded_iterates(const gpgpu::jacobi::Grid& g, std::span<const float> x0,
+                                                           std::int64_t offset, std::size_t guard) {
+  const std::vector<double> wide(x0.begin(), x0.end());
+  const std::vector<double> padded = gpgpu::jacobi::make_ghost_padded<double>(g, wide, offset, 16).data;
+  std::array<std::vector<double>, 2> x;
+  for (std::size_t b = 0; b < 2; ++b) {
+    const double nan = gpgpu::jacobi::checks::guard_nan<double>(static_cast<unsigned>(b) + 1);
+    x[b].assign(guard + padded.size() + guard, nan);
+    if (b == 0) {
+      std::copy(padded.begin(), padded.end(), x[b].begin() + static_cast<std::ptrdiff_t>(guard));
+    } else {
+      std::fill_n(x[b].begin() + static_cast<std::ptrdiff_t>(guard), padded.size(), 0.0);
+      std::fill_n(x[b].begin() + static_cast<std::ptrdiff_t>(guard) + offset, g.nodes(), nan);
+    }
+  }
+  return x;
 }
 
 }  // namespace ex04::checks

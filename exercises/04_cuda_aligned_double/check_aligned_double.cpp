@@ -2,7 +2,9 @@
 // and 64- and 128-byte lines (and puts unknown 0 of a double iterate at the start of a 128-byte
 // line), and the kernel with a double iterate over the float matrix matches the double reference
 // to near double rounding: far tighter than any float arithmetic can (a wrong index cannot hide
-// either), at the default ω and at another (a kernel that hard-codes 0.8 fails). Measure.* reports
+// either), at the default ω and at another (a kernel that hard-codes 0.8 fails), and leaves every
+// ghost and the NaN guard zones around both iterates as they were (a thread past the last unknown
+// that writes fails). Measure.* reports
 // its rate beside chapter 04's float kernel; it asserts only correctness. The same checks run on the
 // CPU emulation in check_aligned_double_emulated.cpp.
 #include <array>
@@ -21,6 +23,7 @@
 #include "gpgpu/jacobi/measure.hpp"
 #include "gpgpu/jacobi/work.hpp"
 #include "gpgpu/jacobi/checks.hpp"
+#include "gpgpu/jacobi/guard_zones.hpp"
 #include "gpgpu/jacobi/layouts.hpp"
 
 namespace {
@@ -31,10 +34,8 @@ TEST(AlignedOffset, IsTheSmallestAlignedOffsetPastTheGhosts) {
   EXPECT_TRUE(ex04::checks::offset_is_the_smallest_aligned_one_past_the_ghosts());
 }
 
-std::vector<double> widen(std::span<const float> v) { return {v.begin(), v.end()}; }
-
 // The host side: the float matrix and f as the chapters upload them, two double iterates with the
-// student's ghost offset, the ping-pong loop timed by CUDA events.
+// student's ghost offset, each between guard zones of NaN, the ping-pong loop timed by CUDA events.
 class MixedSolver {
  public:
   explicit MixedSolver(const gpgpu::jacobi::LinearSystem& sys)
@@ -46,14 +47,14 @@ class MixedSolver {
     }
     f_ = DeviceBuffer<float>(n_);
     f_.upload(sys.rhs);
-    padded_ = gpgpu::jacobi::ghost_padded_length(grid_, offset_, 16);
-    for (auto& x : x_) x = DeviceBuffer<double>(static_cast<std::size_t>(padded_));
+    const auto padded = static_cast<std::size_t>(gpgpu::jacobi::ghost_padded_length(grid_, offset_, 16));
+    for (auto& x : x_) x = DeviceBuffer<double>(guard_ + padded + guard_);
   }
 
+  // Each iterate between its guard zones (ex04::checks::guarded_iterates): x with x0, x_new NaN.
   void reset(std::span<const float> x0) {
-    x_[0].upload(gpgpu::jacobi::make_ghost_padded<double>(grid_, widen(x0), offset_, 16).data);
-    x_[1].fill_bytes(0);
-    GPGPU_CUDA_CHECK(cudaMemset(x_[1].get() + offset_, 0xFF, n_ * sizeof(double)));  // NaN unknowns
+    was_ = ex04::checks::guarded_iterates(grid_, x0, offset_, guard_);
+    for (std::size_t b = 0; b < 2; ++b) x_[b].upload(was_[b]);
     current_ = 0;
   }
 
@@ -61,10 +62,10 @@ class MixedSolver {
     timer_.start();
     for (int it = 0; it < iters; ++it) {
       const std::size_t in = static_cast<std::size_t>(current_);
-      ex04::MixedArgs a{{}, f_.get(), x_[in].get(), x_[1 - in].get(), grid_.nx, static_cast<int>(n_),
+      ex04::MixedArgs a{{}, f_.get(), x_[in].get() + guard_, x_[1 - in].get() + guard_, grid_.nx, static_cast<int>(n_),
                         static_cast<int>(offset_), omega};
       for (std::size_t d = 0; d < 9; ++d) a.diag[d] = diag_[d].get();
-      ex04::launch_jacobi_mixed(a, 64);
+      ex04::launch_jacobi_mixed(a, kBlock);
       current_ ^= 1;
     }
     timer_.stop();
@@ -72,19 +73,33 @@ class MixedSolver {
   }
 
   [[nodiscard]] std::vector<double> solution() const {
-    return x_[static_cast<std::size_t>(current_)].download(static_cast<std::size_t>(offset_), n_);
+    return x_[static_cast<std::size_t>(current_)].download(guard_ + static_cast<std::size_t>(offset_), n_);
+  }
+  /// Whether every guard and ghost of both iterates is what reset() wrote there.
+  [[nodiscard]] ::testing::AssertionResult untouched_outside_the_unknowns() const {
+    for (std::size_t b = 0; b < 2; ++b) {
+      const std::vector<double> now = x_[b].download(0, x_[b].size());
+      if (auto r = gpgpu::jacobi::checks::untouched_outside(std::span<const double>(now), std::span<const double>(was_[b]),
+                                                            guard_ + static_cast<std::size_t>(offset_), n_);
+          !r)
+        return r << " (iterate " << b << ")";
+    }
+    return ::testing::AssertionSuccess();
   }
   /// Whether unknown 0 of each iterate starts a 128-byte line (cudaMalloc aligns the base to 256 B).
   [[nodiscard]] bool unknown0_starts_a_line() const {
     for (const auto& x : x_)
-      if (reinterpret_cast<std::uintptr_t>(x.get() + offset_) % 128 != 0) return false;
+      if (reinterpret_cast<std::uintptr_t>(x.get() + guard_ + offset_) % 128 != 0) return false;
     return true;
   }
 
  private:
+  static constexpr int kBlock = 64;
   gpgpu::jacobi::Grid grid_;
   std::size_t n_;
-  std::int64_t offset_, padded_ = 0;
+  std::int64_t offset_;
+  std::size_t guard_ = ex04::checks::guard_length(kBlock);
+  std::array<std::vector<double>, 2> was_;
   std::array<DeviceBuffer<float>, 9> diag_;
   DeviceBuffer<float> f_;
   std::array<DeviceBuffer<double>, 2> x_;
@@ -111,6 +126,7 @@ TEST_P(AlignedDouble, MatchesTheDoubleReference) {
   solver.iterate(c.iters);
   const std::vector<double> ref = gpgpu::jacobi::jacobi_reference(sys, x0, c.iters, gpgpu::jacobi::kDefaultOmega);
   EXPECT_TRUE(near_double_rounding(solver.solution(), ref, c.iters)) << c.grid.str() << ", " << c.iters << " iterations";
+  EXPECT_TRUE(solver.untouched_outside_the_unknowns()) << c.grid.str();
 }
 
 // The kernel must use the ω it is given: iterates at ω = 0.6 against the reference at 0.6.

@@ -1,12 +1,14 @@
 // The CPU check of exercise 04 (label cpu, no GPU needed): the offset's properties, and your kernel,
 // unchanged, on the CPU emulation of the CUDA thread model (cuda_emulation.hpp) with the ghost
 // layout your offset gives, against the double-precision reference to near double rounding, at the
-// default ω and at another (a kernel that hard-codes 0.8 fails). It says nothing about alignment on
+// default ω and at another (a kernel that hard-codes 0.8 fails); each iterate lies between guard
+// zones of NaN, and every guard and ghost must be as it was after the run (a thread past the last
+// unknown that writes fails). It says nothing about alignment on
 // a GPU or speed; the GPU check does. The include path holds the student's folder, the exercise's
 // interface and copies of the headers the kernel and the emulation need (CMakeLists.txt).
 #include "jacobi/cuda/tests/cuda_emulation.hpp"
 
-#include <limits>
+#include <array>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -17,7 +19,7 @@
 #include "aligned_double_checks.hpp"
 #include "gpgpu/harness/watchdog.hpp"
 #include "gpgpu/jacobi/checks.hpp"
-#include "gpgpu/jacobi/layouts.hpp"
+#include "gpgpu/jacobi/guard_zones.hpp"
 
 namespace {
 
@@ -28,24 +30,31 @@ namespace {
 using ex04::checks::near_double_rounding;
 
 // `iters` iterations of the kernel on the emulation, in blocks of `block` threads; x and x_new with
-// the offset for 128-byte lines of doubles, the unknowns of the iterate not yet written NaN.
+// the offset for 128-byte lines of doubles, the unknowns of the iterate not yet written NaN, each
+// between guard zones (guarded_iterates). Everything outside the unknowns must be as it was.
 std::vector<double> run_emulated(const gpgpu::jacobi::LinearSystem& sys, std::span<const float> x0, int iters, int block,
                                  double omega) {
   const gpgpu::jacobi::Grid g = sys.grid;
   const std::int64_t offset = ex04::aligned_offset_elements(g.nx, 128, 8);
-  const std::vector<double> wide(x0.begin(), x0.end());
-  std::vector<double> x = gpgpu::jacobi::make_ghost_padded<double>(g, wide, offset, 16).data;
-  std::vector<double> y(x.size(), 0.0);
-  std::fill_n(y.begin() + offset, g.nodes(), std::numeric_limits<double>::quiet_NaN());
+  const std::size_t guard = ex04::checks::guard_length(block);
+  const std::array<std::vector<double>, 2> was = ex04::checks::guarded_iterates(g, x0, offset, guard);
+  std::array<std::vector<double>, 2> x = was;
   const int nodes = static_cast<int>(g.nodes());
   for (int it = 0; it < iters; ++it) {
-    ex04::MixedArgs a{{}, sys.rhs.data(), x.data(), y.data(), g.nx, nodes, static_cast<int>(offset), omega};
+    const auto in = static_cast<std::size_t>(it % 2);
+    ex04::MixedArgs a{{}, sys.rhs.data(), x[in].data() + guard, x[1 - in].data() + guard, g.nx, nodes,
+                      static_cast<int>(offset), omega};
     for (std::size_t d = 0; d < 9; ++d) a.diag[d] = sys.A.diag[d].data();
     emu::launch(dim3(static_cast<unsigned>((nodes + block - 1) / block)), dim3(static_cast<unsigned>(block)),
                 /*barriers=*/false, [&] { ex04::jacobi_mixed(a); });
-    std::swap(x, y);
   }
-  return {x.begin() + offset, x.begin() + offset + g.nodes()};
+  const std::size_t first = guard + static_cast<std::size_t>(offset), n = static_cast<std::size_t>(g.nodes());
+  for (std::size_t b = 0; b < 2; ++b)
+    EXPECT_TRUE(gpgpu::jacobi::checks::untouched_outside(std::span<const double>(x[b]), std::span<const double>(was[b]),
+                                                         first, n))
+        << "iterate " << b << ", " << g.str() << ", blocks of " << block;
+  const auto& last = x[static_cast<std::size_t>(iters % 2)];
+  return {last.begin() + static_cast<std::ptrdiff_t>(first), last.begin() + static_cast<std::ptrdiff_t>(first + n)};
 }
 
 TEST(AlignedOffset, IsTheSmallestAlignedOffsetPastTheGhosts) {

@@ -1,11 +1,12 @@
 // The CPU check of exercise 06 (label cpu, no GPU needed): your kernel, unchanged, on the CPU
 // emulation of the CUDA thread model, with the threads of a block run as fibers one after another
 // (kernels/matrix/cuda/tests/matrix_emulation.hpp): each runs until it reaches __syncthreads() or
-// returns, then the next, in the order of threadIdx. So a missing barrier is never hidden by luck,
-// as it may be on a GPU: the first thread reads the tile before the others have loaded their cells,
-// and those cells hold NaN (the tile is poisoned before every block). Besides the result against the
-// double-precision reference (at awkward sizes, block shapes and pitches, and at an ω other than the
-// default: a kernel that hard-codes 0.8 fails), it checks the technique at every barrier:
+// returns, then the next, in the order of threadIdx or its reverse (by block and barrier phase). So a
+// missing barrier is never hidden by luck, as it may be on a GPU: the first thread reads the tile
+// before the others have loaded their cells, and those cells hold NaN (the tile is poisoned before
+// every block). Besides the result against the double-precision reference (at awkward sizes, block
+// shapes and pitches, and at an ω other than the default: a kernel that hard-codes 0.8 fails), it
+// checks the technique at every barrier:
 // - at one of the block's barriers the tile must hold every x value its threads read (cells in the
 //   grid exactly, those beyond it finite), so a kernel without shared memory, or with no barrier
 //   after the loads, fails;
@@ -79,7 +80,8 @@ constexpr std::uint32_t kWrittenBits = 0x7fd0beefU;
 const float kWritten = std::bit_cast<float>(kWrittenBits);
 
 // What the check sees of one launch on the iterate x (see the file comment). The blocks run one
-// after another; thread (0, 0) runs first in each, and calls block_starts() before the kernel.
+// after another; the first thread to run in each (thread (0, 0) or the last, by the emulation's
+// order) calls enter() before the kernel, and so block_starts().
 class TileWatch {
  public:
   // x.data holds the buffer's ny + 2 kPitchedGhostRows rows and, after them, the poisoned rows.
@@ -89,6 +91,12 @@ class TileWatch {
         buffer_floats_(static_cast<std::size_t>(grid.ny + 2 * gpgpu::jacobi::kPitchedGhostRows) * x.pitch),
         grid_(grid),
         block_(block) {}
+
+  // Every thread, before the kernel: the first of a block starts the block's watch.
+  void enter() {
+    const uint3 b = emu::block_idx;
+    if (!in_block_ || b.x != block_idx_.x || b.y != block_idx_.y || b.z != block_idx_.z) block_starts();
+  }
 
   void block_starts() {
     finish_block();
@@ -292,7 +300,7 @@ Run run_emulated(const gpgpu::jacobi::LinearSystem& sys, std::span<const float> 
     {
       const Watching watching(watch);
       emu::launch_with_barriers(grid, block, [&] {
-        if (emu::thread_idx.x == 0 && emu::thread_idx.y == 0) watch.block_starts();
+        watch.enter();
         watch.thread_starts();
         jacobi_shared_2d(a);
       });

@@ -43,7 +43,9 @@ inline std::vector<float4> sequential_shared(1 << 16);
 /// A block's threads that meet at barriers run as fibers (ucontext) on the calling thread, one
 /// after the other until each reaches __syncthreads() or returns: a barrier phase per pass. Cheap
 /// (no OS thread per CUDA thread), deterministic, and a barrier that some threads skip is reported
-/// (in CUDA it is undefined behaviour, here a std::logic_error).
+/// (in CUDA it is undefined behaviour, here a std::logic_error). The passes alternate between
+/// thread order and its reverse (reverse_pass): a thread that reads another's shared-memory write
+/// with no barrier between them runs before that write in one of the two, and reads a stale value.
 namespace fibers {
 
 struct Fiber {
@@ -62,6 +64,14 @@ inline thread_local const std::function<void()>* body = nullptr;
 /// resumption number.
 inline unsigned long long phase = 0;
 inline unsigned long long resumption = 0;
+
+/// Whether pass `pass` (0 for a block's first) over the threads of block number `block` (linear:
+/// x + gridDim.x (y + gridDim.y z)) runs them last to first. Alternating by pass and by block, every
+/// launch of more than one block or barrier phase runs threads in both orders, so a read without a
+/// barrier fails whether the reader's index is below or above the writer's (lane 0 reducing the
+/// block's partial sums, or the last lane); the blocks themselves still run in order. A launch
+/// without barriers (threads one by one) reverses the odd blocks the same way.
+inline bool reverse_pass(unsigned long long block, unsigned pass) { return (block + pass) % 2 == 1; }
 
 inline void entry() {
   (*body)();
@@ -105,7 +115,8 @@ T shuffle(T value, int delta) {
 
 /// Runs `body` as every thread of a grid of `grid` blocks of `block` threads. Blocks run one after
 /// the other (CUDA promises no order, and the Jacobi kernels need none); within a block the threads
-/// run as fibers meeting at __syncthreads() when `barriers` is true, otherwise one by one.
+/// run as fibers meeting at __syncthreads() when `barriers` is true, otherwise one by one; forward
+/// or backward by fibers::reverse_pass (CUDA promises no order among them either).
 inline void launch(dim3 grid, dim3 block, bool barriers, const std::function<void()>& body) {
   constexpr std::size_t kStackBytes = 64 * 1024;
   grid_dim = grid;
@@ -121,8 +132,11 @@ inline void launch(dim3 grid, dim3 block, bool barriers, const std::function<voi
     for (unsigned by = 0; by < grid.y; ++by)
       for (unsigned bx = 0; bx < grid.x; ++bx) {
         block_idx = {bx, by, bz};
+        const unsigned long long linear_block = bx + static_cast<unsigned long long>(grid.x) * (by + grid.y * bz);
         if (!barriers) {
-          for (unsigned t = 0; t < threads; ++t) {
+          const bool reverse = fibers::reverse_pass(linear_block, 0);
+          for (unsigned i = 0; i < threads; ++i) {
+            const unsigned t = reverse ? threads - 1 - i : i;
             thread_idx = {t % block.x, t / block.x % block.y, t / (block.x * block.y)};
             body();
           }
@@ -133,10 +147,12 @@ inline void launch(dim3 grid, dim3 block, bool barriers, const std::function<voi
           team[t].done = false;
           fibers::prepare(team[t], stacks[t].get(), kStackBytes);
         }
-        for (;;) {  // one pass per barrier phase
+        for (unsigned pass = 0;; ++pass) {  // one pass per barrier phase
           unsigned waiting = 0, returned = 0;
           ++fibers::phase;
-          for (fibers::Fiber& f : team) {
+          const bool reverse = fibers::reverse_pass(linear_block, pass);
+          for (unsigned i = 0; i < threads; ++i) {
+            fibers::Fiber& f = team[reverse ? threads - 1 - i : i];
             if (f.done) continue;
             ++fibers::resumption;
             fibers::current = &f;

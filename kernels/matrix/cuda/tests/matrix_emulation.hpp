@@ -6,11 +6,13 @@
 ///   instantiation). Blocks run one after another and the threads of a block share it, which is
 ///   what shared memory is.
 /// - emu::launch_with_barriers() (cuda_emulation.hpp's launch with barriers) runs the threads of a
-///   block as fibers (ucontext) on the calling thread: each runs until it reaches __syncthreads() or returns, then the next; when all have
-///   arrived, they go on. That is thousands of times cheaper than an OS thread per CUDA thread, so
-///   tiles of 32 x 32 threads can be emulated, and it catches what an OS barrier would hang on: a
-///   barrier that some threads of the block reach and others skip (undefined in CUDA) throws
-///   std::logic_error naming the block.
+///   block as fibers (ucontext) on the calling thread: each runs until it reaches __syncthreads()
+///   or returns, then the next (in thread order or its reverse, alternating by block and barrier
+///   phase, so that a read of another thread's shared write without a barrier between them fails);
+///   when all have arrived, they go on. That is thousands of times cheaper than an OS thread per
+///   CUDA thread, so tiles of 32 x 32 threads can be emulated, and it catches what an OS barrier
+///   would hang on: a barrier that some threads of the block reach and others skip (undefined in
+///   CUDA) throws std::logic_error naming the block.
 ///
 /// Include it before the kernel's .cu file, with GPGPU_CUDA_EMULATION defined.
 #pragma once
