@@ -9,6 +9,7 @@
 #include <cmath>
 #include <iostream>
 #include <memory>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -44,7 +45,9 @@ class UnpaddedSolver {
   }
 
   void reset(std::span<const float> x0) {
-    for (auto& x : x_) x.fill_bytes(0xFF);  // NaN everywhere: guards and the other iterate's unknowns
+    // NaN everywhere, a payload of each iterate's own: guards and the other iterate's unknowns.
+    for (std::size_t b = 0; b < 2; ++b)
+      x_[b].upload(std::vector<float>(guard_ + n_ + guard_, ex03::checks::guard_value(b)));
     GPGPU_CUDA_CHECK(cudaMemcpy(x_[0].get() + guard_, x0.data(), n_ * sizeof(float), cudaMemcpyHostToDevice));
     current_ = 0;
   }
@@ -68,11 +71,11 @@ class UnpaddedSolver {
     return x_[static_cast<std::size_t>(current_)].download(guard_, n_);
   }
 
-  // Whether every guard value of both iterates is still the NaN the reset wrote.
+  // Whether every guard value of both iterates is still the NaN the reset wrote there.
   [[nodiscard]] ::testing::AssertionResult guards_untouched() const {
     for (std::size_t b = 0; b < 2; ++b) {
       const std::vector<float> all = x_[b].download(0, x_[b].size());
-      if (auto r = ex03::checks::guards_untouched(all, guard_, n_); !r) return r << " (iterate " << b << ")";
+      if (auto r = ex03::checks::guards_untouched(all, guard_, n_, b); !r) return r << " (iterate " << b << ")";
     }
     return ::testing::AssertionSuccess();
   }

@@ -2,7 +2,8 @@
 // (label `solution`): the OpenCL port of the pitched kernel matches the CPU double-precision
 // reference from a random start at awkward sizes, odd and even iteration counts, two work-group
 // sizes, a grid taller than the 65535 work-groups dimension 1 may have, and a relaxation factor other
-// than the default (a kernel that hard-codes ω = 0.8 fails). Measure.* reports its
+// than the default (a kernel that hard-codes ω = 0.8 fails), and no local memory (the kernel is the
+// pitched port, not the chapter's local one). Measure.* reports its
 // rate beside the chapter's local port against the limit measured in the same run (no timed
 // assertion).
 #include <iostream>
@@ -81,6 +82,15 @@ TEST(PitchedPort, UsesTheOmegaItIsGiven) {
   const std::vector<double> ref = gpgpu::jacobi::jacobi_reference(sys, x0, iters, omega);
   const gpgpu::Verification v = gpgpu::compare_normwise(solver.solution(), ref, gpgpu::jacobi::jacobi_tolerance(iters));
   EXPECT_TRUE(v.pass) << "ω = " << omega << ": " << v.summary();
+}
+
+// The exercise ports 05_pitched.cu, which reads x from global memory: a kernel with a __local tile
+// (the chapter's local port under the exercise's name) computes the iteration but is not the port.
+TEST(PitchedPort, UsesNoLocalMemory) {
+  const cl::Kernel kernel(program(), std::string(kPitched.kernel_name).c_str());
+  const auto bytes = kernel.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(runtime().device());
+  EXPECT_EQ(bytes, 0u) << "the kernel uses " << bytes
+                       << " bytes of local memory; 05_pitched.cu reads x from global memory, without a tile";
 }
 
 // The measurement: your kernel beside the chapter's `local` port (chapter 06's kernel) on the same

@@ -1,6 +1,7 @@
 // The CPU check of exercise 10 (label cpu, no GPU needed), on the CPU emulation of the CUDA thread
 // model (kernels/matrix/cuda/tests/matrix_emulation.hpp), launched as launch_gemm_register_block
-// launches it: the product within the FP32 bound at sizes no tile divides, and the structure the
+// launches it: the product within the FP32 bound at sizes no tile divides (A and B between NaN
+// guards, C poisoned), and the structure the
 // exercise asks for, counted per thread with T = CountedFloat (counted_float.hpp).
 #include "counted_float.hpp"  // includes the emulation, which must precede the kernel
 
@@ -9,6 +10,7 @@
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 #include "register_block_checks.hpp"
 
@@ -26,8 +28,11 @@ gpgpu::blas::HostMatrix multiply_emulated(const gpgpu::blas::Operands& ops) {
   const gpgpu::blas::Dims d = ops.dims();
   gpgpu::blas::HostMatrix c = gpgpu::matrix::poisoned(d.c(), gpgpu::blas::ElementType::f32);
   const int m = static_cast<int>(d.m), n = static_cast<int>(d.n), k = static_cast<int>(d.k);
-  const float* a = ops.a.as<float>().data();
-  const float* b = ops.b.as<float>().data();
+  // A and B between NaN guards: a load past either end (a k edge guarded only by the row) shows.
+  const std::vector<float> a_guarded = ex10::checks::guarded(ops.a.as<float>());
+  const std::vector<float> b_guarded = ex10::checks::guarded(ops.b.as<float>());
+  const float* a = a_guarded.data() + ex10::checks::kGuard;
+  const float* b = b_guarded.data() + ex10::checks::kGuard;
   float* out = c.as<float>().data();
   emu::launch_with_barriers(grid_for(m, n), dim3(ex10::kThreads),
                             [&] { ex10::gemm_register_block<float>(a, b, out, m, n, k); });

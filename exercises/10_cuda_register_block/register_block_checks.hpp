@@ -1,9 +1,15 @@
 /// @file register_block_checks.hpp
 /// @brief What both checks of exercise 10 ask: a tile shape within the budgets of
 /// gemm_register_block.hpp, and C within γ_k|A||B| of the FP64 reference at sizes no tile divides,
-/// every element written (C starts as NaN), for a product computed by `multiply`.
+/// every element written (C starts as NaN), for a product computed by `multiply`; A and B each lie
+/// between guard zones of NaN (guarded), so a load past either end poisons C even where the other
+/// operand's zero multiplies it (0 × NaN is NaN).
 #pragma once
+#include <algorithm>
+#include <cstddef>
 #include <functional>
+#include <limits>
+#include <span>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -14,6 +20,17 @@
 namespace ex10::checks {
 
 using Multiply = std::function<gpgpu::blas::HostMatrix(const gpgpu::blas::Operands&)>;
+
+/// Floats of NaN before and after A and B: more than a step of k or a tile's row, so a load a tile
+/// past either end lands in a guard.
+constexpr std::size_t kGuard = 256;
+
+/// `values` with kGuard NaNs before and after; the operand starts at element kGuard.
+inline std::vector<float> guarded(std::span<const float> values) {
+  std::vector<float> out(values.size() + 2 * kGuard, std::numeric_limits<float>::quiet_NaN());
+  std::copy(values.begin(), values.end(), out.begin() + static_cast<std::ptrdiff_t>(kGuard));
+  return out;
+}
 
 inline std::vector<gpgpu::blas::Dims> sizes() {
   return {{1, 1, 1}, {1, 200, 1}, {1, 1, 300}, {17, 103, 33}, {64, 64, 16}, {65, 63, 17}, {130, 70, 129}, {257, 129, 40}};

@@ -10,6 +10,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <ios>
+#include <sstream>
+#include <string>
 #include <span>
 #include <type_traits>
 
@@ -28,6 +31,15 @@ GuardBits<T> bits_of(T v) {
   return bits;
 }
 
+/// `v`'s bits in hexadecimal, 0x-prefixed (an AssertionResult streams each value on its own, so
+/// std::hex would not reach the next one).
+template <typename T>
+std::string hex_bits(T v) {
+  std::ostringstream out;
+  out << "0x" << std::hex << bits_of(v);
+  return out.str();
+}
+
 /// A quiet NaN of sign 1 whose low payload bits are `tag` (tag 0: every bit set, 0xFFFFFFFF for
 /// float). Neither tag 0 nor a small non-zero tag is the canonical NaN a GPU writes.
 template <typename T>
@@ -41,7 +53,7 @@ T guard_nan(unsigned tag = 0) {
 
 /// Whether `now` holds the bits of `was` at every index outside [first, first + n): the unknowns
 /// (the kernel's to write) are skipped, every guard and ghost is compared. Names the first write it
-/// finds by its distance from unknown 0.
+/// finds by its distance from unknown 0, with both bit patterns (two NaNs print alike).
 template <typename T>
 ::testing::AssertionResult untouched_outside(std::span<const T> now, std::span<const T> was, std::size_t first,
                                              std::size_t n) {
@@ -52,7 +64,8 @@ template <typename T>
     if (bits_of(now[i]) != bits_of(was[i]))
       return ::testing::AssertionFailure() << "a write outside the unknowns, "
                                            << static_cast<long long>(i) - static_cast<long long>(first)
-                                           << " from unknown 0: " << now[i] << " where " << was[i] << " was";
+                                           << " from unknown 0: " << now[i] << " (bits " << hex_bits(now[i])
+                                           << ") where " << was[i] << " (bits " << hex_bits(was[i]) << ") was";
   }
   return ::testing::AssertionSuccess();
 }
