@@ -27,7 +27,6 @@
 #include "matrix/cuda/tests/matrix_emulation.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -58,6 +57,7 @@ float tile[1 << 14];  // the kernel's tile: blocks run one at a time; 1024 threa
 
 #include "gpgpu/harness/watchdog.hpp"
 #include "gpgpu/jacobi/checks.hpp"
+#include "gpgpu/jacobi/guard_zones.hpp"
 #include "gpgpu/jacobi/pitched_host.hpp"
 
 namespace ex06::checks {
@@ -72,12 +72,12 @@ using gpgpu::jacobi::testing::HostPitched;
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 // What lies past the last row of x's buffer (row ny + 1): a quiet NaN whose payload no arithmetic
 // makes, so a tile cell that holds it was loaded from beyond the allocation.
-constexpr std::uint32_t kPastTheBufferBits = 0x7fd0deadU;
-const float kPastTheBuffer = std::bit_cast<float>(kPastTheBufferBits);
-[[nodiscard]] bool past_the_buffer(float v) { return std::bit_cast<std::uint32_t>(v) == kPastTheBufferBits; }
+const float kPastTheBuffer = gpgpu::jacobi::checks::guard_nan<float>(0xdead);
+[[nodiscard]] bool past_the_buffer(float v) {
+  return gpgpu::jacobi::checks::bits_of(v) == gpgpu::jacobi::checks::bits_of(kPastTheBuffer);
+}
 // What the watch puts in a tile cell already written before the first barrier (see TileWatch).
-constexpr std::uint32_t kWrittenBits = 0x7fd0beefU;
-const float kWritten = std::bit_cast<float>(kWrittenBits);
+const float kWritten = gpgpu::jacobi::checks::guard_nan<float>(0xbeef);
 
 // What the check sees of one launch on the iterate x (see the file comment). The blocks run one
 // after another; the first thread to run in each (thread (0, 0) or the last, by the emulation's
@@ -154,8 +154,9 @@ class TileWatch {
       return "thread (" + std::to_string(t % static_cast<int>(block_.x)) + ", " + std::to_string(t / static_cast<int>(block_.x)) + ")";
     };
     for (std::size_t t = 0; t < writer_.size(); ++t) {
-      const std::uint32_t bits = std::bit_cast<std::uint32_t>(tile[t]);
-      const bool fresh = writer_[t] < 0 ? bits != std::bit_cast<std::uint32_t>(kNaN) : bits != kWrittenBits;
+      using gpgpu::jacobi::checks::bits_of;
+      const std::uint32_t bits = bits_of(tile[t]);
+      const bool fresh = writer_[t] < 0 ? bits != bits_of(kNaN) : bits != bits_of(kWritten);
       if (!fresh) continue;
       if (writer_[t] >= 0 && failure_.empty())
         failure_ = where() + "tile[" + std::to_string(t / width) + " * " + std::to_string(width) + " + " +

@@ -1,5 +1,6 @@
 /// @file guard_zones.hpp
-/// @brief Guard zones around a kernel's output, for the checks of exercises 03 and 04 (GPU and CPU
+/// @brief Guard zones around a kernel's output, for the checks of exercises 03 and 04 (and the
+/// marked NaNs of exercise 06's) (GPU and CPU
 /// emulation alike): an array holds its unknowns between values the kernel must never write, and a
 /// check compares everything outside the unknowns, bit for bit, with what was there before the run.
 /// A guard is a NaN, so a read outside the grid poisons the result too (0 × NaN is NaN). Arithmetic
@@ -7,9 +8,9 @@
 /// array's guards and written into another's would look untouched if both held the same NaN, so the
 /// two iterates of a ping-pong get NaNs of different payloads (guard_nan's tag).
 #pragma once
+#include <bit>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <ios>
 #include <sstream>
 #include <string>
@@ -26,9 +27,7 @@ using GuardBits = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_
 template <typename T>
 GuardBits<T> bits_of(T v) {
   static_assert(std::is_floating_point_v<T> && (sizeof(T) == 4 || sizeof(T) == 8));
-  GuardBits<T> bits = 0;
-  std::memcpy(&bits, &v, sizeof bits);
-  return bits;
+  return std::bit_cast<GuardBits<T>>(v);
 }
 
 /// `v`'s bits in hexadecimal, 0x-prefixed (an AssertionResult streams each value on its own, so
@@ -46,9 +45,7 @@ template <typename T>
 T guard_nan(unsigned tag = 0) {
   GuardBits<T> bits = ~GuardBits<T>{0};
   if (tag != 0) bits = (bits & ~GuardBits<T>{0xFFFF}) | GuardBits<T>{tag & 0xFFFFu};
-  T v{};
-  std::memcpy(&v, &bits, sizeof v);
-  return v;
+  return std::bit_cast<T>(bits);
 }
 
 /// Whether `now` holds the bits of `was` at every index outside [first, first + n): the unknowns
