@@ -21,6 +21,8 @@ What is allowed without a check, and why (the false positives, stated):
     (`out/`, `tour-results/`, `DIR/...`), absolute paths (`/usr/local/cuda`), include paths
     (`gpgpu/cli.hpp`, `blas/cuda/launchers.hpp`): none of them starts with a top-level folder;
   - the files under results/: records of past runs, which name the files as they were then;
+  - paths into a top-level folder that .gitignore names (`.peers/fast.cu`, fetched for a device run):
+    a clone never has them;
   - a line that says `paths: not checked` (for a sentence that names a path on purpose as gone).
 """
 import glob
@@ -40,10 +42,24 @@ LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 STRING = re.compile(r'"(?:\\.|[^"\\])*"')
 
 
+def ignored_top_folders():
+    """Top-level folders .gitignore names (`/.peers/`): fetched or made on one machine, never in a
+    clone, so a path into one is no repository path (and may or may not be there)."""
+    names = set()
+    gitignore = ROOT / ".gitignore"
+    for line in gitignore.read_text().splitlines() if gitignore.exists() else []:
+        name = line.strip().strip("/")
+        if line.strip().endswith("/") and name and "/" not in name and not any(c in name for c in "*?[!#"):
+            names.add(name)
+    return names
+
+
 def top_folders():
-    """The repository's top-level folders (hidden ones too: .ci/run is a path one may write)."""
+    """The repository's top-level folders (hidden ones too: .ci/run is a path one may write), but not
+    the build trees nor a folder .gitignore names."""
+    ignored = ignored_top_folders()
     return sorted(p.name for p in ROOT.iterdir()
-                  if p.is_dir() and p.name != ".git" and not p.name.startswith("build"))
+                  if p.is_dir() and p.name != ".git" and not p.name.startswith("build") and p.name not in ignored)
 
 
 def source_files():
@@ -58,9 +74,10 @@ def source_files():
             dirs[:] = [x for x in dirs if x not in SKIPPED_DIRS and not x.startswith("build")]
             files += [pathlib.Path(d) / n for n in names]
     keep = []
+    ignored = ignored_top_folders()
     for f in files:
         rel = f.relative_to(ROOT).parts
-        if any(p in SKIPPED_DIRS or p.startswith("build") for p in rel[:-1]) or not f.is_file():
+        if any(p in SKIPPED_DIRS or p.startswith("build") for p in rel[:-1]) or not f.is_file() or rel[0] in ignored:
             continue
         if f.suffix in C_LIKE | HASH_COMMENTS | {".md"} or f.name == "CMakeLists.txt":
             keep.append(f)
