@@ -48,15 +48,19 @@ fi
 # 2. compute-sanitizer, each tool on every CUDA variant (aos, coalesced, fused, fused_half) at the
 #    small awkward sizes (1 node, 2x3x5, rows of 63, 67 and 130 against 64-thread blocks, the guide,
 #    the filter's irises): all cases but the 4-million-node one, whose CPU reference only costs time
-#    here. initcheck shadows every byte: the four smallest cases suffice. Launches synchronised, so
-#    an error names its kernel. The four tools run side by side.
+#    here. initcheck shadows every byte: the four smallest cases suffice. racecheck looks for hazards
+#    in shared memory, which no TLM kernel uses (they exchange neighbours through global memory and
+#    warp shuffles, which synccheck watches): it runs on the small cases too, which every kernel
+#    launches in, and no longer spends minutes on the others (over 340 s beside the other topics on
+#    an H200, more than any other tool). Launches synchronised, so an error names its kernel. The four
+#    tools run side by side.
 if want sanitizers; then
   SMALL='*-*256x256x64*'
   TINY='*1x1x1*:*2x3x5*:*63x2x3*:*filter_10x5x47*:Ch11CudaVariants.HalfStorageIsReallyHalf'
   pids=()
   for tool in memcheck racecheck synccheck initcheck; do
     filter=$SMALL
-    [ "$tool" = initcheck ] && filter=$TINY
+    case $tool in initcheck | racecheck) filter=$TINY ;; esac
     step "sanitizer $tool" timeout "${SANITIZER_LIMIT_S:-300}" bash -c 'GPGPU_CUDA_SYNC=1 compute-sanitizer --tool "$0" --error-exitcode 3 "$1" \
       --gtest_filter="$2" --gtest_brief=1 > "$3" 2>&1' "$tool" "$TEST_CUDA" "$filter" "$TMP/sanitizer_$tool.log" &
     pids+=($!)
