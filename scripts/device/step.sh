@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by the device scripts after common.sh (cuda.sh, ch12.sh, gemm.sh, tlm.sh, text.sh, report.sh,
 # report_plots.sh): `step NAME COMMAND...` runs the command with its output appended to $LOG, counts
 # it in $steps and records a failure in the array `failed`, so that a batch keeps going after a
@@ -39,26 +40,30 @@ step() {
 # minutes, or what is left of the budget; launches synchronised so that an error points at its
 # kernel, logs in $TMP). The limit only catches a hang: check.sh, which runs every topic's
 # sanitizers at once on one GPU, raises it, since every topic's sanitised processes share the GPU there;
-# `sanitizers_wait` collects their verdicts into $LOG and `failed`.
+# `sanitizer_start TOOL TEST FILTER NAME` starts one tool alone, NAME labelling its log and verdict
+# (a topic splits a slow tool's tests over several processes so); `sanitizers_wait` collects every
+# verdict into $LOG and `failed`.
 sanitizer_pids=()
-sanitizers_start() {
-  local tool limit
+sanitizer_start() {
+  local tool=$1 test=$2 filter=$3 name=${4:-$1} limit
   limit=$(device_left "${SANITIZER_LIMIT_S:-180}")
-  for tool in memcheck racecheck synccheck initcheck; do
-    GPGPU_CUDA_SYNC=1 timeout "$limit" compute-sanitizer --tool "$tool" --error-exitcode 3 "$1" \
-      --gtest_filter="$2" --gtest_brief=1 > "$TMP/sanitizer_$tool.log" 2>&1 &
-    sanitizer_pids+=("$tool:$!")
-  done
+  GPGPU_CUDA_SYNC=1 timeout "$limit" compute-sanitizer --tool "$tool" --error-exitcode 3 "$test" \
+    --gtest_filter="$filter" --gtest_brief=1 > "$TMP/sanitizer_$name.log" 2>&1 &
+  sanitizer_pids+=("$name:$!")
+}
+sanitizers_start() {
+  local tool
+  for tool in memcheck racecheck synccheck initcheck; do sanitizer_start "$tool" "$1" "$2"; done
 }
 sanitizers_wait() {
-  local p tool rc
+  local p name rc
   for p in "${sanitizer_pids[@]}"; do
-    tool=${p%%:*}
+    name=${p%%:*}
     wait "${p#*:}"
     rc=$?
-    { echo "=== sanitizer $tool: exit $rc"; tail -40 "$TMP/sanitizer_$tool.log"; } >> "$LOG"
-    printf '%-34s exit %3d  (side by side)\n' "sanitizer $tool" "$rc"
-    if [ "$rc" -ne 0 ]; then failed+=("sanitizer $tool (exit $rc)"); fi
+    { echo "=== sanitizer $name: exit $rc"; tail -40 "$TMP/sanitizer_$name.log"; } >> "$LOG"
+    printf '%-34s exit %3d  (side by side)\n' "sanitizer $name" "$rc"
+    if [ "$rc" -ne 0 ]; then failed+=("sanitizer $name (exit $rc)"); fi
   done
   sanitizer_pids=()
 }
