@@ -4,7 +4,10 @@
 // does; and the two limits are the device's: a pointer off the device's texture alignment by any
 // amount (4 B, half the alignment, 4 B short of it) and a count one past its widest 1D linear texture
 // are usage errors before anything is created, while a pointer one alignment in and a texture
-// exactly as wide as the limit work (so a hard-coded 256 B or 2^27 fails). destroy_texture must
+// exactly as wide as the limit work (so a hard-coded 256 B or 2^27 fails). Limits hard-coded to this
+// device's own values would pass those tests, so one test has the runtime report other limits (the
+// link wraps the calls that report them, below) and wants create_linear_texture to follow them.
+// destroy_texture must
 // destroy the object: every cudaDestroyTextureObject call of the program goes through this file's
 // wrapper (the link's --wrap, CMakeLists.txt), which records the object and the result, so a
 // destroy_texture that calls nothing fails. (Asking the runtime about the object after destroying it,
@@ -13,6 +16,7 @@
 // a test early.
 // Measure.* runs chapter 07's kernel through the student's objects, beside the chapter's own, and
 // reports both against the limit measured in the same run (no timed assertion).
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -60,9 +64,59 @@ extern "C" cudaError_t __wrap_cudaDestroyTextureObject(cudaTextureObject_t tex) 
   return result;
 }
 
+// The link also wraps the three calls that report a device's texture limits
+// (cudaDeviceGetAttribute, cudaDeviceGetTexture1DLinearMaxWidth, cudaGetDeviceProperties): while a
+// ReportedLimits object lives they report its alignment and width instead of the device's, a device
+// with a coarser alignment and a narrower widest texture than this one. Every real texture made in
+// that time is valid on this device too (a multiple of the reported alignment is a multiple of the
+// real one; the reported width is below the real).
+namespace {
+struct OverriddenLimits {
+  std::size_t alignment = 0;  ///< bytes; 0: the device's own
+  std::size_t max_width = 0;  ///< floats; 0: the device's own
+};
+OverriddenLimits& overridden() {
+  static OverriddenLimits limits;
+  return limits;
+}
+}  // namespace
+
+extern "C" cudaError_t __real_cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device);  // NOLINT(bugprone-reserved-identifier)
+extern "C" cudaError_t __wrap_cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device) {  // NOLINT(bugprone-reserved-identifier)
+  const cudaError_t result = __real_cudaDeviceGetAttribute(value, attr, device);
+  if (result != cudaSuccess) return result;
+  if (attr == cudaDevAttrTextureAlignment && overridden().alignment != 0) *value = static_cast<int>(overridden().alignment);
+  if (attr == cudaDevAttrMaxTexture1DLinearWidth && overridden().max_width != 0)  // the attribute's deprecated form
+    *value = static_cast<int>(std::min(static_cast<std::size_t>(*value), overridden().max_width));
+  return result;
+}
+extern "C" cudaError_t __real_cudaDeviceGetTexture1DLinearMaxWidth(std::size_t* width, const cudaChannelFormatDesc* format,  // NOLINT(bugprone-reserved-identifier)
+                                                                   int device);
+extern "C" cudaError_t __wrap_cudaDeviceGetTexture1DLinearMaxWidth(std::size_t* width, const cudaChannelFormatDesc* format,  // NOLINT(bugprone-reserved-identifier)
+                                                                   int device) {
+  const cudaError_t result = __real_cudaDeviceGetTexture1DLinearMaxWidth(width, format, device);
+  if (result == cudaSuccess && overridden().max_width != 0) *width = std::min(*width, overridden().max_width);
+  return result;
+}
+extern "C" cudaError_t __real_cudaGetDeviceProperties(cudaDeviceProp* prop, int device);  // NOLINT(bugprone-reserved-identifier)
+extern "C" cudaError_t __wrap_cudaGetDeviceProperties(cudaDeviceProp* prop, int device) {  // NOLINT(bugprone-reserved-identifier)
+  const cudaError_t result = __real_cudaGetDeviceProperties(prop, device);
+  if (result == cudaSuccess && overridden().alignment != 0) prop->textureAlignment = overridden().alignment;
+  return result;
+}
+
 namespace {
 
 using gpgpu::cuda::DeviceBuffer;
+
+// While it lives, the runtime reports `limits` (see the wrappers above); the device's own after.
+class ReportedLimits {
+ public:
+  explicit ReportedLimits(OverriddenLimits limits) { overridden() = limits; }
+  ~ReportedLimits() { overridden() = {}; }
+  ReportedLimits(const ReportedLimits&) = delete;
+  ReportedLimits& operator=(const ReportedLimits&) = delete;
+};
 
 // Owns one texture object made by ex07::create_linear_texture and destroys it with
 // ex07::destroy_texture when it goes out of scope, also when an ASSERT ends the test early.
@@ -208,6 +262,32 @@ TEST_F(TextureObjects, LimitsAreUsageErrors) {
   EXPECT_THROW(Texture(aligned, limits.max_width + 1), gpgpu::UsageError)
       << "one float wider than the device's widest 1D linear texture, " << limits.max_width;
   EXPECT_THROW(Texture(aligned, std::size_t{1} << 40), gpgpu::UsageError);
+}
+
+// The limits must be asked of the runtime, each call: here it reports a device with four times this
+// one's alignment and a widest texture of 2^20 floats (or this one's, if narrower). Limits hard-coded
+// to this device's values (512 B and 2^30 floats on an H200), or read once and kept, fail.
+TEST_F(TextureObjects, FollowsTheLimitsTheRuntimeReports) {
+  const TextureLimits device = device_limits();
+  const OverriddenLimits reported{4 * device.alignment, std::min(device.max_width, std::size_t{1} << 20)};
+  DeviceBuffer<float> data((2 * reported.alignment + (reported.max_width + 1) * sizeof(float)) / sizeof(float) + 1);
+  const float* aligned = first_aligned(data, reported.alignment);
+  const std::vector<float> ends{0.75f, -1.25f};
+  GPGPU_CUDA_CHECK(cudaMemcpy(const_cast<float*>(aligned), &ends[0], sizeof(float), cudaMemcpyHostToDevice));
+  GPGPU_CUDA_CHECK(cudaMemcpy(const_cast<float*>(aligned) + reported.max_width - 1, &ends[1], sizeof(float),
+                              cudaMemcpyHostToDevice));
+  const ReportedLimits scope(reported);
+  ASSERT_EQ(device_limits().alignment, reported.alignment) << "the check's wrapper of cudaDeviceGetAttribute";
+  EXPECT_THROW(Texture(aligned + device.alignment / sizeof(float), 1000), gpgpu::UsageError)
+      << "a pointer " << device.alignment << " B (the device's alignment) past a multiple of the " << reported.alignment
+      << " B the runtime reports now: create_linear_texture must ask cudaDevAttrTextureAlignment on each call";
+  EXPECT_THROW(Texture(aligned, reported.max_width + 1), gpgpu::UsageError)
+      << "one float wider than the " << reported.max_width << " floats cudaDeviceGetTexture1DLinearMaxWidth reports now";
+  const Texture widest(aligned, reported.max_width);
+  ASSERT_NE(widest.get(), 0u) << "no texture object was created, " << reported.max_width << " floats at a multiple of "
+                              << reported.alignment << " B";
+  EXPECT_EQ(gather_through(widest, {0, static_cast<int>(reported.max_width - 1)}), ends)
+      << "a texture exactly as wide as the reported limit";
 }
 
 TEST_F(TextureObjects, WorksUpToTheLimits) {

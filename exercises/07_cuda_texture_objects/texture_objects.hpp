@@ -12,7 +12,8 @@ namespace ex07 {
 /// 0 <= i < count: element type, no filtering, no normalisation.
 /// Throws gpgpu::UsageError (before creating anything) when `data` is not a multiple of the
 /// current device's textureAlignment (cudaDevAttrTextureAlignment) or when `count` exceeds its
-/// widest 1D linear texture (cudaDeviceGetTexture1DLinearMaxWidth).
+/// widest 1D linear texture (cudaDeviceGetTexture1DLinearMaxWidth), both asked of the runtime on
+/// each call.
 cudaTextureObject_t create_linear_texture(const float* data, std::size_t count);
 
 /// Destroys a texture object made by create_linear_texture (0 is ignored).
