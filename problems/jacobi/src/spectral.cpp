@@ -94,7 +94,11 @@ SpectralEstimate estimate_jacobi_spectrum(const Stencil9& A, int max_steps, doub
     const double a = dot(w, q);
     alpha.push_back(a);
     const double b_prev = beta.empty() ? 0.0 : beta.back();
-    for (std::size_t k = 0; k < n; ++k) w[k] -= a * q[k] + b_prev * previous[k];
+#pragma omp parallel for schedule(static)
+    for (std::int64_t k = 0; k < nodes; ++k) {
+      const auto i = static_cast<std::size_t>(k);
+      w[i] -= a * q[i] + b_prev * previous[i];
+    }
     const double b = std::sqrt(dot(w, w));
     s.steps = j + 1;
     const bool last = j + 1 == steps || b <= 1e-12 * std::abs(a);
@@ -112,7 +116,8 @@ SpectralEstimate estimate_jacobi_spectrum(const Stencil9& A, int max_steps, doub
     }
     beta.push_back(b);
     previous.swap(q);
-    for (std::size_t k = 0; k < n; ++k) q[k] = w[k] / b;
+#pragma omp parallel for schedule(static)
+    for (std::int64_t k = 0; k < nodes; ++k) q[static_cast<std::size_t>(k)] = w[static_cast<std::size_t>(k)] / b;
   }
   if (static_cast<std::size_t>(s.steps) == n) s.converged = true;
   s.lambda_max = ritz;
