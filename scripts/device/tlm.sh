@@ -104,7 +104,7 @@ fi
 # scripts/report/readme_plots.py update ch11_half_spectrum draws the README's figure from
 # results/h200/ch11_spectra).
 if want spectra; then
-  step "ch11 spectra 23x17x11" timeout 300 "$CH11" --scenario cavity --nx 23 --ny 17 --nz 11 --dl 0.001 \
+  step "ch11 spectra 23x17x11" timeout 300 "$CH11" --scenario cavity --nx 23 --ny 17 --nz 11 \
     --steps 20000 --threads 16 --repeat 1 --variant cpu_openmp,cuda_fused,cuda_fused_half,opencl_fused \
     --dump "$OUT/ch11_spectra" --json "$TMP/ch11_spectra.json"
 fi

@@ -39,9 +39,9 @@ ThenNowTable then_now(const std::vector<ResultRow>& rows, const Structure& struc
       {"x 293", "MNodes/s over the paper's best, 293 MNodes/s (sec. VI)", "%.1f"},
       {"% limit", "now only: GB/s over the limit measured in this run (12 arrays read : 12 written)", "%.1f%%"},
   };
-  t.rows.push_back({"then", "NVIDIA GPU of 2008 (not named)", "CUDA, empty structure", "paper 002, sec. VI",
+  t.rows.push_back({"then", "NVIDIA GPU of the paper (2007 parts; not named)", "CUDA, empty structure", "paper 002, sec. VI",
                     {p::kCudaBestMNodesPerSecond, kNaN, kNaN, 1.0, kNaN}});
-  t.rows.push_back({"then", "NVIDIA GPU of 2008 (not named)", "CUDA, with the filter", "paper 002, sec. VI",
+  t.rows.push_back({"then", "NVIDIA GPU of the paper (2007 parts; not named)", "CUDA, with the filter", "paper 002, sec. VI",
                     {p::kCudaFilterMNodesPerSecond, kNaN, kNaN, p::kCudaFilterMNodesPerSecond / p::kCudaBestMNodesPerSecond, kNaN}});
   t.rows.push_back({"then", "Quadro FX 5600", "coalesced access (memory test)", "paper 002, sec. IV, Fig. 5",
                     {kNaN, kNaN, p::kCoalescedGBs, kNaN, kNaN}});

@@ -54,9 +54,10 @@ enum class Storage { f32, f16 };
 /// compare_normwise, and the probe and energy checks built on them): a relative part, t times the
 /// reference's own size, and for half storage an absolute floor. From the error analysis:
 ///
-/// FP32 (deterministic bound). A scatter forms each reflected pulse from seven incident pulses with
-/// at most five roundings (three for the node voltage, three for the current, two to combine them,
-/// the ½ exact), so with u = 2⁻²⁴ its error is at most 12u‖v‖₂ for the node's 12 pulses v, and the
+/// FP32 (deterministic bound). A scatter forms each reflected pulse from six incident pulses with
+/// at most eight roundings (three for the node voltage's four-term sum, three for the current's, two
+/// to combine them, the ½ exact; each four-term sum errs by at most 3u times its terms' absolute sum,
+/// at most 2‖v‖₂), so with u = 2⁻²⁴ its error is at most 12u‖v‖₂ for the node's 12 pulses v, and the
 /// node's twelve errors together at most √12·12u ≈ 42u‖v‖₂; adding the source rounds once more
 /// (u). Scatter is orthogonal and connect a signed permutation: neither amplifies an earlier error
 /// in the 2-norm, so after N steps ‖error‖₂ ≤ 43u·N·‖V‖₂, plus one rounding of the initial pulses:
