@@ -1,7 +1,7 @@
 // Chapter 07b: Past the paper: read-only loads, 2D tiles, several points per thread, symmetric storage.
 // The variants this chapter runs, in order; the six new kernels all run on chapter 05's pitched
-// layout, and their variants and launches (with the tuning of the last two) are in
-// cuda_variants.cpp:
+// layout. readonly and tiled2d are in cuda_variants.cpp; the row-walking kernels' variants, launches
+// and tuning in problems/jacobi/cuda/src/row_walking_solver.cpp and problems/jacobi/src/launch_tuning.cpp:
 //   texture    kernels/jacobi/cuda/07_texture.cu, chapter 07's kernel, for comparison
 //   readonly   kernels/jacobi/cuda/07b_01_readonly.cu: every load through the read-only path
 //   tiled2d    kernels/jacobi/cuda/07b_02_tiled2d.cu: 2D blocks, an x tile with its halo in shared memory
