@@ -8,6 +8,7 @@
 // upload_pitched, at a width the pitch pads and one it does not, and holds each against the limit
 // the GPU reaches for the kernel's read:write mix, measured in the same run; it asserts only that
 // the kernel computed the right iteration on your layout.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -33,7 +34,15 @@
 // clears the ghosts and the padding would pass a zero check by luck. The build links every
 // cudaMallocPitch of this program, the student's included, to this wrapper (GNU ld's and lld's
 // --wrap, exercises/05_cuda_pitched_upload/CMakeLists.txt): the allocation comes back with every
-// byte 0xFF (a NaN in every float), as a reused block may, and only a cleared one shows zeros.
+// byte 0xFF (a NaN in every float), as a reused block may, and only a cleared one shows zeros. It
+// remembers what it handed out, so that the check can tell an allocation made another way (which a
+// fresh zero would let pass) from one it filled.
+namespace {
+std::vector<void*>& filled_allocations() {
+  static std::vector<void*> blocks;
+  return blocks;
+}
+}  // namespace
 extern "C" cudaError_t __real_cudaMallocPitch(void** ptr, std::size_t* pitch, std::size_t width,  // NOLINT(bugprone-reserved-identifier)
                                               std::size_t height);
 extern "C" cudaError_t __wrap_cudaMallocPitch(void** ptr, std::size_t* pitch, std::size_t width,  // NOLINT(bugprone-reserved-identifier)
@@ -41,7 +50,9 @@ extern "C" cudaError_t __wrap_cudaMallocPitch(void** ptr, std::size_t* pitch, st
   const cudaError_t allocated = __real_cudaMallocPitch(ptr, pitch, width, height);
   if (allocated != cudaSuccess || height == 0) return allocated;
   const cudaError_t filled = cudaMemset2D(*ptr, *pitch, 0xFF, *pitch, height);
-  return filled != cudaSuccess ? filled : cudaDeviceSynchronize();
+  if (filled != cudaSuccess) return filled;
+  filled_allocations().push_back(*ptr);
+  return cudaDeviceSynchronize();
 }
 
 namespace {
@@ -63,6 +74,10 @@ TEST_P(PitchedUpload, RoundTripAndLayout) {
   const std::size_t rows = static_cast<std::size_t>(g.ny) + 2 * ex05::kGhostRows;
   ex05::PitchedField field = ex05::upload_pitched(values, g.nx, g.ny);
   ASSERT_NE(field.base, nullptr) << "nothing was allocated";
+  const std::vector<void*>& filled = filled_allocations();
+  ASSERT_NE(std::find(filled.begin(), filled.end(), static_cast<void*>(field.base)), filled.end())
+      << "the field was not allocated by cudaMallocPitch (the check fills what that call returns with 0xFF bytes, "
+      << "so that only an upload that clears its ghosts and padding shows zeros)";
   EXPECT_GE(field.pitch_bytes, static_cast<std::size_t>(g.nx) * sizeof(float));
   EXPECT_EQ(field.pitch_bytes, runtime_pitch(g.nx, rows)) << "not the pitch the runtime chooses for rows of " << g.nx
                                                           << " floats on this device";

@@ -98,9 +98,17 @@ extern "C" cudaError_t __wrap_cudaDeviceGetTexture1DLinearMaxWidth(std::size_t* 
   if (result == cudaSuccess && overridden().max_width != 0) *width = std::min(*width, overridden().max_width);
   return result;
 }
-extern "C" cudaError_t __real_cudaGetDeviceProperties(cudaDeviceProp* prop, int device);  // NOLINT(bugprone-reserved-identifier)
-extern "C" cudaError_t __wrap_cudaGetDeviceProperties(cudaDeviceProp* prop, int device) {  // NOLINT(bugprone-reserved-identifier)
-  const cudaError_t result = __real_cudaGetDeviceProperties(prop, device);
+// CUDA 12's cuda_runtime_api.h renames cudaGetDeviceProperties to cudaGetDeviceProperties_v2, the
+// symbol a call then links to; CUDA 13's library has the plain name only. The link wraps the one
+// this toolkit has (CMakeLists.txt picks it by the compiler's version).
+#if CUDART_VERSION >= 13000
+#define GPGPU_EX07_PROPERTIES(prefix) prefix##cudaGetDeviceProperties
+#else
+#define GPGPU_EX07_PROPERTIES(prefix) prefix##cudaGetDeviceProperties_v2
+#endif
+extern "C" cudaError_t GPGPU_EX07_PROPERTIES(__real_)(cudaDeviceProp* prop, int device);  // NOLINT(bugprone-reserved-identifier)
+extern "C" cudaError_t GPGPU_EX07_PROPERTIES(__wrap_)(cudaDeviceProp* prop, int device) {  // NOLINT(bugprone-reserved-identifier)
+  const cudaError_t result = GPGPU_EX07_PROPERTIES(__real_)(prop, device);
   if (result == cudaSuccess && overridden().alignment != 0) prop->textureAlignment = overridden().alignment;
   return result;
 }

@@ -45,8 +45,9 @@ fi
 
 # 2. compute-sanitizer on every kernel at small, awkward sizes (non-default blocks, partial
 #    blocks, the row loop beyond gridDim.y), launches synchronised so errors point at the kernel:
-#    each chapter's test runs the kernels that chapter introduces.
-SMALL='*_2x7_it2_b32:*_17x1023_it8_b96:*_4097x33_it6_b256:*_3x70000_*:*CudaVariant.*'
+#    each chapter's test runs the kernels that chapter introduces (chapter 07b's prefetch and ring
+#    kernels in a test of their own, at eight launch shapes on seven grids).
+SMALL='*_2x7_it2_b32:*_17x1023_it8_b96:*_4097x33_it6_b256:*_3x70000_*:*CudaVariant.*:Ch07bPrefetchAndRing.*'
 # initcheck shadows every byte and is by far the slowest: the two smallest cases suffice for it.
 TINY='*_2x7_it2_b32:*_17x1023_it8_b96'
 # One step per tool runs every chapter's test, side by side (the tools spend much of their time on
