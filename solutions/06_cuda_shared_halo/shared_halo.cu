@@ -6,8 +6,8 @@
 // The README's question, loads per x value: a bx × by block loads (bx + 2)(by + 2) values for bx·by
 // updates, so 64 × 1 makes 66·3/64 = 3.09 loads per value (chapter 06's three rows), 32 × 8 1.33,
 // 16 × 16 1.27 and 128 × 4 1.52. Those are loads from the L1 and L2, not from DRAM: at 4096 × 2048
-// every shape's repeated loads should find their rows in the L2, so all four should move about the same DRAM bytes,
-// and the shapes differ in L2 requests, in how many 32-byte sectors a tile row's unaligned loads
+// every shape's repeated loads should find their rows in the L2, so all four should move about the
+// same DRAM bytes, and the shapes differ in L2 requests, in how many 32-byte sectors a tile row's unaligned loads
 // touch (16 × 16's rows of 18 values cut lines most often) and in barrier waits. Which one is fastest
 // is what Measure.* is for; predict from those three, then measure.
 #include "gpgpu/cuda/check.hpp"
