@@ -1,6 +1,14 @@
 // Worked answer to exercise 07: a texture object is a description of memory (the resource) plus
 // how to sample it (the texture description). For tex1Dfetch on linear memory only the element
 // type and the size matter; the limits are checked first so a bad call fails with one line.
+//
+// The README's questions. Making the object cannot change the kernel's speed: it is made once, before
+// the loop, and a fetch through it reads the same bytes through the same path whichever way it was
+// made. For tex1Dfetch on linear memory no setting of the description could either: the CUDA
+// Programming Guide says tex1Dfetch takes integer coordinates only (so only the clamp and border
+// addressing modes apply) and does no filtering, so cudaFilterModeLinear has nothing to interpolate;
+// cudaReadModeNormalizedFloat maps 8- and 16-bit integer texels to [0, 1] or [-1, 1] and leaves float
+// texels as they are. Both matter for CUDA arrays read with tex1D/tex2D, not here.
 #include "texture_objects.hpp"
 
 #include <cstdint>
