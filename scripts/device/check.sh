@@ -13,7 +13,7 @@
 #        build/, the README's). STEPS picks parts (default all): "build tests sanitizers all headline"
 #        (tests and sanitizers run side by side; the headline runs alone; HEADLINE, a regular
 #        expression, picks headline runs by name; SANITIZER_TOPICS, a list, the sanitizers' topic
-#        scripts, default every one). CTEST_JOBS sets the tests'
+#        scripts, default every one; CH13_STEPS the parts of chapter 13's run). CTEST_JOBS sets the tests'
 #        -j (default: the number of cores; each test then gets two OpenMP threads, at -j 1 every core); CTEST_ARGS adds ctest options, e.g. "-I 530,700" for the tests
 #        a call that ran out of time did not reach (-I counts positions in the list of tests left once the
 #        exercises are excluded, not the numbers "#N" ctest prints: they differ once an exercise has
@@ -145,8 +145,11 @@ fi
 
 # Chapter 13 across GPUs: its checks, sanitizers under mpirun and scaling runs (scripts/device/ch13.sh).
 if want headline && ((gpus >= 2)); then
-  headline_step "chapter 13 on $gpus GPUs" bash scripts/device/ch13.sh --out "$OUT/ch13" --build "$BUILD" \
-    ${DEVICE_DEADLINE:+--budget "$(device_left)"}
+  # CH13_STEPS picks ch13.sh's parts (default all of them; "check sample" puts NVIDIA's sample beside
+  # the convergence check in the same call). Always passed: this script's own STEPS, when the caller
+  # exported it, must not reach ch13.sh.
+  headline_step "chapter 13 on $gpus GPUs" env STEPS="${CH13_STEPS:-tests all sanitizers bench check}" bash scripts/device/ch13.sh \
+    --out "$OUT/ch13" --build "$BUILD" ${DEVICE_DEADLINE:+--budget "$(device_left)"}
 fi
 
 {
