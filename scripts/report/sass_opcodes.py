@@ -29,9 +29,11 @@ OPCODES = {
     0x981: "LDG",      # load from global memory
     0x986: "STG",      # store to global memory
     0xB1D: "BAR",      # barrier
+    0x230: "HADD2",    # half-precision add; HADD2.F32 R, -RZ, R.H0_H0 is how a half becomes a float
+    0x23E: "F2FP",     # F2FP.F16.F32.PACK_AB: two floats rounded into one pair of halves
     0x918: "NOP",
 }
-SHOWN = ["FFMA", "LDS", "STS", "LDL", "STL", "LDC", "ULDC", "LDG", "STG", "BAR"]
+SHOWN = ["FFMA", "LDS", "STS", "LDL", "STL", "LDC", "ULDC", "LDG", "STG", "BAR", "HADD2", "F2FP"]
 
 
 def text_sections(data: bytes):
