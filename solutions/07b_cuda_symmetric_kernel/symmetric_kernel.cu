@@ -8,8 +8,8 @@
 // is one float off the warp's own E row: the same lines, an L1 hit. N(i, j−1), NE(i−1, j−1) and
 // NW(i+1, j−1) are the row below, which another block (one block per row here) loaded: at best an L2
 // hit, a DRAM read again if the L2 lost it. So expect the bytes from DRAM near 32 per node, but nine
-// loads per node reaching the L1 and four rows' worth of requests reaching the L2, against the
-// chapter's kernel, which keeps the row below in registers; measure it (Measure.*) beside chapter 05's
+// loads per node reaching the L1 and the three reads of the row below reaching the L2, where the
+// chapter's kernel keeps that row in registers; measure it (Measure.*) beside chapter 05's
 // kernel, and the chapter's answer 2 (about 1.49x for its own kernel) is the bound to hold it against.
 #include "gpgpu/cuda/check.hpp"
 #include "symmetric_kernel.hpp"
