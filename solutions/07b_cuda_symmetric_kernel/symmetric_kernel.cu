@@ -7,10 +7,11 @@
 // The README's question, 1.5 times the speed? Only if the shifted reads cost no DRAM bytes. E(i−1, j)
 // is one float off the warp's own E row: the same lines, an L1 hit. N(i, j−1), NE(i−1, j−1) and
 // NW(i+1, j−1) are the row below, which another block (one block per row here) loaded: at best an L2
-// hit, a DRAM read again if the L2 lost it. So expect the bytes from DRAM near 32 per node, but nine coefficient
-// loads per node reaching the L1 and the three reads of the row below reaching the L2, where the
-// chapter's kernel keeps that row in registers; measure it (Measure.*) beside chapter 05's
-// kernel, and the chapter's answer 2 (about 1.49x for its own kernel) is the bound to hold it against.
+// hit, a DRAM read again if the L2 lost it. So expect the bytes from DRAM near 32 per node, but
+// nine coefficient loads per node reaching the L1 and the three reads of the row below reaching the
+// L2, where the chapter's kernel keeps that row in registers; measure it (Measure.*) beside chapter
+// 05's kernel, and the chapter's answer 2 (about 1.49x for its own kernel) is the bound to hold it
+// against.
 #include "gpgpu/cuda/check.hpp"
 #include "symmetric_kernel.hpp"
 
