@@ -47,7 +47,7 @@ class UnpaddedSolver {
   void reset(std::span<const float> x0) {
     // NaN everywhere, a payload of each iterate's own: guards and the other iterate's unknowns.
     for (std::size_t b = 0; b < 2; ++b)
-      x_[b].upload(std::vector<float>(guard_ + n_ + guard_, ex03::checks::guard_value(b)));
+      x_[b].upload(std::vector<float>(guard_ + n_ + guard_, gpgpu::jacobi::checks::iterate_guard_nan<float>(b)));
     GPGPU_CUDA_CHECK(cudaMemcpy(x_[0].get() + guard_, x0.data(), n_ * sizeof(float), cudaMemcpyHostToDevice));
     current_ = 0;
   }

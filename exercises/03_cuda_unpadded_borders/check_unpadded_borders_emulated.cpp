@@ -31,8 +31,8 @@ using gpgpu::jacobi::checks::JacobiCase;
 std::vector<float> run_emulated(const gpgpu::jacobi::LinearSystem& sys, std::span<const float> x0, int iters, int block,
                                 std::size_t guard, double omega = gpgpu::jacobi::kDefaultOmega) {
   const auto n = static_cast<std::size_t>(sys.grid.nodes());
-  std::array<std::vector<float>, 2> x{std::vector<float>(guard + n + guard, ex03::checks::guard_value(0)),
-                                      std::vector<float>(guard + n + guard, ex03::checks::guard_value(1))};
+  std::array<std::vector<float>, 2> x{std::vector<float>(guard + n + guard, gpgpu::jacobi::checks::iterate_guard_nan<float>(0)),
+                                      std::vector<float>(guard + n + guard, gpgpu::jacobi::checks::iterate_guard_nan<float>(1))};
   std::copy(x0.begin(), x0.end(), x[0].begin() + static_cast<std::ptrdiff_t>(guard));
   const auto& d = sys.A.diag;
   for (int it = 0; it < iters; ++it) {

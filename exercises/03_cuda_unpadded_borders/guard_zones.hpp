@@ -3,7 +3,7 @@
 /// unknowns between two guard zones of NaN. A read outside the grid multiplies NaN (0 × NaN is NaN)
 /// and fails the comparison with the reference; a write outside the grid leaves a guard that is no
 /// longer the NaN written there (gpgpu/jacobi/guard_zones.hpp, shared with exercise 04). The two
-/// iterates' NaNs differ in payload (guard_value).
+/// iterates' NaNs differ in payload (iterate_guard_nan).
 #pragma once
 #include <cstddef>
 #include <span>
@@ -19,17 +19,11 @@ namespace ex03::checks {
 /// Guard values on either side of the unknowns: more than a row and its diagonal neighbour.
 inline std::size_t guard_length(const gpgpu::jacobi::Grid& g) { return 2 * static_cast<std::size_t>(g.nx) + 64; }
 
-/// The NaN iterate `b` (0 or 1) holds in its guards (and in its unknowns before it is written):
-/// gpgpu::jacobi::checks::guard_nan<float>(b + 1), a payload of each iterate's own, so a value computed
-/// from one iterate's guards (a thread beyond the grid without its range test) and written into the
-/// other's guards no longer matches them.
-inline float guard_value(std::size_t b) { return gpgpu::jacobi::checks::guard_nan<float>(static_cast<unsigned>(b) + 1); }
-
 /// Whether every value of iterate `b`'s `all` (guard, n unknowns, guard) outside the unknowns still
-/// holds guard_value(b).
+/// holds its guard NaN (iterate_guard_nan: also what its unknowns hold before they are written).
 inline ::testing::AssertionResult guards_untouched(std::span<const float> all, std::size_t guard, std::size_t n,
                                                    std::size_t b) {
-  const std::vector<float> was(all.size(), guard_value(b));
+  const std::vector<float> was(all.size(), gpgpu::jacobi::checks::iterate_guard_nan<float>(b));
   return gpgpu::jacobi::checks::untouched_outside(all, std::span<const float>(was), guard, n);
 }
 

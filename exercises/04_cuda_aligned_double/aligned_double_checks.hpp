@@ -72,7 +72,7 @@ inline std::array<std::vector<double>, 2> guarded_iterates(const gpgpu::jacobi::
   const std::vector<double> padded = gpgpu::jacobi::make_ghost_padded<double>(g, wide, offset, 16).data;
   std::array<std::vector<double>, 2> x;
   for (std::size_t b = 0; b < 2; ++b) {
-    const double nan = gpgpu::jacobi::checks::guard_nan<double>(static_cast<unsigned>(b) + 1);
+    const double nan = gpgpu::jacobi::checks::iterate_guard_nan<double>(b);
     x[b].assign(guard + padded.size() + guard, nan);
     if (b == 0) {
       std::copy(padded.begin(), padded.end(), x[b].begin() + static_cast<std::ptrdiff_t>(guard));

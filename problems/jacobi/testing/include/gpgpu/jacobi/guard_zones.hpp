@@ -48,6 +48,14 @@ T guard_nan(unsigned tag = 0) {
   return std::bit_cast<T>(bits);
 }
 
+/// The guard NaN of iterate `b` (0 or 1) of a ping-pong: tags 1 and 2, so that a value computed from
+/// one iterate's guards and written into the other's (a thread past the grid without its range test)
+/// no longer matches them.
+template <typename T>
+T iterate_guard_nan(std::size_t b) {
+  return guard_nan<T>(static_cast<unsigned>(b) + 1);
+}
+
 /// Whether `now` holds the bits of `was` at every index outside [first, first + n): the unknowns
 /// (the kernel's to write) are skipped, every guard and ghost is compared. Names the first write it
 /// finds by its distance from unknown 0, with both bit patterns (two NaNs print alike).
