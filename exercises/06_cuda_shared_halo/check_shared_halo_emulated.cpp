@@ -81,7 +81,7 @@ const float kWritten = gpgpu::jacobi::checks::guard_nan<float>(0xbeef);
 
 // What the check sees of one launch on the iterate x (see the file comment). The blocks run one
 // after another; the first thread to run in each (thread (0, 0) or the last, by the emulation's
-// order) calls enter() before the kernel, and so block_starts().
+// order) starts the block's watch in thread_starts().
 class TileWatch {
  public:
   // x.data holds the buffer's ny + 2 kPitchedGhostRows rows and, after them, the poisoned rows.
@@ -92,31 +92,12 @@ class TileWatch {
         grid_(grid),
         block_(block) {}
 
-  // Every thread, before the kernel: the first of a block starts the block's watch.
-  void enter() {
+  // Every thread, before the kernel. The first of a block starts the block's watch; before the
+  // first barrier the threads run one after another, each until it reaches the barrier, so what
+  // changed in the tile since the previous thread started, that thread wrote.
+  void thread_starts() {
     const uint3 b = emu::block_idx;
     if (!in_block_ || b.x != block_idx_.x || b.y != block_idx_.y || b.z != block_idx_.z) block_starts();
-  }
-
-  void block_starts() {
-    finish_block();
-    x_.data = saved_;
-    std::fill(std::begin(tile), std::end(tile), kNaN);
-    block_idx_ = emu::block_idx;
-    in_block_ = true;
-    const std::size_t cells = static_cast<std::size_t>(block_.x + 2) * (block_.y + 2);
-    written_value_.assign(cells, 0.0f);
-    writer_.assign(cells, -1);
-    last_thread_ = -1;
-    tile_held_halo_ = false;
-    barriers_ = 0;
-    mismatch_.clear();
-  }
-
-  // A thread of the block starts (before the kernel). Before the first barrier the threads run one
-  // after another, each until it reaches the barrier: what changed in the tile since the previous
-  // thread started, that thread wrote.
-  void thread_starts() {
     if (barriers_ == 0) take_writes();
     last_thread_ = static_cast<int>(emu::thread_idx.y * block_.x + emu::thread_idx.x);
   }
@@ -146,10 +127,30 @@ class TileWatch {
   }
 
  private:
+  void block_starts() {
+    finish_block();
+    x_.data = saved_;
+    std::fill(std::begin(tile), std::end(tile), kNaN);
+    block_idx_ = emu::block_idx;
+    in_block_ = true;
+    const std::size_t cells = static_cast<std::size_t>(block_.x + 2) * (block_.y + 2);
+    written_value_.assign(cells, 0.0f);
+    writer_.assign(cells, -1);
+    last_thread_ = -1;
+    tile_held_halo_ = false;
+    barriers_ = 0;
+    mismatch_.clear();
+  }
+
+  // "tile[r * width + c]", the kernel's own spelling of cell t.
+  [[nodiscard]] std::string cell(int t) const {
+    const int width = static_cast<int>(block_.x) + 2;
+    return "tile[" + std::to_string(t / width) + " * " + std::to_string(width) + " + " + std::to_string(t % width) + "]";
+  }
+
   // The cells the last thread wrote: each is kept and marked; one marked before was written twice.
   void take_writes() {
     if (last_thread_ < 0) return;
-    const int width = static_cast<int>(block_.x) + 2;
     const auto thread = [&](int t) {
       return "thread (" + std::to_string(t % static_cast<int>(block_.x)) + ", " + std::to_string(t / static_cast<int>(block_.x)) + ")";
     };
@@ -159,8 +160,7 @@ class TileWatch {
       const bool fresh = writer_[t] < 0 ? bits != bits_of(kNaN) : bits != bits_of(kWritten);
       if (!fresh) continue;
       if (writer_[t] >= 0 && failure_.empty())
-        failure_ = where() + "tile[" + std::to_string(t / width) + " * " + std::to_string(width) + " + " +
-                   std::to_string(t % width) + "] was written by " + thread(writer_[t]) + " and again by " +
+        failure_ = where() + cell(static_cast<int>(t)) + " was written by " + thread(writer_[t]) + " and again by " +
                    thread(last_thread_) +
                    " before the first barrier: each x value must be loaded once per block, the tile's cells shared "
                    "among all the block's threads (threadIdx.y too), and two writes of one cell with no barrier "
@@ -183,8 +183,7 @@ class TileWatch {
     const int i0 = static_cast<int>(block_idx_.x * block_.x), j0 = static_cast<int>(block_idx_.y * block_.y);
     for (int t = 0; t < width * height; ++t)
       if (past_the_buffer(tile[t]))
-        return where() + "tile[" + std::to_string(t / width) + " * " + std::to_string(width) + " + " +
-               std::to_string(t % width) + "] (x at column " + std::to_string(i0 - 1 + t % width) + ", row " +
+        return where() + cell(t) + " (x at column " + std::to_string(i0 - 1 + t % width) + ", row " +
                std::to_string(j0 - 1 + t / width) + ") was loaded from past the end of x's buffer, whose last row is " +
                std::to_string(grid_.ny + 1) + " (ny + 1): a load without a bounds guard (beyond column nx = " +
                std::to_string(grid_.nx) + " and row ny = " + std::to_string(grid_.ny) + " the tile holds 0, unloaded)";
@@ -219,7 +218,7 @@ class TileWatch {
         const float want = inside ? saved_[static_cast<std::size_t>((row + gpgpu::jacobi::kPitchedGhostRows) * x_.pitch + col)] : 0.0f;
         const bool same = got == want || (std::isnan(got) && std::isnan(want));  // x is NaN after a NaN iterate
         if (inside ? !same : !std::isfinite(got))
-          return "tile[" + std::to_string(r) + " * " + std::to_string(width) + " + " + std::to_string(c) + "] is " +
+          return cell(r * width + c) + " is " +
                  std::to_string(got) + ", x at column " + std::to_string(col) + ", row " + std::to_string(row) + " is " +
                  (inside ? std::to_string(want) : std::string("outside the grid"));
       }
@@ -228,7 +227,7 @@ class TileWatch {
         const int col = i0 - 1 + c, row = j0 - 1 + r;
         const float got = tile[r * width + c];
         if ((col > grid_.nx || row > grid_.ny) && got != 0.0f)
-          return "tile[" + std::to_string(r) + " * " + std::to_string(width) + " + " + std::to_string(c) + "] is " +
+          return cell(r * width + c) + " is " +
                  std::to_string(got) + ", at column " + std::to_string(col) + ", row " + std::to_string(row) +
                  ", beyond column nx = " + std::to_string(grid_.nx) + " or row ny = " + std::to_string(grid_.ny) +
                  ", where the tile must hold 0 (a load without a bounds guard reads memory the arrays do not have)";
@@ -301,7 +300,6 @@ Run run_emulated(const gpgpu::jacobi::LinearSystem& sys, std::span<const float> 
     {
       const Watching watching(watch);
       emu::launch_with_barriers(grid, block, [&] {
-        watch.enter();
         watch.thread_starts();
         jacobi_shared_2d(a);
       });
