@@ -71,8 +71,11 @@ run_sanitizers() {
   for topic in ${SANITIZER_TOPICS:-tlm matrix ch07c ch10b cuda gemm ch12 ch13}; do
     gpu=()
     if ((gpus >= 2)) && [ "$topic" != ch13 ]; then gpu=("CUDA_VISIBLE_DEVICES=$((i % gpus))"); i=$((i + 1)); fi
+    # What is left of this script's budget goes with each topic: without it a topic's tools each
+    # took their full limit from their own start and the whole ran past the budget.
     env "${gpu[@]}" SANITIZER_LIMIT_S="${SANITIZER_LIMIT_S:-540}" STEPS=sanitizers \
-      bash "scripts/device/$topic.sh" --out "$OUT/sanitizers/$topic" --build "$BUILD" > "$OUT/sanitizers/$topic.txt" 2>&1 &
+      bash "scripts/device/$topic.sh" --out "$OUT/sanitizers/$topic" --build "$BUILD" \
+      ${DEVICE_DEADLINE:+--budget "$(device_left)"} > "$OUT/sanitizers/$topic.txt" 2>&1 &
     pids+=($!)
   done
   for p in "${pids[@]}"; do wait "$p" || rc=1; done
