@@ -13,25 +13,22 @@ Each row (PAIRS below) is one variant at one size, read from one committed file 
 
     chapter  variant                    size    H100 (results/...)                               H200 (results/...)
     02       rgba                       1024²   h100_lecture/ch02_glsl_pingpong_1024.json        h200/readme_path/ch02_glsl_pingpong.json
-    03       simple                     4096²   h100_lecture/ch03_cuda_simple_4096.json          h200/check/headline/ch03_cuda_simple_4096.json
-    04       aligned                    4096²   h100_lecture/ch04_cuda_aligned_4096.json         h200/check/headline/ch04_cuda_aligned_4096.json
-    05       pitched                    4096²   h100_lecture/ch05_cuda_pitched_4096.json         h200/check/headline/ch05_cuda_pitched_4096.json
-    06       shared                     4096²   h100_lecture/ch06_cuda_shared_4096.json          h200/check/headline/ch06_cuda_shared_4096.json
-    07       texture                    4096²   h100_lecture/ch07_cuda_texture_4096.json         h200/check/headline/ch07_cuda_texture_4096.json
-    07b      multirow, symmetric        4096²   h100_lecture/ch07b_cuda_past_the_paper_4096.json h200/bandwidth/runs/ch07b_4096.json
+    03-07    the paper's five kernels   4096²   h100_lecture/<program>_4096.json                 H200_JACOBI/<program>_4096.json
+    07b      multirow, symmetric        4096²   h100_lecture/ch07b_cuda_past_the_paper_4096.json H200_JACOBI/ch07b_cuda_past_the_paper_4096.json
     07c      overlapped_unrolled (s=4)  2048²   none                                             h200/ch07c_rows/ch07c_2048.json
-    08       image                      4096²   h100_lecture/ch08_opencl_port_4096.json          none
-    09       cuda_transpose_tile_multi  8192²   h100/ch09_8192_float.json                        h200/bandwidth/runs/ch09_8192_float.json
-    10       cublas_sgemm               4096³   h100/ch10_4096_float.json                        h200/tour_2be4196/json/ch10_matrix_multiply.json
-    10b      cublas_bf16                8192³   h100/ch10b_8192.json                             h200/ch10b_fp8_sizes/ch10b_fp8_8192.json
-    11       cuda_fused (cavity)        256³    h100/ch11_cavity_256.json                        h200/bandwidth/runs/ch11_256.json
-    12       cuda_sgemv_warp            16384²  h100_lecture/ch12_gpu_friendly_default.json      h200/bandwidth/runs/ch12_gemv_conv.json
+    08       image                      4096²   h100_lecture/ch08_opencl_port_4096.json          H200_OTHERS/ch08_gpu_4096.json
+    09       cuda_transpose_tile_multi  8192²   h100/ch09_8192_float.json                        H200_OTHERS/ch09_8192_float.json
+    10       cublas_sgemm               4096³   h100/ch10_4096_float.json                        H200_OTHERS/ch10_4096_float.json
+    10b      cublas_bf16                8192³   h100/ch10b_8192.json                             H200_OTHERS/ch10b_8192.json
+    11       cuda_fused (cavity)        256³    h100/ch11_cavity_256.json                        H200_OTHERS/ch11_cavity_256.json
+    12       cuda_sgemv_warp            16384²  h100/ch12_goals.json                             H200_OTHERS/ch12_goals.json
     13       overlap (4 GPUs)           16384²  none                                             h200x4/ch13/ch13_g4_16384x16384.json
 
-The two runs of a row are of the same variant and size, not always of the same revision (each
-file's `revision` says which). Chapter 01 runs on the host's CPU alone and has no row. Chapter 10's H200 side is the tour's own run
-(the chapter at its default 4096³); chapter 08's tour ran at 1024², not the H100's 4096², so its row
-says "not yet measured". A side that is missing, or whose variant failed its check, gets no rate ratio and no
+H200_JACOBI and H200_OTHERS (below) are the two halves of one `scripts/device/check.sh` call's headline
+runs, every chapter at one revision. The two runs of a row are of the same variant and size, not always of the same revision (each
+file's `revision` says which). Chapter 01 runs on the host's CPU alone and has no row. Chapter 02's
+headline runs at 4096², the H100's lecture at 1024²: its H200 side is the README path's run at
+1024². A side that is missing, or whose variant failed its check, gets no rate ratio and no
 verdict, never a number made up; a named file that is absent, lacks the variant, or measured another
 size is an error (the list is wrong, not the data).
 
@@ -73,6 +70,12 @@ class Pair:
     held_by: str = ""     # what a memory-bound row's limit streams through, where not DRAM
 
 
+# The H200's side: the headline runs of one scripts/device/check.sh call, every chapter at one revision
+# (the Jacobi chapters on one GPU of the host, the others on the second, side by side).
+H200_JACOBI = "h200/check_3f4e0f8/call2_all_headline/headline_gpu0/headline"
+H200_OTHERS = "h200/check_3f4e0f8/call2_all_headline/headline_gpu1/headline"
+
+
 def _grid(n: int) -> dict:
     return {"nx": n, "ny": n}
 
@@ -80,7 +83,7 @@ def _grid(n: int) -> dict:
 def _headline(chapter: str, variant: str, program: str) -> Pair:
     """Chapters 03-07 at 4096²: the H100's lecture run beside the H200's headline run of the chapter."""
     return Pair(chapter, variant, _grid(4096), "4096²", "memory", f"h100_lecture/{program}_4096.json",
-                f"h200/check/headline/{program}_4096.json")
+                f"{H200_JACOBI}/{program}_4096.json")
 
 
 PAIRS = [
@@ -92,22 +95,23 @@ PAIRS = [
         ("05", "pitched", "ch05_cuda_pitched"), ("06", "shared", "ch06_cuda_shared"),
         ("07", "texture", "ch07_cuda_texture"))),
     Pair("07b", "multirow", _grid(4096), "4096²", "memory",
-         "h100_lecture/ch07b_cuda_past_the_paper_4096.json", "h200/bandwidth/runs/ch07b_4096.json"),
+         "h100_lecture/ch07b_cuda_past_the_paper_4096.json", f"{H200_JACOBI}/ch07b_cuda_past_the_paper_4096.json"),
     Pair("07b", "symmetric", _grid(4096), "4096²", "memory",
-         "h100_lecture/ch07b_cuda_past_the_paper_4096.json", "h200/bandwidth/runs/ch07b_4096.json"),
+         "h100_lecture/ch07b_cuda_past_the_paper_4096.json", f"{H200_JACOBI}/ch07b_cuda_past_the_paper_4096.json"),
     Pair("07c", "overlapped_unrolled", _grid(2048), "2048²", "memory",
          None, "h200/ch07c_rows/ch07c_2048.json", "s = 4 sweeps per trip to memory"),
-    Pair("08", "image", _grid(4096), "4096²", "memory", "h100_lecture/ch08_opencl_port_4096.json", None, "OpenCL"),
+    Pair("08", "image", _grid(4096), "4096²", "memory", "h100_lecture/ch08_opencl_port_4096.json",
+         f"{H200_OTHERS}/ch08_gpu_4096.json", "OpenCL"),
     Pair("09", "cuda_transpose_tile_multi", {"rows": 8192, "cols": 8192, "type": "float"}, "8192² float", "memory",
-         "h100/ch09_8192_float.json", "h200/bandwidth/runs/ch09_8192_float.json"),
+         "h100/ch09_8192_float.json", f"{H200_OTHERS}/ch09_8192_float.json"),
     Pair("10", "cublas_sgemm", {"m": 4096, "n": 4096, "k": 4096, "type": "float"}, "4096³", "compute",
-         "h100/ch10_4096_float.json", "h200/tour_2be4196/json/ch10_matrix_multiply.json"),
+         "h100/ch10_4096_float.json", f"{H200_OTHERS}/ch10_4096_float.json"),
     Pair("10b", "cublas_bf16", {"m": 8192, "n": 8192, "k": 8192}, "8192³", "compute", "h100/ch10b_8192.json",
-         "h200/ch10b_fp8_sizes/ch10b_fp8_8192.json"),
+         f"{H200_OTHERS}/ch10b_8192.json"),
     Pair("11", "cuda_fused", {"nx": 256, "ny": 256, "nz": 256, "scenario": "cavity", "steps": 60}, "256³",
-         "memory", "h100/ch11_cavity_256.json", "h200/bandwidth/runs/ch11_256.json", "cavity"),
+         "memory", "h100/ch11_cavity_256.json", f"{H200_OTHERS}/ch11_cavity_256.json", "cavity"),
     Pair("12", "cuda_sgemv_warp", {"gemv_rows": 16384, "gemv_cols": 16384}, "16384²", "memory",
-         "h100_lecture/ch12_gpu_friendly_default.json", "h200/bandwidth/runs/ch12_gemv_conv.json"),
+         "h100/ch12_goals.json", f"{H200_OTHERS}/ch12_goals.json"),
     Pair("13", "overlap", {"nx": 16384, "ny": 16384}, "16384²", "memory",
          None, "h200x4/ch13/ch13_g4_16384x16384.json", "4 GPUs, GB/s summed"),
 ]
