@@ -6,7 +6,10 @@
 - ch13_by_gpus: the efficiency against G = 1, 2, 4 at 4096², 8192² and 16384², every variant, with
   the README's model E = T1 / (G (W/G + c0 + e)), W = T1 − c0;
 - ch13_time_split: on 2 GPUs at each n, the one-GPU time halved (what two GPUs would take with a
-  free exchange) beside each variant's compute alone and its exposed exchange (total minus compute).
+  free exchange) beside each variant's compute alone and its exposed exchange (total minus compute);
+- ch13_check_scaling: on 2 GPUs with the update norm's check (results/h200x2/ch13_check_sample/, one
+  device call), the best variant's efficiency against n with no check, every 1 and every 10
+  iterations, overlapped and waited for, beside the model with no check and NVIDIA's sample.
 
 Each CSV row is one plotted point: the panel, the series (a variant), n and the value with its unit.
 gpus_of(), passed_row() and efficiency_by_gpus() are shared with the lecture report (plots_multi_gpu.py).
@@ -159,5 +162,71 @@ def time_split(root: str):
         ax.set_title(f"{n}², 2 GPUs")
         ax.set_ylabel("µs per iteration")
     axes[0].legend(fontsize=7)
+    fig.tight_layout()
+    return fig, rows
+
+
+CHECK_RUNS = "h200x2/ch13_check_sample"  # the check step and NVIDIA's sample, one device call
+
+
+def _best_efficiency(doc: dict) -> float | None:
+    """The best passing split variant's efficiency in a run, in %, or None."""
+    effs = [100.0 * r["extra"]["efficiency"] for r in doc["results"] if r.get("check") == "PASS"
+            and r.get("variant") != "one_gpu" and isinstance((r.get("extra") or {}).get("efficiency"), (int, float))]
+    return max(effs, default=None)
+
+
+@readme_plot("ch13_check_scaling")
+def check_scaling(root: str):
+    """Strong scaling on 2 GPUs with the update norm's check: the best split variant against n with no
+    check, and with the check every 1 and every 10 iterations, overlapped and waited for (each against
+    the one-GPU run of its own file, which checks as often and in the same mode), beside the model with
+    no check and NVIDIA's sample (its best variant, which waits for every check) from the same call."""
+    import json
+    import os
+    series = {("none", None): "no check", (1, True): "every 1, overlapped", (10, True): "every 10, overlapped",
+              (1, False): "every 1, waited for", (10, False): "every 10, waited for"}
+    styles = {("none", None): ("black", "-", "o"), (1, True): ("tab:blue", "-", "o"), (10, True): ("tab:blue", "--", "s"),
+              (1, False): ("tab:red", "-", "o"), (10, False): ("tab:red", "--", "s")}
+    points: dict = {k: [] for k in series}
+    t1_none: dict[int, float] = {}
+    for run in committed_runs(root, "ch13_check_g2_*.json", f"{CHECK_RUNS}/check"):
+        doc = run.doc
+        n = int(doc["problem"]["nx"])
+        conv = doc["problem"].get("convergence") or {}
+        key = (int(conv["check_every"]), bool(conv.get("check_overlap"))) if conv.get("check_every") else ("none", None)
+        best = _best_efficiency(doc)
+        if best is not None:
+            points[key].append((n, best))
+        one = next(r for r in doc["results"] if r.get("variant") == "one_gpu")  # the reference, not checked
+        if key == ("none", None):
+            t1_none[n] = one["ms_per_step"] * 1e3
+    with open(os.path.join(root, "results", CHECK_RUNS, "sample", "nvidia_sample.json"), encoding="utf-8") as f:
+        sample = [s for s in json.load(f)["runs"] if s.get("status") == "PASS" and s.get("gpus") == 2]
+    rows: list[dict] = []
+    fig, ax = plt.subplots(figsize=(7.5, 4.4))
+    for key, label in series.items():
+        pts = sorted(points[key])
+        colour, ls, marker = styles[key]
+        ax.plot([n for n, _ in pts], [v for _, v in pts], ls, marker=marker, markersize=4, color=colour, label=f"ours, {label}")
+        rows += [{"panel": "G=2", "series": f"ours, {label}", "n": n, "value": v, "unit": "%"} for n, v in pts]
+    for every, ls in ((1, "-"), (10, "--")):
+        best: dict[int, float] = {}
+        for s in sample:
+            if s.get("nccheck") == every and s.get("nx") == s.get("ny"):
+                best[s["nx"]] = max(best.get(s["nx"], 0.0), s["efficiency_percent"])
+        pts = sorted(best.items())
+        ax.plot([n for n, _ in pts], [v for _, v in pts], ls, marker="^", markersize=4, color="tab:green",
+                label=f"NVIDIA's sample, every {every} (waits)")
+        rows += [{"panel": "G=2", "series": f"sample, every {every}", "n": n, "value": v, "unit": "%"} for n, v in pts]
+    ns = sorted(t1_none)
+    model = [100.0 * model_efficiency(t1_none[n], 2) for n in ns]
+    ax.plot(ns, model, "k:", lw=1.5, label=f"model, no check (c0 = {C0_US:.0f} µs)")
+    rows += [{"panel": "G=2", "series": "model, no check", "n": n, "value": v, "unit": "%"} for n, v in zip(ns, model)]
+    ax.axhline(100, color="grey", lw=0.8)
+    _log2_axis(ax, ns)
+    ax.set_ylabel("best efficiency T1 / (G TG), %")
+    ax.set_title("2 GPUs with the update norm: the best variant of each run")
+    ax.legend(fontsize=7, ncol=2, loc="lower right")
     fig.tight_layout()
     return fig, rows
