@@ -233,17 +233,31 @@ function(gpgpu_link_test_harness target backend)
 endfunction()
 
 # A GoogleTest executable. Its main() returns 77 (CTest: skipped) when the backend is missing at
-# run time, so CUDA tests skip cleanly on machines without a GPU.
+# run time, so CUDA tests skip cleanly on machines without a GPU. With SHARDS n (n > 1) CTest runs it
+# as n tests, <NAME>.shard_<i>_of_<n>, each the i-th of GoogleTest's n shards (GTEST_TOTAL_SHARDS,
+# GTEST_SHARD_INDEX: every test in exactly one shard), so that `ctest -j` spreads a long binary over
+# the cores: on a GPU host a binary of a few minutes otherwise ends the whole suite alone.
+#   gpgpu_add_test(NAME <name> BACKEND <cpu|cuda|opencl|gl> SOURCES <...> [LINK <...>] [LABELS <...>] [SHARDS n])
 function(gpgpu_add_test)
-  cmake_parse_arguments(T "" "NAME;BACKEND" "SOURCES;LINK;LABELS" ${ARGN})
+  cmake_parse_arguments(T "" "NAME;BACKEND;SHARDS" "SOURCES;LINK;LABELS" ${ARGN})
   _gpgpu_backend_var(${T_BACKEND} up)
   if(NOT GPGPU_HAVE_TESTS OR NOT GPGPU_HAVE_${up})
     return()
   endif()
   string(TOLOWER "${T_BACKEND}" lb)
   gpgpu_add_test_executable(${T_NAME} ${T_BACKEND} ${T_SOURCES} LINK ${T_LINK})
-  add_test(NAME ${T_NAME} COMMAND ${T_NAME})
-  set_tests_properties(${T_NAME} PROPERTIES LABELS "${lb};${T_LABELS}" SKIP_RETURN_CODE 77 TIMEOUT 1200)
+  if(NOT T_SHARDS OR T_SHARDS LESS 2)
+    add_test(NAME ${T_NAME} COMMAND ${T_NAME})
+    set_tests_properties(${T_NAME} PROPERTIES LABELS "${lb};${T_LABELS}" SKIP_RETURN_CODE 77 TIMEOUT 1200)
+    return()
+  endif()
+  math(EXPR last "${T_SHARDS} - 1")
+  foreach(i RANGE ${last})
+    set(shard ${T_NAME}.shard_${i}_of_${T_SHARDS})
+    add_test(NAME ${shard} COMMAND ${T_NAME})
+    set_tests_properties(${shard} PROPERTIES LABELS "${lb};${T_LABELS}" SKIP_RETURN_CODE 77 TIMEOUT 1200
+      ENVIRONMENT "GTEST_TOTAL_SHARDS=${T_SHARDS};GTEST_SHARD_INDEX=${i}")
+  endforeach()
 endfunction()
 
 # A Google Benchmark executable with the project's main (adds the machine to the JSON context).

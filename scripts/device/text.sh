@@ -53,7 +53,7 @@ nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv >> 
 #    the GPU, the CUDA exercises' worked answers (their checks and Measure tests), the grading tests
 #    (each CUDA skeleton must fail by assertions), the exercises' check commands and the READMEs' code.
 if want tests; then
-run_step "ctest new kernels" 240 ctest --test-dir "$BUILD" -R '^(test_ch06_cuda_shared|test_ch07b_cusparse|test_csr_matrix)$' \
+run_step "ctest new kernels" 240 ctest --test-dir "$BUILD" -R '^(test_ch06_cuda_shared(\.shard_[0-9]+_of_[0-9]+)?|test_ch07b_cusparse|test_csr_matrix)$' \
   -j 3 --output-on-failure
 run_step "ctest ch08 (NVIDIA OpenCL)" 240 env GPGPU_CL_TYPE=gpu ctest --test-dir "$BUILD" -R '^test_ch08_opencl_port$' \
   --output-on-failure
