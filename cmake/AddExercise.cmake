@@ -10,6 +10,7 @@
 #                      [BRIDGE_SOURCES ring_slot_call.cpp]
 #                      [TAG emulated]
 #                      [TIMEOUT 60]
+#                      [LINK_OPTIONS LINKER:--wrap=cudaMallocPitch]
 #                      [SHORTCUTS plain_tile padded_tile [SHORTCUT_ARGS --gtest_filter=...]])
 #
 # STUDENT_SOURCES are compiled into the check; STUDENT_TEXT files (shaders, OpenCL C kernels) are
@@ -23,6 +24,8 @@
 # from the project (gpgpu/cuda/check.hpp, say) come as copies alone: gpgpu_add_exercise_headers.
 # TIMEOUT (seconds) limits the exercise and solution tests (CTest's own default is far longer): a check
 # whose watchdog fails a hang after 40 s gets 60, so a hang always ends in a failure that says why.
+# LINK_OPTIONS go to the link of every build (exercise, solution, shortcuts): a check that wraps a
+# runtime call (GNU ld's and lld's --wrap) sees the student's calls of it too.
 # TAG adds a second check to the same exercise (another backend: a CPU check of a CUDA exercise that
 # runs without a GPU); its targets and tests carry the tag.
 # The check is compiled once for all the builds when it cannot differ between them: no TAG, no
@@ -55,7 +58,7 @@ option(GPGPU_GRADE_SKELETONS "Add tests proving that the shipped exercise skelet
 
 function(gpgpu_add_exercise)
   cmake_parse_arguments(X "" "ID;NAME;BACKEND;CHECK;TAG;TIMEOUT"
-                        "STUDENT_SOURCES;STUDENT_TEXT;STUDENT_LINK;BRIDGE_SOURCES;LINK;SHORTCUTS;SHORTCUT_ARGS" ${ARGN})
+                        "STUDENT_SOURCES;STUDENT_TEXT;STUDENT_LINK;BRIDGE_SOURCES;LINK;LINK_OPTIONS;SHORTCUTS;SHORTCUT_ARGS" ${ARGN})
   _gpgpu_backend_var(${X_BACKEND} up)
   set(dir "${X_ID}_${X_NAME}")
   set(suffix "")
@@ -143,6 +146,9 @@ function(gpgpu_add_exercise)
     # comes first, for checks that #include <a student file>.
     # Each source on its own (no unity batch): the student's file must not see the check's includes.
     set_target_properties(${target} PROPERTIES UNITY_BUILD OFF)
+    if(X_LINK_OPTIONS)
+      target_link_options(${target} PRIVATE ${X_LINK_OPTIONS})
+    endif()
     target_include_directories(${target} BEFORE PRIVATE "${${kind}_dir}")
     target_include_directories(${target} PRIVATE "${exercise_dir}")
     if(X_STUDENT_LINK AND student_sources)

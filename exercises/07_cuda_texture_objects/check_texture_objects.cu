@@ -99,8 +99,8 @@ extern "C" cudaError_t __wrap_cudaDeviceGetTexture1DLinearMaxWidth(std::size_t* 
   return result;
 }
 // CUDA 12's cuda_runtime_api.h renames cudaGetDeviceProperties to cudaGetDeviceProperties_v2, the
-// symbol a call then links to; CUDA 13's library has the plain name only. The link wraps the one
-// this toolkit has (CMakeLists.txt picks it by the compiler's version).
+// symbol a call then links to; CUDA 13's library has the plain name only. The link wraps both
+// names (CMakeLists.txt); this file defines the wrapper of the one its toolkit's header uses.
 #if CUDART_VERSION >= 13000
 #define GPGPU_EX07_PROPERTIES(prefix) prefix##cudaGetDeviceProperties
 #else

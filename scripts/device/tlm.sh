@@ -57,21 +57,13 @@ fi
 if want sanitizers; then
   SMALL='*-*256x256x64*'
   TINY='*1x1x1*:*2x3x5*:*63x2x3*:*filter_10x5x47*:Ch11CudaVariants.HalfStorageIsReallyHalf'
-  pids=()
+  SANITIZER_LIMIT_S=${SANITIZER_LIMIT_S:-300}  # each tool's hang guard (step.sh's default is 180 s)
   for tool in memcheck racecheck synccheck initcheck; do
     filter=$SMALL
     case $tool in initcheck | racecheck) filter=$TINY ;; esac
-    step "sanitizer $tool" timeout "${SANITIZER_LIMIT_S:-300}" bash -c 'GPGPU_CUDA_SYNC=1 compute-sanitizer --tool "$0" --error-exitcode 3 "$1" \
-      --gtest_filter="$2" --gtest_brief=1 > "$3" 2>&1' "$tool" "$TEST_CUDA" "$filter" "$TMP/sanitizer_$tool.log" &
-    pids+=($!)
+    sanitizer_start "$tool" "$TEST_CUDA" "$filter"
   done
-  for pid in "${pids[@]}"; do wait "$pid"; done
-  # The steps ran in subshells: their count and failures are read back from the log.
-  steps=$((steps + 4))
-  for tool in memcheck racecheck synccheck initcheck; do
-    cat "$TMP/sanitizer_$tool.log" >> "$LOG"
-    grep -q "=== sanitizer $tool: exit 0 " "$LOG" || failed+=("sanitizer $tool")
-  done
+  sanitizers_wait
 fi
 
 # 3. The chapter runs committed under results/h100/ (every run verifies every variant against the

@@ -16,9 +16,12 @@ gpus_of(), passed_row() and efficiency_by_gpus() are shared with the lecture rep
 """
 from __future__ import annotations
 
+import os
+
 import matplotlib.pyplot as plt
 
 from readme_plots import committed_runs, readme_plot
+from results import best_sample_run, read_nvidia_sample
 
 MACHINE = "h200x4/ch13"
 ORDER = ["host_staged", "peer_copy", "peer_store", "overlap", "nccl", "nccl_graph", "mpi"]
@@ -182,8 +185,6 @@ def check_scaling(root: str):
     check, and with the check every 1 and every 10 iterations, overlapped and waited for (each against
     the one-GPU run of its own file, which checks as often and in the same mode), beside the model with
     no check and NVIDIA's sample (its best variant, which waits for every check) from the same call."""
-    import json
-    import os
     series = {("none", None): "no check", (1, True): "every 1, overlapped", (10, True): "every 10, overlapped",
               (1, False): "every 1, waited for", (10, False): "every 10, waited for"}
     styles = {("none", None): ("black", "-", "o"), (1, True): ("tab:blue", "-", "o"), (10, True): ("tab:blue", "--", "s"),
@@ -198,11 +199,9 @@ def check_scaling(root: str):
         best = _best_efficiency(doc)
         if best is not None:
             points[key].append((n, best))
-        one = next(r for r in doc["results"] if r.get("variant") == "one_gpu")  # the reference, not checked
-        if key == ("none", None):
-            t1_none[n] = one["ms_per_step"] * 1e3
-    with open(os.path.join(root, "results", CHECK_RUNS, "sample", "nvidia_sample.json"), encoding="utf-8") as f:
-        sample = [s for s in json.load(f)["runs"] if s.get("status") == "PASS" and s.get("gpus") == 2]
+        if key == ("none", None):  # the model's T1: one_gpu with no check (the reference, not verified)
+            t1_none[n] = next(r for r in doc["results"] if r.get("variant") == "one_gpu")["ms_per_step"] * 1e3
+    sample = read_nvidia_sample(os.path.join(root, "results", CHECK_RUNS, "sample", "nvidia_sample.json"))
     rows: list[dict] = []
     fig, ax = plt.subplots(figsize=(7.5, 4.4))
     for key, label in series.items():
@@ -210,16 +209,12 @@ def check_scaling(root: str):
         colour, ls, marker = styles[key]
         ax.plot([n for n, _ in pts], [v for _, v in pts], ls, marker=marker, markersize=4, color=colour, label=f"ours, {label}")
         rows += [{"panel": "G=2", "series": f"ours, {label}", "n": n, "value": v, "unit": "%"} for n, v in pts]
+    ns = sorted(t1_none)
     for every, ls in ((1, "-"), (10, "--")):
-        best: dict[int, float] = {}
-        for s in sample:
-            if s.get("nccheck") == every and s.get("nx") == s.get("ny"):
-                best[s["nx"]] = max(best.get(s["nx"], 0.0), s["efficiency_percent"])
-        pts = sorted(best.items())
+        pts = [(n, r["efficiency_percent"]) for n in ns if (r := best_sample_run(sample, 2, n, n, every)) is not None]
         ax.plot([n for n, _ in pts], [v for _, v in pts], ls, marker="^", markersize=4, color="tab:green",
                 label=f"NVIDIA's sample, every {every} (waits)")
         rows += [{"panel": "G=2", "series": f"sample, every {every}", "n": n, "value": v, "unit": "%"} for n, v in pts]
-    ns = sorted(t1_none)
     model = [100.0 * model_efficiency(t1_none[n], 2) for n in ns]
     ax.plot(ns, model, "k:", lw=1.5, label=f"model, no check (c0 = {C0_US:.0f} µs)")
     rows += [{"panel": "G=2", "series": "model, no check", "n": n, "value": v, "unit": "%"} for n, v in zip(ns, model)]

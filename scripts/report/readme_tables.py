@@ -38,7 +38,6 @@ from __future__ import annotations
 import argparse
 import difflib
 import glob
-import json
 import math
 import os
 import re
@@ -48,7 +47,7 @@ from typing import Callable
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import tables  # noqa: E402
-from results import Run, read_folder, sweeps_rows  # noqa: E402
+from results import Run, best_sample_run, read_folder, read_nvidia_sample, sweeps_rows  # noqa: E402
 
 BLOCK = re.compile(r"(<!-- results:(?P<name>[a-z_0-9]+)(?P<params>[^>]*?)-->\n)(?P<body>.*?)(<!-- /results -->)",
                    re.DOTALL)
@@ -680,15 +679,10 @@ def _sample_runs(root: str, params: dict) -> list[dict]:
     marker names by sample=FOLDER/FILE under results/; none without sample=."""
     if "sample" not in params:
         return []
-    path = os.path.join(root, "results", params["sample"])
     try:
-        with open(path, encoding="utf-8") as f:
-            doc = json.load(f)
-    except (OSError, ValueError) as e:
+        return read_nvidia_sample(os.path.join(root, "results", params["sample"]))
+    except ValueError as e:
         raise SelectionError(f"sample={params['sample']}: {e}") from e
-    if doc.get("schema") != "gpgpu-then-and-now/nvidia-sample":
-        raise SelectionError(f"sample={params['sample']} is not a record of NVIDIA's sample")
-    return [r for r in doc.get("runs", []) if isinstance(r, dict)]
 
 
 @table
@@ -744,9 +738,7 @@ def check_cost(runs: list[Run], params: dict) -> str:
             top = max(passing, key=lambda x: x["extra"]["efficiency"], default=None)
             row.append("-" if top is None else f"{100 * top['extra']['efficiency']:.1f} (`{top['variant']}`)")
         if "sample" in params:
-            theirs = [s for s in sample if (s.get("gpus"), s.get("nx"), s.get("ny"), s.get("nccheck")) == key
-                      and s.get("status") == "PASS" and isinstance(s.get("efficiency_percent"), (int, float))]
-            best = max(theirs, key=lambda s: s["efficiency_percent"], default=None)
+            best = best_sample_run(sample, *key)
             row.append("-" if best is None else f"{best['efficiency_percent']:.1f} (`{best['variant']}`)")
         rows.append(row)
     header = ["grid, check", "`one_gpu`, µs per iteration (on)"] + [f"`{v}`, % on / off" for v in variants]

@@ -3,7 +3,8 @@
 A folder holds the runs of one machine. Each run becomes a Run, whatever state it is in: a result
 the report can read (status "ok" or "failed" when a variant failed its verification), or one it
 cannot (skipped, not built, broke, an older schema, a truncated file), which the report prints as one
-line instead of a table. Nothing here raises on a bad file.
+line instead of a table. Nothing here raises on a bad file but read_nvidia_sample, whose callers
+name the one file they asked for.
 """
 from __future__ import annotations
 
@@ -229,3 +230,28 @@ def sweeps_rows(run: Run) -> list[tuple[str, int, dict]]:
         else:
             out += [(name, s, row) for s in listed]
     return out
+
+
+NVIDIA_SAMPLE_SCHEMA = "gpgpu-then-and-now/nvidia-sample"  # scripts/device/nvidia_sample_parse.py
+
+
+def read_nvidia_sample(path: str) -> list[dict]:
+    """The run records of NVIDIA's multi-GPU Jacobi sample (nvidia_sample.json, made by
+    scripts/device/nvidia_sample_parse.py); ValueError, naming the file, when it cannot be read or is
+    not such a record."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+    except (OSError, ValueError) as e:
+        raise ValueError(f"{path}: {e}") from e
+    if doc.get("schema") != NVIDIA_SAMPLE_SCHEMA:
+        raise ValueError(f"{path} is not a record of NVIDIA's sample")
+    return [r for r in doc.get("runs", []) if isinstance(r, dict)]
+
+
+def best_sample_run(runs: list[dict], gpus: int, nx: int, ny: int, nccheck: int) -> dict | None:
+    """The sample's passing run of the highest efficiency at G GPUs, an nx x ny grid and a check every
+    nccheck iterations (its best variant there), or None."""
+    theirs = [r for r in runs if (r.get("gpus"), r.get("nx"), r.get("ny"), r.get("nccheck")) == (gpus, nx, ny, nccheck)
+              and r.get("status") == "PASS" and isinstance(r.get("efficiency_percent"), (int, float))]
+    return max(theirs, key=lambda r: r["efficiency_percent"], default=None)
