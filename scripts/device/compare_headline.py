@@ -29,9 +29,13 @@ def rows(path):
 
 
 def gpu_name(path):
-    """The CUDA device's name a --json result records, or "" (no CUDA backend opened)."""
-    j = json.loads(path.read_text())
-    return j.get("backends", {}).get("cuda", {}).get("device", {}).get("name", "")
+    """The GPU a --json result ran on: the CUDA device's name, else the OpenCL device's, else the
+    OpenGL renderer's (chapter 02 opens OpenGL alone; its renderer reads "NVIDIA H200/PCIe/SSE2"),
+    or "" when the result names none (then no two runs count as the same GPU)."""
+    devices = {k: v.get("device", {}) for k, v in json.loads(path.read_text()).get("backends", {}).items()}
+    name = (devices.get("cuda", {}).get("name") or devices.get("opencl", {}).get("name")
+            or devices.get("gl", {}).get("gl_renderer", "").split("/")[0])
+    return name or ""
 
 
 def main():
@@ -44,10 +48,11 @@ def main():
         old = next((d / new.name for d in old_dirs if (d / new.name).is_file()), None)
         now = rows(new)
         then = rows(old) if old else {}
-        same_gpu = old is not None and gpu_name(old) == gpu_name(new)
+        same_gpu = old is not None and gpu_name(new) != "" and gpu_name(old) == gpu_name(new)
         if old is not None and not same_gpu:
-            print(f"{new.stem}: against {old} from another GPU ({gpu_name(old) or 'none'} then, "
-                  f"{gpu_name(new) or 'none'} now): times shown, not judged")
+            why = (f"from another GPU ({gpu_name(old) or 'none named'} then, {gpu_name(new)} now)" if gpu_name(new)
+                   else "(the new run names no GPU)")
+            print(f"{new.stem}: against {old} {why}: times shown, not judged")
         for variant, n in now.items():
             t = then.get(variant)
             ratio = n["ms"] / t["ms"] if t and t["ms"] > 0 else float("nan")

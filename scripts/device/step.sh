@@ -42,7 +42,7 @@ step() {
 # sanitizers at once on one GPU, raises it, since every topic's sanitised processes share the GPU there;
 # `sanitizer_start TOOL TEST FILTER NAME` starts one tool alone, NAME labelling its log and verdict
 # (a topic splits a slow tool's tests over several processes so); `sanitizers_wait` collects every
-# verdict into $LOG and `failed`.
+# verdict into $LOG and `failed`, each run counted as a step.
 sanitizer_pids=()
 sanitizer_start() {
   local tool=$1 test=$2 filter=$3 name=${4:-$1} limit
@@ -59,6 +59,7 @@ sanitizers_wait() {
   local p name rc
   for p in "${sanitizer_pids[@]}"; do
     name=${p%%:*}
+    steps=$((steps + 1))
     wait "${p#*:}"
     rc=$?
     { echo "=== sanitizer $name: exit $rc"; tail -40 "$TMP/sanitizer_$name.log"; } >> "$LOG"
