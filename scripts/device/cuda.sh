@@ -50,50 +50,33 @@ fi
 SMALL='*_2x7_it2_b32:*_17x1023_it8_b96:*_4097x33_it6_b256:*_3x70000_*:*CudaVariant.*:Ch07bPrefetchAndRing.*'
 # initcheck shadows every byte and is by far the slowest: the two smallest cases suffice for it.
 TINY='*_2x7_it2_b32:*_17x1023_it8_b96'
-# One step per tool runs every chapter's test, side by side (the tools spend much of their time on
-# the host's cores, and six programs one after the other would pay the tool's start-up six times),
-# and fails when any of them does.
-sanitize() {
-  local tool=$1 filter=$2 rc=0 ch pids=()
-  for ch in $chapters; do
-    GPGPU_CUDA_SYNC=1 compute-sanitizer --tool "$tool" --error-exitcode 3 \
-      "$BUILD/chapters/$(chapter_dir "$ch")/test_$ch" --gtest_filter="$filter" --gtest_brief=1 \
-      > "$TMP/sanitizer_${tool}_$ch.log" 2>&1 &
-    pids+=($!)
-  done
-  for pid in "${pids[@]}"; do wait "$pid" || rc=$?; done
-  cat "$TMP"/sanitizer_"$tool"_*.log
-  return $rc
-}
-# The exercises' worked answers: each tool on each answer's check, side by side (the timing tests and
-# exercise 07's texture of the largest width, 4 GiB, left out; the answers' kernels run at the checks'
-# own awkward sizes).
+# Every tool on every chapter's test, and on each exercise's worked answer, side by side (step.sh's
+# sanitizer_start: the tools spend much of their time on the host's cores, so one after the other
+# would add their times; each run has its hang limit, SANITIZER_LIMIT_S or what is left of the
+# budget, 300 s here unless set: every tool at once on six chapters, or seven answers), then every
+# verdict.
+: "${SANITIZER_LIMIT_S:=300}"
+# The exercises' worked answers: the timing tests and exercise 07's texture of the largest width,
+# 4 GiB, left out; the answers' kernels run at the checks' own awkward sizes.
 EXERCISES="03_cuda_unpadded_borders 04_cuda_aligned_double 05_cuda_pitched_upload 06_cuda_shared_halo \
 07_cuda_texture_objects 07b_cuda_symmetric_kernel 07c_cuda_overlapped_sweeps"
-sanitize_answers() {
-  local tool=$1 rc=0 e pids=()
-  for e in $EXERCISES; do
-    GPGPU_CUDA_SYNC=1 timeout 300 compute-sanitizer --tool "$tool" --error-exitcode 3 \
-      "$BUILD/exercises/$e/solution_$e" --gtest_filter='-Measure.*:*WorksUpToTheLimits*' --gtest_brief=1 \
-      > "$TMP/sanitizer_${tool}_answer_$e.log" 2>&1 &
-    pids+=($!)
-  done
-  for pid in "${pids[@]}"; do wait "$pid" || rc=$?; done
-  tail -n 3 "$TMP"/sanitizer_"$tool"_answer_*.log
-  return $rc
-}
 if want exercises; then
-for tool in memcheck racecheck synccheck initcheck; do
-  step "sanitizer $tool, the exercises' answers" sanitize_answers "$tool"
-done
+  for tool in memcheck racecheck synccheck initcheck; do
+    for e in $EXERCISES; do
+      sanitizer_start "$tool" "$BUILD/exercises/$e/solution_$e" '-Measure.*:*WorksUpToTheLimits*' "${tool}_answer_$e"
+    done
+  done
+  sanitizers_wait
 fi
-
 if want sanitizers; then
-for tool in memcheck racecheck synccheck initcheck; do
-  filter=$SMALL
-  [ "$tool" = initcheck ] && filter=$TINY
-  step "sanitizer $tool" sanitize "$tool" "$filter"
-done
+  for tool in memcheck racecheck synccheck initcheck; do
+    filter=$SMALL
+    [ "$tool" = initcheck ] && filter=$TINY
+    for ch in $chapters; do
+      sanitizer_start "$tool" "$BUILD/chapters/$(chapter_dir "$ch")/test_$ch" "$filter" "${tool}_$ch"
+    done
+  done
+  sanitizers_wait
 fi
 
 # 3. The chapters: the paper's 1024² (inside the 50 MB L2) and 4096² (805 MB of traffic per
