@@ -20,7 +20,7 @@
 # stopped by its time limit still leaves what it measured ("complete": false).
 #
 # Time: every step has a limit (a hang does not stop the batch): the measurements at most 255 s, the
-# correctness steps, side by side, at most 150 s. With --budget no step starts past it, and
+# correctness steps, side by side, at most 150 s (the sanitizers SANITIZER_LIMIT_S where it is set). With --budget no step starts past it, and
 # the measurements leave the correctness phase at least MATRIX_RESERVE_S (default 90 s) of it.
 # Keeps going after a failure and lists every failed or stopped step at the end (exit 1 then).
 # STEPS picks parts (default: all).
@@ -166,20 +166,23 @@ if want tests; then
     --output-on-failure --timeout 140
 fi
 if want sanitizers; then
-  # compute-sanitizer TOOL, launches synchronised; then the binary and its --gtest_filter.
+  # compute-sanitizer TOOL, launches synchronised; then the binary and its --gtest_filter. The
+  # limits (a hang guard) are SANITIZER_LIMIT_S where a caller sets it: check.sh, which runs every
+  # topic's sanitizers at once on the GPU, raises them.
   sanitize=(env GPGPU_CUDA_SYNC=1 compute-sanitizer --error-exitcode 3 --tool)
-  start "memcheck test_ch09_cuda" 150 "${sanitize[@]}" memcheck "$TEST" --gtest_brief=1 \
+  tool_limit=${SANITIZER_LIMIT_S:-150} answer_limit=${SANITIZER_LIMIT_S:-90}
+  start "memcheck test_ch09_cuda" "$tool_limit" "${sanitize[@]}" memcheck "$TEST" --gtest_brief=1 \
     --gtest_filter='*AtAwkwardShapes*:PrintedKernels.*:CudaLaunch.*'
-  start "initcheck test_ch09_cuda" 150 "${sanitize[@]}" initcheck "$TEST" --gtest_brief=1 --gtest_filter='*AtAwkwardShapes*'
+  start "initcheck test_ch09_cuda" "$tool_limit" "${sanitize[@]}" initcheck "$TEST" --gtest_brief=1 --gtest_filter='*AtAwkwardShapes*'
   # Shared memory and barriers: the kernels that have them (and cuBLAS geam, a library's): the tiles,
   # the persistent transpose's tile loop and the TMA transpose's mbarrier ring.
   shared='*AtAwkwardShapes*/cuda_add_shared:*AtAwkwardShapes*/cuda_transpose_tile*:*AtAwkwardShapes*/cuda_transpose_persistent'
   shared+=':*AtAwkwardShapes*/cuda_transpose_tma:*AtAwkwardShapes*/cuda_geam*'
   for tool in racecheck synccheck; do
-    start "$tool test_ch09_cuda" 150 "${sanitize[@]}" "$tool" "$TEST" --gtest_brief=1 --gtest_filter="$shared"
+    start "$tool test_ch09_cuda" "$tool_limit" "${sanitize[@]}" "$tool" "$TEST" --gtest_brief=1 --gtest_filter="$shared"
   done
   for tool in memcheck racecheck; do
-    start "$tool exercise 09 answer" 90 "${sanitize[@]}" "$tool" "$SOLUTION" --gtest_brief=1 --gtest_filter='*-*4600x4600'
+    start "$tool exercise 09 answer" "$answer_limit" "${sanitize[@]}" "$tool" "$SOLUTION" --gtest_brief=1 --gtest_filter='*-*4600x4600'
   done
 fi
 wait_all
