@@ -41,8 +41,13 @@ echo "revision $(device_revision)" >> "$LOG"
 "$CH" --help > /dev/null 2>&1 || { echo "no chapter 10b in $BUILD: build it first"; exit 1; }
 
 # 1. The four sanitizers on every step in TF32 and BF16 at small awkward sizes (cut tiles included),
-#    launches synchronised, side by side with the tests (no timing is taken while they run).
-want sanitizers && sanitizers_start "$TEST" '*AtSanitizerSizes*'
+#    launches synchronised, side by side with the tests (no timing is taken while they run);
+#    racecheck, the slowest (282 s alone on a GPU, stopped at 540 s beside the whole suite), in three
+#    shards of the tests.
+if want sanitizers; then
+  for tool in memcheck synccheck initcheck; do sanitizer_start "$tool" "$TEST" '*AtSanitizerSizes*'; done
+  sanitizer_shards racecheck "$TEST" '*AtSanitizerSizes*' 3
+fi
 
 # 2. The chapter's tests: every variant within its bound at awkward and large sizes, the layout and
 #    ring simulations, the exercise's grading; then what each TF32 row does with a float's extra

@@ -53,16 +53,14 @@ fi
 #    warp shuffles, which synccheck watches): it runs on the small cases too, which every kernel
 #    launches in, and no longer spends minutes on the others (over 340 s beside the other topics on
 #    an H200, more than any other tool). Launches synchronised, so an error names its kernel. The four
-#    tools run side by side.
+#    tools run side by side, memcheck and synccheck each in three shards of the tests (alone on the
+#    GPU beside the other topics' sanitizers they took 364 and 286 s in one process each).
 if want sanitizers; then
   SMALL='*-*256x256x64*'
   TINY='*1x1x1*:*2x3x5*:*63x2x3*:*filter_10x5x47*:Ch11CudaVariants.HalfStorageIsReallyHalf'
   SANITIZER_LIMIT_S=${SANITIZER_LIMIT_S:-300}  # each tool's hang guard (step.sh's default is 180 s)
-  for tool in memcheck racecheck synccheck initcheck; do
-    filter=$SMALL
-    case $tool in initcheck | racecheck) filter=$TINY ;; esac
-    sanitizer_start "$tool" "$TEST_CUDA" "$filter"
-  done
+  for tool in memcheck synccheck; do sanitizer_shards "$tool" "$TEST_CUDA" "$SMALL" 3; done
+  for tool in racecheck initcheck; do sanitizer_start "$tool" "$TEST_CUDA" "$TINY"; done
   sanitizers_wait
 fi
 
