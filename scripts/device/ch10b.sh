@@ -42,7 +42,7 @@ echo "revision $(device_revision)" >> "$LOG"
 
 # 1. The four sanitizers on every step in TF32 and BF16 at small awkward sizes (cut tiles included),
 #    launches synchronised, side by side with the tests (no timing is taken while they run);
-#    racecheck, the slowest (282 s alone on a GPU, stopped at 540 s beside the whole suite), in three
+#    racecheck, the slowest (148-282 s in earlier runs, stopped at 540 s beside the whole suite), in three
 #    shards of the tests.
 if want sanitizers; then
   for tool in memcheck synccheck initcheck; do sanitizer_start "$tool" "$TEST" '*AtSanitizerSizes*'; done
