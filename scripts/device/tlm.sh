@@ -145,8 +145,10 @@ def load(path):
     except (OSError, ValueError):
         return None
     return j if j.get("schema_version") == 2 else None
-print(f"  {'run':22} {'variant':18} {'MNodes/s':>9} {'GB/s':>7} {'% limit':>8} {'error':>8} {'check':>6}")
-for path in sorted(glob.glob(os.path.join(results, "ch11_*.json"))) + sorted(glob.glob(os.path.join(tmp, "ch11_*.json"))):
+paths = sorted(glob.glob(os.path.join(results, "ch11_*.json"))) + sorted(glob.glob(os.path.join(tmp, "ch11_*.json")))
+if paths:  # none after a run of the sanitizers alone
+    print(f"  {'run':22} {'variant':18} {'MNodes/s':>9} {'GB/s':>7} {'% limit':>8} {'error':>8} {'check':>6}")
+for path in paths:
     j = load(path)
     run = os.path.basename(path)[5:-5]
     if j is None:
