@@ -61,7 +61,8 @@ run_tests() {
   [ "$jobs" = 1 ] && threads=$(nproc)
   # shellcheck disable=SC2086  # CTEST_ARGS is a list of options
   OMP_NUM_THREADS=$threads ctest --test-dir "$BUILD" -LE '^exercise$' -j "$jobs" --timeout 900 \
-    --output-on-failure ${CTEST_ARGS:-} < /dev/null
+    --output-on-failure ${CTEST_ARGS:-} < /dev/null 2>&1 | tee "$OUT/tests.txt"
+  return "${PIPESTATUS[0]}"
 }
 run_sanitizers() {
   local rc=0 topic pids=() i=0 gpu
@@ -82,22 +83,12 @@ run_sanitizers() {
     pids+=($!)
   done
   for p in "${pids[@]}"; do wait "$p" || rc=1; done
-  cat "$OUT"/sanitizers/*.txt
+  cat "$OUT"/sanitizers/*.txt | tee "$OUT/sanitizers.txt"
   return $rc
 }
-# `part NAME FUNCTION`: a step whose output goes to $OUT/NAME.txt as well as into the log.
-part() {
-  local s rc
-  s=$(date +%s)
-  steps=$((steps + 1))
-  "$2" > "$OUT/$1.txt" 2>&1
-  rc=$?
-  cat "$OUT/$1.txt" >> "$LOG"
-  echo "=== $1: exit $rc after $(( $(date +%s) - s )) s" >> "$LOG"
-  ((rc == 0)) || failed+=("$1")
-}
-if want tests; then part tests run_tests; fi
-if want sanitizers; then part sanitizers run_sanitizers; fi
+# Each a step (step.sh: its output into the log, its time and verdict), and a file of its own.
+want tests && step tests run_tests
+want sanitizers && step sanitizers run_sanitizers
 
 # --variant all: every variant that can run here runs (the others are named with their reason),
 # and the run passes.
