@@ -91,51 +91,68 @@ struct Case {
   int max_sweeps;
 };
 
-// Every variant at every s of the case against the symmetric kernel (overlapped_scaled: against the
-// scaled arithmetic on the CPU) and the reference.
-void check_case(const Case& c) {
+// Every variant at sweeps per trip s against the symmetric kernel (overlapped_scaled: against the
+// scaled arithmetic on the CPU) and the reference; at s = 1 also the persistent kernel, which has no s.
+void check_case_at(const Case& c, int s) {
   jc::LaunchOptions launch;
   launch.tune = false;
-  {
-    const auto sys = gpgpu::jacobi::assemble_bidomain(c.grid);
-    const auto x0 = checks::random_guess(c.grid.nodes(), 17);
-    const std::vector<float> want = run(jc::symmetric_variant(launch), sys, x0, c.iters);
-    EXPECT_TRUE(checks::matches_reference(want, sys, x0, c.iters)) << c.grid.str();
-    std::map<int, std::vector<float>> scaled;
-    for (int s = 1; s <= c.max_sweeps; ++s)
-      for (const auto& [make, rows] : kMakers) {
-        ch07c::TemporalOptions options;
-        options.sweeps_per_trip = s;
-        options.launch = &launch;
-        options.rows_per_step = rows;
-        if (s > 8) options.tile_x = options.tile_y = 32;  // the default tiles' halo would not fit
-        if (s > 8 && unrolled_tiles(make)) options.tile_x = 64 - 2 * jc::halo_columns(s);
-        const gpgpu::jacobi::Variant v = make(options);
-        if (v.limitation && v.limitation(c.grid, jc::checks::session())) continue;  // a GPU without cooperative launch
-        SCOPED_TRACE(v.info.name + " (rows per step " + std::to_string(rows) + ") on " + c.grid.str() + ", s = " +
-                     std::to_string(s) + ", " + std::to_string(c.iters) + " iterations");
-        const std::vector<float> got = run(v, sys, x0, c.iters);
-        EXPECT_TRUE(same_bits(got, bits_for(make, sys, x0, c.iters, want, scaled)));
-        EXPECT_TRUE(checks::matches_reference(got, sys, x0, c.iters));
-      }
-    if (!ch07c::persistent_variant().limitation(c.grid, jc::checks::session())) {
-      SCOPED_TRACE("persistent on " + c.grid.str());
-      for (int iters : {1, 2, c.iters}) {
-        const std::vector<float> got = run(ch07c::persistent_variant(), sys, x0, iters);
-        EXPECT_TRUE(same_bits(got, run(jc::symmetric_variant(launch), sys, x0, iters)));
-        EXPECT_TRUE(checks::matches_reference(got, sys, x0, iters));
-      }
+  const auto sys = gpgpu::jacobi::assemble_bidomain(c.grid);
+  const auto x0 = checks::random_guess(c.grid.nodes(), 17);
+  const std::vector<float> want = run(jc::symmetric_variant(launch), sys, x0, c.iters);
+  EXPECT_TRUE(checks::matches_reference(want, sys, x0, c.iters)) << c.grid.str();
+  std::map<int, std::vector<float>> scaled;
+  for (const auto& [make, rows] : kMakers) {
+    ch07c::TemporalOptions options;
+    options.sweeps_per_trip = s;
+    options.launch = &launch;
+    options.rows_per_step = rows;
+    if (s > 8) options.tile_x = options.tile_y = 32;  // the default tiles' halo would not fit
+    if (s > 8 && unrolled_tiles(make)) options.tile_x = 64 - 2 * jc::halo_columns(s);
+    const gpgpu::jacobi::Variant v = make(options);
+    if (v.limitation && v.limitation(c.grid, jc::checks::session())) continue;  // a GPU without cooperative launch
+    SCOPED_TRACE(v.info.name + " (rows per step " + std::to_string(rows) + ") on " + c.grid.str() + ", s = " +
+                 std::to_string(s) + ", " + std::to_string(c.iters) + " iterations");
+    const std::vector<float> got = run(v, sys, x0, c.iters);
+    EXPECT_TRUE(same_bits(got, bits_for(make, sys, x0, c.iters, want, scaled)));
+    EXPECT_TRUE(checks::matches_reference(got, sys, x0, c.iters));
+  }
+  if (s == 1 && !ch07c::persistent_variant().limitation(c.grid, jc::checks::session())) {
+    SCOPED_TRACE("persistent on " + c.grid.str());
+    for (int iters : {1, 2, c.iters}) {
+      const std::vector<float> got = run(ch07c::persistent_variant(), sys, x0, iters);
+      EXPECT_TRUE(same_bits(got, run(jc::symmetric_variant(launch), sys, x0, iters)));
+      EXPECT_TRUE(checks::matches_reference(got, sys, x0, iters));
     }
   }
 }
 
-TEST(Ch07c, EverySweepsPerTripGivesTheOneSweepKernelsBits) {
+// One test per grid and s (64 of them), not one for all: CTest's shards and the sanitizers' processes
+// share them out (racecheck and initcheck of them all in one process were the device check's slowest runs).
+struct SweepsCase {
+  Case c;
+  int s;
+};
+
+std::vector<SweepsCase> every_sweeps_per_trip() {
+  std::vector<SweepsCase> cases;
   for (const Case& c : {Case{{1, 1}, 3, 8}, Case{{1, 97}, 7, 8}, Case{{97, 1}, 7, 8}, Case{{97, 61}, 7, 16},
                         Case{{127, 251}, 13, 16}, Case{{203, 77}, 10, 8}})
-    check_case(c);
+    for (int s = 1; s <= c.max_sweeps; ++s) cases.push_back({c, s});
+  return cases;
 }
 
-TEST(Ch07c, BeyondTheL2) { check_case({{4099, 4097}, 7, 4}); }
+class EverySweepsPerTrip : public ::testing::TestWithParam<SweepsCase> {};
+
+TEST_P(EverySweepsPerTrip, GivesTheOneSweepKernelsBits) { check_case_at(GetParam().c, GetParam().s); }
+
+INSTANTIATE_TEST_SUITE_P(Ch07c, EverySweepsPerTrip, ::testing::ValuesIn(every_sweeps_per_trip()),
+                         [](const ::testing::TestParamInfo<SweepsCase>& info) {
+                           return "grid_" + info.param.c.grid.str() + "_s" + std::to_string(info.param.s);
+                         });
+
+TEST(Ch07c, BeyondTheL2) {
+  for (int s = 1; s <= 4; ++s) check_case_at({{4099, 4097}, 7, 4}, s);
+}
 
 TEST(Ch07c, OtherTilesAndTuningKeepTheBits) {
   const auto sys = gpgpu::jacobi::assemble_bidomain({203, 77});
@@ -272,40 +289,55 @@ TEST(Ch07c, RefusesWhatCannotBeOnChip) {
 // sweep: step 3's launch alone; 2s + 1; 8), on grids of one tile (1 x 1, 5 x 7), fewer than the GPU
 // holds blocks, and of 2600 tiles (700 x 400 in tiles two rows high), more than it holds: every
 // block takes several tiles per trip. Bit for bit against symmetric, and against the reference.
-TEST(Ch07c, OverlappedPersistentTripsRemaindersAndTileCounts) {
+// One test per grid and s, like EverySweepsPerTrip.
+struct TripsCase {
+  Grid grid;
+  int tile_y;
+  int s;
+};
+
+std::vector<TripsCase> overlapped_persistent_cases() {
+  std::vector<TripsCase> cases;
+  for (const auto& [grid, tile_y] : {std::pair{Grid{1, 1}, 16}, std::pair{Grid{5, 7}, 16}, std::pair{Grid{700, 400}, 2}})
+    for (const int s : {1, 3, 4}) cases.push_back({grid, tile_y, s});
+  return cases;
+}
+
+class OverlappedPersistent : public ::testing::TestWithParam<TripsCase> {};
+
+TEST_P(OverlappedPersistent, TripsRemaindersAndTileCounts) {
+  const auto& [grid, tile_y, s] = GetParam();
   jc::LaunchOptions launch;
   launch.tune = false;
-  struct Trips {
-    Grid grid;
-    int tile_y;
-  };
-  for (const auto& [grid, tile_y] : {Trips{{1, 1}, 16}, Trips{{5, 7}, 16}, Trips{{700, 400}, 2}}) {
-    const auto sys = gpgpu::jacobi::assemble_bidomain(grid);
-    const auto x0 = checks::random_guess(grid.nodes(), 23);
-    std::map<int, std::vector<float>> want;  // symmetric's iterate after each count of iterations
-    for (const int s : {1, 3, 4})
-      for (const int rows : {2, 4})
-        for (const int iters : {1, s, 2 * s + 1, 3 * s, 8}) {
-          ch07c::TemporalOptions options;
-          options.launch = &launch;
-          options.sweeps_per_trip = s;
-          options.tile_x = 64 - 2 * jc::halo_columns(s);
-          options.tile_y = tile_y;
-          options.rows_per_step = rows;
-          const gpgpu::jacobi::Variant v = ch07c::overlapped_persistent_variant(options);
-          if (const auto why = v.limitation(grid, jc::checks::session())) GTEST_SKIP() << *why;
-          SCOPED_TRACE("overlapped_persistent on " + grid.str() + ", s = " + std::to_string(s) + ", " + std::to_string(rows) +
-                       " rows per step, " + std::to_string(iters) + " iterations");
-          if (!want.contains(iters)) want[iters] = run(jc::symmetric_variant(launch), sys, x0, iters);
-          const auto solver = v.make(sys, jc::checks::session());
-          EXPECT_NE(solver->launch().find("cooperative launch of"), std::string::npos) << solver->launch();
-          solver->reset(x0);
-          solver->iterate(iters, static_cast<float>(gpgpu::jacobi::kDefaultOmega));
-          const std::vector<float> got = solver->solution();
-          EXPECT_TRUE(same_bits(got, want[iters]));
-          EXPECT_TRUE(checks::matches_reference(got, sys, x0, iters));
-        }
-  }
+  const auto sys = gpgpu::jacobi::assemble_bidomain(grid);
+  const auto x0 = checks::random_guess(grid.nodes(), 23);
+  std::map<int, std::vector<float>> want;  // symmetric's iterate after each count of iterations
+  for (const int rows : {2, 4})
+    for (const int iters : {1, s, 2 * s + 1, 3 * s, 8}) {
+      ch07c::TemporalOptions options;
+      options.launch = &launch;
+      options.sweeps_per_trip = s;
+      options.tile_x = 64 - 2 * jc::halo_columns(s);
+      options.tile_y = tile_y;
+      options.rows_per_step = rows;
+      const gpgpu::jacobi::Variant v = ch07c::overlapped_persistent_variant(options);
+      if (const auto why = v.limitation(grid, jc::checks::session())) GTEST_SKIP() << *why;
+      SCOPED_TRACE("overlapped_persistent on " + grid.str() + ", s = " + std::to_string(s) + ", " + std::to_string(rows) +
+                   " rows per step, " + std::to_string(iters) + " iterations");
+      if (!want.contains(iters)) want[iters] = run(jc::symmetric_variant(launch), sys, x0, iters);
+      const auto solver = v.make(sys, jc::checks::session());
+      EXPECT_NE(solver->launch().find("cooperative launch of"), std::string::npos) << solver->launch();
+      solver->reset(x0);
+      solver->iterate(iters, static_cast<float>(gpgpu::jacobi::kDefaultOmega));
+      const std::vector<float> got = solver->solution();
+      EXPECT_TRUE(same_bits(got, want[iters]));
+      EXPECT_TRUE(checks::matches_reference(got, sys, x0, iters));
+    }
 }
+
+INSTANTIATE_TEST_SUITE_P(Ch07c, OverlappedPersistent, ::testing::ValuesIn(overlapped_persistent_cases()),
+                         [](const ::testing::TestParamInfo<TripsCase>& info) {
+                           return "grid_" + info.param.grid.str() + "_s" + std::to_string(info.param.s);
+                         });
 
 }  // namespace

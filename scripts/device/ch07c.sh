@@ -45,18 +45,23 @@ fi
 # 2. compute-sanitizer's four tools side by side on the small sizes (not the grid beyond the L2),
 #    launches synchronised so that an error points at its kernel. racecheck, the slowest (on an H200
 #    its run of all four tests passed 340 s alone on a GPU, the other tools finished within 260 s),
-#    and initcheck, the next slowest (stopped at 540 s beside the whole suite), run one process per
-#    test: the launches are synchronised, so one process leaves the GPU idle between them and four
-#    fill it.
+#    and initcheck, the next slowest, run in several processes: the launches are synchronised, so one
+#    process leaves the GPU idle between them and several fill it. Beside the whole device check's
+#    other sanitizers, one process per test was not enough (EverySweepsPerTrip's racecheck and
+#    initcheck and OverlappedPersistent's initcheck were stopped at 540 s): those two are one test per
+#    grid and s, in GoogleTest shards (each shard takes every n-th test, so every shard gets some of
+#    the large grids).
 if want sanitizers; then
   if [ -n "${SANITIZER_FILTER:-}" ]; then
     sanitizers_start "$TEST" "$SANITIZER_FILTER"
   else
-    parts="EverySweepsPerTrip OtherTiles Refuses OverlappedPersistent"
-    all=$(printf 'Ch07c.%s*:' $parts)
-    for tool in memcheck synccheck; do sanitizer_start "$tool" "$TEST" "${all%:}"; done
-    for part in $parts; do
-      for tool in racecheck initcheck; do sanitizer_start "$tool" "$TEST" "Ch07c.$part*" "${tool}_$part"; done
+    for tool in memcheck synccheck; do
+      sanitizer_start "$tool" "$TEST" "*EverySweepsPerTrip*:*OtherTiles*:*Refuses*:*OverlappedPersistent*"
+    done
+    for tool in racecheck initcheck; do
+      sanitizer_shards "$tool" "$TEST" "*EverySweepsPerTrip*" 4 "${tool}_EverySweepsPerTrip"
+      sanitizer_shards "$tool" "$TEST" "*OverlappedPersistent*" 3 "${tool}_OverlappedPersistent"
+      for part in OtherTiles Refuses; do sanitizer_start "$tool" "$TEST" "Ch07c.$part*" "${tool}_$part"; done
     done
   fi
   sanitizers_wait

@@ -51,13 +51,14 @@ sanitizer_start() {
     --gtest_filter="$filter" --gtest_brief=1 > "$TMP/sanitizer_$name.log" 2>&1 &
   sanitizer_pids+=("$name:$!")
 }
-# `sanitizer_shards TOOL TEST FILTER SHARDS`: one tool on a slow test in SHARDS processes, each one
-# GoogleTest shard of the filtered tests (GTEST_TOTAL_SHARDS, GTEST_SHARD_INDEX), labelled TOOL_i:
-# where one process would run longest of a whole topic, its shards share the cores instead.
+# `sanitizer_shards TOOL TEST FILTER SHARDS [LABEL]`: one tool on slow tests in SHARDS processes, each
+# one GoogleTest shard of the filtered tests (GTEST_TOTAL_SHARDS, GTEST_SHARD_INDEX), labelled LABEL_i
+# (LABEL: TOOL unless given): where one process would run longest of a whole topic, its shards share
+# the cores instead.
 sanitizer_shards() {
   local i
   for ((i = 0; i < $4; i++)); do
-    GTEST_TOTAL_SHARDS=$4 GTEST_SHARD_INDEX=$i sanitizer_start "$1" "$2" "$3" "${1}_$i"
+    GTEST_TOTAL_SHARDS=$4 GTEST_SHARD_INDEX=$i sanitizer_start "$1" "$2" "$3" "${5:-$1}_$i"
   done
 }
 sanitizers_start() {
