@@ -55,8 +55,8 @@ if want sanitizers; then
   if [ -n "${SANITIZER_FILTER:-}" ]; then
     sanitizers_start "$TEST" "$SANITIZER_FILTER"
   else
-    for tool in memcheck synccheck; do
-      sanitizer_start "$tool" "$TEST" "*EverySweepsPerTrip*:*OtherTiles*:*Refuses*:*OverlappedPersistent*"
+    for tool in memcheck synccheck; do  # 390 and 386 s in one process each there: two shards
+      sanitizer_shards "$tool" "$TEST" "*EverySweepsPerTrip*:*OtherTiles*:*Refuses*:*OverlappedPersistent*" 2
     done
     for tool in racecheck initcheck; do
       sanitizer_shards "$tool" "$TEST" "*EverySweepsPerTrip*" 4 "${tool}_EverySweepsPerTrip"
