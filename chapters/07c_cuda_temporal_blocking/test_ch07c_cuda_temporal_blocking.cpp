@@ -16,6 +16,7 @@
 #include <cstring>
 #include <deque>
 #include <map>
+#include <ostream>
 #include <utility>
 #include <string>
 #include <vector>
@@ -132,6 +133,10 @@ struct SweepsCase {
   Case c;
   int s;
 };
+
+void PrintTo(const SweepsCase& p, std::ostream* os) {
+  *os << p.c.grid.str() << ", " << p.c.iters << " iterations, s = " << p.s;
+}
 
 std::vector<SweepsCase> every_sweeps_per_trip() {
   std::vector<SweepsCase> cases;
@@ -295,6 +300,10 @@ struct TripsCase {
   int tile_y;
   int s;
 };
+
+void PrintTo(const TripsCase& p, std::ostream* os) {
+  *os << p.grid.str() << ", tiles " << p.tile_y << " rows high, s = " << p.s;
+}
 
 std::vector<TripsCase> overlapped_persistent_cases() {
   std::vector<TripsCase> cases;
