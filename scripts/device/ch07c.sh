@@ -59,7 +59,7 @@ if want sanitizers; then
       sanitizer_shards "$tool" "$TEST" "*EverySweepsPerTrip*:*OtherTiles*:*Refuses*:*OverlappedPersistent*" 2
     done
     for tool in racecheck initcheck; do
-      sanitizer_shards "$tool" "$TEST" "*EverySweepsPerTrip*" 4 "${tool}_EverySweepsPerTrip"
+      sanitizer_shards "$tool" "$TEST" "*EverySweepsPerTrip*" 3 "${tool}_EverySweepsPerTrip"
       sanitizer_shards "$tool" "$TEST" "*OverlappedPersistent*" 3 "${tool}_OverlappedPersistent"
       for part in OtherTiles Refuses; do sanitizer_start "$tool" "$TEST" "Ch07c.$part*" "${tool}_$part"; done
     done

@@ -75,10 +75,10 @@ if want sanitizers; then
     for ch in $chapters; do
       test="$BUILD/chapters/$(chapter_dir "$ch")/test_$ch"
       # Chapter 07b has the most kernels: beside every other topic of the device check its racecheck
-      # took 368 s and its initcheck 518 s of their 540 s limit in one process each; in GoogleTest
+      # took 368 s and its initcheck 518 s of their 540 s limit in one process each; in two GoogleTest
       # shards they share the cores.
       if [ "$ch" = ch07b_cuda_past_the_paper ] && [[ $tool == racecheck || $tool == initcheck ]]; then
-        sanitizer_shards "$tool" "$test" "$filter" 3 "${tool}_$ch"
+        sanitizer_shards "$tool" "$test" "$filter" 2 "${tool}_$ch"
       else
         sanitizer_start "$tool" "$test" "$filter" "${tool}_$ch"
       fi
