@@ -11,9 +11,9 @@
 #   --budget SECONDS  the wall time of the whole batch, build included (default: none). Each topic is
 #                     given what is left, less a 15 s margin, as its own --budget (and is stopped
 #                     10 s after it)
-#   --preset NAME     the CMake preset to configure and build (default h100: sm_90, into build-h100/;
-#                     for another GPU make a preset with its CMAKE_CUDA_ARCHITECTURES and give its
-#                     binary folder with --build)
+#   --preset NAME     the CMake preset to configure and build (default: the README's own build,
+#                     bash scripts/build.sh into build/, for the GPU it finds; another preset, such
+#                     as h100 into build-h100/, needs its binary folder given with --build)
 #   --pack            pack each topic's folder into DIR/<topic>.tar.gz (and remove the folder)
 # --out, --build and GPGPU_ENV_SETUP (a script to source first) are described in common.sh. The
 # build records the revision from git (short commit, -dirty with local changes; "unknown" outside
@@ -23,7 +23,7 @@ set -u
 source "$(dirname "$0")/common.sh"
 device_init "$@"
 device_need_out
-preset=h100
+preset=default
 pack=0
 topics=()
 set -- "${DEVICE_ARGS[@]}"
@@ -44,8 +44,14 @@ if [ ${#topics[@]} -eq 0 ]; then
 fi
 revision=$(device_revision)
 echo "revision $revision, preset $preset, build $BUILD, output $OUT${BUDGET_S:+, budget $BUDGET_S s}"
-if ! cmake --preset "$preset" -DGPGPU_GIT_REVISION="$revision" > "$OUT/build.log" 2>&1 ||
-   ! cmake --build --preset "$preset" >> "$OUT/build.log" 2>&1; then
+configure_and_build() {
+  if [ "$preset" = default ]; then  # the README's build (it finds nvcc as a user's would)
+    bash scripts/build.sh -DGPGPU_GIT_REVISION="$revision"
+  else
+    cmake --preset "$preset" -DGPGPU_GIT_REVISION="$revision" && cmake --build --preset "$preset"
+  fi
+}
+if ! configure_and_build > "$OUT/build.log" 2>&1; then
   echo "CONFIGURE OR BUILD FAILED (see $OUT/build.log)"; grep -E "Error|error|FAILED" "$OUT/build.log" | head -40
   exit 1
 fi

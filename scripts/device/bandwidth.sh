@@ -15,7 +15,7 @@
 #
 # Usage: bash scripts/device/bandwidth.sh --out DIR [--build DIR] [--budget SECONDS] [--pack]
 # (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
-# project built in --build (default build-h100/). --pack ends the batch by packing DIR into at
+# project built in --build (default build/). --pack ends the batch by packing DIR into at
 # most five files that a device call brings back (it returns at most eight, 16 MiB each, two
 # folders deep): bandwidth.tar.gz (everything but the binary reports) and ncu_reports.tar.gz (the
 # .ncu-rep files, split into 15 MiB parts .part-00, .part-01, ... when larger; left out, with a

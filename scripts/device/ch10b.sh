@@ -8,7 +8,7 @@
 #
 # Usage: bash scripts/device/ch10b.sh --out DIR [--build DIR] [--budget SECONDS]
 # (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
-# project built in --build (default build-h100/; `bash scripts/build.sh` builds into build/, for the
+# project built in --build (default build/: bash scripts/build.sh, the README's build, for the
 # visible GPU). STEPS picks parts (default "tests sanitizers chapter repeat sustained"; also "peer",
 # fast.cu's kernel built from its source, in its own driver and as the chapter's row
 # fastcu_bf16_bf16c beside step 13 and cuBLAS, for which it configures --build again with

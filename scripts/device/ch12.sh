@@ -9,7 +9,7 @@
 #
 # Usage: bash scripts/device/ch12.sh --out DIR [--build DIR] [--budget SECONDS]
 # (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
-# project built in --build (default build-h100/: cmake --preset h100 && cmake --build --preset h100).
+# project built in --build (default build/: bash scripts/build.sh, the README's build).
 # Files written to $OUT: ch12_log.txt (every step's output), ch12_goals.json (every routine at the
 # goal sizes), ch12_conv_k17.json, ch12_gemv_4096.json, ch12_conv_separable_k<k>.json,
 # ch12_saxpy_<n>.json (the crossover),

@@ -5,7 +5,8 @@
 #
 # Options (each also read from the variable in brackets, the option winning):
 #   --out DIR         where the script writes its results [OUT]; relative to the current directory
-#   --build DIR       the built tree it measures [BUILD]; default build-h100 (cmake --preset h100)
+#   --build DIR       the built tree it measures [BUILD]; default build/, the README's build
+#                     (bash scripts/build.sh: every lesson the visible GPU can run)
 #   --budget SECONDS  the wall time it may take [BUDGET_S]; default none: every step runs to its end
 #                     (steps keep their own time limits, which only catch hangs). With a budget no
 #                     step starts past it and each step is stopped when it runs out, so the summary is
@@ -52,7 +53,7 @@ device_init() {
   fi
   local root
   root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-  BUILD=${BUILD:-$root/build-h100}
+  BUILD=${BUILD:-$root/build}
   case "$BUILD" in /*) ;; *) BUILD="$PWD/$BUILD" ;; esac
   cd "$root" || device_die "cannot enter $root"
   export OUT BUILD

@@ -5,7 +5,7 @@
 #
 # Usage: bash scripts/device/cpu.sh --out DIR [--build DIR]
 # (options and GPGPU_ENV_SETUP: scripts/device/common.sh; --budget is accepted and not used: the
-# script has no steps to leave out). Needs the project built in --build (default build-h100/). Writes ch01.txt, ch01.json, bench_ch01.{txt,json}, bench_ch01_scalar.json
+# script has no steps to leave out). Needs the project built in --build (default build/). Writes ch01.txt, ch01.json, bench_ch01.{txt,json}, bench_ch01_scalar.json
 # into DIR and prints the chapter's table; a failed part prints FAIL and the script goes on.
 set -u
 source "$(dirname "$0")/common.sh"

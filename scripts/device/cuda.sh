@@ -5,7 +5,7 @@
 #
 # Usage: bash scripts/device/cuda.sh --out DIR [--build DIR] [--budget SECONDS]
 # (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
-# project built in --build (default build-h100/: cmake --preset h100 && cmake --build --preset h100).
+# project built in --build (default build/: bash scripts/build.sh, the README's build).
 # Files written to $OUT: cuda_log.txt, cuda_runs.json, cuda_sweep.csv, cuda_bench_<chapter>.json,
 # cuda_ncu.csv, cuda_sass.txt. Keeps going after a failure and lists every failed step at the end (exit 1 then).
 set -u

@@ -3,7 +3,7 @@
 #
 # Usage: bash scripts/device/gl.sh --out DIR [--build DIR] [--budget SECONDS]
 # (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
-# project built in --build (default build-h100/: cmake --preset h100 && cmake --build --preset h100).
+# project built in --build (default build/: bash scripts/build.sh, the README's build).
 # Writes into $OUT (6 files): ch02_ctest.log, ch02_runs.log, ch02_1024.json, ch02_4096.json,
 # ch02_bench.json, ch02_field_1024.png. Ends with a short summary. Takes about 2 minutes on an H100;
 # every step has its own time limit (a hang does not stop the script), shortened to what is left of

@@ -13,7 +13,7 @@
 #
 # Usage: bash scripts/device/matrix.sh --out DIR [--build DIR] [--budget SECONDS]
 # (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
-# project built in --build (default build-h100/: cmake --preset h100 && cmake --build --preset h100).
+# project built in --build (default build/: bash scripts/build.sh, the README's build).
 # Files written to $OUT, to be kept under results/h100/: ch09_8192_float.json, ch09_sweep_int.json,
 # ch09_sweep_wide.json, ch09_ncu.csv; ch09_readme_tables.md; and matrix_log.txt (every step's output)
 # with logs/ (the side-by-side steps' own logs). A sweep writes its JSON after every n, so a step

@@ -4,7 +4,7 @@
 #
 # Usage: bash scripts/device/opencl.sh --out DIR [--build DIR] [--budget SECONDS]
 # (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
-# project built in --build (default build-h100/: cmake --preset h100 && cmake --build --preset h100).
+# project built in --build (default build/: bash scripts/build.sh, the README's build).
 # Writes 6 files into $OUT: opencl.log (everything printed below the summary), ch08_gpu_{1024,2048,
 # 4096}.json, ch08_pocl_1024.json, bench_ch08_gpu.json. Keeps going after a failure and lists the
 # failures at the end. Takes under 3 minutes on an H100; every step has its own time limit (a hang

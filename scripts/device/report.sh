@@ -5,7 +5,7 @@
 #
 # Usage: bash scripts/device/report.sh --out DIR [--build DIR] [--budget SECONDS]
 # (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
-# project built in --build (default build-h100/: cmake --preset h100 && cmake --build --preset h100).
+# project built in --build (default build/: bash scripts/build.sh, the README's build).
 # LECTURE_CHAPTERS=01,08 limits the lecture to those chapters (default: every built chapter).
 # Files written to $OUT: report_log.txt, lecture/<machine>/ (one JSON and log per run, runs.tsv,
 # machine.txt: copy the JSON, runs.tsv and machine.txt to results/h100/ and run

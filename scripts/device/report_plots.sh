@@ -7,7 +7,7 @@
 #
 # Usage: bash scripts/device/report_plots.sh --out DIR [--build DIR] [--budget SECONDS]
 # (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
-# project built in --build (default build-h100/: cmake --preset h100 && cmake --build --preset h100).
+# project built in --build (default build/: bash scripts/build.sh, the README's build).
 # Files written to $OUT: report_plots_log.txt, lecture/<machine>/ (the runs), report/ (index.md, PNG),
 # results/h100/ (commit these: ch04_cuda_aligned_sweep.json, ch11_mesh32.json, ch11_mesh96.json,
 # ch11_cavity.spectrum.npy; then `python3 scripts/report/readme_tables.py`). Keeps going after a

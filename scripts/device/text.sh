@@ -8,7 +8,7 @@
 #
 # Usage: bash scripts/device/text.sh --out DIR [--build DIR] [--budget SECONDS]
 # (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
-# project built in --build (default build-h100/: cmake --preset h100 && cmake --build --preset h100).
+# project built in --build (default build/: bash scripts/build.sh, the README's build).
 # Files in $OUT: text_log.txt (every step's output), ch01_1024.json, ch01_threads.json,
 # ch06_{1024,4096}.json, ch07b_{1024,4096}.json, ch08_division_{correct,default}.json, ncu_ch06.csv,
 # ncu_ch03_l2.csv, ptxas_06_shared_paper.txt, sanitizer_*.log. Takes, on an H100 with a 16-core

@@ -7,7 +7,7 @@
 #
 # Usage: bash scripts/device/tlm.sh --out DIR [--build DIR] [--budget SECONDS]
 # (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
-# project built in --build (default build-h100/: cmake --preset h100 && cmake --build --preset h100).
+# project built in --build (default build/: bash scripts/build.sh, the README's build).
 # Files written to $OUT: tlm_log.txt (everything), results/h100/ch11_*.json (commit these, then run
 # python3 scripts/report/readme_tables.py), tlm_sweep.csv, tlm_ncu.csv, raw/ (the sweep's and the
 # thread counts' JSON, sanitizer logs, ncu reports). Keeps going after a failure and
