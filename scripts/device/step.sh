@@ -42,12 +42,14 @@ step() {
 # sanitizers at once on one GPU, raises it, since every topic's sanitised processes share the GPU there;
 # `sanitizer_start TOOL TEST FILTER NAME` starts one tool alone, NAME labelling its log and verdict
 # (a topic splits a slow tool's tests over several processes so); `sanitizers_wait` collects every
-# verdict into $LOG and `failed`, each run counted as a step.
+# verdict into $LOG and `failed`, each run counted as a step. A run past its limit is killed 10 s
+# after the signal to stop (timeout -k, to its whole process group: the tested program with it), so
+# that no stopped run goes on using the GPU while the next steps measure.
 sanitizer_pids=()
 sanitizer_start() {
   local tool=$1 test=$2 filter=$3 name=${4:-$1} limit
   limit=$(device_left "${SANITIZER_LIMIT_S:-180}")
-  GPGPU_CUDA_SYNC=1 timeout "$limit" compute-sanitizer --tool "$tool" --error-exitcode 3 "$test" \
+  GPGPU_CUDA_SYNC=1 timeout -k 10 "$limit" compute-sanitizer --tool "$tool" --error-exitcode 3 "$test" \
     --gtest_filter="$filter" --gtest_brief=1 > "$TMP/sanitizer_$name.log" 2>&1 &
   sanitizer_pids+=("$name:$!")
 }
