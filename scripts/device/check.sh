@@ -113,6 +113,10 @@ fi
 # chapters, HEADLINE='chapter 13' for the multi-GPU runs alone.
 headline_step() { [[ "$1" =~ ${HEADLINE:-.} ]] || return 0; step "$@"; }
 if want headline; then
+  # What else holds a GPU as the measurements begin (a run of an earlier step that outlived its
+  # limit would slow them): in the log, so that a slow row can be told from a busy GPU.
+  { echo "=== processes on the GPUs before the headline runs:"
+    nvidia-smi --query-compute-apps=gpu_uuid,pid,process_name,used_memory --format=csv,noheader; } >> "$LOG" 2>&1
   mkdir -p "$OUT/headline"
   H="$OUT/headline"
   for ch in ch03_cuda_simple ch04_cuda_aligned ch05_cuda_pitched ch06_cuda_shared ch07_cuda_texture ch07b_cuda_past_the_paper; do
