@@ -156,7 +156,8 @@ INSTANTIATE_TEST_SUITE_P(Ch07c, EverySweepsPerTrip, ::testing::ValuesIn(every_sw
                          });
 
 TEST(Ch07c, BeyondTheL2) {
-  for (int s = 1; s <= 4; ++s) check_case_at({{4099, 4097}, 7, 4}, s);
+  const Case beyond{{4099, 4097}, 7, 4};
+  for (int s = 1; s <= beyond.max_sweeps; ++s) check_case_at(beyond, s);
 }
 
 TEST(Ch07c, OtherTilesAndTuningKeepTheBits) {

@@ -67,7 +67,7 @@ run_tests() {
 run_sanitizers() {
   local rc=0 topic pids=() i=0 gpu
   mkdir -p "$OUT/sanitizers"
-  # Every topic at once: 32 sanitised processes share the GPU and the cores, so each tool's limit
+  # Every topic at once: all their sanitised processes share the GPU and the cores, so each tool's limit
   # (a hang guard) is raised from its topic's own: measured on an H200 with 16 cores, chapter 11's
   # racecheck took 226 s beside one other topic and passed 300 s beside all of them. With two GPUs or
   # more the topics take turns (CUDA_VISIBLE_DEVICES; chapter 13 gets every GPU, it needs them).

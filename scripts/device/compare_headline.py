@@ -48,9 +48,10 @@ def main():
         old = next((d / new.name for d in old_dirs if (d / new.name).is_file()), None)
         now = rows(new)
         then = rows(old) if old else {}
-        same_gpu = old is not None and gpu_name(new) != "" and gpu_name(old) == gpu_name(new)
+        gpu_now, gpu_then = gpu_name(new), gpu_name(old) if old else ""
+        same_gpu = old is not None and gpu_now != "" and gpu_then == gpu_now
         if old is not None and not same_gpu:
-            why = (f"from another GPU ({gpu_name(old) or 'none named'} then, {gpu_name(new)} now)" if gpu_name(new)
+            why = (f"from another GPU ({gpu_then or 'none named'} then, {gpu_now} now)" if gpu_now
                    else "(the new run names no GPU)")
             print(f"{new.stem}: against {old} {why}: times shown, not judged")
         for variant, n in now.items():

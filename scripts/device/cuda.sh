@@ -77,11 +77,9 @@ if want sanitizers; then
       # Chapter 07b has the most kernels: beside every other topic of the device check its racecheck
       # took 368 s and its initcheck 518 s of their 540 s limit in one process each; in two GoogleTest
       # shards they share the cores.
-      if [ "$ch" = ch07b_cuda_past_the_paper ] && [[ $tool == racecheck || $tool == initcheck ]]; then
-        sanitizer_shards "$tool" "$test" "$filter" 2 "${tool}_$ch"
-      else
-        sanitizer_start "$tool" "$test" "$filter" "${tool}_$ch"
-      fi
+      shards=1
+      [ "$ch" = ch07b_cuda_past_the_paper ] && [[ $tool == racecheck || $tool == initcheck ]] && shards=2
+      sanitizer_shards "$tool" "$test" "$filter" "$shards" "${tool}_$ch"
     done
   done
   sanitizers_wait

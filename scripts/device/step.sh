@@ -56,9 +56,10 @@ sanitizer_start() {
 # `sanitizer_shards TOOL TEST FILTER SHARDS [LABEL]`: one tool on slow tests in SHARDS processes, each
 # one GoogleTest shard of the filtered tests (GTEST_TOTAL_SHARDS, GTEST_SHARD_INDEX), labelled LABEL_i
 # (LABEL: TOOL unless given): where one process would run longest of a whole topic, its shards share
-# the cores instead.
+# the cores instead. One shard is sanitizer_start's one process, labelled LABEL.
 sanitizer_shards() {
   local i
+  if (($4 <= 1)); then sanitizer_start "$1" "$2" "$3" "${5:-$1}"; return; fi
   for ((i = 0; i < $4; i++)); do
     GTEST_TOTAL_SHARDS=$4 GTEST_SHARD_INDEX=$i sanitizer_start "$1" "$2" "$3" "${5:-$1}_$i"
   done
