@@ -48,8 +48,11 @@ fi
 #    each chapter's test runs the kernels that chapter introduces (chapter 07b's prefetch and ring
 #    kernels in a test of their own, at eight launch shapes on seven grids).
 SMALL='*_2x7_it2_b32:*_17x1023_it8_b96:*_4097x33_it6_b256:*_3x70000_*:*CudaVariant.*:Ch07bPrefetchAndRing.*'
-# initcheck shadows every byte and is by far the slowest: the two smallest cases suffice for it.
-TINY='*_2x7_it2_b32:*_17x1023_it8_b96'
+# initcheck is by far the slowest, and seemingly per row of every 2D copy and memset of the pitched
+# arrays (chapters 05 onward). Beside the whole device check its two cases of chapter 05, 2 x 7 and 17 x 1023,
+# took 340-463 s, chapter 04's four (the same grids, one 1D copy per array) 4 s. It runs the smallest
+# case and a wide one of few rows (4097 x 33): partial blocks both ways.
+TINY='*_2x7_it2_b32:*_4097x33_it6_b256'
 # Every tool on every chapter's test, and on each exercise's worked answer, side by side (step.sh's
 # sanitizer_start: the tools spend much of their time on the host's cores, so one after the other
 # would add their times; each run has its hang limit, SANITIZER_LIMIT_S or what is left of the
@@ -75,10 +78,9 @@ if want sanitizers; then
     for ch in $chapters; do
       test="$BUILD/chapters/$(chapter_dir "$ch")/test_$ch"
       # Chapter 07b has the most kernels: beside every other topic of the device check its racecheck
-      # took 368 s and its initcheck 518 s of their 540 s limit in one process each; in two GoogleTest
-      # shards they share the cores.
+      # took 342-427 s of its 540 s limit; in two GoogleTest shards.
       shards=1
-      [ "$ch" = ch07b_cuda_past_the_paper ] && [[ $tool == racecheck || $tool == initcheck ]] && shards=2
+      [ "$ch" = ch07b_cuda_past_the_paper ] && [ "$tool" = racecheck ] && shards=2
       sanitizer_shards "$tool" "$test" "$filter" "$shards" "${tool}_$ch"
     done
   done

@@ -42,15 +42,21 @@ step() {
 # sanitizers at once on one GPU, raises it, since every topic's sanitised processes share the GPU there;
 # `sanitizer_start TOOL TEST FILTER NAME` starts one tool alone, NAME labelling its log and verdict
 # (a topic splits a slow tool's tests over several processes so); `sanitizers_wait` collects every
-# verdict into $LOG and `failed`, each run counted as a step. A run past its limit is killed 10 s
+# verdict and time into $LOG and `failed`, each run counted as a step. A run past its limit is killed 10 s
 # after the signal to stop (timeout -k, to its whole process group: the tested program with it), so
 # that no stopped run goes on using the GPU while the next steps measure.
 sanitizer_pids=()
 sanitizer_start() {
   local tool=$1 test=$2 filter=$3 name=${4:-$1} limit
   limit=$(device_left "${SANITIZER_LIMIT_S:-180}")
-  GPGPU_CUDA_SYNC=1 timeout -k 10 "$limit" compute-sanitizer --tool "$tool" --error-exitcode 3 "$test" \
-    --gtest_filter="$filter" --gtest_brief=1 > "$TMP/sanitizer_$name.log" 2>&1 &
+  (
+    local s=$SECONDS
+    GPGPU_CUDA_SYNC=1 timeout -k 10 "$limit" compute-sanitizer --tool "$tool" --error-exitcode 3 "$test" \
+      --gtest_filter="$filter" --gtest_brief=1 > "$TMP/sanitizer_$name.log" 2>&1
+    local rc=$?
+    echo $((SECONDS - s)) > "$TMP/sanitizer_$name.seconds"
+    exit $rc
+  ) &
   sanitizer_pids+=("$name:$!")
 }
 # `sanitizer_shards TOOL TEST FILTER SHARDS [LABEL]`: one tool on slow tests in SHARDS processes, each
@@ -69,14 +75,15 @@ sanitizers_start() {
   for tool in memcheck racecheck synccheck initcheck; do sanitizer_start "$tool" "$1" "$2"; done
 }
 sanitizers_wait() {
-  local p name rc
+  local p name rc took
   for p in "${sanitizer_pids[@]}"; do
     name=${p%%:*}
     steps=$((steps + 1))
     wait "${p#*:}"
     rc=$?
-    { echo "=== sanitizer $name: exit $rc"; tail -40 "$TMP/sanitizer_$name.log"; } >> "$LOG"
-    printf '%-34s exit %3d  (side by side)\n' "sanitizer $name" "$rc"
+    took=$(cat "$TMP/sanitizer_$name.seconds" 2> /dev/null || echo "?")
+    { echo "=== sanitizer $name: exit $rc after $took s"; tail -40 "$TMP/sanitizer_$name.log"; } >> "$LOG"
+    printf '%-34s exit %3d after %4s s (side by side)\n' "sanitizer $name" "$rc" "$took"
     if [ "$rc" -ne 0 ]; then failed+=("sanitizer $name (exit $rc)"); fi
   done
   sanitizer_pids=()
