@@ -49,8 +49,8 @@ fi
 #    initcheck of the 64 grid-and-s cases and of the 700 x 400 persistent case did not end within
 #    540 s, and racecheck of the tuner took 335 s). SANITIZED runs every kernel at every s on a grid
 #    of several tiles both ways, none whole (97 x 61), the one-node, one-row and one-column grids at
-#    three s, every overlapped_persistent case (its many-tiles grid is 14 rows high), the other tiles
-#    and the refusals; the suite runs all 64 grid-and-s cases without the tools. The tuner (timed
+#    three s, overlapped_persistent on its one-tile grids at every s and on its many-tiles grid (14
+#    rows high, racecheck's slowest case) at s = 3, the other tiles and the refusals; the suite runs all 64 grid-and-s cases without the tools. The tuner (timed
 #    launches of the same kernels at other tiles) runs under memcheck only. initcheck, the slowest,
 #    seemingly per row of every 2D copy and memset of the pitched arrays, runs INITCHECKED, a few
 #    cases of few rows: every array these kernels read is set whole (cudaMemset2D, padding and ghost
@@ -58,7 +58,8 @@ fi
 #    it is there to catch a future buffer that is not.
 SANITIZED='*EverySweepsPerTrip*/grid_97x61_s*:*EverySweepsPerTrip*/grid_1x97_s3'
 for k in 1 3 8; do SANITIZED+=":*EverySweepsPerTrip*/grid_1x1_s$k:*EverySweepsPerTrip*/grid_97x1_s$k"; done
-SANITIZED+=':*OverlappedPersistent*:Ch07c.OtherTiles*:Ch07c.Refuses*'
+SANITIZED+=':*OverlappedPersistent*/grid_1x1_*:*OverlappedPersistent*/grid_5x7_*:*OverlappedPersistent*/grid_24011x14_s3'
+SANITIZED+=':Ch07c.OtherTiles*:Ch07c.Refuses*'
 INITCHECKED='*EverySweepsPerTrip*/grid_1x1_s8:*EverySweepsPerTrip*/grid_97x1_s3:*OverlappedPersistent*/grid_5x7_s3'
 INITCHECKED+=':*OverlappedPersistent*/grid_24011x14_s3:Ch07c.Refuses*'
 if want sanitizers; then
