@@ -50,10 +50,10 @@ fi
 #    540 s, and racecheck of the tuner took 335 s). SANITIZED runs every kernel at every s on a grid
 #    of several tiles both ways, none whole (97 x 61), the one-node, one-row and one-column grids at
 #    three s, overlapped_persistent on its one-tile grids at every s and on its many-tiles grid (14
-#    rows high, racecheck's slowest case) at s = 3, the other tiles and the refusals; the suite runs all 64 grid-and-s cases without the tools. The tuner (timed
-#    launches of the same kernels at other tiles) runs under memcheck only. initcheck, the slowest,
-#    seemingly per row of every 2D copy and memset of the pitched arrays, runs INITCHECKED, a few
-#    cases of few rows: every array these kernels read is set whole (cudaMemset2D, padding and ghost
+#    rows high, racecheck's slowest case) at s = 3, the other tiles and the refusals; the suite runs
+#    every case without the tools. The tuner (timed launches of the same kernels at other tiles) runs
+#    under memcheck only. initcheck, the slowest, seemingly per row of every 2D copy and memset of
+#    the pitched arrays, runs INITCHECKED, a few cases of few rows: every array these kernels read is set whole (cudaMemset2D, padding and ghost
 #    rows included) when it is made (PitchedSolver), so more cases could not find an unwritten byte;
 #    it is there to catch a future buffer that is not.
 SANITIZED='*EverySweepsPerTrip*/grid_97x61_s*:*EverySweepsPerTrip*/grid_1x97_s3'
