@@ -1,6 +1,6 @@
-// Chapter 10b's BF16 product on the device and the part every tensor-core variant shares
-// (tensor_core_gemm.hpp).
-#include "tensor_core_gemm.hpp"
+// The tensor-core chapters' BF16 product on the device and the part every tensor-core variant
+// shares (tensor_core_gemm.hpp).
+#include "gpgpu/blas/cuda/tensor_core_gemm.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -12,14 +12,16 @@
 #include <utility>
 #include <vector>
 
+#include "blas/cuda/gemm_args.hpp"
 #include "blas/cuda/tensor_core_launchers.hpp"
+#include "blas/cuda/tma_map.hpp"
 #include "gpgpu/blas/cuda/device_gemm.hpp"
 #include "gpgpu/cuda/check.hpp"
 #include "gpgpu/cuda/opener.hpp"
 #include "gpgpu/table.hpp"
 #include "matrix/cuda/launchers.hpp"  // chapter 09's transpose
 
-namespace ch10b {
+namespace gpgpu::blas::cuda {
 
 using gpgpu::blas::Dims;
 using gpgpu::blas::ElementType;
@@ -77,7 +79,7 @@ void TensorCoreGemm<In, Out>::upload(const gpgpu::blas::Operands& in) {
     for (auto [host, device] : {std::pair{in.a.as<float>(), &a_}, std::pair{in.b.as<float>(), &b_}}) {
       staging_.upload(host);
       once.start();
-      gpgpu::blas::cuda::launch_round_to_bf16(staging_.get(), device->get(), static_cast<long long>(host.size()), nullptr);
+      launch_round_to_bf16(staging_.get(), device->get(), static_cast<long long>(host.size()), nullptr);
       once.stop();
       seconds += once.seconds();
     }
@@ -103,8 +105,8 @@ double TensorCoreGemm<In, Out>::run(int calls) {
   for (int c = 0; c < calls; ++c) {
     if constexpr (std::is_same_v<In, Bf16>) {
       if (rounding_ == Rounding::every_call) {
-        gpgpu::blas::cuda::launch_round_to_bf16(a_float_.get(), a_.get(), static_cast<long long>(a_float_.size()), nullptr);
-        gpgpu::blas::cuda::launch_round_to_bf16(b_float_.get(), b_.get(), static_cast<long long>(b_float_.size()), nullptr);
+        launch_round_to_bf16(a_float_.get(), a_.get(), static_cast<long long>(a_float_.size()), nullptr);
+        launch_round_to_bf16(b_float_.get(), b_.get(), static_cast<long long>(b_float_.size()), nullptr);
       }
     }
     call_(a_.get(), b_.get(), c_.get());
@@ -147,7 +149,7 @@ template class TensorCoreGemm<Bf16, Bf16>;
 
 gpgpu::blas::GemmVariant tensor_core_variant(std::string name, std::string description, std::string source, Input input,
                                              Requires gpus, SizeLimit fits) {
-  gpgpu::blas::GemmVariant v = gpgpu::blas::cuda::cuda_variant(std::move(name), std::move(description), std::move(source));
+  gpgpu::blas::GemmVariant v = cuda_variant(std::move(name), std::move(description), std::move(source));
   v.tf32 = input == Input::tf32;
   v.bf16 = input == Input::bf16;
   v.fp8 = input == Input::fp8 || input == Input::fp8_blocks;
@@ -176,4 +178,16 @@ gpgpu::blas::GemmVariant library_variant(std::string name, std::string descripti
   return v;
 }
 
-}  // namespace ch10b
+std::optional<std::string> tma_limitation(const gpgpu::blas::Dims& d, GemmShape shape) {
+  if (auto why = tc::tma_refusal(d.k)) return why;
+  return grid_rows_refusal(blocks_for(d.m, shape.tile_m));
+}
+
+gpgpu::blas::GemmVariant tma_step_variant(std::string name, std::string description, const std::string& file, Input input,
+                                          GemmShape (*shape)()) {
+  return tensor_core_variant(std::move(name), std::move(description), "kernels/blas/cuda/" + file, input,
+                             {9, true, "TMA with wgmma is Hopper's alone: compiled for sm_90a, it runs on compute capability 9.0 only"},
+                             [shape](const gpgpu::blas::Dims& d) { return tma_limitation(d, shape()); });
+}
+
+}  // namespace gpgpu::blas::cuda

@@ -1,30 +1,33 @@
 /// @file tensor_core_gemm.hpp
-/// @brief Chapter 10b's host code shared by its kernels and its cuBLAS peers: the BF16 product on
-/// the device (A and B rounded to bfloat16 once, C in FP32), and the part of a variant every
-/// tensor-core row has (its input rounding, the float run only, the compute capability it needs).
-/// The TF32 rows use the problem's DeviceGemm<float> (gpgpu/blas/cuda/device_gemm.hpp) where they need no preparation.
+/// @brief The tensor-core chapters' host code (10b, and 10c's FP8), shared by their kernels and
+/// their library peers: the BF16 product on the device (A and B rounded to bfloat16 once, C in FP32
+/// or BF16), and the part of a variant every tensor-core row has (its input rounding, the float run
+/// only, the compute capability it needs, TMA's sizes). The TF32 rows use DeviceGemm<float>
+/// (device_gemm.hpp) where they need no preparation.
 #pragma once
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <cuda_bf16.h>
 
+#include "blas/cuda/launchers.hpp"  // GemmShape
 #include "gpgpu/blas/operation.hpp"
 #include "gpgpu/cuda/buffers.hpp"
 
-namespace ch10b {
+namespace gpgpu::blas::cuda {
 
 using Bf16 = __nv_bfloat16;
 
 /// How a variant's inputs reach the tensor cores: float rounded to TF32 inside the product,
 /// rounded to bfloat16 once before it (Bf16DeviceGemm), or quantised to E4M3 once before it
-/// (Fp8Gemm, fp8_gemm.hpp) with a scale per tensor (fp8) or per block (fp8_blocks).
+/// (chapter 10c's Fp8Gemm) with a scale per tensor (fp8) or per block (fp8_blocks).
 enum class Input { tf32, bf16, fp8, fp8_blocks };
 
 /// A, B and C of one tensor-core product in device memory (In: float for TF32, Bf16 for BF16; C
 /// in FP32, or, for step 13, Out: BF16, in rows of `ldc` elements, ldc >= n; 0: n). upload() puts A and B on the device: floats as they are, or, for Bf16, through one
-/// float staging buffer rounded to bfloat16 on the GPU (10b_round_inputs.cu), as cuBLAS's BF16 GEMM
+/// float staging buffer rounded to bfloat16 on the GPU (kernels/blas/cuda/10b_round_inputs.cu), as cuBLAS's BF16 GEMM
 /// receives them. Then the optional preparation runs on them once (a transposed copy of B for TMA),
 /// timed by CUDA events on its own like the rounding: both are done once, outside run(), and
 /// launch() says how long each took. run() enqueues the call `calls` times between two CUDA events.
@@ -70,7 +73,7 @@ class TensorCoreGemm final : public gpgpu::blas::GemmOperation {
 /// `element_bytes` bytes, FP32 (4) as they are or BF16 (2) widened exactly, a BF16 NaN (such as the
 /// poison 0xFFFF) as a float whose every byte is 0xFF, as an FP32 C's poison reads: the tests check
 /// that upload() poisons C byte by byte. The download of every row with C in FP32 or BF16 (this
-/// file's TensorCoreGemm and fp8_gemm.hpp's Fp8Gemm).
+/// file's TensorCoreGemm and chapter 10c's Fp8Gemm).
 gpgpu::blas::HostMatrix dense_c(const unsigned char* rows, int element_bytes, gpgpu::blas::Dims dims, long long ldc);
 
 extern template class TensorCoreGemm<float>;
@@ -111,4 +114,15 @@ using LibraryMake = std::unique_ptr<gpgpu::blas::GemmOperation> (*)(Input, const
 gpgpu::blas::GemmVariant library_variant(std::string name, std::string description, std::string source, Input input,
                                          const std::string& library, LibraryMake make);
 
-}  // namespace ch10b
+/// What TMA and the grid refuse for a kernel of tile `shape`: a k that gives no 16-byte rows
+/// (tc::tma_refusal), or more tile rows than a grid holds where a block takes one tile.
+std::optional<std::string> tma_limitation(const gpgpu::blas::Dims& d, GemmShape shape);
+
+/// A row of the TMA steps (chapter 10b's 4-11, chapter 10c's): the variant of a kernel in
+/// kernels/blas/cuda/`file`, refused on any GPU but compute capability 9.0 (sm_90a code) and where
+/// TMA or the grid cannot take the size (tma_limitation for the kernel's tile `shape`). The caller
+/// sets make (and bf16_c).
+gpgpu::blas::GemmVariant tma_step_variant(std::string name, std::string description, const std::string& file, Input input,
+                                          GemmShape (*shape)());
+
+}  // namespace gpgpu::blas::cuda
