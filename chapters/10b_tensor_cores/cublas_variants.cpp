@@ -7,7 +7,7 @@
 // CUDA_R_16BF A and B with CUDA_R_32F C and CUBLAS_COMPUTE_32F (the cuBLAS documentation's
 // cublasGemmEx table of supported type combinations lists this one). All judged by their inputs'
 // bound, as ours. cublas_*_bt are given Bᵀ, the copy the TMA steps read; cublas_bf16_round_each_call
-// times the rounding from FP32 with every product; cublas_bf16_bf16c writes C in BF16 (step 13's peer).
+// times the rounding from FP32 with every product; cublas_bf16_bf16c writes C in BF16 (step 11's peer).
 #include <cstddef>
 #include <memory>
 #include <string>
@@ -18,17 +18,24 @@
 #include "gpgpu/blas/cuda/device_gemm.hpp"
 #include "gpgpu/cuda/buffers.hpp"
 #include "gpgpu/cuda/cublas.hpp"
-#include "tensor_core_gemm.hpp"
+#include "gpgpu/blas/cuda/tensor_core_gemm.hpp"
 #include "variants.hpp"
 
 namespace ch10b {
 namespace {
 
 using gpgpu::blas::Dims;
+using gpgpu::blas::cuda::Bf16;
+using gpgpu::blas::cuda::Bf16DeviceGemm;
+using gpgpu::blas::cuda::Input;
+using gpgpu::blas::cuda::LibraryMake;
+using gpgpu::blas::cuda::library_variant;
+using gpgpu::blas::cuda::TensorCoreGemm;
+using gpgpu::blas::cuda::transpose_on_gpu;
 
 //! [cublas_gemm_ex]
 // C = A·B by cublasGemmEx with inputs of `in` (CUDA_R_32F or CUDA_R_16BF), C in FP32 (or, for
-// step 13's peer, BF16), `compute`. `b` is B (k x n), or, where b_transposed, its transposed copy Bᵀ
+// step 11's peer, BF16), `compute`. `b` is B (k x n), or, where b_transposed, its transposed copy Bᵀ
 // (n x k): in cuBLAS's column-major view that is an n x k operand of leading dimension k,
 // transposed (a "TN" product).
 template <typename In, typename Out>
@@ -56,7 +63,7 @@ std::unique_ptr<gpgpu::blas::GemmOperation> make(Input input, const Dims& d) {
   return std::make_unique<Bf16DeviceGemm>(d, call, "cublasGemmEx(N, N), CUDA_R_16BF inputs, CUDA_R_32F C, CUBLAS_COMPUTE_32F");
 }
 
-/// Step 13's peer with BF16 C: CUDA_R_16BF A, B and C with CUBLAS_COMPUTE_32F (also in the
+/// Step 11's peer with BF16 C: CUDA_R_16BF A, B and C with CUBLAS_COMPUTE_32F (also in the
 /// cublasGemmEx table), C rounded by the library, judged by the same BF16-C bound.
 std::unique_ptr<gpgpu::blas::GemmOperation> make_bf16_c(Input, const Dims& d) {
   auto handle = std::make_shared<gpgpu::cuda::CublasHandle>();
@@ -123,7 +130,7 @@ std::vector<gpgpu::blas::GemmVariant> cublas_variants() {
           variant("cublas_bf16_bt", Input::bf16, "cuBLAS BF16 on B transposed once, as the TMA steps read it", make_bt),
           variant("cublas_bf16_round_each_call", Input::bf16,
                   "cuBLAS BF16 with A and B rounded from FP32 inside every timed call: the conversion's row", make_rounding_every_call),
-          bf16_c(variant("cublas_bf16_bf16c", Input::bf16, "cuBLAS BF16 with C rounded to BF16 (the peer of step 13's BF16 C)", make_bf16_c))};
+          bf16_c(variant("cublas_bf16_bf16c", Input::bf16, "cuBLAS BF16 with C rounded to BF16 (the peer of step 11's BF16 C)", make_bf16_c))};
 }
 
 }  // namespace ch10b

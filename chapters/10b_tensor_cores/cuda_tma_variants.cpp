@@ -7,12 +7,10 @@
 // has no transposed B), copies A and Bᵀ into rows of a multiple of 16 bytes where k does not give such
 // rows (TMA's row pitch: tc::tma_pitch), and encodes one tensor map per operand (tensor_maps.cpp): the
 // preparation is timed and printed in the launch line, as the BF16 rounding is. Refused, with the
-// reason, for k = 0 (tc::tma_refusal) and on any GPU but compute capability 9.0 (sm_90a code).
-// Step 11's fp8_tensor* (10b_11_fp8.cu) take Fp8Gemm's operands instead (fp8_gemm.hpp: A and Bᵀ
-// quantised to E4M3 on the GPU with their scales, rows padded to 16 bytes), and their maps are of
-// bytes; C in FP32 or BF16. Step 12's fp8_block* (10b_12_fp8_block_scaled.cu) the same, with a
-// scale per block. Step 13's tma_store_bf16 and tma_store_bf16_bf16c (10b_13_tma_store.cu) take step 9's
-// operands and write C through a tensor map of their own: FP32 or BF16, in rows of a 16-byte multiple.
+// reason, for k = 0 (tc::tma_refusal) and on any GPU but compute capability 9.0 (sm_90a code)
+// (tma_step_variant, gpgpu/blas/cuda/tensor_core_gemm.hpp).
+// Step 11's tma_store_bf16 and tma_store_bf16_bf16c (10b_11_tma_store.cu) take step 9's operands and
+// write C through a tensor map of their own: FP32 or BF16, in rows of a 16-byte multiple.
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -25,16 +23,21 @@
 #include "blas/cuda/tensor_core_launchers.hpp"
 #include "blas/cuda/tma_map.hpp"
 #include "gpgpu/blas/cuda/device_gemm.hpp"
+#include "gpgpu/blas/cuda/tensor_core_gemm.hpp"
+#include "gpgpu/blas/cuda/tensor_maps.hpp"
 #include "gpgpu/cuda/buffers.hpp"
-#include "fp8_gemm.hpp"
-#include "tensor_core_gemm.hpp"
 #include "variants.hpp"
-#include "tensor_maps.hpp"
 
 namespace ch10b {
 namespace {
 
 namespace bc = gpgpu::blas::cuda;
+using bc::Bf16;
+using bc::encode_tensor_map;
+using bc::Input;
+using bc::TensorCoreGemm;
+using bc::tma_step_variant;
+using bc::transpose_on_gpu;
 using gpgpu::blas::Dims;
 
 /// Bᵀ and the two maps of one product, made by the preparation and read by every call. Where k
@@ -144,23 +147,6 @@ std::unique_ptr<gpgpu::blas::GemmOperation> make(const TmaKernel& kernel, const 
       std::move(p));
 }
 
-/// The limitation every TMA row adds to the chapter's: TMA's k, and the grid's rows where a block
-/// takes one tile.
-std::optional<std::string> tma_limitation(const gpgpu::blas::Dims& d, bc::GemmShape shape) {
-  if (auto why = bc::tc::tma_refusal(d.k)) return why;
-  return bc::grid_rows_refusal(bc::blocks_for(d.m, shape.tile_m));
-}
-
-/// A row of steps 4-13: the chapter's variant of a kernel in kernels/blas/cuda/`file`, refused on
-/// any GPU but compute capability 9.0 and where TMA or the grid cannot take the size (tma_limitation
-/// for the kernel's tile `shape`). The caller sets make (and bf16_c).
-gpgpu::blas::GemmVariant tma_step_variant(std::string name, std::string description, const std::string& file, Input input,
-                                          bc::GemmShape (*shape)()) {
-  return tensor_core_variant(std::move(name), std::move(description), "kernels/blas/cuda/" + file, input,
-                             {9, true, "TMA with wgmma is Hopper's alone: compiled for sm_90a, it runs on compute capability 9.0 only"},
-                             [shape](const gpgpu::blas::Dims& d) { return tma_limitation(d, shape()); });
-}
-
 template <typename In>
 gpgpu::blas::GemmVariant variant(const TmaKernel& kernel) {
   gpgpu::blas::GemmVariant v = tma_step_variant(kernel.name, kernel.description, kernel.file,
@@ -203,62 +189,7 @@ constexpr TmaKernel kBf16[] = {
 };
 //! [tma_kernels]
 
-/// An FP8 step: step 11 (a scale per tensor) or step 12 (per block), by its scaling.
-template <typename Out>
-struct Fp8Step {
-  void (*launch)(const bc::TmaArgs&, const bc::Fp8Epilogue<Out>&, cudaStream_t);
-  bc::GemmShape (*shape)();
-  int (*stages)();
-  const char* file;  // in kernels/blas/cuda/
-};
-template <typename Out>
-Fp8Step<Out> fp8_step(Fp8Scaling scaling) {
-  if (scaling == Fp8Scaling::blocks)
-    return {bc::launch_fp8_block, bc::fp8_block_shape, bc::fp8_block_stages, "10b_12_fp8_block_scaled.cu"};
-  return {bc::launch_fp8_tensor, bc::fp8_tensor_shape, bc::fp8_tensor_stages, "10b_11_fp8.cu"};
-}
-
-//! [fp8_make]
-/// Steps 11 and 12 on Fp8Gemm's operands: the preparation encodes the maps of the quantised A and Bᵀ
-/// (bytes, rows of `pitch`; the map's k stays k, so TMA fills the padding and the tails with zeros,
-/// which add nothing), and every call passes them with C, its pitch and the device scales.
-template <typename Out>
-std::unique_ptr<gpgpu::blas::GemmOperation> make_fp8(const Dims& d, Fp8Scaling scaling) {
-  const Fp8Step<Out> step = fp8_step<Out>(scaling);
-  auto maps = std::make_shared<bc::TmaArgs>();
-  Fp8Gemm::Preparation encode{"tensor maps encoded", [maps, d](const Fp8Operands& o) {
-                                const int m = static_cast<int>(d.m), n = static_cast<int>(d.n), k = static_cast<int>(d.k);
-                                maps->a = encode_tensor_map(o.a, CU_TENSOR_MAP_DATA_TYPE_UINT8,
-                                                            bc::tc::kmajor_sw128_map(m, k, 1, bc::tma_box_rows(), o.pitch));
-                                maps->bt = encode_tensor_map(o.bt, CU_TENSOR_MAP_DATA_TYPE_UINT8,
-                                                             bc::tc::kmajor_sw128_map(n, k, 1, bc::tma_box_rows(), o.pitch));
-                                maps->c = nullptr;  // C is the epilogue's
-                                maps->m = m;
-                                maps->n = n;
-                                maps->k = k;
-                              }};
-  auto call = [maps, launch = step.launch](const Fp8Operands& o) {
-    launch(*maps, bc::Fp8Epilogue<Out>{static_cast<Out*>(o.c), static_cast<int>(o.ldc), o.scale_a, o.scale_b}, nullptr);
-  };
-  constexpr Fp8Out kOut = std::is_same_v<Out, float> ? Fp8Out::fp32 : Fp8Out::bf16;
-  return std::make_unique<Fp8Gemm>(d, kOut, call,
-                                   gpgpu::blas::cuda::launch_line(d, step.shape()) + ", TMA boxes 64 x 128 bytes, " +
-                                       std::to_string(step.stages()) + " stages",
-                                   Fp8Gemm::Quantising::once, std::move(encode), scaling);
-}
-//! [fp8_make]
-
-template <typename Out>
-gpgpu::blas::GemmVariant fp8_variant(const char* name, const char* description, Fp8Scaling scaling) {
-  const Fp8Step<Out> step = fp8_step<Out>(scaling);
-  gpgpu::blas::GemmVariant v =
-      tma_step_variant(name, description, step.file, scaling == Fp8Scaling::blocks ? Input::fp8_blocks : Input::fp8, step.shape);
-  v.bf16_c = std::is_same_v<Out, Bf16>;
-  v.make = [scaling](const gpgpu::blas::GemmSize& s, gpgpu::Session&) { return make_fp8<Out>(s.dims, scaling); };
-  return v;
-}
-
-/// Step 13 on step 9's operands (BF16), with C of Out (FP32 or BF16) in rows of tma_pitch(n)
+/// Step 11 on step 9's operands (BF16), with C of Out (FP32 or BF16) in rows of tma_pitch(n)
 /// elements (a tensor map's row pitch) and a map of C that the kernel stores through: encoded at
 /// the first call, as C's buffer belongs to the operation and keeps its address, and again only if
 /// a call passes another C.
@@ -297,7 +228,7 @@ std::unique_ptr<gpgpu::blas::GemmOperation> make_tma_store(const Dims& d, bool e
 
 template <typename Out>
 gpgpu::blas::GemmVariant tma_store_variant(const char* name, const char* description, bool even_rounds = false) {
-  gpgpu::blas::GemmVariant v = tma_step_variant(name, description, "10b_13_tma_store.cu", Input::bf16, bc::tma_store_shape);
+  gpgpu::blas::GemmVariant v = tma_step_variant(name, description, "10b_11_tma_store.cu", Input::bf16, bc::tma_store_shape);
   v.bf16_c = std::is_same_v<Out, Bf16>;
   v.make = [even_rounds](const gpgpu::blas::GemmSize& s, gpgpu::Session&) { return make_tma_store<Out>(s.dims, even_rounds); };
   return v;
@@ -311,14 +242,6 @@ std::vector<gpgpu::blas::GemmVariant> tma_variants() {
     v.push_back(variant<float>(kTf32[i]));
     v.push_back(variant<Bf16>(kBf16[i]));
   }
-  v.push_back(fp8_variant<float>("fp8_tensor", "the clusters on E4M3 inputs with a scale per tensor, m64n256k32, FP32 sums, FP32 C",
-                                 Fp8Scaling::per_tensor));
-  v.push_back(fp8_variant<Bf16>("fp8_tensor_bf16c", "the same with C rounded to BF16", Fp8Scaling::per_tensor));
-  v.push_back(fp8_variant<float>("fp8_block",
-                                 "E4M3 with a scale per 1 x 128 block of A and 128 x 128 of B, m64n128k32, sums promoted to FP32 "
-                                 "every 128 of k, FP32 C",
-                                 Fp8Scaling::blocks));
-  v.push_back(fp8_variant<Bf16>("fp8_block_bf16c", "the same with C rounded to BF16", Fp8Scaling::blocks));
   v.push_back(tma_store_variant<float>("tma_store_bf16",
                                        "the clusters on BF16 inputs with C staged in shared memory and written by TMA stores while the "
                                        "next tile multiplies, FP32 C"));

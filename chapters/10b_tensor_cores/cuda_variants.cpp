@@ -8,13 +8,17 @@
 
 #include "blas/cuda/tensor_core_launchers.hpp"
 #include "gpgpu/blas/cuda/device_gemm.hpp"
-#include "tensor_core_gemm.hpp"
+#include "gpgpu/blas/cuda/tensor_core_gemm.hpp"
 #include "variants.hpp"
 
 namespace ch10b {
 namespace {
 
 namespace bc = gpgpu::blas::cuda;
+using bc::Bf16;
+using bc::Bf16DeviceGemm;
+using bc::Input;
+using bc::tensor_core_variant;
 using gpgpu::blas::Dims;
 
 using Tf32Launch = void (*)(const bc::TensorCoreArgs<float>&, cudaStream_t);

@@ -1,6 +1,6 @@
 // A third party's kernel as a row of chapter 10b: fast.cu's last BF16 GEMM (pranjalssh/fast.cu, MIT
 // licence), built from its own source where CMake was given a copy (GPGPU_FASTCU_DIR), behind
-// scripts/device/peers/fastcu_kernel.hpp. Not the chapter's kernel: it is here so that step 13
+// scripts/device/peers/fastcu_kernel.hpp. Not the chapter's kernel: it is here so that step 11
 // (tma_store_bf16_bf16c) and cuBLAS with BF16 C (cublas_bf16_bf16c) are measured beside it by the
 // same loop, on the same inputs (rounded to BF16 once, by the same kernel), and judged against the
 // same FP64 reference by the same BF16-C bound.
@@ -13,13 +13,18 @@
 
 #include "fastcu_kernel.hpp"
 #include "gpgpu/cuda/buffers.hpp"
-#include "tensor_core_gemm.hpp"
+#include "gpgpu/blas/cuda/tensor_core_gemm.hpp"
 #include "variants.hpp"
 
 namespace ch10b {
 namespace {
 
 using gpgpu::blas::Dims;
+using gpgpu::blas::cuda::Bf16;
+using gpgpu::blas::cuda::Input;
+using gpgpu::blas::cuda::TensorCoreGemm;
+using gpgpu::blas::cuda::tensor_core_variant;
+using gpgpu::blas::cuda::transpose_on_gpu;
 
 // fast.cu's convention: its first operand X (M x K) and second Y (N x K) both row-major, and C
 // column-major, C_fc[i + j·M] = Σ_l X[i][l]·Y[j][l]. Ours: A (m x k) and B (k x n) row-major, C
@@ -47,7 +52,7 @@ std::vector<gpgpu::blas::GemmVariant> fastcu_variants() {
   gpgpu::blas::GemmVariant v = tensor_core_variant(
       "fastcu_bf16_bf16c",
       "a third party's kernel, not the chapter's: fast.cu's last BF16 GEMM (pranjalssh/fast.cu, MIT), built from its source, "
-      "BF16 inputs, FP32 sums, C rounded to BF16 (beside step 13's BF16 C)",
+      "BF16 inputs, FP32 sums, C rounded to BF16 (beside step 11's BF16 C)",
       "scripts/device/peers/fastcu_kernel.cu with fast.cu's examples/matmul/matmul_12.cuh", Input::bf16,
       {9, true, "fast.cu's kernel is sm_90a code (wgmma, TMA, clusters): it runs on compute capability 9.0 only"},
       [](const Dims& d) -> std::optional<std::string> {

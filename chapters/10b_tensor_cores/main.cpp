@@ -22,7 +22,7 @@ int main(int argc, char** argv) {
     gpgpu::blas::GemmChapter chapter(kInfo);
     chapter.add(ch10b::kernel_variants());  // kernels/blas/cuda/10*_*.cu, step by step: cuda_variants.cpp
     chapter.add(ch10b::wgmma_variants());   // 10b_03_wgmma.cu, Hopper (sm_90a) only: cuda_variants.cpp
-    chapter.add(ch10b::tma_variants());     // 10b_04_tma.cu ... 10b_13_tma_store.cu, steps 4-13, sm_90a: cuda_tma_variants.cpp
+    chapter.add(ch10b::tma_variants());     // 10b_04_tma.cu ... 10b_11_tma_store.cu, steps 4-11, sm_90a: cuda_tma_variants.cpp
     chapter.add(ch10b::cublas_variants());  // cublasGemmEx in TF32 and BF16, on B and on Bᵀ: cublas_variants.cpp
     chapter.add(ch10b::cublaslt_variants());  // cublasLtMatmul, heuristic and workspace: cublaslt_variants.cpp
     chapter.add(ch10b::fastcu_variants());    // fast.cu's kernel, only where CMake was given its source: fastcu_variant.cpp

@@ -21,20 +21,19 @@ std::vector<gpgpu::blas::GemmVariant> wgmma_variants();
 inline gpgpu::NotBuilt wgmma_variants() { return {gpgpu::Backend::cuda, GPGPU_WHY_NO_WGMMA, "wgmma_tf32 and wgmma_bf16"}; }
 #endif
 
-/// Steps 4-13, the tiles loaded by TMA: tma_*, pipeline_* (a ring of stages), ws_* (producer and
+/// Steps 4-11, the tiles loaded by TMA: tma_*, pipeline_* (a ring of stages), ws_* (producer and
 /// consumer warpgroups), wide_*, persistent_*, cluster_*, stream_k_*, each _tf32 and _bf16, then
-/// step 11's FP8 rows fp8_tensor and fp8_tensor_bf16c, step 12's block-scaled fp8_block and
-/// fp8_block_bf16c, and step 13's C stored by TMA, tma_store_bf16 and tma_store_bf16_bf16c
-/// (cuda_tma_variants.cpp), built with step 3's sm_90a code, else a note with the reason.
+/// step 11's C stored by TMA, tma_store_bf16 and tma_store_bf16_bf16c (cuda_tma_variants.cpp),
+/// built with step 3's sm_90a code, else a note with the reason.
 #if GPGPU_HAVE_WGMMA
 std::vector<gpgpu::blas::GemmVariant> tma_variants();
 #else
-inline gpgpu::NotBuilt tma_variants() { return {gpgpu::Backend::cuda, GPGPU_WHY_NO_WGMMA, "the TMA steps 4-13 (TF32, BF16 and FP8)"}; }
+inline gpgpu::NotBuilt tma_variants() { return {gpgpu::Backend::cuda, GPGPU_WHY_NO_WGMMA, "the TMA steps 4-11 (TF32 and BF16)"}; }
 #endif
 
 /// The peers: cublas_tf32 (cublasGemmEx, CUBLAS_COMPUTE_32F_FAST_TF32) and cublas_bf16 (BF16
 /// inputs rounded as ours, CUBLAS_COMPUTE_32F), on B and on Bᵀ, and cublas_bf16_bf16c (C in BF16,
-/// step 13's peer) (cublas_variants.cpp).
+/// step 11's peer) (cublas_variants.cpp).
 #if GPGPU_HAVE_CUBLAS
 std::vector<gpgpu::blas::GemmVariant> cublas_variants();
 #else
@@ -44,18 +43,16 @@ inline gpgpu::NotBuilt cublas_variants() {
 #endif
 
 /// The second peer: cublaslt_tf32 and cublaslt_bf16 (cublasLtMatmul with the heuristic's algorithm
-/// and a workspace), and the FP8 peers cublaslt_fp8* (E4M3 A and Bᵀ with a scale per tensor, FP32
-/// or BF16 C, the heuristic's algorithm or the fastest of its top candidates, and one row that
-/// quantises in every call) (cublaslt_variants.cpp), where CMake found CUDA::cublasLt beside CUDA::cublas.
+/// and a workspace) (cublaslt_variants.cpp), where CMake found CUDA::cublasLt beside CUDA::cublas.
 #if GPGPU_HAVE_CUBLASLT
 std::vector<gpgpu::blas::GemmVariant> cublaslt_variants();
 #else
 inline gpgpu::NotBuilt cublaslt_variants() {
-  return {gpgpu::Backend::cuda, "cuBLASLt (CUDA::cublasLt, with CUDA::cublas) was not found: cublaslt_tf32, cublaslt_bf16 and cublaslt_fp8*"};
+  return {gpgpu::Backend::cuda, "cuBLASLt (CUDA::cublasLt, with CUDA::cublas) was not found: cublaslt_tf32 and cublaslt_bf16"};
 }
 #endif
 
-/// A third party's kernel beside step 13: fastcu_bf16_bf16c, fast.cu's last BF16 GEMM built from its
+/// A third party's kernel beside step 11: fastcu_bf16_bf16c, fast.cu's last BF16 GEMM built from its
 /// source (fastcu_variant.cpp), only where CMake was given a copy of it (GPGPU_FASTCU_DIR); else no
 /// row at all, since the repository does not hold its source.
 #if GPGPU_HAVE_FASTCU

@@ -1,5 +1,5 @@
 /// @file fp8_block_scales.hpp
-/// @brief What chapter 10b's block-scaled FP8 step (12: 10b_12_fp8_block_scaled.cu) does with the
+/// @brief What chapter 10c's block-scaled FP8 step (2: 10c_02_fp8_block_scaled.cu) does with the
 /// scales inside its main loop: a consumer thread's two scales of A for one k-block times B's for
 /// one column block, loaded one half ahead, and the promotion of that column block's k-block wgmma
 /// sums into FP32 registers (DeepSeek-V3's report, sec. 3.3.2; DeepGEMM). The scales' layout is
@@ -28,7 +28,7 @@ __host__ __device__ constexpr KHalf next_half(int k_block, int half) { return ha
 /// A consumer thread's scales for one tile, loaded one half ahead: take(e, s, h) gives half (s, h)'s
 /// factors from loads issued during the half before, and issues next_half(s, h)'s in their place.
 /// Why ahead: a half's factors are needed right after its wgmma are issued, so loads issued beside
-/// those wgmma (as step 12 was first written) have only them to arrive in. Nsight Compute on an H200
+/// those wgmma (as 10c's step 2 was first written) have only them to arrive in. Nsight Compute on an H200
 /// (results/h200/ch10b_fp8_block_ncu/) counted 1.36 cycles of long_scoreboard stall per issued
 /// instruction: global loads awaited, and these are the consumers' only ones, but the count also
 /// holds their waits for a full stage's mbarrier, so it points at the loads without proving it.

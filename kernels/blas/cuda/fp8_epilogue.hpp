@@ -1,5 +1,5 @@
 /// @file fp8_epilogue.hpp
-/// @brief The epilogue of chapter 10b's FP8 steps (11: 10b_11_fp8.cu): a consumer warpgroup's FP32
+/// @brief The epilogue of chapter 10c's FP8 steps (1: 10c_01_fp8.cu): a consumer warpgroup's FP32
 /// sums of a 64 x N tile of products of E4M3 values, multiplied by the product of the operands'
 /// scales (the sums are of the quantised values e4m3(x / s); C = s_a · s_b · the sums), stored into
 /// C in FP32 or BF16 in rows of ldc elements.

@@ -40,7 +40,7 @@ constexpr __host__ __device__ RingLayout ring_layout(int stages, int a_tile_byte
 }
 //! [ring_layout]
 
-/// Step 13: a buffer of `staging_bytes` for C beside the ring, after its barriers, on the next
+/// Chapter 10b's step 11: a buffer of `staging_bytes` for C beside the ring, after its barriers, on the next
 /// 1024-byte boundary (TMA reads it in 128B-swizzled boxes, whose pattern is computed on address
 /// bits as the tiles' is).
 struct StagedRing {

@@ -81,8 +81,8 @@ void launch_stream_k_bf16(const TmaArgs& g, cudaStream_t stream);
 GemmShape stream_k_shape();
 int stream_k_stages();
 
-// 10b_13_tma_store.cu: step 9 on BF16 inputs with C written through shared memory by TMA stores
-// (step 13), overlapped with the next tile's products: C (m x n, rows of ldc = tc::tma_pitch(n)
+// 10b_11_tma_store.cu: step 9 on BF16 inputs with C written through shared memory by TMA stores
+// (step 11), overlapped with the next tile's products: C (m x n, rows of ldc = tc::tma_pitch(n)
 // elements) in FP32 (_bf16) or rounded to BF16 (_bf16_bf16c), through the map `c_map`
 // (tc::c_sw128_map); TmaArgs's c is not used.
 void launch_tma_store_bf16(const TmaArgs& g, const CUtensorMap& c_map, cudaStream_t stream);
@@ -92,7 +92,7 @@ void launch_tma_store_bf16_bf16c_even(const TmaArgs& g, const CUtensorMap& c_map
 GemmShape tma_store_shape();
 int tma_store_stages();
 
-// 10b_11_fp8.cu: step 9's clusters on E4M3 inputs with one scale per tensor (step 11): A (m x k)
+// 10c_01_fp8.cu: chapter 10b's step 9 clusters on E4M3 inputs with one scale per tensor (10c's step 1): A (m x k)
 // and Bᵀ (n x k) as bytes, K-major, in the same maps as step 4's with one-byte elements (128 of k
 // per box row); m64n256k32 wgmma into FP32 sums; C = scale_a · scale_b · the sums, in FP32 or
 // BF16. TmaArgs's c is not used: C, its row pitch and the scales are the epilogue's.
@@ -108,13 +108,13 @@ void launch_fp8_tensor(const TmaArgs& g, const Fp8Epilogue<Bf16>& e, cudaStream_
 GemmShape fp8_tensor_shape();
 int fp8_tensor_stages();
 
-// 10b_12_fp8_block_scaled.cu: step 11 with a scale per block (step 12): A quantised with one scale
+// 10c_02_fp8_block_scaled.cu: 10c's step 1 with a scale per block (its step 2): A quantised with one scale
 // per 1 x 128 block (a row's 128 values of k), B with one per 128 x 128 block, both powers of two
 // (gpgpu::blas::e4m3_block_scale). The Fp8Epilogue's scale pointers then point at the blocks'
 // scales: scale_a at ⌈k/128⌉ rows of m floats (k-block by k-block, so that the rows a warp holds
 // are neighbours), scale_b at ⌈k/128⌉ rows of ⌈n/128⌉. Every 128 of k (one k-step) the wgmma sums
 // start from 0 and, once done, are multiplied by scale_a · scale_b and added into FP32 registers;
-// step 11's 128 x 256 of C per block, each consumer's 64 x 256 in two halves of m64n128k32 wgmma (one
+// step 1's 128 x 256 of C per block, each consumer's 64 x 256 in two halves of m64n128k32 wgmma (one
 // column block of B's scales each). C in FP32 or BF16.
 void launch_fp8_block(const TmaArgs& g, const Fp8Epilogue<float>& e, cudaStream_t stream);
 void launch_fp8_block(const TmaArgs& g, const Fp8Epilogue<Bf16>& e, cudaStream_t stream);
@@ -127,7 +127,7 @@ int fp8_block_stages();
 void launch_round_to_bf16(const float* in, Bf16* out, long long count, cudaStream_t stream);
 void launch_round_to_tf32(const float* in, float* out, long long count, cudaStream_t stream);
 
-// 10b_round_inputs.cu, FP8 with one scale per tensor: *scale (device) = the largest |x| of `count`
+// 10c_quantise_inputs.cu, FP8 with one scale per tensor: *scale (device) = the largest |x| of `count`
 // floats over 448 (1 if all are 0); then a rows x cols float matrix as e4m3(x / *scale) into
 // rows of `pitch` bytes (the columns past it zeroed), transposed (cols rows of rows) if asked.
 void launch_e4m3_scale(const float* in, long long count, float* scale, cudaStream_t stream);
@@ -148,7 +148,7 @@ struct E4m3Quantise {
 };
 void launch_quantise_e4m3(const E4m3Quantise& q, cudaStream_t stream);
 
-// 10b_round_inputs.cu, FP8 with a scale per block (step 12): the scale of every block of a rows x
+// 10c_quantise_inputs.cu, FP8 with a scale per block (chapter 10c's step 2): the scale of every block of a rows x
 // cols float matrix, gpgpu::blas::e4m3_block_scale of its largest |x| (a power of two), written
 // where `blocks` says the quantiser reads it (scale[(r / blocks.rows) · row_stride + ...] for the
 // block's first element (r, c)).

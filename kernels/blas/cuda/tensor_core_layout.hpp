@@ -166,7 +166,7 @@ constexpr __host__ __device__ RowChunk ldmatrix_x4_row(int lane) { return {lane 
 // mma_c_element's pattern, so a BF16-packed pair of accumulators goes in as it is.
 
 // ---------------------------------------------------------------------------------------------
-// C through shared memory (step 13). A consumer warpgroup's 64-row slab of C is staged in shared
+// C through shared memory (chapter 10b's step 11). A consumer warpgroup's 64-row slab of C is staged in shared
 // memory as TMA boxes of 64 rows x 128 bytes (64 BF16 or 32 FP32 columns) side by side, each box
 // 128B-swizzled as the tensor map of C says (CU_TENSOR_MAP_SWIZZLE_128B, box rows 64), so one
 // cp.async.bulk.tensor store per box writes it out. The swizzle is what makes the accumulators'

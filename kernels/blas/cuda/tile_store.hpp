@@ -1,5 +1,5 @@
 /// @file tile_store.hpp
-/// @brief Chapter 10b's step 13 epilogue (10b_13_tma_store.cu): a consumer warpgroup's 64 x N tile of
+/// @brief Chapter 10b's step 11 epilogue (10b_11_tma_store.cu): a consumer warpgroup's 64 x N tile of
 /// FP32 sums written to C through shared memory and TMA stores, in BF16 or FP32. The warpgroup puts
 /// its accumulators into its staging buffer as C's tensor map boxes lie (tc::c_staging_offset:
 /// boxes of 64 rows x 128 bytes, 128B-swizzled), then one thread asks TMA to store the boxes and goes

@@ -51,7 +51,7 @@ constexpr TmaMapShape kmajor_sw128_map(long long rows, long long k, int element_
 }
 //! [tma_map_shape]
 
-/// Step 13's map of C (m x n, row-major, rows of `ldc` elements, ldc = tma_pitch(n, element_bytes)),
+/// Chapter 10b's step 11's map of C (m x n, row-major, rows of `ldc` elements, ldc = tma_pitch(n, element_bytes)),
 /// which the kernel writes by TMA stores: the same shape as an operand's, C's n in the place of k,
 /// its box one staged C box (kCBoxRows rows of 128 bytes, 128B-swizzled: tc::c_staging_offset).
 /// TMA writes only the box's elements inside m x n, so the tiles past C's edges need no other care.

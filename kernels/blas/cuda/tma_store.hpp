@@ -1,5 +1,5 @@
 /// @file tma_store.hpp
-/// @brief What chapter 10b's step 13 (10b_13_tma_store.cu) adds to tma.hpp for writing C through
+/// @brief What chapter 10b's step 11 (10b_11_tma_store.cu) adds to tma.hpp for writing C through
 /// shared memory, as inline PTX: the threads' stores into the staging buffer (stmatrix for 16-bit
 /// elements, a vector st.shared for 32-bit ones), and the TMA store that copies a box of it to
 /// global memory, with its bulk async-group: commit, and the waits for the engine to have read the

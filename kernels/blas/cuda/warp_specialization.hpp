@@ -54,7 +54,7 @@ __device__ void named_barrier_sync(int id, int threads);
 __device__ void named_barrier_arrive(int id, int threads);
 #endif
 
-/// Two consumer warpgroups taking turns at issuing wgmma (step 12), through named barriers 1 and 2:
+/// Two consumer warpgroups taking turns at issuing wgmma (chapter 10c's step 2), through named barriers 1 and 2:
 /// consumer c waits on barrier 1 + c for its turn (wait) and, once its wgmma are issued, hands the
 /// turn over by arriving on the other's without waiting (pass). Consumer 1 hands consumer 0 the
 /// first turn, so consumer 0 goes first, and consumer 0 takes the turn consumer 1 hands back after

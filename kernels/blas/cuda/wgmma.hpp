@@ -86,7 +86,7 @@ GPGPU_WGMMA_M64N256(wgmma_m64n256k16_bf16, "wgmma.mma_async.sync.aligned.m64n256
 GPGPU_WGMMA_M64N256(wgmma_m64n256k32_e4m3, "wgmma.mma_async.sync.aligned.m64n256k32.f32.e4m3.e4m3", ", 1, 1")
 #undef GPGPU_WGMMA_M64N256
 
-// The 64 FP32 accumulators of an m64n128 wgmma: step 12's half of a warpgroup's 64 x 256, one column
+// The 64 FP32 accumulators of an m64n128 wgmma: chapter 10c's step 2's half of a warpgroup's 64 x 256, one column
 // block of scales, whose products fit beside the 128 promoted FP32 sums where m64n256's 128 would not.
 #define GPGPU_WGMMA_D64_LIST \
   "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15," \

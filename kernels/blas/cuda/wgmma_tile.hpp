@@ -48,9 +48,9 @@ __device__ __forceinline__ void wgmma_k_block_async(float (&acc)[R], unsigned as
     const std::uint64_t a = tc::kmajor_sw128_descriptor(as, kb), b = tc::kmajor_sw128_descriptor(bs, kb);
     const int scale_d = kb == 0 ? accumulate : 1;
     if constexpr (std::is_same_v<In, Fp8> && R == 64)
-      wgmma_m64n128k32_e4m3(acc, a, b, scale_d);  // step 12
+      wgmma_m64n128k32_e4m3(acc, a, b, scale_d);  // chapter 10c's step 2
     else if constexpr (std::is_same_v<In, Fp8>)
-      wgmma_m64n256k32_e4m3(acc, a, b, scale_d);  // step 11
+      wgmma_m64n256k32_e4m3(acc, a, b, scale_d);  // chapter 10c's step 1
     else if constexpr (std::is_same_v<In, float> && R == 32)
       wgmma_m64n64k8_tf32(acc, a, b, scale_d);
     else if constexpr (R == 32)

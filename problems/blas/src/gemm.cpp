@@ -129,7 +129,7 @@ Arithmetic native_arithmetic(ElementType t) { return t == ElementType::f64 ? Ari
 //   nearest, once, before the product (chapter 10b rounds them on the GPU, and cuBLAS receives the
 //   same rounded copies). A product of two BF16 values has at most 16 significant bits, exact in
 //   FP32, so only the inputs' rounding (2 u_in + u_in^2) and the k-term FP32 sum (γ_k) remain.
-//   With C rounded to bfloat16 at the end (bf16_bf16_c: chapter 10b's step 13), one rounding to
+//   With C rounded to bfloat16 at the end (bf16_bf16_c: chapter 10b's step 11), one rounding to
 //   nearest more, (1 + 2^-8): (1 + u_in)^2 (1 + γ_k(2^-23))(1 + u_out) - 1.
 // - FP8 (E4M3, one scale per tensor): the reference multiplies the dequantised inputs s·e4m3(x/s)
 //   (fp8.hpp), exact in double, so the inputs' rounding (u_in = 2^-4 relative in E4M3's normal
@@ -142,7 +142,7 @@ Arithmetic native_arithmetic(ElementType t) { return t == ElementType::f64 ? Ari
 //     there, the cut addends are summed, and the result is normalised to p bits. Here it is
 //     assumed for Hopper's FP8 with one group per 32-product wgmma k-step, which no test measures
 //     (groups of 16, 8 or 4 products would make c about 36, 40 or 48) (DeepSeek-V3's report, sec. 3.3.2, saw about 14 bits kept on Hopper;
-//     chapter 10b's GPU test of the FP8 accumulator measures p, and this bound holds only while the
+//     chapter 10c's GPU test of the FP8 accumulator measures p, and this bound holds only while the
 //     measured p is at least the constant). A first model, one cut of the step's result alone,
 //     γ_⌈k/32⌉(2^(1-p)), broke on the device at k = 64: an error of 2.4 u |Â||B̂|, more than
 //     its two cuts allow. Cutting every addend explains it: a small product beside a large one

@@ -2,8 +2,8 @@
 /// @brief FP8 (E4M3) inputs with one scale per tensor or per block, as the host sees them: the
 /// rounding the GPU does (to nearest, ties to even, saturating at ±448), the scale amax / 448 of a
 /// tensor, the power-of-two scale of a block, and the dequantised operands the FP8 variants are
-/// judged against. The GPU's quantisation (chapter 10b,
-/// kernels/blas/cuda/10b_round_inputs.cu) performs the same float operations in the same order, so
+/// judged against. The GPU's quantisation (chapter 10c,
+/// kernels/blas/cuda/10c_quantise_inputs.cu) performs the same float operations in the same order, so
 /// both give the same bytes.
 ///
 /// E4M3 (OCP 8-bit floating point specification, 2023; NVIDIA's __nv_fp8_e4m3): 1 sign, 4 exponent
@@ -46,7 +46,7 @@ Operands dequantised_e4m3(const Operands& floats);
 /// block of tiny values), 1 for a block of zeros. Powers of two make x / s, s · e4m3 and the product
 /// of two scales exact (the bound in gemm.cpp); they cost at most one binade of E4M3's range at the
 /// bottom. Computed with frexp and ldexp, which are exact, as the GPU's quantiser does
-/// (10b_round_inputs.cu).
+/// (10c_quantise_inputs.cu).
 float e4m3_block_scale(float amax);
 
 /// A float matrix quantised with one scale (e4m3_block_scale of the block's largest |x|) per block

@@ -72,8 +72,8 @@ inline constexpr std::int64_t kMaxK = std::int64_t{1} << 21;
 /// to the accumulator (see element_bound and the comment above error_bound in gemm.cpp): each addend is cut to this width at the exponent of the
 /// step's largest addend. Assumed from DeepSeek-AI's observation on Hopper ("DeepSeek-V3 Technical
 /// Report", arXiv:2412.19437, sec. 3.3.2: the FP8 GEMM's accumulation retains around 14 bits, which
-/// DeepGEMM answers by promoting partial sums to FP32 registers). Chapter 10b's GPU test of the FP8
-/// accumulator (test_ch10b_cuda, Fp8Accumulator) measures it on the device and fails if this
+/// DeepGEMM answers by promoting partial sums to FP32 registers). Chapter 10c's GPU test of the FP8
+/// accumulator (test_ch10c_cuda, Fp8Accumulator) measures it on the device and fails if this
 /// constant exceeds what it finds.
 inline constexpr int kFp8AccumulatorBits = 14;
 /// The products one FP8 wgmma k-step adds (m64nNk32): the bound's model aligns and cuts them with

@@ -1,6 +1,6 @@
 /// @file fp8_gemm.hpp
-/// @brief Chapter 10b's FP8 product on the device: A and B quantised to E4M3 with one scale per
-/// tensor, or per block (step 12), on the GPU (10b_round_inputs.cu), A as it is and B transposed (both K-major, as the FP8
+/// @brief Chapter 10c's FP8 product on the device: A and B quantised to E4M3 with one scale per
+/// tensor, or per block (step 2), on the GPU (10c_quantise_inputs.cu), A as it is and B transposed (both K-major, as the FP8
 /// tensor cores and cuBLASLt's FP8 matmul need them), in rows of a multiple of 16 bytes; C in FP32
 /// or BF16, in rows of a multiple of 16 elements. Every buffer has its row count rounded up to 16
 /// as well, the extra rows zeros: cuBLASLt's FP8 kernels take only dimensions of 16-byte multiples,
@@ -15,7 +15,7 @@
 #include "gpgpu/blas/operation.hpp"
 #include "gpgpu/cuda/buffers.hpp"
 
-namespace ch10b {
+namespace ch10c {
 
 using Fp8 = gpgpu::blas::cuda::Fp8;
 
@@ -93,4 +93,4 @@ class Fp8Gemm final : public gpgpu::blas::GemmOperation {
   gpgpu::cuda::EventTimer timer_;
 };
 
-}  // namespace ch10b
+}  // namespace ch10c

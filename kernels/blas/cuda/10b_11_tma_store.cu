@@ -1,4 +1,4 @@
-// Chapter 10b, step 13: step 9 with C written through shared memory by TMA stores, in BF16 or FP32.
+// Chapter 10b, step 11: step 9 with C written through shared memory by TMA stores, in BF16 or FP32.
 // In steps 1-12 each consumer thread stores its own accumulator pairs to global memory: 64 store
 // instructions per thread and tile for m64n256 (8 bytes each, FP32), in the warp's fragment pattern
 // (a warp's store covers 8 rows x 32 bytes: eight sectors of eight lines), issued while the tensor

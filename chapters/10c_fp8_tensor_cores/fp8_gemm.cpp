@@ -1,4 +1,4 @@
-// Chapter 10b's FP8 product on the device (fp8_gemm.hpp).
+// Chapter 10c's FP8 product on the device (fp8_gemm.hpp).
 #include "fp8_gemm.hpp"
 
 #include <utility>
@@ -8,9 +8,11 @@
 
 #include "gpgpu/cuda/check.hpp"
 #include "gpgpu/table.hpp"
-#include "tensor_core_gemm.hpp"
+#include "gpgpu/blas/cuda/tensor_core_gemm.hpp"
 
-namespace ch10b {
+namespace ch10c {
+
+using gpgpu::blas::cuda::dense_c;
 
 namespace bc = gpgpu::blas::cuda;
 using gpgpu::blas::Dims;
@@ -118,4 +120,4 @@ std::string Fp8Gemm::launch() const {
   return line;
 }
 
-}  // namespace ch10b
+}  // namespace ch10c

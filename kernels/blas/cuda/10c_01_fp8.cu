@@ -1,11 +1,11 @@
-// Chapter 10b, step 11: step 9's clusters on FP8 inputs. Hopper's tensor cores multiply E4M3 values
+// Chapter 10c, step 1: chapter 10b's step 9 clusters on FP8 inputs. Hopper's tensor cores multiply E4M3 values
 // (one byte: 1 sign, 4 exponent, 3 mantissa bits) at twice BF16's rate: wgmma m64nNk32 takes 32
 // values of k where the BF16 form takes 16, in the same 32 bytes of each operand row and the same
-// time. Everything that moves bytes is step 9's, unchanged:
+// time. Everything that moves bytes is 10b's step 9, unchanged:
 //   - A (m x k) and Bᵀ (n x k) arrive quantised (chapter's Fp8Gemm: e4m3(x / s) with one scale s per
 //     tensor, Bᵀ transposed, rows padded to 16 bytes), both K-major: the FP8 wgmma has no transpose
 //     operands, as TF32 has none;
-//   - their tensor maps are step 4's with one-byte elements (CU_TENSOR_MAP_DATA_TYPE_UINT8: TMA moves
+//   - their tensor maps are 10b's step 4's with one-byte elements (CU_TENSOR_MAP_DATA_TYPE_UINT8: TMA moves
 //     bytes and never looks at them): a box row is 128 bytes = 128 values of k, so a k-step is 128
 //     and wgmma_k_block_async issues four k32 wgmma per stage where it issued four k16 for BF16;
 //   - the descriptors are the same bytes: 128-byte rows with the 128-byte swizzle, 8-row atoms
@@ -17,7 +17,7 @@
 //
 // The sums stay in the wgmma accumulator for the whole of k: FP32 registers, but the FP8 tensor
 // cores are taken to keep fewer bits when they add a k-step's products to them (the FP8 bound,
-// problems/blas gemm.cpp). Step 12 promotes partial sums to FP32 instead.
+// problems/blas gemm.cpp). Step 2 promotes partial sums to FP32 instead.
 //
 // Built for sm_90a only; the chapter refuses any GPU but compute capability 9.0.
 #include "tensor_core_launchers.hpp"
@@ -46,7 +46,7 @@ constexpr int kConsumers = 2;
 constexpr int kThreads = (1 + kConsumers) * kWarpgroup;
 constexpr int kConsumerWarps = kConsumers * kWarpgroup / 32;
 constexpr RegisterSplit kSplit{40, 232, kConsumers};
-constexpr int kGroupRows = 8;  // pairs of tile rows: 16 tile rows per group, as step 9's
+constexpr int kGroupRows = 8;  // pairs of tile rows: 16 tile rows per group, as 10b's step 9
 constexpr int kClusterSize = 2;
 
 #if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM90_ALL)
@@ -96,7 +96,7 @@ __global__ void __launch_bounds__(kThreads, 1) gemm_fp8(const __grid_constant__ 
     const int thread = static_cast<int>(threadIdx.x) % kWarpgroup;
     const unsigned a_rows = static_cast<unsigned>(consumer * 64 * T::kRowBytes);  // its rows within the A tile
     const float scale = fp8_scale(e);  // s_a · s_b
-    float acc[T::kAccumulators];  // set by the first k-step's first wgmma (accumulate 0), as step 5
+    float acc[T::kAccumulators];  // set by the first k-step's first wgmma (accumulate 0), as 10b's step 5
     int it = 0;  // k-steps multiplied so far, counted as the producer counts them
     for (int t = cluster; t < count; t += clusters) {
       const tc::RowCol pair = tc::tile_of(pairs, t);

@@ -1,12 +1,12 @@
-// Chapter 10b, step 12: step 11 with a scale per block and its sums promoted to FP32 every 128 of k
-// (DeepSeek-V3's report, sec. 3.3.2; DeepGEMM). Step 11 keeps all of k in the wgmma accumulator,
+// Chapter 10c, step 2: step 1 with a scale per block and its sums promoted to FP32 every 128 of k
+// (DeepSeek-V3's report, sec. 3.3.2; DeepGEMM). Step 1 keeps all of k in the wgmma accumulator,
 // which the FP8 tensor cores add to with fewer bits than FP32 (the GPU test of the FP8 accumulator
 // measures how many), and scales A and B by one factor each, so a block of small values is rounded
 // on the scale of the tensor's largest. Here:
 //   - A arrives quantised with one scale per 1 x 128 block (a row's 128 values of k), Bᵀ with one
 //     per 128 x 128 block, each a power of two (gpgpu::blas::e4m3_block_scale, made on the GPU by
 //     10b_round_inputs.cu); a k-step is 128 of k, so each k-step is one k-block of scales;
-//   - each consumer warpgroup keeps step 11's 64 x 256 of the tile, but multiplies it one column
+//   - each consumer warpgroup keeps step 1's 64 x 256 of the tile, but multiplies it one column
 //     block of scales at a time: per k-step and half, four m64n128k32 wgmma from 0 (scale-d 0 on the
 //     first) into 64 registers, loads the next half's scales while they run (its rows' scales of A
 //     and the column block's of B: PrefetchedFactors, ordinary loads, three floats per thread and
@@ -20,7 +20,7 @@
 //     consumer) would fit too, but per product it reads half as many bytes again from L2 and lands
 //     a third more in shared memory; here the tile, the stages, the loads and the clusters are step
 //     11's, byte for byte. What the halves cost is reads of shared memory: each reads the stage's A
-//     rows again, 96 KiB per stage where step 11's wgmma read 80 (the 128 x 128 tile's rate too);
+//     rows again, 96 KiB per stage where step 1's wgmma read 80 (the 128 x 128 tile's rate too);
 //   - the promotion needs the half's products, so nothing of this warpgroup stays in flight while it
 //     promotes (wait_group 0); the two consumers take turns at issuing (ConsumerTurns: named
 //     barriers), so that the tensor cores run the other's half meanwhile: without turns both issue
@@ -49,7 +49,7 @@
 namespace gpgpu::blas::cuda {
 namespace {
 
-using Tiles = WgmmaTiles<Fp8, 2, 256>;  // step 11's 128 x 256, k-steps of 128 E4M3 values: one k-block of scales each
+using Tiles = WgmmaTiles<Fp8, 2, 256>;  // step 1's 128 x 256, k-steps of 128 E4M3 values: one k-block of scales each
 constexpr int kHalf = Tiles::BN / 2;   // the columns of one m64n128 wgmma: one column block of B's scales
 constexpr unsigned kHalfBytes = kHalf * Tiles::kRowBytes;  // their rows of the Bᵀ tile
 static_assert(Tiles::BK == 128 && kHalf == 128, "a k-step per k-block of scales (gpgpu::blas::kFp8BlockK), a half per column block of B");
@@ -58,8 +58,8 @@ constexpr int kWarpgroup = 128;
 constexpr int kConsumers = 2;
 constexpr int kThreads = (1 + kConsumers) * kWarpgroup;
 constexpr int kConsumerWarps = kConsumers * kWarpgroup / 32;
-constexpr RegisterSplit kSplit{40, 232, kConsumers};  // step 11's: the consumers need more than 208
-constexpr int kGroupRows = 8;  // pairs of tile rows: 16 tile rows per group, as step 9's
+constexpr RegisterSplit kSplit{40, 232, kConsumers};  // step 1's: the consumers need more than 208
+constexpr int kGroupRows = 8;  // pairs of tile rows: 16 tile rows per group, as 10b's step 9
 constexpr int kClusterSize = 2;
 
 #if defined(__CUDA_ARCH__) && !defined(__CUDA_ARCH_FEAT_SM90_ALL)
