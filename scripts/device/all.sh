@@ -5,7 +5,7 @@
 # Usage: bash scripts/device/all.sh --out DIR [--budget SECONDS] [--preset NAME] [--build DIR]
 #                                   [--pack] [topic ...]
 #   topic ...         the topics to run, in order (default: every topic script in name order, but
-#                     env, the sourced common.sh, step.sh and ch13_sample.sh, and check.sh, a whole
+#                     env, the sourced common.sh, step.sh, tensor_cores.sh and ch13_sample.sh, and check.sh, a whole
 #                     batch of its own); DIR/<topic>/ gets each one's files and DIR/<topic>/summary.txt
 #                     what it printed
 #   --budget SECONDS  the wall time of the whole batch, build included (default: none). Each topic is
@@ -39,7 +39,7 @@ done
 if [ ${#topics[@]} -eq 0 ]; then
   for f in scripts/device/*.sh; do
     t=$(basename "$f" .sh)
-    case "$t" in all|env|common|step|ch13_sample|check) ;; *) topics+=("$t") ;; esac
+    case "$t" in all|env|common|step|tensor_cores|ch13_sample|check) ;; *) topics+=("$t") ;; esac
   done
 fi
 revision=$(device_revision)

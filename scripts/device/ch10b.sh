@@ -11,16 +11,16 @@
 # project built in --build (default build/: bash scripts/build.sh, the README's build, for the
 # visible GPU). STEPS picks parts (default "tests sanitizers chapter repeat sustained"; also "peer",
 # fast.cu's kernel built from its source, in its own driver and as the chapter's row
-# fastcu_bf16_bf16c beside step 13 and cuBLAS, for which it configures --build again with
-# -DGPGPU_FASTCU_DIR, kept in that build's cache; "fp8",
-# the FP8 rows beside the BF16 leaders, and "ncu").
+# fastcu_bf16_bf16c beside step 11 and cuBLAS, for which it configures --build again with
+# -DGPGPU_FASTCU_DIR, kept in that build's cache; and "ncu"). Chapter 10c's FP8 steps have their
+# own batch, scripts/device/ch10c.sh.
 # Files written to DIR: ch10b_log.txt (every step's output), tf32_inputs.txt, ch10b_4096.json,
 # ch10b_8192.json, ch10b_4097.json, ch10b_rect.json, ch10b_8192_bf16_repeat{1,2,3}.json,
-# ch10b_fp8_{8192,4096,4097,rect}.json, fp8_accumulator.txt, fastcu_peer_8192.{json,txt},
-# ch10b_fastcu_8192_round<r>.json (fast.cu's row, step 13 and cuBLAS with BF16 C in one run,
+# fastcu_peer_8192.{json,txt},
+# ch10b_fastcu_8192_round<r>.json (fast.cu's row, step 11 and cuBLAS with BF16 C in one run,
 # PEER_ROUNDS times, default 3) and ch10b_bf16_beside_peer_8192.json,
 # sustained/ (power_<n>_<variant>.csv, sustained_<n>_<variant>.json, summary.txt),
-# ch10b_ncu_8192_bf16_details.txt and _raw.csv, ch10b_ncu_8192_<variant>_details.txt (steps 11-13),
+# ch10b_ncu_8192_bf16_details.txt and _raw.csv, ch10b_ncu_8192_tma_store_bf16_bf16c_details.txt (step 11),
 # ch10b_summary.txt. Keeps going after a failure and
 # lists every failed step at the end (exit 1 then). The default steps take about 8 minutes on an H200.
 set -u
@@ -36,6 +36,8 @@ LOG="$OUT/ch10b_log.txt"
 : > "$LOG"
 # step NAME COMMAND...; sanitizers_start / sanitizers_wait (the four tools side by side).
 source scripts/device/step.sh
+# at_chapter_sizes, tensor_core_summary (shared with ch10c.sh).
+source scripts/device/tensor_cores.sh
 nvidia-smi --query-gpu=name,driver_version,power.limit,clocks.max.sm --format=csv >> "$LOG" 2>&1
 echo "revision $(device_revision)" >> "$LOG"
 "$CH" --help > /dev/null 2>&1 || { echo "no chapter 10b in $BUILD: build it first"; exit 1; }
@@ -60,12 +62,6 @@ fi
 want sanitizers && sanitizers_wait
 
 # 3. Every variant (the library rows among them) at the chapter's sizes, each verified before timed.
-at_chapter_sizes() {  # NAME VARIANTS: one run per size, into NAME_<size>.json
-  step "$1 8192" "$CH" --variant "$2" --n 8192 --json "$OUT/$1_8192.json"
-  step "$1 4096" "$CH" --variant "$2" --n 4096 --json "$OUT/$1_4096.json"
-  step "$1 4097" "$CH" --variant "$2" --n 4097 --json "$OUT/$1_4097.json"
-  step "$1 rect" "$CH" --variant "$2" --m 3001 --n 5003 --k 2049 --json "$OUT/$1_rect.json"
-}
 want chapter && at_chapter_sizes ch10b all
 
 # 4. The BF16 leaders at 8192³, nine timed runs each, in three orders (which one runs first, on a
@@ -77,18 +73,6 @@ if want repeat; then
     step "ch10b 8192 bf16 order $i" "$CH" --variant "${orders[$((i - 1))]}" --n 8192 --repeat 9 \
       --json "$OUT/ch10b_8192_bf16_repeat$i.json"
   done
-fi
-
-# 4b. FP8 (STEPS=fp8, not in the default steps: `chapter` runs every variant): the FP8 steps and
-#     cuBLASLt's FP8 peers beside the BF16 leaders and cuBLAS BF16, at the chapter's four sizes, each
-#     verified against the FP64 product of the dequantised inputs before it is timed.
-#     Then the FP8 accumulator's bits (steps 11 and 12) and both scalings' errors against k, printed
-#     by the chapter's test.
-FP8_ROWS=fp8_tensor,fp8_tensor_bf16c,fp8_block,fp8_block_bf16c,cublaslt_fp8,cublaslt_fp8_best,cublaslt_fp8_bf16c
-FP8_ROWS+=,cublaslt_fp8_bf16c_best,cublaslt_fp8_quantising,cluster_bf16,stream_k_bf16,cublas_bf16
-if want fp8; then
-  step "FP8 accumulator" bash -c "'$TEST' --gtest_filter='Fp8Accumulator.*' > '$OUT/fp8_accumulator.txt' 2>&1"
-  at_chapter_sizes ch10b_fp8 "$FP8_ROWS"
 fi
 
 # 5. Sustained runs: many calls per timed run, unverified (the runs above verify the same code),
@@ -119,7 +103,7 @@ fi
 #     against cuBLAS's and times the two. Then the chapter's row of it: the build in --build configured
 #     again with -DGPGPU_FASTCU_DIR (kept in that build's cache: later builds there have the row too)
 #     and the chapter and its test rebuilt; the row's tests (square sizes, multiples of 256); and the
-#     row timed by the chapter's own loop beside step 13 and cuBLAS with BF16 C at 8192³, each verified
+#     row timed by the chapter's own loop beside step 11 and cuBLAS with BF16 C at 8192³, each verified
 #     against the FP64 reference first, PEER_ROUNDS times (default 3), the three in turned orders.
 #     Last, the chapter's BF16 rows at 8192³ (BF16_ROWS).
 BF16_ROWS=${BF16_ROWS:-tma_store_bf16_bf16c,cublas_bf16_bf16c,tma_store_bf16,cluster_bf16,cublas_bf16}
@@ -136,7 +120,7 @@ if want peer; then
     step "fast.cu row: configure" cmake -S . -B "$BUILD" -DGPGPU_FASTCU_DIR="$FASTCU_DIR"
     step "fast.cu row: build" cmake --build "$BUILD" --target ch10b_tensor_cores test_ch10b_cuda
     step "fast.cu row: tests" "$TEST" --gtest_filter='*/fastcu_bf16_bf16c'
-    # Step 13 also on the fewest clusters for its rounds (tma_store_bf16_bf16c_even): whether the
+    # Step 11 also on the fewest clusters for its rounds (tma_store_bf16_bf16c_even): whether the
     # grid's size, which sets the tiles each round reads, is what fast.cu's kernel gains on.
     rows=(fastcu_bf16_bf16c tma_store_bf16_bf16c tma_store_bf16_bf16c_even cublas_bf16_bf16c)
     for ((round = 1; round <= ${PEER_ROUNDS:-3}; round++)); do
@@ -144,7 +128,7 @@ if want peer; then
       for ((i = 0; i < ${#rows[@]}; i++)); do  # each round starts one row later
         order+="${order:+,}${rows[(round - 1 + i) % ${#rows[@]}]}"
       done
-      step "fast.cu row beside step 13, 8192, round $round" "$CH" --variant "$order" --n 8192 --repeat 5 --warmup 1 \
+      step "fast.cu row beside step 11, 8192, round $round" "$CH" --variant "$order" --n 8192 --repeat 5 --warmup 1 \
         --json "$OUT/ch10b_fastcu_8192_round$round.json"
     done
   else
@@ -166,21 +150,14 @@ if want ncu; then
   step "ncu 8192 bf16 details" ncu "${sections[@]}" --launch-skip 1 --launch-count 3 \
     --kernel-name 'regex:gemm_cluster|gemm_stream_k|sm90_xmma' --log-file "$OUT/ch10b_ncu_8192_bf16_details.txt" \
     "$CH" --variant cluster_bf16,stream_k_bf16,cublas_bf16 --n 8192 --repeat 1 --warmup 1 --no-verify
-  # Steps 11, 12 and 13 one at a time (one launch each after the first), with the instruction counts.
-  for variant in fp8_tensor fp8_block tma_store_bf16_bf16c; do
-    step "ncu 8192 $variant" ncu "${sections[@]}" --section InstructionStats --launch-skip 1 --launch-count 1 \
-      --kernel-name 'regex:gemm_fp8|gemm_tma_store' --log-file "$OUT/ch10b_ncu_8192_${variant}_details.txt" \
-      "$CH" --variant "$variant" --n 8192 --repeat 1 --warmup 1 --no-verify
-  done
+  # Step 11 alone (one launch after the first), with the instruction counts.
+  step "ncu 8192 tma_store_bf16_bf16c" ncu "${sections[@]}" --section InstructionStats --launch-skip 1 --launch-count 1 \
+    --kernel-name 'regex:gemm_tma_store' --log-file "$OUT/ch10b_ncu_8192_tma_store_bf16_bf16c_details.txt" \
+    "$CH" --variant tma_store_bf16_bf16c --n 8192 --repeat 1 --warmup 1 --no-verify
 fi
 
-# The short table: TFLOP/s of every variant at every size that ran, and the verdicts.
-{
-  echo "chapter 10b: $steps steps, $(( $(date +%s) - DEVICE_START )) s, revision $(device_revision)"
-  python3 scripts/device/gemm_table.py "$OUT"/ch10b_*.json 2> /dev/null
-  [ -f "$OUT/fastcu_peer_8192.txt" ] && tail -n 3 "$OUT/fastcu_peer_8192.txt"  # fast.cu and cuBLAS, BF16 C
-  [ -f "$OUT/sustained/summary.txt" ] && cat "$OUT/sustained/summary.txt"
-  if ((${#failed[@]})); then printf 'FAILED: %s\n' "${failed[@]}"; else echo "every step passed"; fi
-} | tee "$OUT/ch10b_summary.txt"
+# The short table: TFLOP/s of every variant at every size that ran, the peer's and the sustained
+# runs' lines, and the verdicts.
+tensor_core_summary ch10b "chapter 10b" "$OUT"/ch10b_*.json
 rm -rf "$TMP"
 ((${#failed[@]} == 0))

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The whole repository on a GPU machine after a change: the README's own build (no architecture
-# given: CMake builds for the visible GPU, chapter 10b's sm_90a steps included on an H100 or H200),
+# given: CMake builds for the visible GPU, chapters 10b and 10c's sm_90a steps included on an H100 or H200),
 # the whole test suite (every test `ctest --preset default` runs, at -j equal to the cores), then
-# compute-sanitizer's four tools on every chapter's kernels (07c, 10b and 13 included), `--variant all` on
+# compute-sanitizer's four tools on every chapter's kernels (07c, 10b, 10c and 13 included), `--variant all` on
 # every chapter, and each chapter's headline run beside the committed results of the same GPU where
 # there are some (the folder headline/ under results/h200/check/ for an H200), else of the H100 (shown, not judged), with
 # a short table last. Chapter 13's multi-GPU runs (scripts/device/ch13.sh) join where there are two
@@ -72,7 +72,7 @@ run_sanitizers() {
   # racecheck took 226 s beside one other topic and passed 300 s beside all of them. With two GPUs or
   # more the topics take turns (CUDA_VISIBLE_DEVICES; chapter 13 gets every GPU, it needs them).
   # In this order the heaviest (tlm, matrix, ch07c, ch10b) alternate between two GPUs.
-  for topic in ${SANITIZER_TOPICS:-tlm matrix ch07c ch10b cuda gemm ch12 ch13}; do
+  for topic in ${SANITIZER_TOPICS:-tlm matrix ch07c ch10b cuda gemm ch10c ch12 ch13}; do
     gpu=()
     if ((gpus >= 2)) && [ "$topic" != ch13 ]; then gpu=("CUDA_VISIBLE_DEVICES=$((i % gpus))"); i=$((i + 1)); fi
     # What is left of this script's budget goes with each topic: without it a topic's tools each
@@ -102,6 +102,7 @@ if want all; then
   done
   step "ch12_gpu_friendly --variant all" "$BIN/ch12_gpu_friendly" --quick --variant all  # no OpenCL in chapter 12
   step "ch10b_tensor_cores --variant all" "$BIN/ch10b_tensor_cores" --quick --variant all
+  step "ch10c_fp8_tensor_cores --variant all" "$BIN/ch10c_fp8_tensor_cores" --quick --variant all
   step "ch13_multi_gpu_jacobi --variant all" "$BIN/ch13_multi_gpu_jacobi" --quick --variant all --gpus "$gpus"
   step "ch10 --variant all --type double" "$BIN/ch10_matrix_multiply" --quick --variant all --type double --cl-type gpu
   step "ch09 --variant all --type int" "$BIN/ch09_matrix_add_transpose" --quick --variant all --type int --cl-type gpu
@@ -138,6 +139,7 @@ if want headline; then
   headline_step "ch12 goals" "$BIN/ch12_gpu_friendly" --calls 5 --repeat 5 --warmup 1 --vector 268435456 --gemv-rows 16384 \
     --gemv-cols 16384 --gemm 4096 --image-rows 8192 --image-cols 8192 --k 3 --json "$H/ch12_goals.json"
   headline_step "ch10b 8192" "$BIN/ch10b_tensor_cores" --variant all --n 8192 --json "$H/ch10b_8192.json"
+  headline_step "ch10c 8192" "$BIN/ch10c_fp8_tensor_cores" --variant all --n 8192 --json "$H/ch10c_8192.json"
   # The committed runs of this GPU first (judged), then the H100's (shown beside, not judged).
   python3 scripts/device/compare_headline.py "$H" results/h200/check/headline results/h200/ch07c results/h100 results/h100_lecture \
     results/h100/issue9_check > "$OUT/check_headline.txt" 2>&1 || failed+=("headline comparison")

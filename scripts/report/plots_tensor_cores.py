@@ -1,4 +1,4 @@
-"""Chapter 10b's figure in the report: TFLOP/s of each tensor-core step (WMMA, mma.sync, wgmma, TMA,
+"""The tensor-core chapters' figure in the report (10b, 10c): TFLOP/s of each step (WMMA, mma.sync, wgmma, TMA,
 the ring, the producer / consumer split, the wide tile, persistent, clusters, stream-K, FP8) beside
 the libraries' rows of the same run (cublas_*, cublaslt_*), a figure per size the runs have and in
 it a panel per arithmetic (TF32, BF16, FP8 when a run has it); the rows are read by

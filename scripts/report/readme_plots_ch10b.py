@@ -1,6 +1,5 @@
-"""Chapter 10b's plots: TFLOP/s of each step at 8192³ on the H100, in TF32 and in BF16, against cuBLAS
-in the same run and arithmetic (results/h100/ch10b_8192.json); and the FP8 steps at 8192³ on the
-H200 against cuBLASLt's FP8 and cuBLAS's BF16 in the same run (results/h200/ch10b_fp8_sizes/).
+"""Chapter 10b's plot: TFLOP/s of each step at 8192³ on the H100, in TF32 and in BF16, against cuBLAS
+in the same run and arithmetic (results/h100/ch10b_8192.json).
 
 The steps are read and drawn by tensor_core_steps.py, which the lecture report's figure
 (plots_tensor_cores.py) shares.
@@ -11,7 +10,7 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 
 from readme_plots import committed_runs, readme_plot
-from tensor_core_steps import ARITHMETICS, draw_step_bars, library_tflops, step_rows, tflops_of
+from tensor_core_steps import ARITHMETICS, draw_step_bars, library_tflops, step_rows
 
 RESULT = "ch10b_8192.json"
 COLORS = {"TF32": "#6a4c93", "BF16": "#2a9d8f"}
@@ -26,34 +25,5 @@ def steps(root: str):
     libraries = [(f"cuBLAS {a}", COLORS[a], rate) for a, rate in library_tflops(doc).items()]
     fig, ax = plt.subplots(figsize=(8, 4.8))
     draw_step_bars(ax, series, libraries, "TFLOP/s, 8192³, H100 (higher is better)")
-    fig.tight_layout()
-    return fig, rows
-
-
-FP8_RESULT = "ch10b_fp8_sizes/ch10b_fp8_8192.json"
-FP8_LABELS = {"fp8_tensor": "11 a scale per tensor", "fp8_block": "12 a scale per block"}
-FP8_C = {"FP32 C": ("", "#e76f51"), "BF16 C": ("_bf16c", "#264653")}
-
-
-@readme_plot("ch10b_fp8_8192")
-def fp8_steps(root: str):
-    doc = committed_runs(root, FP8_RESULT, machine="h200")[0].doc
-    by = {str(r.get("variant")): r for r in doc.get("results", []) if isinstance(r, dict)}
-    series, rows = [], []
-    for c_name, (suffix, colour) in FP8_C.items():
-        bars = {}
-        for stem, label in FP8_LABELS.items():
-            rate = tflops_of(by.get(stem + suffix, {}))
-            if rate is not None:
-                bars[label] = rate
-                rows.append({"step": label, "c": c_name, "variant": stem + suffix, "tflops": rate})
-        series.append((f"FP8 inputs, {c_name}", colour, bars))
-    references = [("cuBLASLt FP8, FP32 C", "#e76f51", "cublaslt_fp8"), ("cuBLASLt FP8, BF16 C", "#264653", "cublaslt_fp8_bf16c"),
-                  ("cuBLAS BF16", "#2a9d8f", "cublas_bf16")]
-    libraries = [(name, colour, rate) for name, colour, v in references if (rate := tflops_of(by.get(v, {}))) is not None]
-    fig, ax = plt.subplots(figsize=(8, 3.2))
-    # The legend top left: the bars' values end on the right, the libraries' names sit above them.
-    draw_step_bars(ax, series, libraries, "TFLOP/s, 8192³, H200 (higher is better)", labels=list(FP8_LABELS.values()),
-                   legend_loc="upper left")
     fig.tight_layout()
     return fig, rows

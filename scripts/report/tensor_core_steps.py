@@ -1,5 +1,6 @@
-"""Chapter 10b's steps read from its JSON, and the bars that draw them; shared by the chapter README's
-figure (readme_plots_ch10b.py) and the lecture report's (plots_tensor_cores.py).
+"""The tensor-core chapters' steps read from their JSON (10b's in TF32 and BF16, 10c's in FP8), and the
+bars that draw them; shared by the chapter READMEs' figures (readme_plots_ch10b.py, readme_plots_ch10c.py)
+and the lecture report's (plots_tensor_cores.py).
 
 A run's rows fall into panels by arithmetic: TF32, BF16 and, when the run has it, FP8 (E4M3 inputs,
 with FP32 or BF16 C). In a panel the chapter's steps come first, in the chapter's order, then the
@@ -8,7 +9,7 @@ has no speed.
 """
 from __future__ import annotations
 
-# The chapter's steps in order: (label, variant stem; the TF32 and BF16 variants are stem_tf32, stem_bf16).
+# Chapter 10b's steps in order: (label, variant stem; the TF32 and BF16 variants are stem_tf32, stem_bf16).
 STEPS = [
     ("1 WMMA (TF32 only)", "wmma"),
     ("2 mma.sync + ldmatrix", "mma_sync"),
@@ -20,16 +21,16 @@ STEPS = [
     ("8 persistent", "persistent"),
     ("9 clusters, multicast", "cluster"),
     ("10 stream-K (slower)", "stream_k"),
-    ("13 C through TMA stores (BF16 only)", "tma_store"),
+    ("11 C through TMA stores (BF16 only)", "tma_store"),
 ]
 ARITHMETICS = ("TF32", "BF16")
-# Steps 11 and 12 exist in FP8 alone, with C in FP32 or BF16: (label, variant, the library row it is
-# judged against; none for step 12, whose block scales no library row has).
+# Chapter 10c's steps, in FP8 alone, with C in FP32 or BF16: (label, variant, the library row it is
+# judged against; none for step 2, whose block scales no library row has).
 FP8_STEPS = [
-    ("11 FP8, FP32 C", "fp8_tensor", "cublaslt_fp8"),
-    ("11 FP8, BF16 C", "fp8_tensor_bf16c", "cublaslt_fp8_bf16c"),
-    ("12 FP8 blocks, FP32 C", "fp8_block", None),
-    ("12 FP8 blocks, BF16 C", "fp8_block_bf16c", None),
+    ("1 FP8, FP32 C", "fp8_tensor", "cublaslt_fp8"),
+    ("1 FP8, BF16 C", "fp8_tensor_bf16c", "cublaslt_fp8_bf16c"),
+    ("2 FP8 blocks, FP32 C", "fp8_block", None),
+    ("2 FP8 blocks, BF16 C", "fp8_block_bf16c", None),
 ]
 PANELS = ("TF32", "BF16", "FP8")
 

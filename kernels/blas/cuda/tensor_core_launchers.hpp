@@ -37,7 +37,7 @@ void launch_wgmma(const TensorCoreArgs<Bf16>& g, cudaStream_t stream);
 GemmShape wgmma_shape();
 
 // 10b_04_tma.cu: step 3's products on tiles that TMA fills (step 4), sm_90a only as step 3. The
-// operands arrive as tensor maps the host encodes (chapters/10b_tensor_cores/tensor_maps.cpp) from
+// operands arrive as tensor maps the host encodes (problems/blas/cuda/src/tensor_maps.cpp) from
 // tc::kmajor_sw128_map (tma_map.hpp) with tma_box_rows() rows per box: A (m x k) and Bᵀ (n x k, a
 // transposed copy of B), both row-major with k contiguous, of float (TF32) or bfloat16 (BF16).
 struct TmaArgs {

@@ -2,7 +2,7 @@
 /// @brief The parameters of chapter 10b's TMA tensor maps (step 4, 10b_04_tma.cu), as a pure function
 /// the CPU tests check (tests/test_tensor_core_layout.cpp), and the shapes TMA cannot serve, with the
 /// reason the chapter prints. The host code passes these parameters to cuTensorMapEncodeTiled
-/// (chapters/10b_tensor_cores/tensor_maps.cpp); nothing here calls CUDA.
+/// (problems/blas/cuda/src/tensor_maps.cpp); nothing here calls CUDA.
 ///
 /// Both operands are K-major row-major matrices: A (m x k) as it is and Bᵀ (n x k, a transposed
 /// copy of B made before the product). Each k-step of a tile loads one box per operand: `box_rows`
