@@ -20,7 +20,7 @@
 #     GPGPU_PROFILE_CACHE=none (its --cache-control); GPGPU_PROFILE_SKIP launches skipped first
 #     (default 0; its --launch-skip), to profile a call in the middle of a run; only the kernels
 #     whose names match GPGPU_PROFILE_KERNEL (its --kernel-name regex:...), where a variant launches
-#     others too (chapter 10b's FP8 rows quantise their inputs inside the range; skip and count
+#     others too (chapter 10c's FP8 rows quantise their inputs inside the range; skip and count
 #     then apply to the matching kernels alone); with the section SourceCounters among them, also
 #     the source page per SASS instruction (source_sass.csv: each instruction's warp-stall samples
 #     by reason, which say where a stall that WarpStateStats averages over all warps comes from);
