@@ -38,8 +38,8 @@ using gpgpu::blas::Dims;
 /// not: both K-major) with 16-byte aligned pointers, leading dimensions and dimensions (cuBLAS
 /// documentation, cublasLtMatmul's FP8 requirements; at sizes of no multiple of 16 the heuristic
 /// answered CUBLAS_STATUS_NOT_SUPPORTED on the H200). So it multiplies the product zero-padded to multiples of
-/// 16 in m, n and k, whose extra rows and columns Fp8Gemm keeps zero. With the row-major trick
-/// above, its A is our Bᵀ (n rows of `pitch` bytes: k x n column-major, transposed by the op) and
+/// 16 in m, n and k, whose extra rows and columns Fp8Gemm keeps zero. Row-major C = A·B is
+/// column-major Cᵀ = Bᵀ·Aᵀ (chapter 10's cuBLAS rows), so its A is our Bᵀ (n rows of `pitch` bytes: k x n column-major, transposed by the op) and
 /// its B our A (m rows of `pitch`: k x m column-major), D = C (n x m column-major, leading dimension
 /// ldc). One scale per tensor: the library multiplies the FP32 sums by *A_SCALE · *B_SCALE (device
 /// pointers, read at every call) before it writes D, so the scales of our B and A go there.

@@ -1,5 +1,5 @@
 // Chapter 10b, step 11: step 9 with C written through shared memory by TMA stores, in BF16 or FP32.
-// In steps 1-12 each consumer thread stores its own accumulator pairs to global memory: 64 store
+// In steps 1-10 (and chapter 10c's steps) each consumer thread stores its own accumulator pairs to global memory: 64 store
 // instructions per thread and tile for m64n256 (8 bytes each, FP32), in the warp's fragment pattern
 // (a warp's store covers 8 rows x 32 bytes: eight sectors of eight lines), issued while the tensor
 // cores wait for the next tile's first wgmma. Here each consumer warpgroup puts its 64 x 256 tile

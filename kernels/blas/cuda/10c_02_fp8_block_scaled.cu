@@ -5,7 +5,7 @@
 // on the scale of the tensor's largest. Here:
 //   - A arrives quantised with one scale per 1 x 128 block (a row's 128 values of k), Bᵀ with one
 //     per 128 x 128 block, each a power of two (gpgpu::blas::e4m3_block_scale, made on the GPU by
-//     10b_round_inputs.cu); a k-step is 128 of k, so each k-step is one k-block of scales;
+//     10c_quantise_inputs.cu); a k-step is 128 of k, so each k-step is one k-block of scales;
 //   - each consumer warpgroup keeps step 1's 64 x 256 of the tile, but multiplies it one column
 //     block of scales at a time: per k-step and half, four m64n128k32 wgmma from 0 (scale-d 0 on the
 //     first) into 64 registers, loads the next half's scales while they run (its rows' scales of A
@@ -19,7 +19,7 @@
 //     beside the 128 sums would pass the 255 a thread may have. A 128 x 128 tile (one m64n128 per
 //     consumer) would fit too, but per product it reads half as many bytes again from L2 and lands
 //     a third more in shared memory; here the tile, the stages, the loads and the clusters are step
-//     11's, byte for byte. What the halves cost is reads of shared memory: each reads the stage's A
+//     1's, byte for byte. What the halves cost is reads of shared memory: each reads the stage's A
 //     rows again, 96 KiB per stage where step 1's wgmma read 80 (the 128 x 128 tile's rate too);
 //   - the promotion needs the half's products, so nothing of this warpgroup stays in flight while it
 //     promotes (wait_group 0); the two consumers take turns at issuing (ConsumerTurns: named

@@ -93,7 +93,7 @@ GemmShape tma_store_shape();
 int tma_store_stages();
 
 // 10c_01_fp8.cu: chapter 10b's step 9 clusters on E4M3 inputs with one scale per tensor (10c's step 1): A (m x k)
-// and Bᵀ (n x k) as bytes, K-major, in the same maps as step 4's with one-byte elements (128 of k
+// and Bᵀ (n x k) as bytes, K-major, in the same maps as 10b's step 4's with one-byte elements (128 of k
 // per box row); m64n256k32 wgmma into FP32 sums; C = scale_a · scale_b · the sums, in FP32 or
 // BF16. TmaArgs's c is not used: C, its row pitch and the scales are the epilogue's.
 template <typename Out>
