@@ -1,6 +1,6 @@
 // The GPU check of exercise 10c (label cuda; skipped without a GPU): launch_block_scales on the
-// device, every block's scale against the host's (gpgpu::blas::e4m3_block_scale of the block's
-// largest |x|) at A's and B's block shapes with partial blocks; the scales poisoned (NaN) before the
+// device, every block's scale against the rule's (checks::reference_scale of the block's largest
+// |x|) at A's and B's block shapes with partial blocks and at blocks wider than a CUDA block's threads; the scales poisoned (NaN) before the
 // launch and followed by a guard that must stay NaN.
 #include <cmath>
 #include <vector>
@@ -17,7 +17,7 @@ namespace checks = ex10c::checks;
 
 class BlockScales : public ::testing::TestWithParam<checks::Case> {};
 
-TEST_P(BlockScales, EveryBlockGetsTheHostsScale) {
+TEST_P(BlockScales, EveryBlockGetsItsScale) {
   const checks::Case c = GetParam();
   const std::vector<float> x = checks::matrix(c);
   const std::vector<float> want = checks::expected_scales(c, x);

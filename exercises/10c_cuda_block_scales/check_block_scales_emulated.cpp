@@ -1,10 +1,10 @@
-// The CPU check of exercise 10c (label cpu, no GPU needed): e4m3_scale_of against the host's rule
-// (gpgpu::blas::e4m3_block_scale) on every kind of largest value, and the kernel, unchanged, run on
+// The CPU check of exercise 10c (label cpu, no GPU needed): e4m3_scale_of against the rule
+// (checks::reference_scale) on every kind of largest value, and the kernel, unchanged, run on
 // the CPU emulation of the CUDA thread model (kernels/matrix/cuda/tests/matrix_emulation.hpp: a
 // block's threads meet at every __syncthreads(), run in thread order or its reverse by block and
 // barrier phase, so a reduction that reads another thread's value without a barrier reads a stale
-// one in some block), every block's scale against the host's at A's and B's block shapes with
-// partial blocks. The scales arrays are NaN before the kernel runs and followed by a NaN guard.
+// one in some block), every block's scale against the rule's at A's and B's block shapes with
+// partial blocks and at blocks wider than a CUDA block's threads. The scales arrays are NaN before the kernel runs and followed by a NaN guard.
 #include "matrix/cuda/tests/matrix_emulation.hpp"
 
 #include <cmath>
@@ -21,14 +21,14 @@ namespace {
 
 namespace checks = ex10c::checks;
 
-TEST(E4m3ScaleOf, IsTheHostsPowerOfTwoForEveryLargestValue) {
+TEST(E4m3ScaleOf, IsTheRulesPowerOfTwoForEveryLargestValue) {
   for (const float amax : checks::amax_values())
-    ASSERT_EQ(ex10c::e4m3_scale_of(amax), gpgpu::blas::e4m3_block_scale(amax)) << "amax = " << std::hexfloat << amax;
+    ASSERT_EQ(ex10c::e4m3_scale_of(amax), checks::reference_scale(amax)) << "amax = " << std::hexfloat << amax;
 }
 
 class BlockScalesEmulated : public ::testing::TestWithParam<checks::Case> {};
 
-TEST_P(BlockScalesEmulated, EveryBlockGetsTheHostsScale) {
+TEST_P(BlockScalesEmulated, EveryBlockGetsItsScale) {
   const checks::Case c = GetParam();
   const std::vector<float> x = checks::matrix(c);
   const std::vector<float> want = checks::expected_scales(c, x);

@@ -61,8 +61,8 @@ __device__ __forceinline__ float e4m3_block_scale(float amax) {
 //! [e4m3_block_scales]
 // One CUDA block per scale block (blockIdx.x runs over them row of blocks by row of blocks): its
 // threads take the block's columns in turn, row by row (coalesced), each keeping the largest |x|
-// it saw; a tree in shared memory reduces them (no shuffles or atomics: the CPU emulation runs
-// it), and thread 0 writes the scale where the quantiser will read it.
+// it saw; a tree in shared memory reduces them (no atomics: the CPU emulation, which runs it, has
+// none), and thread 0 writes the scale where the quantiser will read it.
 __global__ void __launch_bounds__(kQuantiseThreads) e4m3_block_scales(E4m3BlockScales q) {
   __shared__ float largest[kQuantiseThreads];
   const E4m3ScaleBlocks& b = q.blocks;
