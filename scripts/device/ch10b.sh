@@ -55,7 +55,7 @@ fi
 #    ring simulations, the exercise's grading; then what each TF32 row does with a float's extra
 #    mantissa bits (rounded to nearest, cut, or read in full), printed by the input test.
 if want tests; then
-  step "ctest ch10b" ctest --test-dir "$BUILD" -R '(10b|tensor_core|pipeline_ring)' -LE '^exercise$' -j 4 \
+  step "ctest ch10b" ctest --test-dir "$BUILD" -R '(10b|test_tensor_core_layout|pipeline_ring)' -LE '^exercise$' -j 4 \
     --output-on-failure --timeout 600
   step "TF32 inputs" bash -c "'$TEST' --gtest_filter='*ReadsFloatsWithinTheTf32InputError*' > '$OUT/tf32_inputs.txt' 2>&1"
 fi
