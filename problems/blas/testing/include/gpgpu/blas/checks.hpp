@@ -18,6 +18,8 @@
 namespace gpgpu::blas {
 /// GoogleTest prints a Dims parameter as "17x1023x33".
 inline void PrintTo(const Dims& d, std::ostream* os) { *os << d.str(); }
+/// A variant by its name in the tests' listings and failures (not as its bytes).
+inline void PrintTo(const GemmVariant& v, std::ostream* os) { *os << v.info.name; }
 }  // namespace gpgpu::blas
 
 namespace gpgpu::blas::checks {
