@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Chapter 10c (FP8 on Hopper's tensor cores) on a GPU machine of compute capability 9.0 (H100,
 # H200): its tests, compute-sanitizer's four tools on both steps and the cuBLASLt rows at the
-# sanitizer sizes, the FP8 accumulator's bits and both scalings' errors against k, every variant at
+# sanitizer sizes and on the exercise's worked answer, the FP8 accumulator's bits and both scalings' errors against k, every variant at
 # 4096³, 8192³, 4097³ and 3001 x 5003 x 2049 (cuBLASLt's FP8 and BF16 rows in the same runs),
 # Nsight Compute on both steps at 8192³, and a short table.
 #
@@ -18,6 +18,7 @@ device_init "$@"
 device_need_out
 CH="$BUILD/bin/ch10c_fp8_tensor_cores"
 TEST="$BUILD/chapters/10c_fp8_tensor_cores/test_ch10c_cuda"
+ANSWER="$BUILD/exercises/10c_cuda_block_scales/solution_10c_cuda_block_scales"
 TMP=$(mktemp -d)
 STEPS=${STEPS:-"tests sanitizers chapter"}
 want() { [[ " $STEPS " == *" $1 "* ]]; }
@@ -32,9 +33,13 @@ echo "revision $(device_revision)" >> "$LOG"
 "$CH" --help > /dev/null 2>&1 || { echo "no chapter 10c in $BUILD: build it first"; exit 1; }
 
 # 1. The four sanitizers on every row at small awkward sizes, launches synchronised, side by side
-#    with the tests (no timing is taken while they run).
+#    with the tests (no timing is taken while they run), and on the exercise's worked answer (its
+#    kernel at every shape of its check).
 if want sanitizers; then
-  for tool in memcheck racecheck synccheck initcheck; do sanitizer_start "$tool" "$TEST" '*AtSanitizerSizes*'; done
+  for tool in memcheck racecheck synccheck initcheck; do
+    sanitizer_start "$tool" "$TEST" '*AtSanitizerSizes*'
+    sanitizer_start "$tool" "$ANSWER" '*' "${tool}_answer_10c"
+  done
 fi
 
 # 2. The chapter's tests: every variant within its bound at awkward and large sizes, the quantisers
