@@ -55,10 +55,8 @@ SMALL='*_2x7_it2_b32:*_17x1023_it8_b96:*_4097x33_it6_b256:*_3x70000_*:*CudaVaria
 TINY='*_2x7_it2_b32:*_4097x33_it6_b256'
 # Every tool on every chapter's test, and on each exercise's worked answer, side by side (step.sh's
 # sanitizer_start: the tools spend much of their time on the host's cores, so one after the other
-# would add their times; each run has its hang limit, SANITIZER_LIMIT_S or what is left of the
-# budget, 300 s here unless set: every tool at once on six chapters, or seven answers), then every
-# verdict.
-: "${SANITIZER_LIMIT_S:=300}"
+# would add their times; each run has step.sh's hang limit, SANITIZER_LIMIT_S or what is left of
+# the budget), then every verdict.
 # The exercises' worked answers: the timing tests and exercise 07's texture of the largest width,
 # 4 GiB, left out; the answers' kernels run at the checks' own awkward sizes.
 EXERCISES="03_cuda_unpadded_borders 04_cuda_aligned_double 05_cuda_pitched_upload 06_cuda_shared_halo \

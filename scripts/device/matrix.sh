@@ -20,7 +20,7 @@
 # stopped by its time limit still leaves what it measured ("complete": false).
 #
 # Time: every step has a limit (a hang does not stop the batch): the measurements at most 255 s, the
-# correctness steps, side by side, at most 150 s (the sanitizers SANITIZER_LIMIT_S where it is set). With --budget no step starts past it, and
+# tests at most 150 s, the sanitizers step.sh's hang limit (SANITIZER_LIMIT_S). With --budget no step starts past it, and
 # the measurements leave the correctness phase at least MATRIX_RESERVE_S (default 90 s) of it.
 # Keeps going after a failure and lists every failed or stopped step at the end (exit 1 then).
 # STEPS picks parts (default: all).
@@ -37,6 +37,11 @@ STEPS=${STEPS:-"chapter sweeps ncu tests sanitizers"}
 want() { [[ " $STEPS " == *" $1 "* ]]; }
 LOG="$OUT/matrix_log.txt"
 : > "$LOG"
+# step.sh's sanitizer_start and sanitizers_wait (each tool's hang limit, SANITIZER_LIMIT_S, its
+# log under logs/, its time and verdict); this script's own `step` and `start` below, with their
+# per-step limits and the measurements' reserve, take the place of step.sh's `step`.
+TMP="$OUT/logs"
+source scripts/device/step.sh
 failed=()
 t0=$(date +%s)
 # No budget: no deadline. With one, the measurements leave the correctness phase MATRIX_RESERVE_S.
@@ -166,26 +171,20 @@ if want tests; then
     --output-on-failure --timeout 140
 fi
 if want sanitizers; then
-  # compute-sanitizer TOOL, launches synchronised; then the binary and its --gtest_filter. The
-  # limits (a hang guard) are SANITIZER_LIMIT_S where a caller sets it: check.sh, which runs every
-  # topic's sanitizers at once on the GPU, raises them.
-  sanitize=(env GPGPU_CUDA_SYNC=1 compute-sanitizer --error-exitcode 3 --tool)
-  tool_limit=${SANITIZER_LIMIT_S:-150} answer_limit=${SANITIZER_LIMIT_S:-90}
-  start "memcheck test_ch09_cuda" "$tool_limit" "${sanitize[@]}" memcheck "$TEST" --gtest_brief=1 \
-    --gtest_filter='*AtAwkwardShapes*:PrintedKernels.*:CudaLaunch.*'
-  start "initcheck test_ch09_cuda" "$tool_limit" "${sanitize[@]}" initcheck "$TEST" --gtest_brief=1 --gtest_filter='*AtAwkwardShapes*'
+  # compute-sanitizer's tools through step.sh's sanitizer_start (launches synchronised, each run's
+  # hang limit SANITIZER_LIMIT_S: check.sh, which runs every topic's sanitizers at once on the GPU,
+  # raises it): the binary and its --gtest_filter.
+  sanitizer_start memcheck "$TEST" '*AtAwkwardShapes*:PrintedKernels.*:CudaLaunch.*' memcheck_test_ch09_cuda
+  sanitizer_start initcheck "$TEST" '*AtAwkwardShapes*' initcheck_test_ch09_cuda
   # Shared memory and barriers: the kernels that have them (and cuBLAS geam, a library's): the tiles,
   # the persistent transpose's tile loop and the TMA transpose's mbarrier ring.
   shared='*AtAwkwardShapes*/cuda_add_shared:*AtAwkwardShapes*/cuda_transpose_tile*:*AtAwkwardShapes*/cuda_transpose_persistent'
   shared+=':*AtAwkwardShapes*/cuda_transpose_tma:*AtAwkwardShapes*/cuda_geam*'
-  for tool in racecheck synccheck; do
-    start "$tool test_ch09_cuda" "$tool_limit" "${sanitize[@]}" "$tool" "$TEST" --gtest_brief=1 --gtest_filter="$shared"
-  done
-  for tool in memcheck racecheck; do
-    start "$tool exercise 09 answer" "$answer_limit" "${sanitize[@]}" "$tool" "$SOLUTION" --gtest_brief=1 --gtest_filter='*-*4600x4600'
-  done
+  for tool in racecheck synccheck; do sanitizer_start "$tool" "$TEST" "$shared" "${tool}_test_ch09_cuda"; done
+  for tool in memcheck racecheck; do sanitizer_start "$tool" "$SOLUTION" '*-*4600x4600' "${tool}_answer_09"; done
 fi
 wait_all
+sanitizers_wait
 
 # 3. Summary, and the README's tables (python3 reads the JSON files; without them, the log has everything).
 echo

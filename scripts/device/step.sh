@@ -36,8 +36,8 @@ step() {
 }
 
 # `sanitizers_start TEST FILTER`: the four compute-sanitizer tools on the GoogleTest binary TEST with
-# --gtest_filter FILTER, side by side in the background (each at most SANITIZER_LIMIT_S, default 3
-# minutes, or what is left of the budget; launches synchronised so that an error points at its
+# --gtest_filter FILTER, side by side in the background (each at most SANITIZER_LIMIT_S, default 5
+# minutes: a topic's tools side by side on one GPU took up to 300 s; or what is left of the budget; launches synchronised so that an error points at its
 # kernel, logs in $TMP). The limit only catches a hang: check.sh, which runs every topic's
 # sanitizers at once on one GPU, raises it, since every topic's sanitised processes share the GPU there;
 # `sanitizer_start TOOL TEST FILTER NAME` starts one tool alone, NAME labelling its log and verdict
@@ -48,7 +48,7 @@ step() {
 sanitizer_pids=()
 sanitizer_start() {
   local tool=$1 test=$2 filter=$3 name=${4:-$1} limit
-  limit=$(device_left "${SANITIZER_LIMIT_S:-180}")
+  limit=$(device_left "${SANITIZER_LIMIT_S:-300}")
   (
     local s=$SECONDS
     GPGPU_CUDA_SYNC=1 timeout -k 10 "$limit" compute-sanitizer --tool "$tool" --error-exitcode 3 "$test" \

@@ -58,7 +58,6 @@ fi
 if want sanitizers; then
   SMALL='*-*256x256x64*'
   TINY='*1x1x1*:*2x3x5*:*63x2x3*:*filter_10x5x47*:Ch11CudaVariants.HalfStorageIsReallyHalf'
-  SANITIZER_LIMIT_S=${SANITIZER_LIMIT_S:-300}  # each tool's hang guard (step.sh's default is 180 s)
   for tool in memcheck synccheck; do sanitizer_shards "$tool" "$TEST_CUDA" "$SMALL" 3; done
   for tool in racecheck initcheck; do sanitizer_start "$tool" "$TEST_CUDA" "$TINY"; done
   sanitizers_wait
