@@ -69,7 +69,7 @@ double device_bytes(Op op, const Shape& shape, ElementType type) {
 enum class Launcher {
   add_rowmajor, add_colmajor, add_shared_paper, add_shared, add_vec4,
   transpose_naive, transpose_tile_as_printed, transpose_tile, transpose_tile_padded, transpose_tile_multi,
-  transpose_tile_vec4, transpose_tile_panels, transpose_persistent, transpose_tma
+  transpose_tile_vec4, transpose_tile_panels, transpose_persistent, transpose_tma, copy_tiles, copy_tiles_staged
 };
 
 struct CudaKernelVariant {
@@ -120,6 +120,12 @@ constexpr CudaKernelVariant kKernels[] = {
     {"cuda_transpose_tma", Launcher::transpose_tma, Op::transpose, "09_14_transpose_tma.cu", "",
      "TMA moves the tiles, several in flight per block (mbarriers); the threads transpose in swizzled shared memory",
      true, nullptr},
+    // Experiments: the copy with step 12's access pattern (09_15_copy_tiles.cu).
+    {"cuda_copy_tiles", Launcher::copy_tiles, Op::copy, "09_15_copy_tiles.cu", "",
+     "a copy in step 12's 64 x 64 tiles and panel order, each tile written where it was read", true,
+     mc::transpose_tile_panels_shape},
+    {"cuda_copy_tiles_staged", Launcher::copy_tiles_staged, Op::copy, "09_15_copy_tiles.cu", "",
+     "the same through step 12's shared tile and barrier", true, mc::transpose_tile_panels_shape},
 };
 
 const CudaKernelVariant* find_kernel(const std::string& name) {
@@ -156,6 +162,8 @@ typename DeviceMatrices<T>::Call kernel_call(Launcher l, const Shape& s) {
       return [=](const T* a, const T*, T* out) { mc::launch_transpose_persistent<T>({a, out, rows, cols}, shape, nullptr); };
     }
     case Launcher::transpose_tma: break;  // tma_matrices: its maps are made when the buffers exist
+    case Launcher::copy_tiles: return transpose(mc::launch_copy_tiles<T>);
+    case Launcher::copy_tiles_staged: return transpose(mc::launch_copy_tiles_staged<T>);
   }
   throw std::logic_error("no launcher");
 }

@@ -35,6 +35,7 @@
 #include "../09_11_transpose_tile_vec4.cu"
 #include "../09_12_transpose_tile_panels.cu"
 #include "../09_13_transpose_persistent.cu"
+#include "../09_15_copy_tiles.cu"
 
 namespace gpgpu::matrix::cuda {
 namespace {
@@ -232,6 +233,36 @@ TEST(EmulatedTransposeVec4, FallsBackToElementsWhenAPointerIsNotAligned) {
   run([](const TransposeArgs<float>& a) { transpose_tile_vec4<float, kTransposeVec4Tile>(a); }, dim3(2, 2));
   run([](const TransposeArgs<float>& a) { transpose_tile_panels<float, kTransposeVec4Tile>(a); }, dim3(2, 2));
   run([](const TransposeArgs<float>& a) { transpose_persistent<float, kTransposeVec4Tile>(a); }, dim3(3));
+}
+
+// ---- 09_15 (an experiment): the copy in step 12's tiles and order --------------------------------------
+
+TEST(EmulatedCopyTiles, CopiesEveryElementOnceOnBothPaths) {
+  for (ElementType t : kTypes) {
+    std::vector<Shape> shapes = checks::whole_vector_shapes();
+    shapes.push_back({97, 61});  // no whole vectors: every tile on the element path
+    shapes.push_back({1, 1});
+    for (const Shape sh : shapes) {
+      const HostMatrix in = random_matrix(sh, t, 15);
+      dispatch(t, [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        const int rows = static_cast<int>(sh.rows), cols = static_cast<int>(sh.cols);
+        const dim3 grid(blocks_for(cols, kTransposeVec4Tile), blocks_for(rows, kTransposeVec4Tile));
+        for (int staged = 0; staged < 2; ++staged) {
+          HostMatrix out = poisoned(sh, t);
+          const TransposeArgs<T> args{in.as<T>().data(), out.as<T>().data(), rows, cols};
+          emu::launch_with_barriers(grid, dim3(kVec4WarpVectors, kVec4WarpRows, kVec4Warps), [&] {
+            if (staged) copy_tiles_staged<T, kTransposeVec4Tile>(args);
+            else copy_tiles<T, kTransposeVec4Tile>(args);
+          });
+          const Verification v = compare(out, in);
+          EXPECT_TRUE(v.pass) << (staged ? "copy_tiles_staged " : "copy_tiles ") << sh.str() << " " << type_name(t) << ": "
+                              << v.summary();
+        }
+        return 0;
+      });
+    }
+  }
 }
 
 // ---- 09_13: the persistent grid ----------------------------------------------------------------------
