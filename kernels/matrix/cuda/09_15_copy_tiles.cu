@@ -26,17 +26,27 @@ __device__ __forceinline__ void copy_tile_edge(const TransposeArgs<T>& a, int ro
     if (row0 + ly < a.rows && col0 + lx < a.cols) a.out[(row0 + ly) * a.cols + col0 + lx] = a.in[(row0 + ly) * a.cols + col0 + lx];
 }
 
+/// Step 12's tile of this block (panel order), its corner in `row0`, `col0`; false after copying it
+/// element by element where the matrix cuts it, true after loading the thread's vectors of it into r.
 template <typename T, int Tile>
-__global__ void copy_tiles(TransposeArgs<T> a) {
+__device__ __forceinline__ bool load_block_tile(const TransposeArgs<T>& a, TileVectors<T, Tile>& r, int& row0, int& col0) {
   const TileAt t = panel_tile(static_cast<int>(blockIdx.y * gridDim.x + blockIdx.x), static_cast<int>(gridDim.x),
                               static_cast<int>(gridDim.y));
-  const int row0 = t.down * Tile, col0 = t.across * Tile;
+  row0 = t.down * Tile;
+  col0 = t.across * Tile;
   if (!vec4_tile<T, Tile>(a, row0, col0)) {
     copy_tile_edge<T, Tile>(a, row0, col0);
-    return;
+    return false;
   }
-  TileVectors<T, Tile> r;
   load_tile_vec4<T, Tile>(a, r, row0, col0);
+  return true;
+}
+
+template <typename T, int Tile>
+__global__ void copy_tiles(TransposeArgs<T> a) {
+  TileVectors<T, Tile> r;
+  int row0, col0;
+  if (!load_block_tile<T, Tile>(a, r, row0, col0)) return;
   const int x = vec4_x<T, Tile>(), y = vec4_y<T, Tile>();
 #pragma unroll
   for (int p = 0; p < kVec4Passes<T, Tile>; ++p)
@@ -46,15 +56,9 @@ __global__ void copy_tiles(TransposeArgs<T> a) {
 template <typename T, int Tile>
 __global__ void copy_tiles_staged(TransposeArgs<T> a) {
   __shared__ T tile[Tile][Tile + 1];
-  const TileAt t = panel_tile(static_cast<int>(blockIdx.y * gridDim.x + blockIdx.x), static_cast<int>(gridDim.x),
-                              static_cast<int>(gridDim.y));
-  const int row0 = t.down * Tile, col0 = t.across * Tile;
-  if (!vec4_tile<T, Tile>(a, row0, col0)) {
-    copy_tile_edge<T, Tile>(a, row0, col0);
-    return;
-  }
   TileVectors<T, Tile> r;
-  load_tile_vec4<T, Tile>(a, r, row0, col0);
+  int row0, col0;
+  if (!load_block_tile<T, Tile>(a, r, row0, col0)) return;  // uniform per block: the barrier below is safe
   stage_tile_vec4<T, Tile>(tile, r);
   __syncthreads();
   const int x = vec4_x<T, Tile>(), y = vec4_y<T, Tile>();
