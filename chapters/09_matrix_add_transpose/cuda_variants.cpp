@@ -120,7 +120,7 @@ constexpr CudaKernelVariant kKernels[] = {
     {"cuda_transpose_tma", Launcher::transpose_tma, Op::transpose, "09_14_transpose_tma.cu", "",
      "TMA moves the tiles, several in flight per block (mbarriers); the threads transpose in swizzled shared memory",
      true, nullptr},
-    // Experiments: the copy with step 12's access pattern (09_15_copy_tiles.cu).
+    // Not transposes: the copy with step 12's access pattern, a yardstick for them (09_15_copy_tiles.cu).
     {"cuda_copy_tiles", Launcher::copy_tiles, Op::copy, "09_15_copy_tiles.cu", "",
      "a copy in step 12's 64 x 64 tiles and panel order, each tile written where it was read", true,
      mc::transpose_tile_panels_shape},

@@ -1,4 +1,4 @@
-// Chapter 09, an experiment beside the transposes: the copy with the transpose's own access pattern.
+// Chapter 09, a yardstick beside the transposes: the copy with the transposes' own access pattern.
 // Step 12 (09_12_transpose_tile_panels.cu) moves 64 x 64 tiles in panel order, each block reading
 // 64 rows of 256 bytes and writing 64 rows of 256 bytes; the copy it is measured against reads and
 // writes long straight runs. These two kernels take step 12's grid, tiles and order but write each
