@@ -177,9 +177,9 @@ if want sanitizers; then
   sanitizer_start memcheck "$TEST" '*AtAwkwardShapes*:PrintedKernels.*:CudaLaunch.*' memcheck_test_ch09_cuda
   sanitizer_start initcheck "$TEST" '*AtAwkwardShapes*' initcheck_test_ch09_cuda
   # Shared memory and barriers: the kernels that have them (and cuBLAS geam, a library's): the tiles,
-  # the persistent transpose's tile loop and the TMA transpose's mbarrier ring.
+  # the persistent transpose's tile loop, the TMA transpose's mbarrier ring and the staged tile copy.
   shared='*AtAwkwardShapes*/cuda_add_shared:*AtAwkwardShapes*/cuda_transpose_tile*:*AtAwkwardShapes*/cuda_transpose_persistent'
-  shared+=':*AtAwkwardShapes*/cuda_transpose_tma:*AtAwkwardShapes*/cuda_geam*'
+  shared+=':*AtAwkwardShapes*/cuda_transpose_tma:*AtAwkwardShapes*/cuda_copy_tiles_staged:*AtAwkwardShapes*/cuda_geam*'
   for tool in racecheck synccheck; do sanitizer_start "$tool" "$TEST" "$shared" "${tool}_test_ch09_cuda"; done
   for tool in memcheck racecheck; do sanitizer_start "$tool" "$SOLUTION" '*-*4600x4600' "${tool}_answer_09"; done
 fi
