@@ -26,7 +26,7 @@ from results import Run
 from tensor_core_steps import draw_step_bars, panel_bars
 
 PANEL_TITLES = {"TF32": "TF32 (inputs rounded to TF32, FP32 sums)", "BF16": "BF16 inputs, FP32 sums",
-                "FP8": "FP8 (E4M3 inputs, a scale per tensor)"}
+                "FP8": "FP8 (E4M3 inputs, a scale per tensor or per block)"}
 # The library row each panel's steps are measured against (a dashed line per machine).
 REFERENCE = {"TF32": "cublas_tf32", "BF16": "cublas_bf16", "FP8": "cublaslt_fp8"}
 
