@@ -120,11 +120,11 @@ constexpr CudaKernelVariant kKernels[] = {
     {"cuda_transpose_tma", Launcher::transpose_tma, Op::transpose, "09_14_transpose_tma.cu", "",
      "TMA moves the tiles, several in flight per block (mbarriers); the threads transpose in swizzled shared memory",
      true, nullptr},
-    // Not transposes: the copy with step 12's access pattern, a yardstick for them (09_15_copy_tiles.cu).
-    {"cuda_copy_tiles", Launcher::copy_tiles, Op::copy, "09_15_copy_tiles.cu", "",
+    // Not transposes: the copy with step 12's access pattern, a yardstick for them (09_copy_tiles.cu).
+    {"cuda_copy_tiles", Launcher::copy_tiles, Op::copy, "09_copy_tiles.cu", "",
      "a copy in step 12's 64 x 64 tiles and panel order, each tile written where it was read", true,
      mc::transpose_tile_panels_shape},
-    {"cuda_copy_tiles_staged", Launcher::copy_tiles_staged, Op::copy, "09_15_copy_tiles.cu", "",
+    {"cuda_copy_tiles_staged", Launcher::copy_tiles_staged, Op::copy, "09_copy_tiles.cu", "",
      "the same through step 12's shared tile and barrier", true, mc::transpose_tile_panels_shape},
 };
 

@@ -52,7 +52,7 @@ template <typename T> void launch_transpose_tile_vec4(const TransposeArgs<T>& a,
 // 09_12_transpose_tile_panels.cu: 09_11 with the tiles taken down panels of 32 tile columns.
 LaunchShape transpose_tile_panels_shape(int rows, int cols);
 template <typename T> void launch_transpose_tile_panels(const TransposeArgs<T>& a, cudaStream_t stream);
-// 09_15_copy_tiles.cu (an experiment): step 12's grid, tiles and order, each tile written where it was
+// 09_copy_tiles.cu (a yardstick, not a step): step 12's grid, tiles and order, each tile written where it was
 // read (out = in): the copy with the transposes' access pattern, straight or through the shared tile.
 template <typename T> void launch_copy_tiles(const TransposeArgs<T>& a, cudaStream_t stream);
 template <typename T> void launch_copy_tiles_staged(const TransposeArgs<T>& a, cudaStream_t stream);

@@ -35,7 +35,7 @@
 #include "../09_11_transpose_tile_vec4.cu"
 #include "../09_12_transpose_tile_panels.cu"
 #include "../09_13_transpose_persistent.cu"
-#include "../09_15_copy_tiles.cu"
+#include "../09_copy_tiles.cu"
 
 namespace gpgpu::matrix::cuda {
 namespace {
@@ -235,7 +235,7 @@ TEST(EmulatedTransposeVec4, FallsBackToElementsWhenAPointerIsNotAligned) {
   run([](const TransposeArgs<float>& a) { transpose_persistent<float, kTransposeVec4Tile>(a); }, dim3(3));
 }
 
-// ---- 09_15 (an experiment): the copy in step 12's tiles and order --------------------------------------
+// ---- 09_copy_tiles (a yardstick, not a step): the copy in step 12's tiles and order -----------------------
 
 TEST(EmulatedCopyTiles, CopiesEveryElementOnceOnBothPaths) {
   for (ElementType t : kTypes) {
