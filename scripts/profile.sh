@@ -5,7 +5,7 @@
 #   bash scripts/profile.sh 10 cuda_warptile --n 4096
 #   bash scripts/profile.sh 13 peer_store --gpus 2
 #
-# CHAPTER is its number (03 ... 13, 07b, 10b) or its target (ch10_matrix_multiply); VARIANT one of its
+# CHAPTER is its number (03 ... 13, 07b, 10b, 10c) or its target (ch10_matrix_multiply); VARIANT one of its
 # --variant names. The chapter runs that variant alone, once, without warm-up (--variant VARIANT
 # --repeat 1 --warmup 0, then the chapter options given), and the profiler sees only the kernels
 # launched inside that variant's NVTX range (gpgpu::ProfileRange: the limits' stream kernels and the

@@ -317,6 +317,7 @@ struct TripsCase {
   Grid grid;
   int tile_y;
   int s;
+  bool more_tiles_than_blocks;  // the many-tiles grid: the launch's blocks must each take several tiles
 };
 
 void PrintTo(const TripsCase& p, std::ostream* os) {
@@ -325,15 +326,20 @@ void PrintTo(const TripsCase& p, std::ostream* os) {
 
 std::vector<TripsCase> overlapped_persistent_cases() {
   std::vector<TripsCase> cases;
-  for (const auto& [grid, tile_y] : {std::pair{Grid{1, 1}, 16}, std::pair{Grid{5, 7}, 16}, std::pair{Grid{24011, 14}, 2}})
-    for (const int s : {1, 3, 4}) cases.push_back({grid, tile_y, s});
+  struct Shape {
+    Grid grid;
+    int tile_y;
+    bool many;
+  };
+  for (const Shape& shape : {Shape{{1, 1}, 16, false}, Shape{{5, 7}, 16, false}, Shape{{24011, 14}, 2, true}})
+    for (const int s : {1, 3, 4}) cases.push_back({shape.grid, shape.tile_y, s, shape.many});
   return cases;
 }
 
 class OverlappedPersistent : public ::testing::TestWithParam<TripsCase> {};
 
 TEST_P(OverlappedPersistent, TripsRemaindersAndTileCounts) {
-  const auto& [grid, tile_y, s] = GetParam();
+  const auto& [grid, tile_y, s, more_tiles_than_blocks] = GetParam();
   jc::LaunchOptions launch;
   launch.tune = false;
   const auto sys = gpgpu::jacobi::assemble_bidomain(grid);
@@ -354,11 +360,12 @@ TEST_P(OverlappedPersistent, TripsRemaindersAndTileCounts) {
       if (!want.contains(iters)) want[iters] = run(jc::symmetric_variant(launch), sys, x0, iters);
       const auto solver = v.make(sys, jc::checks::session());
       const std::string how = solver->launch();
-      const std::size_t at = how.find("cooperative launch of ");
+      const std::string cooperative = "cooperative launch of ";  // then the launch's block count
+      const std::size_t at = how.find(cooperative);
       ASSERT_NE(at, std::string::npos) << how;
-      if (grid.ny > 7) {  // the many-tiles grid: more tiles than the launch has blocks
+      if (more_tiles_than_blocks) {
         const long long tiles = static_cast<long long>(jc::blocks_for(grid.nx, options.tile_x)) * jc::blocks_for(grid.ny, tile_y);
-        EXPECT_LT(std::stoll(how.substr(at + 22)), tiles) << how;
+        EXPECT_LT(std::stoll(how.substr(at + cooperative.size())), tiles) << how;
       }
       solver->reset(x0);
       solver->iterate(iters, static_cast<float>(gpgpu::jacobi::kDefaultOmega));

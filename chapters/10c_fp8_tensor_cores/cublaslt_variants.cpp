@@ -8,7 +8,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -29,7 +28,6 @@ using bc::Input;
 using bc::LtHandle;
 using bc::LtLayout;
 using bc::LtMatmulDesc;
-using bc::LtPreference;
 using bc::tensor_core_variant;
 using gpgpu::blas::Dims;
 
@@ -63,16 +61,7 @@ class LtFp8Matmul {
     GPGPU_CUBLAS(cublasLtMatrixLayoutCreate(bt_layout_.out(), CUDA_R_8F_E4M3, k, n, pitch));
     GPGPU_CUBLAS(cublasLtMatrixLayoutCreate(a_layout_.out(), CUDA_R_8F_E4M3, k, m, pitch));
     GPGPU_CUBLAS(cublasLtMatrixLayoutCreate(c_layout_.out(), c_type, n, m, ldc));
-    GPGPU_CUBLAS(cublasLtMatmulPreferenceCreate(preference_.out()));
-    const std::uint64_t workspace = bc::kLtWorkspaceBytes;
-    GPGPU_CUBLAS(cublasLtMatmulPreferenceSetAttribute(preference_.get(), CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
-                                                      &workspace, sizeof workspace));
-    candidates_.resize(static_cast<std::size_t>(candidates));
-    int found = 0;
-    GPGPU_CUBLAS(cublasLtMatmulAlgoGetHeuristic(handle_.get(), op_.get(), bt_layout_.get(), a_layout_.get(), c_layout_.get(),
-                                                c_layout_.get(), preference_.get(), candidates, candidates_.data(), &found));
-    if (found == 0) throw std::runtime_error("cublasLtMatmulAlgoGetHeuristic found no FP8 algorithm for this product");
-    candidates_.resize(static_cast<std::size_t>(found));
+    candidates_ = bc::lt_algorithms(handle_.get(), op_.get(), bt_layout_.get(), a_layout_.get(), c_layout_.get(), candidates);
   }
 
   void operator()(const Fp8Operands& o) {
@@ -117,7 +106,6 @@ class LtFp8Matmul {
   LtHandle handle_;
   LtMatmulDesc op_;
   LtLayout a_layout_, bt_layout_, c_layout_;
-  LtPreference preference_;
   std::vector<cublasLtMatmulHeuristicResult_t> candidates_;
   std::size_t chosen_ = 0;
   gpgpu::cuda::DeviceBuffer<float> scales_for_heuristic_;

@@ -3,14 +3,14 @@
 # H200): its tests, compute-sanitizer's four tools on both steps and the cuBLASLt rows at the
 # sanitizer sizes and on the exercise's worked answer, the FP8 accumulator's bits and both scalings' errors against k, every variant at
 # 4096³, 8192³, 4097³ and 3001 x 5003 x 2049 (cuBLASLt's FP8 and BF16 rows in the same runs),
-# Nsight Compute on both steps at 8192³, and a short table.
+# Nsight Compute on both steps at 8192³ (scripts/profile.sh), and a short table.
 #
 # Usage: bash scripts/device/ch10c.sh --out DIR [--build DIR] [--budget SECONDS]
 # (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
 # project built in --build (default build/: bash scripts/build.sh, the README's build, for the
 # visible GPU). STEPS picks parts (default "tests sanitizers chapter"; also "ncu").
 # Files written to DIR: ch10c_log.txt (every step's output), fp8_accumulator.txt,
-# ch10c_{8192,4096,4097,rect}.json, ch10c_ncu_8192_<variant>_details.txt (steps 1 and 2),
+# ch10c_{8192,4096,4097,rect}.json, ncu/<variant>/ (profile.sh's pages, steps 1 and 2),
 # ch10c_summary.txt. Keeps going after a failure and lists every failed step at the end (exit 1 then).
 set -u
 source "$(dirname "$0")/common.sh"
@@ -55,14 +55,15 @@ want sanitizers && sanitizers_wait
 #    against the FP64 product of its dequantised inputs before it is timed.
 want chapter && at_chapter_sizes ch10c all
 
-# 4. Nsight Compute on steps 1 and 2 at 8192³, one at a time (one launch after the first), with
-#    the instruction counts.
+# 4. Nsight Compute on steps 1 and 2 at 8192³ through scripts/profile.sh, one at a time: the GEMM's
+#    second launch (not the quantisers), the clocks as the timed runs have them, the instruction
+#    counts and the warp-state samples per SASS instruction (as results/h200/ch10c_ncu_28d0719/).
 if want ncu; then
   for variant in fp8_tensor fp8_block; do
-    step "ncu 8192 $variant" ncu --section SpeedOfLight --section Occupancy --section LaunchStats --section WarpStateStats \
-      --section SchedulerStats --section ComputeWorkloadAnalysis --section MemoryWorkloadAnalysis --section InstructionStats \
-      --launch-skip 1 --launch-count 1 --kernel-name 'regex:gemm_fp8' --log-file "$OUT/ch10c_ncu_8192_${variant}_details.txt" \
-      "$CH" --variant "$variant" --n 8192 --repeat 1 --warmup 1 --no-verify
+    step "ncu 8192 $variant" env GPGPU_BUILD_DIR="$BUILD" GPGPU_PROFILE_OUT="$OUT/ncu/$variant" GPGPU_PROFILE_KERNEL=gemm_fp8 \
+      GPGPU_PROFILE_LAUNCHES=1 GPGPU_PROFILE_SKIP=1 GPGPU_PROFILE_CLOCKS=none \
+      GPGPU_PROFILE_SECTIONS="SpeedOfLight Occupancy WarpStateStats SchedulerStats InstructionStats ComputeWorkloadAnalysis MemoryWorkloadAnalysis SourceCounters" \
+      bash scripts/profile.sh 10c "$variant" --n 8192
   done
 fi
 

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "gpgpu/blas/cuda/device_gemm.hpp"
 #include "gpgpu/cuda/cublas.hpp"  // GPGPU_CUBLAS: the call, file, line and cuBLAS's status name and string
@@ -11,6 +12,22 @@
 namespace gpgpu::blas::cuda {
 
 using gpgpu::blas::Dims;
+
+std::vector<cublasLtMatmulHeuristicResult_t> lt_algorithms(cublasLtHandle_t handle, cublasLtMatmulDesc_t op,
+                                                           cublasLtMatrixLayout_t a, cublasLtMatrixLayout_t b,
+                                                           cublasLtMatrixLayout_t c, int count) {
+  LtPreference preference;  // read by the heuristic alone: the calls take the algorithm and a workspace
+  GPGPU_CUBLAS(cublasLtMatmulPreferenceCreate(preference.out()));
+  const std::uint64_t workspace = kLtWorkspaceBytes;
+  GPGPU_CUBLAS(cublasLtMatmulPreferenceSetAttribute(preference.get(), CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
+                                                    &workspace, sizeof workspace));
+  std::vector<cublasLtMatmulHeuristicResult_t> found(static_cast<std::size_t>(count));
+  int n = 0;
+  GPGPU_CUBLAS(cublasLtMatmulAlgoGetHeuristic(handle, op, a, b, c, c, preference.get(), count, found.data(), &n));
+  if (n == 0) throw std::runtime_error("cublasLtMatmulAlgoGetHeuristic found no algorithm for this product");
+  found.resize(static_cast<std::size_t>(n));
+  return found;
+}
 
 //! [cublaslt_plan]
 LtMatmul::LtMatmul(const Dims& d, cudaDataType in, cublasComputeType_t compute) : workspace_(kLtWorkspaceBytes) {
@@ -20,14 +37,7 @@ LtMatmul::LtMatmul(const Dims& d, cudaDataType in, cublasComputeType_t compute) 
   GPGPU_CUBLAS(cublasLtMatrixLayoutCreate(b_layout_.out(), in, n, k, static_cast<std::int64_t>(n)));
   GPGPU_CUBLAS(cublasLtMatrixLayoutCreate(a_layout_.out(), in, k, m, static_cast<std::int64_t>(k)));
   GPGPU_CUBLAS(cublasLtMatrixLayoutCreate(c_layout_.out(), CUDA_R_32F, n, m, static_cast<std::int64_t>(n)));
-  GPGPU_CUBLAS(cublasLtMatmulPreferenceCreate(preference_.out()));
-  const std::uint64_t workspace = kLtWorkspaceBytes;
-  GPGPU_CUBLAS(cublasLtMatmulPreferenceSetAttribute(preference_.get(), CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
-                                                    &workspace, sizeof workspace));
-  int found = 0;
-  GPGPU_CUBLAS(cublasLtMatmulAlgoGetHeuristic(handle_.get(), op_.get(), b_layout_.get(), a_layout_.get(), c_layout_.get(),
-                                              c_layout_.get(), preference_.get(), 1, &heuristic_, &found));
-  if (found == 0) throw std::runtime_error("cublasLtMatmulAlgoGetHeuristic found no algorithm for this product");
+  heuristic_ = lt_algorithms(handle_.get(), op_.get(), b_layout_.get(), a_layout_.get(), c_layout_.get(), 1).front();
 }
 
 void LtMatmul::operator()(const void* a, const void* b, float* c) {

@@ -15,6 +15,7 @@
 #pragma once
 #include <cstddef>
 #include <memory>
+#include <vector>
 
 #include <cublasLt.h>
 
@@ -51,6 +52,13 @@ using LtPreference = LtOwned<cublasLtMatmulPreference_t, cublasLtMatmulPreferenc
 /// (cublasSetWorkspace's notes); the algorithm chosen may use less.
 inline constexpr std::size_t kLtWorkspaceBytes = std::size_t{32} << 20;
 
+/// The heuristic's first `count` algorithms (at least one, else it throws) for the product that
+/// `op` and the layouts of its operands and C (D's layout is C's) describe, each within a workspace
+/// of kLtWorkspaceBytes: what every cuBLASLt plan of the chapters asks before its first call.
+std::vector<cublasLtMatmulHeuristicResult_t> lt_algorithms(cublasLtHandle_t handle, cublasLtMatmulDesc_t op,
+                                                           cublasLtMatrixLayout_t a, cublasLtMatrixLayout_t b,
+                                                           cublasLtMatrixLayout_t c, int count);
+
 /// One product's plan (TF32 or BF16 inputs, FP32 C): descriptors, layouts, the heuristic's
 /// algorithm and the workspace, all made once; operator() enqueues the product on the default
 /// stream (where the chapters' events are).
@@ -65,7 +73,6 @@ class LtMatmul {
   LtHandle handle_;
   LtMatmulDesc op_;
   LtLayout a_layout_, b_layout_, c_layout_;
-  LtPreference preference_;
   cublasLtMatmulHeuristicResult_t heuristic_{};
   gpgpu::cuda::DeviceBuffer<unsigned char> workspace_;
 };
