@@ -16,6 +16,7 @@ using gpgpu::blas::Dims;
 std::vector<cublasLtMatmulHeuristicResult_t> lt_algorithms(cublasLtHandle_t handle, cublasLtMatmulDesc_t op,
                                                            cublasLtMatrixLayout_t a, cublasLtMatrixLayout_t b,
                                                            cublasLtMatrixLayout_t c, int count) {
+  if (count < 1) throw std::invalid_argument("lt_algorithms: ask for at least one algorithm");
   LtPreference preference;  // read by the heuristic alone: the calls take the algorithm and a workspace
   GPGPU_CUBLAS(cublasLtMatmulPreferenceCreate(preference.out()));
   const std::uint64_t workspace = kLtWorkspaceBytes;
