@@ -9,12 +9,12 @@
 #     sizes.
 # Then a summary, and what the README takes by hand from this run (ch09_readme_tables.md: the limits
 # and goals, Nsight Compute's counters); its other tables come from the JSON once it is committed:
-#   cp $OUT/ch09_*.json $OUT/ch09_ncu.csv results/h100/ && python3 scripts/report/readme_tables.py
+#   cp $OUT/ch09_*.json $OUT/ch09_ncu.csv results/<machine>/ && python3 scripts/report/readme_tables.py
 #
 # Usage: bash scripts/device/matrix.sh --out DIR [--build DIR] [--budget SECONDS]
 # (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
 # project built in --build (default build/: bash scripts/build.sh, the README's build).
-# Files written to $OUT, to be kept under results/h100/: ch09_8192_float.json, ch09_sweep_int.json,
+# Files written to $OUT, to be kept under results/<machine>/: ch09_8192_float.json, ch09_sweep_int.json,
 # ch09_sweep_wide.json, ch09_ncu.csv; ch09_readme_tables.md; and matrix_log.txt (every step's output)
 # with logs/ (the side-by-side steps' own logs). A sweep writes its JSON after every n, so a step
 # stopped by its time limit still leaves what it measured ("complete": false).

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Chapter 11 (paper 002, the SCN-TLM solver) on the GPU machine: its tests (CUDA, OpenCL on the GPU
 # and on PoCL, the exercise), compute-sanitizer's four tools at small awkward sizes, the chapter
-# runs whose JSON goes under results/h100/, the mesh-size sweep of CUDA against OpenCL (paper 002,
+# runs whose JSON goes under results/<machine>/, the mesh-size sweep of CUDA against OpenCL (paper 002,
 # Fig. 11), Nsight Compute's sectors per request for the array of structures against the coalesced
 # layout (Fig. 5's 8x), and a short summary at the end.
 #
 # Usage: bash scripts/device/tlm.sh --out DIR [--build DIR] [--budget SECONDS]
 # (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
 # project built in --build (default build/: bash scripts/build.sh, the README's build).
-# Files written to $OUT: tlm_log.txt (everything), results/h100/ch11_*.json (commit these, then run
+# Files written to $OUT: tlm_log.txt (everything), results/ch11_*.json (commit these, then run
 # python3 scripts/report/readme_tables.py), tlm_sweep.csv, tlm_ncu.csv, raw/ (the sweep's and the
 # thread counts' JSON, sanitizer logs, ncu reports). Keeps going after a failure and
 # lists every failed step at the end (exit 1 then). Takes under 5 minutes on an H100 with 16 cores.
@@ -19,7 +19,7 @@ device_need_out
 BIN="$BUILD/bin"
 CH11="$BIN/ch11_tlm_coalesced"
 TEST_CUDA="$BUILD/chapters/11_tlm_coalesced/test_ch11_cuda"
-RESULTS="$OUT/results/h100"
+RESULTS="$OUT/results"  # the runs to commit under results/<machine>/
 TMP="$OUT/raw"
 mkdir -p "$RESULTS" "$TMP"
 # STEPS picks parts of the batch (default: all).
@@ -63,7 +63,7 @@ if want sanitizers; then
   sanitizers_wait
 fi
 
-# 3. The chapter runs committed under results/h100/ (every run verifies every variant against the
+# 3. The chapter runs committed under results/<machine>/ (every run verifies every variant against the
 #    CPU double-precision reference and checks the physics before it prints a number):
 #    - cavity and waveguide at their default sizes and steps: every variant, the resonances and
 #      the cut-off;
