@@ -8,8 +8,9 @@
                                          (the goals: met or missed)
   matrix_tables.py readme DIR            what scripts/report/readme_tables.py does not generate into the
                                          chapter README (Markdown): block A (limits and goals) replaces the
-                                         text between its <!-- H100 table A --> markers; block B gives the
-                                         measured columns of its Nsight Compute table
+                                         text between its <!-- table A ... --> and <!-- end table A -->
+                                         markers; block B gives the measured columns of its Nsight
+                                         Compute table
 
 Only the standard library: it runs wherever the chapter ran.
 """

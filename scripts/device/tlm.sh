@@ -8,7 +8,7 @@
 # Usage: bash scripts/device/tlm.sh --out DIR [--build DIR] [--budget SECONDS]
 # (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
 # project built in --build (default build/: bash scripts/build.sh, the README's build).
-# Files written to $OUT: tlm_log.txt (everything), results/ch11_*.json (commit these, then run
+# Files written to $OUT: tlm_log.txt (everything), $OUT/results/ch11_*.json (commit these, then run
 # python3 scripts/report/readme_tables.py), tlm_sweep.csv, tlm_ncu.csv, raw/ (the sweep's and the
 # thread counts' JSON, sanitizer logs, ncu reports). Keeps going after a failure and
 # lists every failed step at the end (exit 1 then). Takes under 5 minutes on an H100 with 16 cores.

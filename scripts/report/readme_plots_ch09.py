@@ -1,4 +1,5 @@
-"""Chapter 09's plots, drawn from its committed sweeps (results/h100/ch09_sweep_*.json):
+"""Chapter 09's plots, drawn from its committed sweeps on the H200
+(results/h200/chapters_1fb7097/ch09_sweep_*.json):
 
 - ch09_paper_sizes: the paper's sizes, n = 16 ... 4096 (`--sweep paper --type int`): the add's and
   the naive transpose's times now (kernel only, and with the copies) beside paper 003's (Tabs. 8 and
@@ -16,8 +17,11 @@ import matplotlib.pyplot as plt
 from readme_plots import committed_runs, readme_plot
 
 
+MACHINE = "h200/chapters_1fb7097"  # the folder under results/ whose sweeps the plots draw
+
+
 def _sweep(root: str, name: str) -> dict:
-    return committed_runs(root, name)[0].doc
+    return committed_runs(root, name, machine=MACHINE)[0].doc
 
 
 def _points(doc: dict, variant: str, key: str) -> list[tuple[int, float]]:
@@ -94,10 +98,10 @@ def paper_sizes(root: str):
     ax.axhline(1.0, color="grey", linewidth=0.8)
     ax.set_yscale("log")
     ax.set_ylabel("OpenCL time / CUDA time")
-    ax.set_title("the same kernel in OpenCL over CUDA: then (paper 003) and now (H100)", fontsize=11)
+    ax.set_title("the same kernel in OpenCL over CUDA: then (paper 003) and now (H200)", fontsize=11)
     _size_axis(ax, ns)
     ax.legend(fontsize=7.5, ncol=2, loc="upper right")
-    fig.suptitle("Chapter 09 at the paper's sizes: paper 003 (2010) and the H100 (ch09_sweep_int.json, int)", fontsize=12)
+    fig.suptitle("Chapter 09 at the paper's sizes: paper 003 (2010) and the H200 (ch09_sweep_int.json, int)", fontsize=12)
     fig.tight_layout()
     return fig, plot.rows
 
@@ -120,7 +124,7 @@ def beyond_l2(root: str):
         plot.line(top, panel, variant, "GB/s", _points(doc, variant, "gbs_kernel"), color=color, linestyle=style)
     top.set_ylabel("GB/s, kernel only (paper 003's formula (1))")
     top.set_ylim(bottom=0)
-    top.set_title("CUDA kernels and the library: launch-bound (n ≤ 512), a transpose in the L2 (2048²: 32 MB), HBM (4096², 8192²)", fontsize=11)
+    top.set_title("CUDA kernels and the library: launch-bound (n ≤ 512), a transpose in the L2 (2048²: 32 MB), HBM (from 4096²)", fontsize=11)
     _size_axis(top, ns)
     top.legend(fontsize=8, loc="upper left")
     panel = "OpenCL time / CUDA time, kernel only"
@@ -131,6 +135,6 @@ def beyond_l2(root: str):
     bottom.set_title("each OpenCL port over its CUDA original (kernel only)", fontsize=11)
     _size_axis(bottom, ns)
     bottom.legend(fontsize=8, ncol=2, loc="upper right")
-    fig.suptitle(f"Chapter 09, float, n = {ns[0]} ... {ns[-1]} on the H100 (ch09_sweep_wide.json)", fontsize=12)
+    fig.suptitle(f"Chapter 09, float, n = {ns[0]} ... {ns[-1]} on the H200 (ch09_sweep_wide.json)", fontsize=12)
     fig.tight_layout()
     return fig, plot.rows

@@ -1,6 +1,6 @@
-"""Chapter 10's plot: TFLOP/s of each step of the matrix multiply at 4096³ float on the H100, the
+"""Chapter 10's plot: TFLOP/s of each step of the matrix multiply at 4096³ float on the H200, the
 CUDA kernel and its OpenCL port side by side, against strict-FP32 cuBLAS measured in the same run
-(results/h100/ch10_4096_float.json)."""
+(results/h200/chapters_1fb7097/ch10_4096_float.json)."""
 from __future__ import annotations
 
 
@@ -8,6 +8,7 @@ import matplotlib.pyplot as plt
 
 from readme_plots import committed_runs, readme_plot
 
+MACHINE = "h200/chapters_1fb7097"  # the folder under results/
 RESULT = "ch10_4096_float.json"
 # The chapter's steps in order: (step, CUDA variant, OpenCL port or None).
 STEPS = [
@@ -27,7 +28,7 @@ LIBRARY = "cublas_sgemm"
 
 @readme_plot("ch10_steps_4096_float")
 def steps(root: str):
-    doc = committed_runs(root, RESULT)[0].doc
+    doc = committed_runs(root, RESULT, machine=MACHINE)[0].doc
     results = {r["variant"]: r for r in doc["results"] if r.get("check") == "PASS"}
     library = results[LIBRARY]["gflops"] / 1000
     rows = []
@@ -62,7 +63,7 @@ def steps(root: str):
     ax.text(library - 0.5, -0.45, f"cuBLAS SGEMM (FP32): {library:.1f}", ha="right", va="top", fontsize=8)
     ax.set_yticks(range(len(labels)), labels)
     ax.invert_yaxis()
-    ax.set_xlabel("TFLOP/s, 4096³ float, H100 (higher is better)")
+    ax.set_xlabel("TFLOP/s, 4096³ float, H200 (higher is better)")
     ax.set_xlim(0, library * 1.12)
     handles = [plt.Rectangle((0, 0), 1, 1, color=c) for c in ("#2a6f97", "#f4a261", "#6a4c93")]
     ax.legend(handles, ["CUDA, FP32", "OpenCL port, FP32", "CUDA, TF32 tensor cores"], loc="center right", fontsize=8)
