@@ -1,5 +1,5 @@
-"""Chapter 10b's plot: TFLOP/s of each step at 8192³ on the H100, in TF32 and in BF16, against cuBLAS
-in the same run and arithmetic (results/h100/ch10b_8192.json).
+"""Chapter 10b's plot: TFLOP/s of each step at 8192³ on the H200, in TF32 and in BF16, against cuBLAS
+in the same run and arithmetic (results/h200/chapters_1fb7097/ch10b_8192.json).
 
 The steps are read and drawn by tensor_core_steps.py, which the lecture report's figure
 (plots_tensor_cores.py) shares.
@@ -12,18 +12,19 @@ import matplotlib.pyplot as plt
 from readme_plots import committed_runs, readme_plot
 from tensor_core_steps import ARITHMETICS, draw_step_bars, library_tflops, step_rows
 
+MACHINE = "h200/chapters_1fb7097"
 RESULT = "ch10b_8192.json"
 COLORS = {"TF32": "#6a4c93", "BF16": "#2a9d8f"}
 
 
 @readme_plot("ch10b_steps_8192")
 def steps(root: str):
-    doc = committed_runs(root, RESULT)[0].doc
+    doc = committed_runs(root, RESULT, machine=MACHINE)[0].doc
     rows = step_rows(doc)
     names = {"TF32": "TF32 (floats rounded to TF32)", "BF16": "BF16 inputs, FP32 sums"}
     series = [(names[a], COLORS[a], {r["step"]: r["tflops"] for r in rows if r["arithmetic"] == a}) for a in ARITHMETICS]
     libraries = [(f"cuBLAS {a}", COLORS[a], rate) for a, rate in library_tflops(doc).items()]
     fig, ax = plt.subplots(figsize=(8, 4.8))
-    draw_step_bars(ax, series, libraries, "TFLOP/s, 8192³, H100 (higher is better)")
+    draw_step_bars(ax, series, libraries, "TFLOP/s, 8192³, H200 (higher is better)")
     fig.tight_layout()
     return fig, rows
