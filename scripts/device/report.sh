@@ -8,8 +8,14 @@
 # project built in --build (default build/: bash scripts/build.sh, the README's build).
 # LECTURE_CHAPTERS=01,08 limits the lecture to those chapters (default: every built chapter).
 # Files written to $OUT: report_log.txt, lecture/<machine>/ (one JSON and log per run, runs.tsv,
-# machine.txt: copy the JSON, runs.tsv and machine.txt to results/h100/ and run
-# `python3 scripts/report/readme_tables.py`), report/ (index.md, CSV, PNG), readme_tables.diff.
+# machine.txt: to commit, copy the JSON, runs.tsv and machine.txt into the lecture folder under
+# results/ that step 4 names, then run `python3 scripts/report/readme_tables.py`), report/ (index.md,
+# CSV, PNG), readme_tables.diff.
+# The lecture folder (step 4): LECTURE_RESULTS=<name> (results/<name>/) if set; else this machine's
+# committed lecture, results/<m>_lecture/ (<m>: the machine folder's name less its "nvidia-" prefix
+# and anything from the next "-" on: h200 for nvidia-h200, h100 for nvidia-h100-80gb-hbm3), if a
+# README table names it; else the lecture folder the README tables name most (results/h200_lecture/
+# when this was written).
 # Keeps going after a failure and lists every failed step at the end (exit 1 then).
 set -u
 source "$(dirname "$0")/common.sh"
@@ -29,13 +35,37 @@ step lecture env GPGPU_LECTURE_MANIFEST="$BUILD/chapters.tsv" LECTURE_RUN_TIMEOU
 step report bash scripts/report.sh --out "$OUT/report" "$OUT/lecture"  # the machine folder under it
 # 3. The report's own tests and the README tables' check against the committed results/.
 step "ctest report" ctest --test-dir "$BUILD" -L report -LE docs --output-on-failure
-# 4. What the README tables would become with this run's results (a diff; nothing is written).
+# 4. What the README tables would become with this run in place of the committed lecture (a diff;
+#    nothing is written): a copy of results/ whose lecture folder (see above) holds this run's files
+#    instead, and of the READMEs, checked against it. The other folders stay the committed ones.
+lecture_dir=$(ls -d "$OUT"/lecture/*/ 2>/dev/null | head -n1)
+lecture_dir=${lecture_dir%/}
+m=$(basename "${lecture_dir:-none}")
+m=${m#nvidia-}
+m=${m%%-*}
+# The lecture folders the READMEs' tables name (markers' source=..._lecture), the most named first.
+named=$(grep -ho 'source=[^ ]*_lecture ' README.md chapters/*/README.md | sed 's/^source=//; s/ $//' |
+  sort | uniq -c | sort -rn | awk '{print $2}')
+if [ -n "${LECTURE_RESULTS:-}" ]; then
+  target=$LECTURE_RESULTS
+elif grep -qx "${m}_lecture" <<<"$named"; then
+  target=${m}_lecture
+else
+  target=$(head -n1 <<<"$named")
+fi
 tmp=$(mktemp -d)
-mkdir -p "$tmp/results/h100"
-cp "$OUT"/lecture/*/*.json "$OUT"/lecture/*/machine.txt "$OUT"/lecture/*/runs.tsv "$tmp/results/h100/" 2>/dev/null
-cp README.md "$tmp/" && mkdir -p "$tmp/chapters" && cp -r chapters/*/ "$tmp/chapters/" 2>/dev/null
-python3 scripts/report/readme_tables.py --root "$tmp" --check > "$OUT/readme_tables.diff" 2>&1
-echo "README tables with this run's results: $(tail -n1 "$OUT/readme_tables.diff")" | tee -a "$LOG"
+if [ -z "$lecture_dir" ] || [ -z "$target" ]; then
+  echo "README tables with this run's results: not compared (no lecture folder, or no README table names one)" | tee -a "$LOG"
+  failed+=("readme tables diff")
+else
+  cp -r results "$tmp/"
+  rm -rf "${tmp:?}/results/$target" && mkdir -p "$tmp/results/$target"
+  cp "$lecture_dir"/*.json "$lecture_dir"/machine.txt "$lecture_dir"/runs.tsv "$tmp/results/$target/" 2>/dev/null
+  cp README.md "$tmp/" && mkdir -p "$tmp/chapters" && cp -r chapters/*/ "$tmp/chapters/" 2>/dev/null
+  python3 scripts/report/readme_tables.py --root "$tmp" --check > "$OUT/readme_tables.diff" 2>&1
+  summary=$(grep -h '^readme_tables:' "$OUT/readme_tables.diff" | tail -n1)
+  echo "README tables with this run as results/$target/: ${summary:-every table as committed}" | tee -a "$LOG"
+fi
 rm -rf "$tmp"
 
 echo

@@ -12,25 +12,28 @@ prediction is "as predicted".
 Each row (PAIRS below) is one variant at one size, read from one committed file per machine:
 
     chapter  variant                    size    H100 (results/...)                               H200 (results/...)
-    02       rgba                       1024²   h100_lecture/ch02_glsl_pingpong_1024.json        h200/readme_path/ch02_glsl_pingpong.json
-    03-07    the paper's five kernels   4096²   h100_lecture/<program>_4096.json                 H200_JACOBI/<program>_4096.json
-    07b      multirow, symmetric        4096²   h100_lecture/ch07b_cuda_past_the_paper_4096.json H200_JACOBI/ch07b_cuda_past_the_paper_4096.json
+    02       rgba                       1024²   h100_lecture/ch02_glsl_pingpong_1024.json        h200_lecture/ch02_glsl_pingpong_1024.json
+    03-07    the paper's five kernels   4096²   h100_lecture/<program>_4096.json                 h200_lecture/<program>_4096.json
+    07b      multirow, symmetric        4096²   h100_lecture/ch07b_cuda_past_the_paper_4096.json h200_lecture/ch07b_cuda_past_the_paper_4096.json
     07c      overlapped_unrolled (s=4)  2048²   none                                             h200/ch07c_rows/ch07c_2048.json
-    08       image                      4096²   h100_lecture/ch08_opencl_port_4096.json          H200_OTHERS/ch08_gpu_4096.json
-    09       cuda_transpose_tile_multi  8192²   h100/ch09_8192_float.json                        H200_OTHERS/ch09_8192_float.json
-    10       cublas_sgemm               4096³   h100/ch10_4096_float.json                        H200_OTHERS/ch10_4096_float.json
-    10b      cublas_bf16                8192³   h100/ch10b_8192.json                             H200_OTHERS/ch10b_8192.json
-    11       cuda_fused (cavity)        256³    h100/ch11_cavity_256.json                        H200_OTHERS/ch11_cavity_256.json
-    12       cuda_sgemv_warp            16384²  h100/ch12_goals.json                             H200_OTHERS/ch12_goals.json
+    08       image                      4096²   h100_lecture/ch08_opencl_port_4096.json          h200_lecture/ch08_opencl_port_4096.json
+    09       cuda_transpose_tile_multi  8192²   h100/ch09_8192_float.json                        H200_CHAPTERS/ch09_8192_float.json
+    10       cublas_sgemm               4096³   h100/ch10_4096_float.json                        H200_CHAPTERS/ch10_4096_float.json
+    10b      cublas_bf16                8192³   h100/ch10b_8192.json                             H200_CHAPTERS/ch10b_8192.json
+    11       cuda_fused (cavity)        256³    h100/ch11_cavity_256.json                        H200_CHAPTERS/ch11_cavity_256.json
+    12       cuda_sgemv_warp            16384²  h100/ch12_goals.json                             H200_CHAPTERS/ch12_goals.json
     13       overlap (4 GPUs)           16384²  none                                             h200x4/ch13/ch13_g4_16384x16384.json
 
-H200_JACOBI and H200_OTHERS (below) are the two halves of one `scripts/device/check.sh` call's headline
-runs, every chapter at one revision. The two runs of a row are of the same variant and size, not always of the same revision (each
-file's `revision` says which). Chapter 01 runs on the host's CPU alone and has no row. Chapter 02's
-headline runs at 4096², the H100's lecture at 1024²: its H200 side is the README path's run at
-1024². A side that is missing, or whose variant failed its check, gets no rate ratio and no
-verdict, never a number made up; a named file that is absent, lacks the variant, or measured another
-size is an error (the list is wrong, not the data).
+Each H200 file is the counterpart of the H100's beside it, the same file name at the same size:
+chapters 02-08 from the H200's lecture (H200_LECTURE, `scripts/lecture.sh`, like `h100_lecture/`),
+chapters 09-12 from the focused batches the chapters quote (H200_CHAPTERS, like `h100/`), both at one
+revision. Chapter 07c has no H100 run; its row is the 2048² run whose working set lies beyond the
+H200's L2 (the lecture's 07c run is at 1024², inside it). Chapter 13 ran on four H200s only. The two
+runs of a row are of the same variant and size, not of the same revision (each file's `revision`
+says which). Chapter 01 runs on the host's CPU alone and has no row. A side that is missing, or
+whose variant failed its check, gets no rate ratio and no verdict, never a number made up; a named
+file that is absent, lacks the variant, or measured another size is an error (the list is wrong,
+not the data).
 
 The README shows the table through `<!-- results:machines -->` (scripts/report/readme_tables.py) and the
 plot docs/plots/machines_ratio.svg (readme_plots_machines.py). Run alone, it prints the table:
@@ -70,10 +73,10 @@ class Pair:
     held_by: str = ""     # what a memory-bound row's limit streams through, where not DRAM
 
 
-# The H200's side: the headline runs of one scripts/device/check.sh call, every chapter at one revision
-# (the Jacobi chapters on one GPU of the host, the others on the second, side by side).
-H200_JACOBI = "h200/check_3f4e0f8/call2_all_headline/headline_gpu0/headline"
-H200_OTHERS = "h200/check_3f4e0f8/call2_all_headline/headline_gpu1/headline"
+# The H200's side: its lecture (chapters 02-08, the files of h100_lecture/) and the focused batches
+# that chapters 09-12 quote (the files of h100/), run in one call at one revision (results/README.md).
+H200_LECTURE = "h200_lecture"
+H200_CHAPTERS = "h200/chapters_1fb7097"
 
 
 def _grid(n: int) -> dict:
@@ -81,37 +84,37 @@ def _grid(n: int) -> dict:
 
 
 def _headline(chapter: str, variant: str, program: str) -> Pair:
-    """Chapters 03-07 at 4096²: the H100's lecture run beside the H200's headline run of the chapter."""
+    """Chapters 03-07 at 4096²: the H100's lecture run beside the H200's."""
     return Pair(chapter, variant, _grid(4096), "4096²", "memory", f"h100_lecture/{program}_4096.json",
-                f"{H200_JACOBI}/{program}_4096.json")
+                f"{H200_LECTURE}/{program}_4096.json")
 
 
 PAIRS = [
     Pair("02", "rgba", _grid(1024), "1024²", "memory",
-         "h100_lecture/ch02_glsl_pingpong_1024.json", "h200/readme_path/ch02_glsl_pingpong.json",
+         "h100_lecture/ch02_glsl_pingpong_1024.json", f"{H200_LECTURE}/ch02_glsl_pingpong_1024.json",
          held_by="pixel-path"),
     *(_headline(chapter, variant, program) for chapter, variant, program in (
         ("03", "simple", "ch03_cuda_simple"), ("04", "aligned", "ch04_cuda_aligned"),
         ("05", "pitched", "ch05_cuda_pitched"), ("06", "shared", "ch06_cuda_shared"),
         ("07", "texture", "ch07_cuda_texture"))),
     Pair("07b", "multirow", _grid(4096), "4096²", "memory",
-         "h100_lecture/ch07b_cuda_past_the_paper_4096.json", f"{H200_JACOBI}/ch07b_cuda_past_the_paper_4096.json"),
+         "h100_lecture/ch07b_cuda_past_the_paper_4096.json", f"{H200_LECTURE}/ch07b_cuda_past_the_paper_4096.json"),
     Pair("07b", "symmetric", _grid(4096), "4096²", "memory",
-         "h100_lecture/ch07b_cuda_past_the_paper_4096.json", f"{H200_JACOBI}/ch07b_cuda_past_the_paper_4096.json"),
+         "h100_lecture/ch07b_cuda_past_the_paper_4096.json", f"{H200_LECTURE}/ch07b_cuda_past_the_paper_4096.json"),
     Pair("07c", "overlapped_unrolled", _grid(2048), "2048²", "memory",
          None, "h200/ch07c_rows/ch07c_2048.json", "s = 4 sweeps per trip to memory"),
     Pair("08", "image", _grid(4096), "4096²", "memory", "h100_lecture/ch08_opencl_port_4096.json",
-         f"{H200_OTHERS}/ch08_gpu_4096.json", "OpenCL"),
+         f"{H200_LECTURE}/ch08_opencl_port_4096.json", "OpenCL"),
     Pair("09", "cuda_transpose_tile_multi", {"rows": 8192, "cols": 8192, "type": "float"}, "8192² float", "memory",
-         "h100/ch09_8192_float.json", f"{H200_OTHERS}/ch09_8192_float.json"),
+         "h100/ch09_8192_float.json", f"{H200_CHAPTERS}/ch09_8192_float.json"),
     Pair("10", "cublas_sgemm", {"m": 4096, "n": 4096, "k": 4096, "type": "float"}, "4096³", "compute",
-         "h100/ch10_4096_float.json", f"{H200_OTHERS}/ch10_4096_float.json"),
+         "h100/ch10_4096_float.json", f"{H200_CHAPTERS}/ch10_4096_float.json"),
     Pair("10b", "cublas_bf16", {"m": 8192, "n": 8192, "k": 8192}, "8192³", "compute", "h100/ch10b_8192.json",
-         f"{H200_OTHERS}/ch10b_8192.json"),
+         f"{H200_CHAPTERS}/ch10b_8192.json"),
     Pair("11", "cuda_fused", {"nx": 256, "ny": 256, "nz": 256, "scenario": "cavity", "steps": 60}, "256³",
-         "memory", "h100/ch11_cavity_256.json", f"{H200_OTHERS}/ch11_cavity_256.json", "cavity"),
+         "memory", "h100/ch11_cavity_256.json", f"{H200_CHAPTERS}/ch11_cavity_256.json", "cavity"),
     Pair("12", "cuda_sgemv_warp", {"gemv_rows": 16384, "gemv_cols": 16384}, "16384²", "memory",
-         "h100/ch12_goals.json", f"{H200_OTHERS}/ch12_goals.json"),
+         "h100/ch12_goals.json", f"{H200_CHAPTERS}/ch12_goals.json"),
     Pair("13", "overlap", {"nx": 16384, "ny": 16384}, "16384²", "memory",
          None, "h200x4/ch13/ch13_g4_16384x16384.json", "4 GPUs, GB/s summed"),
 ]
@@ -221,7 +224,7 @@ def files(root: str) -> list[str]:
 
 def _rate_cell(side: Side | None, bound: str, machine: str) -> str:
     if side is None:
-        return f"not yet measured on the {machine}"
+        return f"not measured on the {machine}"
     if side.rate is None:
         return f"{side.check}: no rate"
     rate = (f"{side.rate:,.0f} GB/s" if bound == "memory" else f"{side.rate / 1000:,.1f} TFLOP/s")
@@ -244,7 +247,7 @@ def _prediction_cell(row: Row) -> str:
 def verdict(row: Row) -> str:
     missing = [m for m in MACHINES if row.sides[m] is None]
     if missing:
-        return f"not yet measured on the {' and '.join(missing)}"
+        return f"not measured on the {' and '.join(missing)}"
     failed = [m for m in MACHINES if row.sides[m].rate is None]
     if failed:
         return f"no ratio: failed its check on the {' and '.join(failed)}"

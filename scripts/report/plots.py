@@ -65,9 +65,17 @@ def line_style(machines: list[str], machine: str, k: int) -> dict:
 
 def legible_log_axis(axis, most: int = 6) -> None:
     """A log axis (ax.xaxis or ax.yaxis) with at most `most` labelled ticks and no labels on the minor
-    ones: across less than a decade matplotlib labels its minor ticks too, and they collide."""
-    from matplotlib.ticker import LogLocator, NullFormatter
+    ones: across less than a decade matplotlib labels its minor ticks too, and they collide. Call it
+    after the data are drawn: an axis whose data span less than a decade (an OpenCL / CUDA ratio of
+    0.95 to 1.1) would keep one labelled tick or none, so it gets up to `most` plain numbers instead."""
+    from matplotlib.ticker import FuncFormatter, LogLocator, MaxNLocator, NullFormatter, NullLocator
     base = getattr(axis.get_major_locator(), "_base", 10.0)
+    lo, hi = sorted(axis.get_view_interval())
+    if 0 < lo and hi / lo < base:
+        axis.set_major_locator(MaxNLocator(nbins=most - 1))
+        axis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+        axis.set_minor_locator(NullLocator())
+        return
     axis.set_major_locator(LogLocator(base=base, numticks=most))
     axis.set_minor_formatter(NullFormatter())
 
@@ -169,6 +177,20 @@ def share_of_limit(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
         return left_out or ([LeftOut("share of the limit", "no variant has a bandwidth limit (a GEMM is judged by "
                                      "its FLOP rate: see its TFLOP/s beside the libraries')")] if results else [])
     variants = list(dict.fromkeys(str(row.get("variant")) for _, rows in groups for row in rows))
+    # A variant that has a share (or FAILED) in no run gets no empty row: the report names it instead.
+    # With a limit measured and no share, the run says the variant reuses its data across steps
+    # (chapter 07c's several sweeps per trip to memory): it does not move the bytes the limit counts.
+    drawn = {str(row.get("variant")) for _, rows in groups for row in rows
+             if row.get("check") == "FAIL" or is_number(row.get("limit_share"))}
+    shareless = [v for v in variants if v not in drawn]
+    if shareless:
+        variants = [v for v in variants if v in drawn]
+        reuse = all(isinstance(row.get("limit"), dict) and is_number(row["limit"].get("gbs"))
+                    for _, rows in groups for row in rows if str(row.get("variant")) in shareless)
+        left_out.append(LeftOut(f"share of the limit of {', '.join(shareless)}",
+                                "their runs give them none: they reuse their data across steps, so they do not move "
+                                "the bytes the limit's rate counts (their times are in the table)" if reuse else
+                                "their runs record no share of a limit"))
     machines = machines_of([r for r, _ in groups])
     height = 0.8 / len(groups)
     fig, ax = plt.subplots(figsize=(9, 0.22 * len(variants) * len(groups) + 1.8))
@@ -276,7 +298,13 @@ def opencl_over_cuda(chapter: str, runs: list[Run], out_dir: str) -> list[Figure
         return []
     machines = machines_of([Run(machine=m, name="") for _, m, *_ in points])
     panels = sorted({p[0] for p in points})
-    fig, axes = plt.subplots(1, len(panels), figsize=(7 * len(panels), 4.8), squeeze=False)
+    # Each panel's legend goes below it (inside, the pairs of two machines cover the curves): room for
+    # the longest, two names a line.
+    entries = max(len({(m, label) for t, m, label, *_ in points if t == panel})
+                  + len({label for t, _, label, _, _, paper in points if t == panel and paper is not None})
+                  for panel in panels)
+    fig, axes = plt.subplots(1, len(panels), figsize=(7 * len(panels), 4.4 + 0.11 * ((entries + 1) // 2) + 0.3),
+                             squeeze=False)
     for ax, panel in zip(axes[0], panels):
         series: dict[tuple[str, str], list] = defaultdict(list)
         for _, machine, label, n, ratio, paper in (p for p in points if p[0] == panel):
@@ -300,7 +328,7 @@ def opencl_over_cuda(chapter: str, runs: list[Run], out_dir: str) -> list[Figure
         ax.set_xlabel("n (grid or matrix is n x n)")
         ax.set_ylabel("OpenCL time / CUDA time (same GPU)")
         ax.set_title(panel or "grid", fontsize=9)
-        ax.legend(fontsize=6)
+        ax.legend(fontsize=6, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=2, frameon=False)
         ax.grid(alpha=0.3, which="both")
     fig.suptitle(f"Chapter {chapter}: OpenCL over CUDA, kernel time (1 = the same; above 1: OpenCL slower)", fontsize=9)
     name = save(fig, out_dir, f"ch{chapter}_opencl_over_cuda.png")
@@ -319,7 +347,13 @@ def matrix_bandwidth(chapter: str, runs: list[Run], out_dir: str) -> list[Figure
     types = sorted({element_type(r) for r in sweeps})
     if not ops:
         return []
-    fig, axes = plt.subplots(len(types), len(ops), figsize=(5.2 * len(ops), 4.3 * len(types)), squeeze=False)
+    # Each panel's legend goes below it (two machines' variants would cover the curves inside it):
+    # room for the longest one, two names a line.
+    entries = max(len({(r.machine, str(p.get("variant"))) for r in sweeps if element_type(r) == kind
+                       for p in r.doc.get("points", []) if str(p.get("op", "")) == op}) for kind in types for op in ops)
+    legend_in = 0.11 * ((entries + 1) // 2) + 0.3
+    fig, axes = plt.subplots(len(types), len(ops), figsize=(5.2 * len(ops), (3.8 + legend_in) * len(types)),
+                             squeeze=False)
     for row, kind in enumerate(types):
         for ax, op in zip(axes[row], ops):
             mine = [r for r in sweeps if element_type(r) == kind]
@@ -341,7 +375,7 @@ def matrix_bandwidth(chapter: str, runs: list[Run], out_dir: str) -> list[Figure
             ax.set_ylabel("GB/s (kernel only)")
             ax.set_title(f"{op}" + (f", {kind}" if kind else ""), fontsize=9)
             if ax.get_legend_handles_labels()[0]:
-                ax.legend(fontsize=6)
+                ax.legend(fontsize=6, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2, frameon=False)
             ax.grid(alpha=0.3)
     fig.suptitle(f"Chapter {chapter}: bandwidth against n (minimum traffic over kernel time)", fontsize=9)
     name = save(fig, out_dir, f"ch{chapter}_matrix_gbs.png")

@@ -52,7 +52,11 @@ def gemm_gflops(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
         return []
     machines = machines_of(sweeps)
     panels = sorted({(t, g) for t, g, _, _ in series if g != "library"}) or sorted({(t, "library") for t, *_ in series})
-    fig, axes = plt.subplots(1, len(panels), figsize=(7 * len(panels), 5), squeeze=False)
+    # Each panel's legend goes below it (inside, two machines' steps would cover the small sizes'
+    # curves): room for the longest, two names a line.
+    entries = max(sum(1 for t, g, _, _ in series if t == kind and g in (backend, "library")) for kind, backend in panels)
+    fig, axes = plt.subplots(1, len(panels), figsize=(7 * len(panels), 4.6 + 0.11 * ((entries + 1) // 2) + 0.3),
+                             squeeze=False)
     for ax, (kind, backend) in zip(axes[0], panels):
         # The steps in the sweep's order (naive first); cuBLAS first among the libraries (black).
         ours = list(dict.fromkeys(v for t, g, _, v in series if t == kind and g == backend and g != "library"))
@@ -74,12 +78,12 @@ def gemm_gflops(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
         ax.set_yscale("log")  # 0.01 GFLOP/s at n = 16 to 4e5 for TF32 cuBLAS at 8192
         legible_log_axis(ax.yaxis)
         ax.set_xlabel("n (n x n times n x n)")
-        ax.set_ylabel("GFLOP/s (2n³ over the kernel's median time, log scale)")
+        ax.set_ylabel("GFLOP/s (2n³ over the median time)")
         bad = [f for f in failed if any(f.split(" ")[1] == v for v in ours + libraries)]
         ax.set_title(f"{backend} steps" + (f", {kind}" if kind else "") +
                      (f"\nFAILED verification, not drawn: {', '.join(bad[:3])}{' ...' if len(bad) > 3 else ''}"
                       if bad else ""), fontsize=9)
-        ax.legend(fontsize=6, loc="upper left")
+        ax.legend(fontsize=6, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=2, frameon=False)
         ax.grid(alpha=0.3, which="both")
     fig.suptitle(f"Chapter {chapter}: GFLOP/s against n, each step beside the libraries", fontsize=9)
     name = save(fig, out_dir, f"ch{chapter}_gemm_gflops.png")

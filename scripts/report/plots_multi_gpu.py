@@ -41,12 +41,13 @@ def _multi_gpu_runs(runs: list[Run]) -> list[Run]:
 
 
 def _finish(fig, out_dir: str, name: str, variants: list[str], colours: dict, machines: list[str], failed: list[str],
-            title: str) -> str:
-    """The legend below the panels (a colour per variant, a marker and line style per machine), the
+            title: str, shown: list[str] | None = None) -> str:
+    """The legend below the panels (a colour per variant, a marker and line style per machine: each
+    machine keeps its index in `machines`, and only those in `shown` are named, all when None), the
     title with the points that FAILED verification, and the file."""
     handles = [Line2D([], [], color=colours[v], linewidth=2, label=v) for v in variants]
     handles += [Line2D([], [], color="grey", marker=MARKERS[k % len(MARKERS)], linestyle=LINESTYLES[k % len(LINESTYLES)],
-                       label=m) for k, m in enumerate(machines)]
+                       label=m) for k, m in enumerate(machines) if shown is None or m in shown]
     fig.legend(handles=handles, loc="lower center", ncol=min(len(handles), 6), fontsize=7, frameon=False)
     if failed:
         title += f"\nFAILED verification, not drawn: {', '.join(failed[:3])}{' ...' if len(failed) > 3 else ''}"
@@ -135,7 +136,7 @@ def time_against_grid(chapter: str, runs: list[Run], out_dir: str) -> list[Figur
                for i, v in enumerate(variants)}
     gs = sorted(g for g in panels if any((g, m) in curves for m in panels[g]))
     fig, axes = plt.subplots(1, len(gs), figsize=(5.2 * len(gs), 4.6), squeeze=False, sharey=True)
-    failed = []
+    failed, drawn = [], set()
     for ax, g in zip(axes[0], gs):
         for machine, rs in panels[g].items():
             k = machines.index(machine)
@@ -146,6 +147,7 @@ def time_against_grid(chapter: str, runs: list[Run], out_dir: str) -> list[Figur
                 pts = [(_grid(r)[0] * _grid(r)[1] / 1e6, _ms_per_iteration(r)[variant]) for r in rs
                        if variant in _ms_per_iteration(r)]
                 if pts:
+                    drawn.add((machine, variant))
                     ax.plot([x for x, _ in pts], [y for _, y in pts], color=colours[variant],
                             marker=MARKERS[k % len(MARKERS)], linestyle=LINESTYLES[k % len(LINESTYLES)],
                             markersize=4, linewidth=1.4 if variant == "one_gpu" else 1)
@@ -158,7 +160,11 @@ def time_against_grid(chapter: str, runs: list[Run], out_dir: str) -> list[Figur
         ax.set_xlabel("grid size nx · ny, millions of unknowns (log scale)", fontsize=8)
         ax.grid(alpha=0.3, which="both")
     axes[0][0].set_ylabel("ms per iteration (median, log scale)", fontsize=8)
-    name = _finish(fig, out_dir, f"ch{chapter}_time_by_grid.png", variants, colours, machines, failed,
-                   f"Chapter {chapter}: time per iteration against grid size, a panel per number of GPUs")
+    # The legend names what the panels show: a machine or variant only in runs on a number of GPUs
+    # without a panel (a one-GPU lecture run beside several GPUs' runs) is not drawn.
+    shown = [m for m in machines if any(m == dm for dm, _ in drawn)]
+    name = _finish(fig, out_dir, f"ch{chapter}_time_by_grid.png", [v for v in variants if any(v == dv for _, dv in drawn)],
+                   colours, machines, failed,
+                   f"Chapter {chapter}: time per iteration against grid size, a panel per number of GPUs", shown)
     return [(name, "Time per iteration of each variant against the grid's size, a panel per number of GPUs; "
                    "colour: the variant (one_gpu black), marker and line style: the machine")]

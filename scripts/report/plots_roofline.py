@@ -93,6 +93,31 @@ def _panels(runs: list[Run]) -> list[tuple[Run, str, dict, list[dict]]]:
     return panels
 
 
+LABEL_SIZE = 6  # points
+
+
+def _label_points(ax, drawn: list[dict]) -> None:
+    """Each point's variant name beside it; where names would overlap (routines of equal intensity and
+    near-equal rates, such as a kernel and its library), a name moves down below the one above it,
+    with a thin line back to its point. The boxes are estimated from the text's length in the axes'
+    display coordinates before layout, which is close enough to keep the names apart."""
+    dpi = ax.figure.dpi
+    height = LABEL_SIZE * 1.25 * dpi / 72
+    placed = []  # (x0, y0, x1, y1) in display pixels
+    for p in sorted(drawn, key=lambda p: (-p["gflops"], p["flop_per_byte"])):
+        text = str(p.get("variant", p.get("routine", "")))
+        x, y = ax.transData.transform((p["flop_per_byte"], p["gflops"]))
+        width = 0.6 * LABEL_SIZE * len(text) * dpi / 72
+        x0, shift = x + 4 * dpi / 72, 0.0
+        while any(x0 < b[2] and x0 + width > b[0] and y - shift < b[3] and y - shift + height > b[1] for b in placed):
+            shift += height
+        placed.append((x0, y - shift, x0 + width, y - shift + height))
+        moved = shift > 0
+        ax.annotate(text, (p["flop_per_byte"], p["gflops"]), fontsize=LABEL_SIZE, xytext=(4, 2 - shift * 72 / dpi),
+                    textcoords="offset points", va="bottom",
+                    arrowprops=dict(arrowstyle="-", linewidth=0.4, color="0.5", shrinkA=0, shrinkB=2) if moved else None)
+
+
 def _draw_panel(ax, run: Run, backend: str, ceiling: dict, points: list[dict]) -> None:
     notes = []
     drawn = [p for p in points if p.get("check") != "FAIL" and is_number(p.get("flop_per_byte"))
@@ -130,11 +155,10 @@ def _draw_panel(ax, run: Run, backend: str, ceiling: dict, points: list[dict]) -
         library = p.get("library") is True
         ax.plot(p["flop_per_byte"], p["gflops"], "o" if not library else "s", markersize=6,
                 markerfacecolor="none" if library else colour, markeredgecolor=colour)
-        ax.annotate(str(p.get("variant", p.get("routine", ""))), (p["flop_per_byte"], p["gflops"]), fontsize=6,
-                    xytext=(4, 2), textcoords="offset points")
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlim(lo, hi)
+    _label_points(ax, drawn)
     ax.set_xlabel("arithmetic intensity (FLOP per byte of minimum traffic)")
     ax.set_ylabel("GFLOP/s")
     device = ceiling.get("device") or backend
@@ -163,6 +187,6 @@ def roofline(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
         ax.set_visible(True)
         _draw_panel(ax, run, backend, ceiling, points)
     fig.suptitle(f"Chapter {chapter}: the roofline, each routine against the ceilings measured in its run", fontsize=9)
-    name = save(fig, out_dir, f"ch{chapter}_roofline.png")
+    name = save(fig, out_dir, f"ch{chapter}_roofline.png", rect=(0, 0, 1, 0.985))
     return [(name, "The roofline: each routine's GFLOP/s at its arithmetic intensity, under the measured "
                    "bandwidth and FMA ceilings")]

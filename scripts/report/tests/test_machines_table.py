@@ -63,8 +63,8 @@ class TwoMachines(unittest.TestCase):
             row, cells = self.table(self.pair(h100, h200))
             self.assertIsNone(row.ratio)
             self.assertIsNone(row.prediction)
-            self.assertEqual(cells[5:], ["-", "-", f"not yet measured on the {missing}"])
-            self.assertIn(f"not yet measured on the {missing}", cells[3 if missing == "H100" else 4])
+            self.assertEqual(cells[5:], ["-", "-", f"not measured on the {missing}"])
+            self.assertIn(f"not measured on the {missing}", cells[3 if missing == "H100" else 4])
 
     def test_a_failed_side_gets_no_rate_and_no_ratio(self):
         old = self.write("h100/a.json", _doc(3000.0, 3030.0))
@@ -129,7 +129,7 @@ class TheCommittedRows(unittest.TestCase):
                 self.assertEqual(row.prediction, new.limit / old.limit)
                 self.assertIn(f"| {row.ratio:.3f} | {row.prediction:.3f} (", text)
             else:
-                self.assertIn("not yet measured on the", machines_table.verdict(row))
+                self.assertIn("not measured on the", machines_table.verdict(row))
         self.assertGreater(both, 0, "no row measured on both machines")
 
     def test_the_readme_block_is_this_table(self):
