@@ -1,4 +1,6 @@
-"""Chapter 11's README plots, drawn from the committed H100 runs (results/h100/ch11_*.json)."""
+"""Chapter 11's README plots, drawn from the committed H200 runs: the chapter's batch
+(results/h200/chapters_1fb7097/ch11_*.json) and the lecture's cubes of 32³ and 96³
+(results/h200_lecture/ch11_tlm_coalesced_mesh*.json)."""
 from __future__ import annotations
 
 
@@ -14,13 +16,21 @@ VARIANTS = {
     "cuda_aos": "#d62728", "cuda_coalesced": "#ff7f0e", "cuda_fused": "#1f77b4", "cuda_fused_half": "#17becf",
     "opencl_coalesced": "#bcbd22", "opencl_fused": "#2ca02c",
 }
+# The chapter's batch on the H200 (scripts/device/tlm.sh: the structures, the sweep, the goal run)
+# and the lecture run (scripts/lecture.sh), whose cubes of 32³ and 96³ the batch does not have.
+BATCH = "h200/chapters_1fb7097"
+LECTURE = "h200_lecture"
+LECTURE_32, LECTURE_96 = "ch11_tlm_coalesced_mesh32.json", "ch11_tlm_coalesced_mesh96.json"
+L2_BYTES = 60 * 2**20  # the H200's L2
 # The runs that are not cubes of the cavity: one marker each, named beside the points.
 STRUCTURES = {"ch11_cavity.json": ("box 24x18x14", "s"), "ch11_waveguide.json": ("guide 16x8x48", "^"),
               "ch11_filter.json": ("filter 32x16x293", "D")}
 
 
 def _runs(root: str) -> list[tuple[str, dict]]:
-    return [(run.name, run.doc) for run in committed_runs(root, "ch11_*.json")]
+    runs = committed_runs(root, "ch11_*.json", machine=BATCH)
+    runs += committed_runs(root, "ch11_tlm_coalesced_mesh*.json", machine=LECTURE)
+    return [(run.name, run.doc) for run in runs]
 
 
 def _label(name: str, doc: dict) -> str:
@@ -28,15 +38,15 @@ def _label(name: str, doc: dict) -> str:
     p = doc["problem"]
     if name in STRUCTURES:
         return STRUCTURES[name][0]
-    source = {"ch11_mesh32.json": "lecture run", "ch11_mesh96.json": "lecture run",
+    source = {LECTURE_32: "lecture run", LECTURE_96: "lecture run",
               "ch11_cavity_256.json": "goal run"}.get(name, "sweep")
     return f"cube {p['nx']}³ ({source})"
 
 
 @readme_plot("ch11_variants")
 def variants(root: str):
-    """Every variant's node rate and share of its limit on every committed H100 run, against the
-    mesh's nodes; the cubes of the cavity as lines, the three structures as named markers."""
+    """Every variant's node rate and share of its limit on every committed H200 run of the chapter,
+    against the mesh's nodes; the cubes of the cavity as lines, the three structures as named markers."""
     rows = []
     for name, doc in _runs(root):
         p = doc["problem"]
@@ -57,8 +67,8 @@ def variants(root: str):
         mine = [r for r in rows if r["variant"] == variant]
         # Lines through the cubes; at 32³ the sweep's run (every GPU variant) is the line's point, the
         # lecture run's (every variant) an unconnected circle beside it.
-        line = [r for r in mine if r["run"] not in STRUCTURES and r["run"] != "ch11_mesh32.json"]
-        loose = [r for r in mine if r["run"] == "ch11_mesh32.json"]
+        line = [r for r in mine if r["run"] not in STRUCTURES and r["run"] != LECTURE_32]
+        loose = [r for r in mine if r["run"] == LECTURE_32]
         for ax, key in ((rate, "mnodes_per_s"), (share, "limit_percent")):
             ax.plot([r["nodes"] for r in line], [r[key] for r in line], "o-", color=colour, ms=4, lw=1.4,
                     label=variant if ax is rate else None)
@@ -66,11 +76,10 @@ def variants(root: str):
             for run, (_, marker) in STRUCTURES.items():
                 pts = [r for r in mine if r["run"] == run]
                 ax.plot([r["nodes"] for r in pts], [r[key] for r in pts], marker, color=colour, ms=6, mfc="none")
-    # Where the fused FP32 kernel's two arrays (96 B per node) outgrow the H100's 50 MiB L2.
-    l2 = 50 * 2**20
+    # Where the fused FP32 kernel's two arrays (96 B per node) outgrow the H200's 60 MiB L2.
     for ax in (rate, share):
         ax.set_xscale("log")
-        ax.axvline(l2 / 96, color="k", lw=0.8, ls="--")
+        ax.axvline(L2_BYTES / 96, color="k", lw=0.8, ls="--")
         ax.grid(True, which="major", alpha=0.3)
         ax.set_xlabel("nodes in the mesh")
     rate.set_yscale("log")
@@ -80,13 +89,15 @@ def variants(root: str):
     for run, (what, marker) in STRUCTURES.items():
         share.plot([], [], marker, color="k", mfc="none", label=what)
     share.plot([], [], "o", color="k", mfc="none", label="cube 32³, lecture run")
-    share.plot([], [], "o-", color="k", ms=4, label="cubes 32³-256³ (sweep, goal run)")
-    share.plot([], [], "k--", lw=0.8, label="96 B x nodes = the 50 MiB L2")
+    share.plot([], [], "o-", color="k", ms=4, label="cubes 32³-256³ (96³: lecture run, 256³: goal run)")
+    share.plot([], [], "k--", lw=0.8, label="96 B x nodes = the 60 MiB L2")
     rate.legend(fontsize=8, loc="lower right")
-    share.legend(fontsize=8, loc="lower left")
+    # Below the axes: inside, the legend would hide the low shares (cuda_aos, the CPUs, 96³'s half).
+    share.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=2)
     rate.set_title("rate: higher is faster")
     share.set_title("share of the limit")
-    fig.suptitle("Chapter 11 on the H100: every variant, every committed run (results/h100/ch11_*.json)")
+    fig.suptitle(f"Chapter 11 on the H200: every variant, every committed run\n(results/{BATCH}/ch11_*.json, "
+                 f"results/{LECTURE}/ch11_tlm_coalesced_mesh*.json)", fontsize=10)
     fig.tight_layout()
     return fig, rows
 

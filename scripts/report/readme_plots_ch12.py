@@ -1,6 +1,7 @@
-"""Chapter 12's README plots: the roofline of every routine at the goal sizes (results/h100/
-ch12_goals.json, its "roofline" key), one panel per backend, drawn by the report's roofline panel
-(plots_roofline.py) so that the README and the report show the same picture."""
+"""Chapter 12's README plots: the roofline of every routine at the goal sizes on the H200 and its host
+(results/h200/chapters_1fb7097/ch12_goals.json, its "roofline" key), one panel per backend, drawn by
+the report's roofline panel (plots_roofline.py) so that the README and the report show the same
+picture."""
 from __future__ import annotations
 
 
@@ -10,11 +11,12 @@ from plots_roofline import _draw_panel, roofline_of
 from readme_plots import committed_runs, readme_plot
 
 GOALS = "ch12_goals.json"
+MACHINE = "h200/chapters_1fb7097"  # the chapter's batch on the H200 (results/README.md)
 
 
 @readme_plot("ch12_roofline")
 def roofline(root: str):
-    run = committed_runs(root, GOALS)[0]
+    run = committed_runs(root, GOALS, machine=MACHINE)[0]
     ceilings, points = roofline_of(run)
     backends = list(dict.fromkeys(list(ceilings) + [str(p.get("backend")) for p in points]))
     # The GPU large on top, where most routines sit; the host and the GL fragment path below it.
@@ -32,7 +34,7 @@ def roofline(root: str):
                          "library": bool(p.get("library")), "check": p.get("check"),
                          "roof_bandwidth_gbs": ceiling.get("bandwidth_gbs"),
                          "roof_fma_gflops": ceiling.get("fma_gflops")})
-    fig.suptitle("Chapter 12 on the H100 and its host (ch12_goals.json): each routine at its arithmetic intensity, "
+    fig.suptitle("Chapter 12 on the H200 and its host (ch12_goals.json): each routine at its arithmetic intensity, "
                  "under the ceilings measured in the same run", fontsize=9)
     fig.tight_layout()
     return fig, rows
