@@ -28,12 +28,12 @@ Each H200 file is the counterpart of the H100's beside it, the same file name at
 chapters 02-08 from the H200's lecture (H200_LECTURE, `scripts/lecture.sh`, like `h100_lecture/`),
 chapters 09-12 from the focused batches the chapters quote (H200_CHAPTERS, like `h100/`), both at one
 revision. Chapter 07c has no H100 run; its row is the 2048² run whose working set lies beyond the
-H200's L2 (the lecture's 07c run is at 1024², inside it). Chapter 13 ran on four H200s only. The two
-runs of a row are of the same variant and size, not of the same revision (each file's `revision`
-says which). Chapter 01 runs on the host's CPU alone and has no row. A side that is missing, or
-whose variant failed its check, gets no rate ratio and no verdict, never a number made up; a named
-file that is absent, lacks the variant, or measured another size is an error (the list is wrong,
-not the data).
+H200's L2 (the lecture's 07c run is at 1024², inside it). Chapter 13 has no H100 run; its row is
+the four-H200 run. The two runs of a row are of the same variant and size, not of the same revision
+(each file's `revision` says which). Chapter 01 runs on the host's CPU alone and has no row. A side
+that is missing, or whose variant failed its check, gets no rate ratio and no verdict, never a
+number made up; a named file that is absent, lacks the variant, or measured another size is an
+error (the list is wrong, not the data).
 
 The README shows the table through `<!-- results:machines -->` (scripts/report/readme_tables.py) and the
 plot docs/plots/machines_ratio.svg (readme_plots_machines.py). Run alone, it prints the table:
