@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The text of chapters 01-08 on the GPU machine: what the chapter READMEs still need from an H100 and
-# the code that has not yet run on a GPU: chapter 06's paper-loading kernel (06_02_shared_paper.cu),
-# chapter 07b's cuSPARSE peer, chapter 08's correctly rounded division, and the reworked CUDA exercises
-# (03 is new; every check gained a Measure test). Tests, compute-sanitizer on the new kernels at small
+# The text of chapters 01-08 on the GPU machine: what their READMEs quote beyond the lecture's runs
+# (chapter 01's thread sweep, chapters 03 and 06's profiles, chapter 08's division) and the kernels
+# first run here: chapter 06's paper-loading kernel (06_02_shared_paper.cu), chapter 07b's cuSPARSE
+# peer, chapter 08's correctly rounded division, and the CUDA exercises' checks. Tests, compute-sanitizer on the new kernels at small
 # awkward sizes, the chapter runs with --json, Nsight Compute on the questions the READMEs leave open,
 # ptxas' resource report for the new kernel, and a summary table last.
 #
