@@ -39,7 +39,8 @@ context around each change, with `--- FILE` / `+++ FILE` headers and `@@` hunk l
 The paths in the comments are relative to the repository root, wherever the README is. To add a quote, write the comment
 line alone and run `update`: it adds the fenced block. `check` exits 1 naming every block that
 differs from what its source gives now (or whose marker or file is missing, or whose fence has the
-wrong language), and every Doxygen `\\snippet` command (it shows as bare text on GitHub); `update`
+wrong language), every Doxygen `\\snippet` command (it shows as bare text on GitHub) and every image
+whose alt text runs on to the next line (Doxygen shows the rest of the page as bare text); `update`
 rewrites the blocks. The CTest tests docs.readme_snippets* run `check`.
 
 `check --drift` also fails on what goes stale in prose (drift_findings): an issue number
@@ -69,6 +70,8 @@ LANGUAGES = {
 # Drift guards (check --drift): prose that goes stale.
 ISSUE = re.compile(r"\bissue #?\d+\b", re.I)
 HASH = re.compile(r"\b(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b")
+# An image whose alt text does not close on its own line (`![text` with no `]` after it).
+SPLIT_IMAGE = re.compile(r"!\[[^\]]*$")
 SKIPPED_DIRS = {"out", "Testing", "_deps", "__pycache__", "node_modules", "tour-results"}  # and build*
 
 
@@ -160,6 +163,9 @@ def process(path, update, drift):
             if not fence and "\\snippet" in text:
                 problems.append(f"{i}: Doxygen's \\snippet shows as bare text on GitHub: "
                                 "quote with '<!-- snippet: FILE NAME -->' instead")
+            if not fence and SPLIT_IMAGE.search(text):
+                problems.append(f"{i}: an image's alt text goes on to the next line: Doxygen shows the page "
+                                "from there on as bare text; keep '![...](...)' on one line")
             out.append(line)
             continue
         c = COMMENT.fullmatch(text)
