@@ -99,3 +99,13 @@ device_revision() {
     echo unknown
   fi
 }
+
+# A lecture's machine folder (lecture.sh's lecture/<machine>/) as results/ names machines: less its
+# "nvidia-" prefix and anything from the next "-" on (h200 for nvidia-h200, h100 for
+# nvidia-h100-80gb-hbm3); "none" without a folder.
+device_results_machine() {
+  local m
+  m=$(basename "${1:-none}")
+  m=${m#nvidia-}
+  echo "${m%%-*}"
+}

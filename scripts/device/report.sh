@@ -12,10 +12,9 @@
 # results/ that step 4 names, then run `python3 scripts/report/readme_tables.py`), report/ (index.md,
 # CSV, PNG), readme_tables.diff.
 # The lecture folder (step 4): LECTURE_RESULTS=<name> (results/<name>/) if set; else this machine's
-# committed lecture, results/<m>_lecture/ (<m>: the machine folder's name less its "nvidia-" prefix
-# and anything from the next "-" on: h200 for nvidia-h200, h100 for nvidia-h100-80gb-hbm3), if a
-# README table names it; else the lecture folder the README tables name most (results/h200_lecture/
-# when this was written).
+# committed lecture, results/<m>_lecture/ (<m>: common.sh's device_results_machine, h200 for
+# nvidia-h200, h100 for nvidia-h100-80gb-hbm3), if a README table names it; else the lecture folder
+# the README tables name most (results/h200_lecture/ when this was written).
 # Keeps going after a failure and lists every failed step at the end (exit 1 then).
 set -u
 source "$(dirname "$0")/common.sh"
@@ -40,9 +39,7 @@ step "ctest report" ctest --test-dir "$BUILD" -L report -LE docs --output-on-fai
 #    instead, and of the READMEs, checked against it. The other folders stay the committed ones.
 lecture_dir=$(ls -d "$OUT"/lecture/*/ 2>/dev/null | head -n1)
 lecture_dir=${lecture_dir%/}
-m=$(basename "${lecture_dir:-none}")
-m=${m#nvidia-}
-m=${m%%-*}
+m=$(device_results_machine "$lecture_dir")
 # The lecture folders the READMEs' tables name (markers' source=..._lecture), the most named first.
 named=$(grep -ho 'source=[^ ]*_lecture ' README.md chapters/*/README.md | sed 's/^source=//; s/ $//' |
   sort | uniq -c | sort -rn | awk '{print $2}')

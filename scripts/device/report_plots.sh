@@ -9,8 +9,8 @@
 # Usage: bash scripts/device/report_plots.sh --out DIR [--build DIR] [--budget SECONDS]
 # (the options and GPGPU_ENV_SETUP, a script sourced first: scripts/device/common.sh), with the
 # project built in --build (default build/: bash scripts/build.sh, the README's build).
-# <m> below is this machine's short name: the lecture's machine folder less its "nvidia-" prefix and
-# anything from the next "-" on (h200 for nvidia-h200, h100 for nvidia-h100-80gb-hbm3); RESULTS_MACHINE=NAME
+# <m> below is this machine's short name as results/ names machines (common.sh's
+# device_results_machine: h200 for nvidia-h200, h100 for nvidia-h100-80gb-hbm3); RESULTS_MACHINE=NAME
 # sets it. Files written to $OUT: report_plots_log.txt, lecture/<machine>/ (the runs), report/
 # (index.md, PNG), results/<m>/ (to commit into results/<m>/: ch04_cuda_aligned_sweep.json,
 # ch11_mesh32.json, ch11_mesh96.json, ch11_cavity.spectrum.npy; then
@@ -31,9 +31,7 @@ step lecture env GPGPU_LECTURE_MANIFEST="$BUILD/chapters.tsv" LECTURE_RUN_TIMEOU
   bash scripts/lecture.sh --no-build --out "$OUT/lecture" --chapters 04,10,11
 dir=$(ls -d "$OUT"/lecture/*/ 2>/dev/null | head -n1)
 dir=${dir%/}
-m=$(basename "${dir:-none}")
-m=${m#nvidia-}
-m=${RESULTS_MACHINE:-${m%%-*}}
+m=${RESULTS_MACHINE:-$(device_results_machine "$dir")}
 mkdir -p "$OUT/results/$m"
 committed=()
 [ -d "results/${m}_lecture" ] && committed=("results/${m}_lecture")
