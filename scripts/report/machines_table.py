@@ -17,16 +17,16 @@ Each row (PAIRS below) is one variant at one size, read from one committed file 
     07b      multirow, symmetric        4096²   h100_lecture/ch07b_cuda_past_the_paper_4096.json h200_lecture/ch07b_cuda_past_the_paper_4096.json
     07c      overlapped_unrolled (s=4)  2048²   none                                             h200/ch07c_rows/ch07c_2048.json
     08       image                      4096²   h100_lecture/ch08_opencl_port_4096.json          h200_lecture/ch08_opencl_port_4096.json
-    09       cuda_transpose_tile_multi  8192²   h100/ch09_8192_float.json                        H200_CHAPTERS/ch09_8192_float.json
-    10       cublas_sgemm               4096³   h100/ch10_4096_float.json                        H200_CHAPTERS/ch10_4096_float.json
-    10b      cublas_bf16                8192³   h100/ch10b_8192.json                             H200_CHAPTERS/ch10b_8192.json
-    11       cuda_fused (cavity)        256³    h100/ch11_cavity_256.json                        H200_CHAPTERS/ch11_cavity_256.json
-    12       cuda_sgemv_warp            16384²  h100/ch12_goals.json                             H200_CHAPTERS/ch12_goals.json
+    09       cuda_transpose_tile_multi  8192²   h100/ch09_8192_float.json                        H200_BATCHES/ch09_8192_float.json
+    10       cublas_sgemm               4096³   h100/ch10_4096_float.json                        H200_BATCHES/ch10_4096_float.json
+    10b      cublas_bf16                8192³   h100/ch10b_8192.json                             H200_BATCHES/ch10b_8192.json
+    11       cuda_fused (cavity)        256³    h100/ch11_cavity_256.json                        H200_BATCHES/ch11_cavity_256.json
+    12       cuda_sgemv_warp            16384²  h100/ch12_goals.json                             H200_BATCHES/ch12_goals.json
     13       overlap (4 GPUs)           16384²  none                                             h200x4/ch13/ch13_g4_16384x16384.json
 
 Each H200 file is the counterpart of the H100's beside it, the same file name at the same size:
 chapters 02-08 from the H200's lecture (H200_LECTURE, `scripts/lecture.sh`, like `h100_lecture/`),
-chapters 09-12 from the focused batches the chapters quote (H200_CHAPTERS, like `h100/`), both at one
+chapters 09-12 from the focused batches the chapters quote (H200_BATCHES, like `h100/`), both at one
 revision. Chapter 07c has no H100 run; its row is the 2048² run whose working set lies beyond the
 H200's L2 (the lecture's 07c run is at 1024², inside it). Chapter 13 has no H100 run; its row is
 the four-H200 run. The two runs of a row are of the same variant and size, not of the same revision
@@ -50,7 +50,7 @@ from dataclasses import dataclass
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import tables  # noqa: E402
-from results import read_result  # noqa: E402
+from results import H200_BATCHES, H200_LECTURE, read_result  # noqa: E402
 
 TOLERANCE = 0.05  # a ratio within 5% of the prediction is "as predicted"
 MACHINES = ("H100", "H200")
@@ -75,8 +75,6 @@ class Pair:
 
 # The H200's side: its lecture (chapters 02-08, the files of h100_lecture/) and the focused batches
 # that chapters 09-12 quote (the files of h100/), run in one call at one revision (results/README.md).
-H200_LECTURE = "h200_lecture"
-H200_CHAPTERS = "h200/chapters_1fb7097"
 
 
 def _grid(n: int) -> dict:
@@ -106,15 +104,15 @@ PAIRS = [
     Pair("08", "image", _grid(4096), "4096²", "memory", "h100_lecture/ch08_opencl_port_4096.json",
          f"{H200_LECTURE}/ch08_opencl_port_4096.json", "OpenCL"),
     Pair("09", "cuda_transpose_tile_multi", {"rows": 8192, "cols": 8192, "type": "float"}, "8192² float", "memory",
-         "h100/ch09_8192_float.json", f"{H200_CHAPTERS}/ch09_8192_float.json"),
+         "h100/ch09_8192_float.json", f"{H200_BATCHES}/ch09_8192_float.json"),
     Pair("10", "cublas_sgemm", {"m": 4096, "n": 4096, "k": 4096, "type": "float"}, "4096³", "compute",
-         "h100/ch10_4096_float.json", f"{H200_CHAPTERS}/ch10_4096_float.json"),
+         "h100/ch10_4096_float.json", f"{H200_BATCHES}/ch10_4096_float.json"),
     Pair("10b", "cublas_bf16", {"m": 8192, "n": 8192, "k": 8192}, "8192³", "compute", "h100/ch10b_8192.json",
-         f"{H200_CHAPTERS}/ch10b_8192.json"),
+         f"{H200_BATCHES}/ch10b_8192.json"),
     Pair("11", "cuda_fused", {"nx": 256, "ny": 256, "nz": 256, "scenario": "cavity", "steps": 60}, "256³",
-         "memory", "h100/ch11_cavity_256.json", f"{H200_CHAPTERS}/ch11_cavity_256.json", "cavity"),
+         "memory", "h100/ch11_cavity_256.json", f"{H200_BATCHES}/ch11_cavity_256.json", "cavity"),
     Pair("12", "cuda_sgemv_warp", {"gemv_rows": 16384, "gemv_cols": 16384}, "16384²", "memory",
-         "h100/ch12_goals.json", f"{H200_CHAPTERS}/ch12_goals.json"),
+         "h100/ch12_goals.json", f"{H200_BATCHES}/ch12_goals.json"),
     Pair("13", "overlap", {"nx": 16384, "ny": 16384}, "16384²", "memory",
          None, "h200x4/ch13/ch13_g4_16384x16384.json", "4 GPUs, GB/s summed"),
 ]

@@ -80,6 +80,17 @@ def legible_log_axis(axis, most: int = 6) -> None:
     axis.set_minor_formatter(NullFormatter())
 
 
+def legend_room(entries: int) -> float:
+    """Inches to add below a panel for legend_below's legend of `entries` names (two a line)."""
+    return 0.11 * ((entries + 1) // 2) + 0.3
+
+
+def legend_below(ax, offset: float = -0.13) -> None:
+    """The panel's legend below it, two names a line, its top `offset` (in the axes' height) under
+    the axes: inside, two machines' curves of many variants would be covered by it."""
+    ax.legend(fontsize=6, loc="upper center", bbox_to_anchor=(0.5, offset), ncol=2, frameon=False)
+
+
 def save(fig, out_dir: str, name: str, rect=None) -> str:
     """Writes the figure as OUT/name (PNG); rect: the part of the figure tight_layout may fill (room
     left for a legend below the panels)."""
@@ -298,12 +309,11 @@ def opencl_over_cuda(chapter: str, runs: list[Run], out_dir: str) -> list[Figure
         return []
     machines = machines_of([Run(machine=m, name="") for _, m, *_ in points])
     panels = sorted({p[0] for p in points})
-    # Each panel's legend goes below it (inside, the pairs of two machines cover the curves): room for
-    # the longest, two names a line.
+    # Each panel's legend below it (legend_below), room for the longest.
     entries = max(len({(m, label) for t, m, label, *_ in points if t == panel})
                   + len({label for t, _, label, _, _, paper in points if t == panel and paper is not None})
                   for panel in panels)
-    fig, axes = plt.subplots(1, len(panels), figsize=(7 * len(panels), 4.4 + 0.11 * ((entries + 1) // 2) + 0.3),
+    fig, axes = plt.subplots(1, len(panels), figsize=(7 * len(panels), 4.4 + legend_room(entries)),
                              squeeze=False)
     for ax, panel in zip(axes[0], panels):
         series: dict[tuple[str, str], list] = defaultdict(list)
@@ -328,7 +338,7 @@ def opencl_over_cuda(chapter: str, runs: list[Run], out_dir: str) -> list[Figure
         ax.set_xlabel("n (grid or matrix is n x n)")
         ax.set_ylabel("OpenCL time / CUDA time (same GPU)")
         ax.set_title(panel or "grid", fontsize=9)
-        ax.legend(fontsize=6, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=2, frameon=False)
+        legend_below(ax)
         ax.grid(alpha=0.3, which="both")
     fig.suptitle(f"Chapter {chapter}: OpenCL over CUDA, kernel time (1 = the same; above 1: OpenCL slower)", fontsize=9)
     name = save(fig, out_dir, f"ch{chapter}_opencl_over_cuda.png")
@@ -347,12 +357,10 @@ def matrix_bandwidth(chapter: str, runs: list[Run], out_dir: str) -> list[Figure
     types = sorted({element_type(r) for r in sweeps})
     if not ops:
         return []
-    # Each panel's legend goes below it (two machines' variants would cover the curves inside it):
-    # room for the longest one, two names a line.
+    # Each panel's legend below it (legend_below), room for the longest.
     entries = max(len({(r.machine, str(p.get("variant"))) for r in sweeps if element_type(r) == kind
                        for p in r.doc.get("points", []) if str(p.get("op", "")) == op}) for kind in types for op in ops)
-    legend_in = 0.11 * ((entries + 1) // 2) + 0.3
-    fig, axes = plt.subplots(len(types), len(ops), figsize=(5.2 * len(ops), (3.8 + legend_in) * len(types)),
+    fig, axes = plt.subplots(len(types), len(ops), figsize=(5.2 * len(ops), (3.8 + legend_room(entries)) * len(types)),
                              squeeze=False)
     for row, kind in enumerate(types):
         for ax, op in zip(axes[row], ops):
@@ -375,7 +383,7 @@ def matrix_bandwidth(chapter: str, runs: list[Run], out_dir: str) -> list[Figure
             ax.set_ylabel("GB/s (kernel only)")
             ax.set_title(f"{op}" + (f", {kind}" if kind else ""), fontsize=9)
             if ax.get_legend_handles_labels()[0]:
-                ax.legend(fontsize=6, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2, frameon=False)
+                legend_below(ax, -0.2)
             ax.grid(alpha=0.3)
     fig.suptitle(f"Chapter {chapter}: bandwidth against n (minimum traffic over kernel time)", fontsize=9)
     name = save(fig, out_dir, f"ch{chapter}_matrix_gbs.png")

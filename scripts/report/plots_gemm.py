@@ -14,7 +14,7 @@ from collections import defaultdict
 
 import matplotlib.pyplot as plt
 
-from plots import Figure, element_type, is_number, legible_log_axis, line_style, machines_of, plot, save
+from plots import Figure, element_type, is_number, legend_below, legend_room, legible_log_axis, line_style, machines_of, plot, save
 from results import Run
 
 # The vendor libraries of the sweeps, by the variant's name (the sweep's points carry no flag; a
@@ -52,10 +52,10 @@ def gemm_gflops(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
         return []
     machines = machines_of(sweeps)
     panels = sorted({(t, g) for t, g, _, _ in series if g != "library"}) or sorted({(t, "library") for t, *_ in series})
-    # Each panel's legend goes below it (inside, two machines' steps would cover the small sizes'
-    # curves): room for the longest, two names a line.
+    # Each panel's legend below it (legend_below: inside, two machines' steps would cover the small
+    # sizes' curves), room for the longest.
     entries = max(sum(1 for t, g, _, _ in series if t == kind and g in (backend, "library")) for kind, backend in panels)
-    fig, axes = plt.subplots(1, len(panels), figsize=(7 * len(panels), 4.6 + 0.11 * ((entries + 1) // 2) + 0.3),
+    fig, axes = plt.subplots(1, len(panels), figsize=(7 * len(panels), 4.6 + legend_room(entries)),
                              squeeze=False)
     for ax, (kind, backend) in zip(axes[0], panels):
         # The steps in the sweep's order (naive first); cuBLAS first among the libraries (black).
@@ -83,7 +83,7 @@ def gemm_gflops(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
         ax.set_title(f"{backend} steps" + (f", {kind}" if kind else "") +
                      (f"\nFAILED verification, not drawn: {', '.join(bad[:3])}{' ...' if len(bad) > 3 else ''}"
                       if bad else ""), fontsize=9)
-        ax.legend(fontsize=6, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=2, frameon=False)
+        legend_below(ax)
         ax.grid(alpha=0.3, which="both")
     fig.suptitle(f"Chapter {chapter}: GFLOP/s against n, each step beside the libraries", fontsize=9)
     name = save(fig, out_dir, f"ch{chapter}_gemm_gflops.png")

@@ -9,12 +9,9 @@ instructor asks of two machines is "what changed at this step", which neighbouri
 answer at a glance; a panel per machine would put the two bars of a step in different panels, and
 their scales would differ. The exact ratios are in the report's "Machines compared" table.
 
-Two kinds of rows are placed here rather than by tensor_core_steps.py's panels: chapter 10b's step 11
-with C rounded to BF16 (extra.arithmetic BF16_BF16C: `tma_store_bf16_bf16c`, `..._even`) and
-cuBLAS's peer of them (`cublas_bf16_bf16c`) join the BF16 panel, after step 11 and among the
-libraries; and a panel that holds only libraries' rows on every machine (chapter 10c's BF16
-cuBLASLt, the rate its FP8 steps are set against) gets no panel of its own: its rows join the first
-panel with steps, on that panel's scale.
+A panel that holds only libraries' rows on every machine (chapter 10c's BF16 cuBLASLt, the rate its
+FP8 steps are set against) gets no panel of its own: its rows join the first panel with steps, on
+that panel's scale.
 
 A GEMM has no bandwidth limit and no paper measured these products, so the chapter gets no share of
 a limit and no then-and-now (plots.py says so in the report).
@@ -30,29 +27,12 @@ from matplotlib.patches import Patch
 from compare import runs_by_setting
 from plots import Figure, colour_of, plot, save
 from results import Run
-from tensor_core_steps import draw_step_bars, is_library, panel_bars, tflops_of
+from tensor_core_steps import draw_step_bars, panel_bars
 
 PANEL_TITLES = {"TF32": "TF32 (inputs rounded to TF32, FP32 sums)", "BF16": "BF16 inputs, FP32 sums",
                 "FP8": "FP8 (E4M3 inputs, a scale per tensor or per block)"}
 # The library row each panel's steps are measured against (a dashed line per machine).
 REFERENCE = {"TF32": "cublas_tf32", "BF16": "cublas_bf16", "FP8": "cublaslt_fp8"}
-# Chapter 10b's step 11 with C rounded to BF16 (extra.arithmetic BF16_BF16C), drawn in the BF16 panel.
-BF16C_STEPS = [("11 with BF16 C", "tma_store_bf16_bf16c"), ("11 with BF16 C, fewest clusters", "tma_store_bf16_bf16c_even")]
-
-
-def run_bars(doc: dict) -> dict[str, dict[str, list]]:
-    """tensor_core_steps.panel_bars with the BF16-C rows in the BF16 panel (steps and libraries)."""
-    bars = panel_bars(doc)
-    rows = [r for r in doc.get("results", []) if isinstance(r, dict)]
-    bf16c = [r for r in rows if str((r.get("extra") or {}).get("arithmetic", "")).upper() == "BF16_BF16C"]
-    if bf16c:
-        panel = bars.setdefault("BF16", {"steps": [], "libraries": []})
-        named = {str(r.get("variant")): r for r in bf16c}
-        panel["steps"] += [(label, tflops_of(named[name])) for label, name in BF16C_STEPS if name in named]
-        panel["libraries"] += [(str(r.get("variant")), tflops_of(r)) for r in bf16c if is_library(r)]
-    return bars
-
-
 def _fold_library_panels(bars_of: dict[str, dict], panels: list[str]) -> tuple[list[str], dict[str, str]]:
     """The panels to draw: a panel with libraries' rows only, on every machine, joins the first panel
     with steps (its rows appended to that panel's libraries). Returns the panels left and, for each
@@ -86,7 +66,7 @@ def _panel_layout(bars_of: dict[str, dict], panel: str) -> tuple[list[str], froz
 
 
 def _draw_size(chapter: str, setting: str, by_machine: dict[str, Run], machines: list[str], out_dir: str) -> Figure:
-    bars_of = {m: run_bars(r.doc) for m, r in by_machine.items()}
+    bars_of = {m: panel_bars(r.doc) for m, r in by_machine.items()}
     panels, joined = _fold_library_panels(bars_of, [p for p in PANEL_TITLES if any(p in bars for bars in bars_of.values())])
     layouts = {p: _panel_layout(bars_of, p) for p in panels}
     most_rows = max(len(labels) for labels, _ in layouts.values())
@@ -127,7 +107,7 @@ def _draw_size(chapter: str, setting: str, by_machine: dict[str, Run], machines:
 @plot
 def tensor_core_steps(chapter: str, runs: list[Run], out_dir: str) -> list[Figure]:
     with_steps = [r for r in runs if r.kind == "result"
-                  and any(bars["steps"] for bars in run_bars(r.doc).values())]
+                  and any(bars["steps"] for bars in panel_bars(r.doc).values())]
     settings = runs_by_setting(with_steps)
     if not settings:
         return []

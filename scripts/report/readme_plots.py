@@ -35,7 +35,7 @@ matplotlib.use("Agg")  # files only: no display needed
 import matplotlib.pyplot as plt  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from results import Run, read_result  # noqa: E402
+from results import H200_BATCHES, Run, read_result  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 PLOT_DIR = os.path.join("docs", "plots")
@@ -53,9 +53,10 @@ def readme_plot(name: str):
     return register
 
 
-def committed_runs(root: str, pattern: str, machine: str = "h100") -> list[Run]:
-    """The committed results results/<machine>/<pattern> (a file name or a glob), read by the report's
-    reader, in name order; one it cannot read, or none at all, is an error naming the file and why."""
+def committed_runs(root: str, pattern: str, machine: str = H200_BATCHES) -> list[Run]:
+    """The committed results results/<machine>/<pattern> (a file name or a glob; machine: the folder
+    under results/, by default the chapters' batches on the H200), read by the report's reader, in
+    name order; one it cannot read, or none at all, is an error naming the file and why."""
     paths = sorted(glob.glob(os.path.join(root, "results", machine, pattern)))
     if not paths:
         raise ValueError(f"no committed result matches results/{machine}/{pattern}")

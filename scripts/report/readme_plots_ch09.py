@@ -17,11 +17,9 @@ import matplotlib.pyplot as plt
 from readme_plots import committed_runs, readme_plot
 
 
-MACHINE = "h200/chapters_1fb7097"  # the folder under results/ whose sweeps the plots draw
-
 
 def _sweep(root: str, name: str) -> dict:
-    return committed_runs(root, name, machine=MACHINE)[0].doc
+    return committed_runs(root, name)[0].doc
 
 
 def _points(doc: dict, variant: str, key: str) -> list[tuple[int, float]]:

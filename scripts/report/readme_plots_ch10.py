@@ -8,7 +8,6 @@ import matplotlib.pyplot as plt
 
 from readme_plots import committed_runs, readme_plot
 
-MACHINE = "h200/chapters_1fb7097"  # the folder under results/
 RESULT = "ch10_4096_float.json"
 # The chapter's steps in order: (step, CUDA variant, OpenCL port or None).
 STEPS = [
@@ -28,7 +27,7 @@ LIBRARY = "cublas_sgemm"
 
 @readme_plot("ch10_steps_4096_float")
 def steps(root: str):
-    doc = committed_runs(root, RESULT, machine=MACHINE)[0].doc
+    doc = committed_runs(root, RESULT)[0].doc
     results = {r["variant"]: r for r in doc["results"] if r.get("check") == "PASS"}
     library = results[LIBRARY]["gflops"] / 1000
     rows = []

@@ -10,7 +10,6 @@ import matplotlib.pyplot as plt
 from readme_plots import committed_runs, readme_plot
 from tensor_core_steps import draw_step_bars, tflops_of
 
-MACHINE = "h200/chapters_1fb7097"
 FP8_RESULT = "ch10c_8192.json"
 FP8_LABELS = {"fp8_tensor": "1 a scale per tensor", "fp8_block": "2 a scale per block"}
 FP8_C = {"FP32 C": ("", "#e76f51"), "BF16 C": ("_bf16c", "#264653")}
@@ -18,7 +17,7 @@ FP8_C = {"FP32 C": ("", "#e76f51"), "BF16 C": ("_bf16c", "#264653")}
 
 @readme_plot("ch10c_fp8_8192")
 def fp8_steps(root: str):
-    doc = committed_runs(root, FP8_RESULT, machine=MACHINE)[0].doc
+    doc = committed_runs(root, FP8_RESULT)[0].doc
     by = {str(r.get("variant")): r for r in doc.get("results", []) if isinstance(r, dict)}
     series, rows = [], []
     for c_name, (suffix, colour) in FP8_C.items():

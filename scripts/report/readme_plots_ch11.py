@@ -9,6 +9,7 @@ import os
 import matplotlib.pyplot as plt
 
 from readme_plots import committed_runs, readme_plot
+from results import H200_BATCHES, H200_LECTURE
 
 # The variants in the order the chapter introduces them, with one colour each.
 VARIANTS = {
@@ -18,19 +19,25 @@ VARIANTS = {
 }
 # The chapter's batch on the H200 (scripts/device/tlm.sh: the structures, the sweep, the goal run)
 # and the lecture run (scripts/lecture.sh), whose cubes of 32³ and 96³ the batch does not have.
-BATCH = "h200/chapters_1fb7097"
-LECTURE = "h200_lecture"
 LECTURE_32, LECTURE_96 = "ch11_tlm_coalesced_mesh32.json", "ch11_tlm_coalesced_mesh96.json"
-L2_BYTES = 60 * 2**20  # the H200's L2
 # The runs that are not cubes of the cavity: one marker each, named beside the points.
 STRUCTURES = {"ch11_cavity.json": ("box 24x18x14", "s"), "ch11_waveguide.json": ("guide 16x8x48", "^"),
               "ch11_filter.json": ("filter 32x16x293", "D")}
 
 
 def _runs(root: str) -> list[tuple[str, dict]]:
-    runs = committed_runs(root, "ch11_*.json", machine=BATCH)
-    runs += committed_runs(root, "ch11_tlm_coalesced_mesh*.json", machine=LECTURE)
+    runs = committed_runs(root, "ch11_*.json")
+    runs += committed_runs(root, "ch11_tlm_coalesced_mesh*.json", machine=H200_LECTURE)
     return [(run.name, run.doc) for run in runs]
+
+
+def _l2_bytes(runs: list[tuple[str, dict]]) -> int:
+    """The L2 of the GPU the runs measured (its device record): one size, or the runs mix GPUs."""
+    sizes = {int(d["l2_bytes"]) for _, doc in runs
+             if (d := doc.get("backends", {}).get("cuda", {}).get("device", {})).get("l2_bytes")}
+    if len(sizes) != 1:
+        raise ValueError(f"chapter 11's runs record {len(sizes)} L2 sizes, not one: {sorted(sizes)}")
+    return sizes.pop()
 
 
 def _label(name: str, doc: dict) -> str:
@@ -47,8 +54,9 @@ def _label(name: str, doc: dict) -> str:
 def variants(root: str):
     """Every variant's node rate and share of its limit on every committed H200 run of the chapter,
     against the mesh's nodes; the cubes of the cavity as lines, the three structures as named markers."""
-    rows = []
-    for name, doc in _runs(root):
+    rows, runs = [], _runs(root)
+    l2 = _l2_bytes(runs)
+    for name, doc in runs:
         p = doc["problem"]
         for r in doc.get("results", []):
             if r.get("variant") not in VARIANTS:
@@ -76,10 +84,10 @@ def variants(root: str):
             for run, (_, marker) in STRUCTURES.items():
                 pts = [r for r in mine if r["run"] == run]
                 ax.plot([r["nodes"] for r in pts], [r[key] for r in pts], marker, color=colour, ms=6, mfc="none")
-    # Where the fused FP32 kernel's two arrays (96 B per node) outgrow the H200's 60 MiB L2.
+    # Where the fused FP32 kernel's two arrays (96 B per node) outgrow the GPU's L2.
     for ax in (rate, share):
         ax.set_xscale("log")
-        ax.axvline(L2_BYTES / 96, color="k", lw=0.8, ls="--")
+        ax.axvline(l2 / 96, color="k", lw=0.8, ls="--")
         ax.grid(True, which="major", alpha=0.3)
         ax.set_xlabel("nodes in the mesh")
     rate.set_yscale("log")
@@ -90,14 +98,14 @@ def variants(root: str):
         share.plot([], [], marker, color="k", mfc="none", label=what)
     share.plot([], [], "o", color="k", mfc="none", label="cube 32³, lecture run")
     share.plot([], [], "o-", color="k", ms=4, label="cubes 32³-256³ (96³: lecture run, 256³: goal run)")
-    share.plot([], [], "k--", lw=0.8, label="96 B x nodes = the 60 MiB L2")
+    share.plot([], [], "k--", lw=0.8, label=f"96 B x nodes = the {l2 / 2**20:.0f} MiB L2")
     rate.legend(fontsize=8, loc="lower right")
     # Below the axes: inside, the legend would hide the low shares (cuda_aos, the CPUs, 96³'s half).
     share.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=2)
     rate.set_title("rate: higher is faster")
     share.set_title("share of the limit")
-    fig.suptitle(f"Chapter 11 on the H200: every variant, every committed run\n(results/{BATCH}/ch11_*.json, "
-                 f"results/{LECTURE}/ch11_tlm_coalesced_mesh*.json)", fontsize=10)
+    fig.suptitle(f"Chapter 11 on the H200: every variant, every committed run\n(results/{H200_BATCHES}/ch11_*.json, "
+                 f"results/{H200_LECTURE}/ch11_tlm_coalesced_mesh*.json)", fontsize=10)
     fig.tight_layout()
     return fig, rows
 

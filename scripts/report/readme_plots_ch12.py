@@ -11,12 +11,11 @@ from plots_roofline import _draw_panel, roofline_of
 from readme_plots import committed_runs, readme_plot
 
 GOALS = "ch12_goals.json"
-MACHINE = "h200/chapters_1fb7097"  # the chapter's batch on the H200 (results/README.md)
 
 
 @readme_plot("ch12_roofline")
 def roofline(root: str):
-    run = committed_runs(root, GOALS, machine=MACHINE)[0]
+    run = committed_runs(root, GOALS)[0]
     ceilings, points = roofline_of(run)
     backends = list(dict.fromkeys(list(ceilings) + [str(p.get("backend")) for p in points]))
     # The GPU large on top, where most routines sit; the host and the GL fragment path below it.

@@ -23,6 +23,11 @@ SCHEMAS = {
     "gpgpu-then-and-now/gemm-sweep": "gemm_sweep",      # problems/blas/src/sweep.cpp (chapter 10)
 }
 READABLE = ("ok", "failed")
+# The committed H200 runs the chapter READMEs quote (folders under results/; results/README.md says
+# how each was made): its lecture (chapters 01-13 at the lecture sizes, the files of h100_lecture/)
+# and the focused batches of chapters 09-12 (the files of h100/). A new measurement changes these.
+H200_LECTURE = "h200_lecture"
+H200_BATCHES = "h200/chapters_1fb7097"
 
 
 @dataclass

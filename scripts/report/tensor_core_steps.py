@@ -24,6 +24,12 @@ STEPS = [
     ("11 C through TMA stores (BF16 only)", "tma_store"),
 ]
 ARITHMETICS = ("TF32", "BF16")
+# Chapter 10b's step 11 with C rounded to BF16 (extra.arithmetic BF16_BF16C), in the BF16 panel after
+# the steps, judged against cuBLAS's BF16 product with BF16 C: (label, variant, library row).
+BF16C_STEPS = [
+    ("11 with BF16 C", "tma_store_bf16_bf16c", "cublas_bf16_bf16c"),
+    ("11 with BF16 C, fewest clusters", "tma_store_bf16_bf16c_even", "cublas_bf16_bf16c"),
+]
 # Chapter 10c's steps, in FP8 alone, with C in FP32 or BF16: (label, variant, the library row it is
 # judged against; none for step 2, whose block scales no library row has).
 FP8_STEPS = [
@@ -38,6 +44,7 @@ PANELS = ("TF32", "BF16", "FP8")
 def step_variants() -> list[tuple[str, str, str, str]]:
     """(panel, step label, variant, the library variant it is judged against), in the chapter's order."""
     steps = [(a, label, f"{stem}_{a.lower()}", f"cublas_{a.lower()}") for label, stem in STEPS for a in ARITHMETICS]
+    steps += [("BF16", label, name, library) for label, name, library in BF16C_STEPS]
     return steps + [("FP8", label, name, library) for label, name, library in FP8_STEPS]
 
 
@@ -46,13 +53,16 @@ def is_library(row: dict) -> bool:
 
 
 def panel_of(row: dict) -> str | None:
-    """TF32, BF16 or FP8 from the row's extra.arithmetic (FP8_BF16C is FP8 with a BF16 C), else from its name."""
+    """TF32, BF16 or FP8: the inputs of the row's extra.arithmetic, its part before the first "_"
+    (FP8_BLOCKS_BF16C: FP8 inputs, a scale per block, BF16 C; BF16_BF16C: BF16 inputs and C), else
+    from its name."""
     extra = row.get("extra") if isinstance(row.get("extra"), dict) else {}
     arithmetic = str(extra.get("arithmetic", "")).upper()
     if not arithmetic:
         name = str(row.get("variant", ""))
         arithmetic = "FP8" if "fp8" in name else "TF32" if "_tf32" in name else "BF16" if "_bf16" in name else ""
-    return "FP8" if arithmetic.startswith("FP8") else arithmetic if arithmetic in ARITHMETICS else None
+    inputs = arithmetic.split("_")[0]
+    return inputs if inputs in PANELS else None
 
 
 def tflops_of(row: dict) -> float | None:
