@@ -16,12 +16,13 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 
 from readme_plots import committed_runs, readme_plot
+from results import H200_LECTURE
 
 # The chapter's table order (its 1024² marker).
 VARIANTS = ["texture", "readonly", "tiled2d", "multirow", "symmetric", "symmetric_prefetch",
             "symmetric_ring", "cusparse"]
 # (label, folder under results/, bar colour, limit-segment colour)
-MACHINES = [("H200", "h200_lecture", "#2a6f97", "#0b2f45"),
+MACHINES = [("H200", H200_LECTURE, "#2a6f97", "#0b2f45"),
             ("H100", "h100_lecture", "#f4a261", "#9c4a08")]
 RESULT = "ch07b_cuda_past_the_paper_{n}.json"
 WIDTH = 0.38
