@@ -2,12 +2,14 @@
 // (label `solution`): the OpenCL port of the pitched kernel matches the CPU double-precision
 // reference from a random start at awkward sizes, odd and even iteration counts, two work-group
 // sizes, a grid taller than the 65535 work-groups dimension 1 may have, and a relaxation factor other
-// than the default (a kernel that hard-codes ω = 0.8 fails), and no local memory (the kernel is the
-// pitched port, not the chapter's local one). Measure.* reports its
+// than the default (a kernel that hard-codes ω = 0.8 fails), and no local memory, by the compiler's count
+// and in the source (the kernel is the pitched port, not the chapter's local one). Measure.* reports its
 // rate beside the chapter's local port against the limit measured in the same run (no timed
 // assertion).
 #include <iostream>
+#include <regex>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -88,12 +90,33 @@ TEST(PitchedPort, UsesTheOmegaItIsGiven) {
 
 // The exercise ports 05_pitched.cu, which reads x from global memory: a kernel with a __local tile
 // (the chapter's local port under the exercise's name) computes the iteration but is not the port.
-// A kernel that declares no local memory is not always reported at zero bytes (PoCL says 0, NVIDIA's
-// OpenCL 1), so the student's kernel is held against one that declares none, built by the same
-// compiler; the local port's tile is hundreds of bytes.
+// Two witnesses, since neither holds on every OpenCL: the compiler's own count of the kernel's local
+// memory, held against a kernel that declares none built by the same compiler (PoCL 3 says 0 for it,
+// NVIDIA's OpenCL 1; the local port's tile is hundreds of bytes), and the source itself, because
+// PoCL 5's CPU driver reports 0 bytes for a static __local array too.
 std::size_t local_bytes(const cl::Program& built, const char* name) {
   const cl::Kernel kernel = GPGPU_CL(cl::Kernel(built, name));
   return GPGPU_CL(kernel.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(runtime().device()));
+}
+// The source without its comments, so that a comment may say "local" and get_local_id() may be called:
+// what is left declares local memory only through the address-space qualifier `local` or `__local`.
+bool declares_local_memory(std::string_view source) {
+  std::string code;
+  for (std::size_t i = 0; i < source.size();) {
+    if (source.compare(i, 2, "//") == 0) {
+      i = source.find('\n', i);
+      if (i == std::string_view::npos) break;
+    } else if (source.compare(i, 2, "/*") == 0) {
+      const std::size_t end = source.find("*/", i + 2);
+      if (end == std::string_view::npos) break;
+      i = end + 2;
+      code += ' ';
+    } else {
+      code += source[i++];
+    }
+  }
+  static const std::regex kQualifier(R"((^|[^A-Za-z0-9_])(__)?local([^A-Za-z0-9_]|$))");
+  return std::regex_search(code, kQualifier);
 }
 TEST(PitchedPort, UsesNoLocalMemory) {
   constexpr gpgpu::EmbeddedText kNoLocal{"exercises/08_pitched_opencl/check_pitched_opencl.cpp (a kernel without local memory)",
@@ -102,6 +125,15 @@ TEST(PitchedPort, UsesNoLocalMemory) {
   const std::size_t bytes = local_bytes(program(), std::string(kPitched.kernel_name).c_str());
   EXPECT_LE(bytes, none) << "the kernel uses " << bytes << " bytes of local memory (a kernel without any: " << none
                          << "); 05_pitched.cu reads x from global memory, without a tile";
+  EXPECT_FALSE(declares_local_memory(gpgpu::embedded::_08_pitched_cl.text))
+      << gpgpu::embedded::_08_pitched_cl.path << " declares local memory (`__local`); 05_pitched.cu reads x "
+      << "from global memory, without a tile";
+}
+TEST(PitchedPort, FindsLocalMemoryInSource) {  // the source witness itself, on both of its sides
+  EXPECT_TRUE(declares_local_memory("kernel void k() { __local float tile[8]; }"));
+  EXPECT_TRUE(declares_local_memory("kernel void k(local float* t) {}"));
+  EXPECT_FALSE(declares_local_memory("kernel void k() { int i = get_local_id(0); } // a __local tile\n"));
+  EXPECT_FALSE(declares_local_memory("/* no local tile */ kernel void k(global float* localish) {}"));
 }
 
 // The measurement: your kernel beside the chapter's `local` port (chapter 06's kernel) on the same
