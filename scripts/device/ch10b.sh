@@ -76,10 +76,11 @@ if want repeat; then
 fi
 
 # 5. Sustained runs: many calls per timed run, unverified (the runs above verify the same code),
-#    with nvidia-smi sampling power, SM clock and clock-event reasons every 20 ms beside each.
+#    with nvidia-smi sampling the run's GPU's power, SM clock and clock-event reasons every 20 ms beside each.
 sustained() {  # N VARIANT CALLS
   local n=$1 v=$2 calls=$3 sampler rc
-  nvidia-smi --query-gpu=timestamp,power.draw,power.draw.instant,clocks.current.sm,clocks_event_reasons.active,temperature.gpu \
+  # shellcheck disable=SC2046  # device_smi_id prints the option and its value, two words
+  nvidia-smi $(device_smi_id) --query-gpu=timestamp,power.draw,power.draw.instant,clocks.current.sm,clocks_event_reasons.active,temperature.gpu \
     --format=csv -lms 20 > "$OUT/sustained/power_${n}_${v}.csv" 2>&1 &
   sampler=$!
   "$CH" --variant "$v" --n "$n" --calls "$calls" --repeat 10 --warmup 2 --no-verify \

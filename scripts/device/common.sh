@@ -109,3 +109,12 @@ device_results_machine() {
   m=${m#nvidia-}
   echo "${m%%-*}"
 }
+
+# The nvidia-smi option that picks the GPU a run uses: nvidia-smi ignores CUDA_VISIBLE_DEVICES and
+# reports every GPU of the host, so a sampler beside a run on the second GPU would interleave both.
+# Its first entry (an index or a GPU-... UUID) names the run's device 0; nvidia-smi numbers GPUs by PCI
+# bus as CUDA does among identical GPUs; without the variable, GPU 0.
+device_smi_id() {
+  local first=${CUDA_VISIBLE_DEVICES%%,*}
+  echo "-i ${first:-0}"
+}
