@@ -6,6 +6,7 @@
 // and in the source (the kernel is the pitched port, not the chapter's local one). Measure.* reports its
 // rate beside the chapter's local port against the limit measured in the same run (no timed
 // assertion).
+#include <algorithm>
 #include <iostream>
 #include <regex>
 #include <string>
@@ -98,12 +99,18 @@ std::size_t local_bytes(const cl::Program& built, const char* name) {
   const cl::Kernel kernel = GPGPU_CL(cl::Kernel(built, name));
   return GPGPU_CL(kernel.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(runtime().device()));
 }
-// The source without its comments, so that a comment may say "local" and get_local_id() may be called:
-// what is left declares local memory only through the address-space qualifier `local` or `__local`.
+// The source without its comments and string or character literals, so that a comment or a printf
+// may say "local" and get_local_id() may be called: what is left declares local memory only through
+// the address-space qualifier `local` or `__local`.
 bool declares_local_memory(std::string_view source) {
   std::string code;
   for (std::size_t i = 0; i < source.size();) {
-    if (source.compare(i, 2, "//") == 0) {
+    if (source[i] == '"' || source[i] == '\'') {  // to the matching quote, past escaped ones
+      const char quote = source[i++];
+      while (i < source.size() && source[i] != quote) i += source[i] == '\\' ? 2 : 1;
+      i = std::min(i + 1, source.size());
+      code += ' ';
+    } else if (source.compare(i, 2, "//") == 0) {
       i = source.find('\n', i);
       if (i == std::string_view::npos) break;
     } else if (source.compare(i, 2, "/*") == 0) {
@@ -123,6 +130,8 @@ TEST(PitchedPort, UsesNoLocalMemory) {
                                          "kernel void no_local(global float* x) { x[get_global_id(0)] = 1.0f; }"};
   const std::size_t none = local_bytes(runtime().program(kNoLocal), "no_local");
   const std::size_t bytes = local_bytes(program(), std::string(kPitched.kernel_name).c_str());
+  std::cout << "local memory by the compiler's count: the kernel " << bytes << " B, a kernel without any " << none
+            << " B\n";
   EXPECT_LE(bytes, none) << "the kernel uses " << bytes << " bytes of local memory (a kernel without any: " << none
                          << "); 05_pitched.cu reads x from global memory, without a tile";
   EXPECT_FALSE(declares_local_memory(gpgpu::embedded::_08_pitched_cl.text))
@@ -134,6 +143,8 @@ TEST(PitchedPort, FindsLocalMemoryInSource) {  // the source witness itself, on 
   EXPECT_TRUE(declares_local_memory("kernel void k(local float* t) {}"));
   EXPECT_FALSE(declares_local_memory("kernel void k() { int i = get_local_id(0); } // a __local tile\n"));
   EXPECT_FALSE(declares_local_memory("/* no local tile */ kernel void k(global float* localish) {}"));
+  EXPECT_FALSE(declares_local_memory(R"(kernel void k() { printf("local id %d // \"local\"\n", 1); })"));
+  EXPECT_TRUE(declares_local_memory(R"(kernel void k() { printf("/*"); __local float t[4]; })"));
 }
 
 // The measurement: your kernel beside the chapter's `local` port (chapter 06's kernel) on the same
