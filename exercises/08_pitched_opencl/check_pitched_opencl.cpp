@@ -6,7 +6,6 @@
 // and in the source (the kernel is the pitched port, not the chapter's local one). Measure.* reports its
 // rate beside the chapter's local port against the limit measured in the same run (no timed
 // assertion).
-#include <algorithm>
 #include <iostream>
 #include <regex>
 #include <string>
@@ -17,6 +16,7 @@
 
 #include "embedded/_08_pitched_cl.hpp"
 #include "gpgpu/embedded_text.hpp"
+#include "gpgpu/harness/source_code.hpp"
 #include "gpgpu/jacobi/checks.hpp"
 #include "gpgpu/jacobi/measure.hpp"
 #include "gpgpu/jacobi/reference.hpp"
@@ -99,30 +99,13 @@ std::size_t local_bytes(const cl::Program& built, const char* name) {
   const cl::Kernel kernel = GPGPU_CL(cl::Kernel(built, name));
   return GPGPU_CL(kernel.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(runtime().device()));
 }
-// The source without its comments and string or character literals, so that a comment or a printf
-// may say "local" and get_local_id() may be called: what is left declares local memory only through
-// the address-space qualifier `local` or `__local`.
+// The source as the compiler reads it (gpgpu::harness::code_without_comments: splices joined,
+// comments and string or character literals blanked), so that a comment or a printf may say "local"
+// and get_local_id() may be called: what is left declares local memory only through the
+// address-space qualifier `local` or `__local`.
 bool declares_local_memory(std::string_view source) {
-  std::string code;
-  for (std::size_t i = 0; i < source.size();) {
-    if (source[i] == '"' || source[i] == '\'') {  // to the matching quote, past escaped ones
-      const char quote = source[i++];
-      while (i < source.size() && source[i] != quote) i += source[i] == '\\' ? 2 : 1;
-      i = std::min(i + 1, source.size());
-      code += ' ';
-    } else if (source.compare(i, 2, "//") == 0) {
-      i = source.find('\n', i);
-      if (i == std::string_view::npos) break;
-    } else if (source.compare(i, 2, "/*") == 0) {
-      const std::size_t end = source.find("*/", i + 2);
-      if (end == std::string_view::npos) break;
-      i = end + 2;
-      code += ' ';
-    } else {
-      code += source[i++];
-    }
-  }
-  static const std::regex kQualifier(R"((^|[^A-Za-z0-9_])(__)?local([^A-Za-z0-9_]|$))");
+  const std::string code = gpgpu::harness::code_without_comments(source, gpgpu::harness::Literals::blank);
+  static const std::regex kQualifier(R"(\b(__)?local\b)");
   return std::regex_search(code, kQualifier);
 }
 TEST(PitchedPort, UsesNoLocalMemory) {
@@ -145,6 +128,7 @@ TEST(PitchedPort, FindsLocalMemoryInSource) {  // the source witness itself, on 
   EXPECT_FALSE(declares_local_memory("/* no local tile */ kernel void k(global float* localish) {}"));
   EXPECT_FALSE(declares_local_memory(R"(kernel void k() { printf("local id %d // \"local\"\n", 1); })"));
   EXPECT_TRUE(declares_local_memory(R"(kernel void k() { printf("/*"); __local float t[4]; })"));
+  EXPECT_TRUE(declares_local_memory("kernel void k() { __lo\\\ncal float t[4]; }"));  // a line spliced
 }
 
 // The measurement: your kernel beside the chapter's `local` port (chapter 06's kernel) on the same

@@ -33,6 +33,7 @@
 
 #include <gtest/gtest.h>
 
+#include "gpgpu/harness/source_code.hpp"
 #include "gpgpu/harness/watchdog.hpp"
 #include "mbarrier_model.hpp"  // kernels/blas/cuda/tests/mbarrier_model.hpp, copied alone
 #include "ring_slot_call.hpp"
@@ -89,50 +90,14 @@ model::SlotOf yours(int stages) {
   return ::testing::AssertionSuccess();
 }
 
-// The lines of `text` as the preprocessor reads its directives: lines continued by a backslash
-// joined, comments replaced by a space, string, character and raw string literals kept as they are.
+// The lines of `text` as the preprocessor reads its directives: splices joined, comments blanked,
+// literals kept (an #include's "file" is one).
 std::vector<std::string> logical_lines(const std::string& text) {
-  std::string spliced;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\\' && i + 1 < text.size() && text[i + 1] == '\n') {
-      ++i;
-      continue;
-    }
-    spliced += text[i];
-  }
-  std::string out;
-  for (std::size_t i = 0; i < spliced.size();) {
-    const char c = spliced[i];
-    if (spliced.compare(i, 2, "//") == 0) {
-      i = spliced.find('\n', i);
-      if (i == std::string::npos) i = spliced.size();
-      out += ' ';
-    } else if (spliced.compare(i, 2, "/*") == 0) {
-      const std::size_t end = spliced.find("*/", i + 2);
-      i = end == std::string::npos ? spliced.size() : end + 2;
-      out += ' ';
-    } else if (c == 'R' && i + 1 < spliced.size() && spliced[i + 1] == '"') {  // R"delim( ... )delim"
-      const std::size_t open = spliced.find('(', i + 2);
-      const std::string close = open == std::string::npos ? "" : ")" + spliced.substr(i + 2, open - i - 2) + "\"";
-      const std::size_t end = open == std::string::npos ? std::string::npos : spliced.find(close, open);
-      const std::size_t stop = end == std::string::npos ? spliced.size() : end + close.size();
-      out.append(spliced, i, stop - i);
-      i = stop;
-    } else if (c == '"' || c == '\'') {
-      std::size_t j = i + 1;
-      while (j < spliced.size() && spliced[j] != c && spliced[j] != '\n') j += spliced[j] == '\\' ? 2 : 1;
-      const std::size_t stop = j < spliced.size() ? j + 1 : spliced.size();
-      out.append(spliced, i, stop - i);
-      i = stop;
-    } else {
-      out += c;
-      ++i;
-    }
-  }
+  const std::string code = gpgpu::harness::code_without_comments(text);
   std::vector<std::string> lines;
   std::size_t start = 0;
-  for (std::size_t end; (end = out.find('\n', start)) != std::string::npos; start = end + 1) lines.push_back(out.substr(start, end - start));
-  lines.push_back(out.substr(start));
+  for (std::size_t end; (end = code.find('\n', start)) != std::string::npos; start = end + 1) lines.push_back(code.substr(start, end - start));
+  lines.push_back(code.substr(start));
   return lines;
 }
 

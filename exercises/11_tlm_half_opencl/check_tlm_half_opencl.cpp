@@ -13,12 +13,12 @@
 #include <cstdint>
 #include <regex>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "embedded/_11_fused_half_cl.hpp"
+#include "gpgpu/harness/source_code.hpp"
 #include "gpgpu/tlm/checks.hpp"
 #include "gpgpu/tlm/options.hpp"
 #include "gpgpu/tlm/physics.hpp"
@@ -127,13 +127,9 @@ INSTANTIATE_TEST_SUITE_P(AwkwardSizes, HalfLayout, ::testing::ValuesIn(gpgpu::tl
 // stores a node, the pattern of the chapter's CUDA kernel) gives the right field and fails here. The
 // text cannot show how often a word is loaded: a kernel that loads each face's word twice, once per
 // port, passes (the README says so).
-std::string without_comments(std::string_view source) {
-  static const std::regex comments(R"(//[^\n]*|/\*[\s\S]*?\*/)");
-  return std::regex_replace(std::string(source), comments, " ");
-}
-
 TEST(WordAccess, MovesEachFacesTwoPulsesInOneLoadAndOneStore) {
-  const std::string code = without_comments(gpgpu::embedded::_11_fused_half_cl.text);
+  const std::string code = gpgpu::harness::code_without_comments(gpgpu::embedded::_11_fused_half_cl.text,
+                                                                 gpgpu::harness::Literals::blank);
   // Whole names, a call or not (a macro may spell the call): "vload_half2" is no "vload_half".
   const std::regex scalar(R"(\bv(load|store)a?_half(_rt[enpz])?\b)");
   const std::regex vector_load(R"(\bvloada?_half(2|4|8|16)\b)");

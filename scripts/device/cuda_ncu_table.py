@@ -34,6 +34,6 @@ for path in sorted(glob.glob(os.path.join(tmp, "ncu_*.csv"))):
         launch[name] = launch.get(name, 0) + 1
         v = {k: num(d.get(c, "nan")) for k, c in m.items()}
         out.append([size, launch[name], name, ratio(v["ld_sec"], v["ld_req"]), ratio(v["st_sec"], v["st_req"]),
-                    ratio(v["tex_sec"], v["tex_req"]), "%.0f" % v["l2_read_sec"], "%.0f" % (v["dram_read"] ),
-                    "%.0f" % (v["dram_write"] ), "%.0f" % v["time"]])
+                    ratio(v["tex_sec"], v["tex_req"]), "%.0f" % v["l2_read_sec"], "%.0f" % v["dram_read"],
+                    "%.0f" % v["dram_write"], "%.0f" % v["time"]])
 csv.writer(open(dest, "w")).writerows(out)
