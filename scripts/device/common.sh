@@ -100,6 +100,14 @@ device_revision() {
   fi
 }
 
+# The machine folder lecture.sh wrote under DIR (DIR/<machine>, no trailing slash), or nothing when
+# it wrote none.
+device_lecture_folder() {
+  local d
+  d=$(ls -d "$1"/*/ 2>/dev/null | head -n1)
+  echo "${d%/}"
+}
+
 # A lecture's machine folder (lecture.sh's lecture/<machine>/) as results/ names machines: less its
 # "nvidia-" prefix and anything from the next "-" on (h200 for nvidia-h200, h100 for
 # nvidia-h100-80gb-hbm3); "none" without a folder.

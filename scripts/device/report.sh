@@ -37,8 +37,7 @@ step "ctest report" ctest --test-dir "$BUILD" -L report -LE docs --output-on-fai
 # 4. What the README tables would become with this run in place of the committed lecture (a diff;
 #    nothing is written): a copy of results/ whose lecture folder (see above) holds this run's files
 #    instead, and of the READMEs, checked against it. The other folders stay the committed ones.
-lecture_dir=$(ls -d "$OUT"/lecture/*/ 2>/dev/null | head -n1)
-lecture_dir=${lecture_dir%/}
+lecture_dir=$(device_lecture_folder "$OUT/lecture")
 m=$(device_results_machine "$lecture_dir")
 # The lecture folders the READMEs' tables name (markers' source=..._lecture), the most named first.
 named=$(grep -ho 'source=[^ ]*_lecture ' README.md chapters/*/README.md | sed 's/^source=//; s/ $//' |

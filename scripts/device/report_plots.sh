@@ -29,8 +29,7 @@ source scripts/device/step.sh
 # 1. The lecture runs of the three chapters (100 s at most each).
 step lecture env GPGPU_LECTURE_MANIFEST="$BUILD/chapters.tsv" LECTURE_RUN_TIMEOUT=100 \
   bash scripts/lecture.sh --no-build --out "$OUT/lecture" --chapters 04,10,11
-dir=$(ls -d "$OUT"/lecture/*/ 2>/dev/null | head -n1)
-dir=${dir%/}
+dir=$(device_lecture_folder "$OUT/lecture")
 m=${RESULTS_MACHINE:-$(device_results_machine "$dir")}
 mkdir -p "$OUT/results/$m"
 committed=()

@@ -73,10 +73,6 @@ class Pair:
     held_by: str = ""     # what a memory-bound row's limit streams through, where not DRAM
 
 
-# The H200's side: its lecture (chapters 02-08, the files of h100_lecture/) and the focused batches
-# that chapters 09-12 quote (the files of h100/), run in one call at one revision (results/README.md).
-
-
 def _grid(n: int) -> dict:
     return {"nx": n, "ny": n}
 

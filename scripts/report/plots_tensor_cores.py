@@ -33,6 +33,8 @@ PANEL_TITLES = {"TF32": "TF32 (inputs rounded to TF32, FP32 sums)", "BF16": "BF1
                 "FP8": "FP8 (E4M3 inputs, a scale per tensor or per block)"}
 # The library row each panel's steps are measured against (a dashed line per machine).
 REFERENCE = {"TF32": "cublas_tf32", "BF16": "cublas_bf16", "FP8": "cublaslt_fp8"}
+
+
 def _fold_library_panels(bars_of: dict[str, dict], panels: list[str]) -> tuple[list[str], dict[str, str]]:
     """The panels to draw: a panel with libraries' rows only, on every machine, joins the first panel
     with steps (its rows appended to that panel's libraries). Returns the panels left and, for each

@@ -1,5 +1,5 @@
 """Chapter 07b's plot, drawn from its committed lecture runs on the H200 and the H100
-(results/h200_lecture/ and results/h100_lecture/, ch07b_cuda_past_the_paper_<n>.json):
+(results/<H200_LECTURE>/, named in results.py, and results/h100_lecture/, ch07b_cuda_past_the_paper_<n>.json):
 
 - ch07b_1024_l2: each variant's GB/s of minimum traffic ("GB/s min") at 1024², where one iteration
   (48 MiB with nine diagonals, 32 MiB with five) fits the H200's 60 MiB L2 and barely not the H100's
@@ -51,9 +51,11 @@ def _dram_limits(big: dict[str, dict]) -> dict[str, float]:
 @readme_plot("ch07b_1024_l2")
 def l2_at_1024(root: str):
     rows = []
+    runs = [(_by_variant(root, folder, 1024), _dram_limits(_by_variant(root, folder, 4096))) for _, folder, *_ in MACHINES]
+    # The axis' top, above the highest L2-resident limit: the value labels are placed in its units.
+    top = max(float(r["limit"]["gbs"]) for small, _ in runs for r in small.values()) * 1.08
     fig, ax = plt.subplots(figsize=(10, 5.4))
-    for k, (label, folder, colour, line_colour) in enumerate(MACHINES):
-        small, dram = _by_variant(root, folder, 1024), _dram_limits(_by_variant(root, folder, 4096))
+    for k, ((label, _, colour, line_colour), (small, dram)) in enumerate(zip(MACHINES, runs)):
         offset = (k - 0.5) * WIDTH
         for i, variant in enumerate(VARIANTS):
             if variant not in small:
@@ -63,8 +65,8 @@ def l2_at_1024(root: str):
             x = i + offset
             ax.bar(x, gbs, width=WIDTH, color=colour)
             # The value at the foot of the bar (clear of the limit segments), above a bar too short for it.
-            inside = gbs > 1500
-            ax.text(x, 150 if inside else gbs + 120, f"{gbs:.0f}", ha="center", va="bottom",
+            inside = gbs > 0.14 * top
+            ax.text(x, 0.014 * top if inside else gbs + 0.011 * top, f"{gbs:.0f}", ha="center", va="bottom",
                     fontsize=8, rotation=90, color="white" if inside else "black")
             half = WIDTH / 2
             ax.hlines(dram[mix], x - half, x + half, color=line_colour, linewidth=2.2)
@@ -74,12 +76,14 @@ def l2_at_1024(root: str):
                          "dram_limit_gbs_4096": dram[mix], "l2_resident_limit_gbs_1024": float(r["limit"]["gbs"])})
     ax.set_xticks(range(len(VARIANTS)), VARIANTS, rotation=25, ha="right")
     ax.set_ylabel("GB/s of minimum traffic (GB/s min), 1024²")
-    ax.set_ylim(0, max(row["l2_resident_limit_gbs_1024"] for row in rows) * 1.08)
+    ax.set_ylim(0, top)
     ax.grid(True, axis="y", alpha=0.3)
     ax.set_axisbelow(True)
     ax.set_title("Chapter 07b at 1024² on the H200 (60 MiB L2) and the H100 (50 MiB L2):\n"
                  "one iteration touches 48 MiB (nine diagonals) or 32 MiB (symmetric)", fontsize=11)
-    ax.text(3.5, 7000, "a bar above its solid segment moves more bytes per second than its machine's DRAM:\n"
+    # The note between the tallest bar and the lowest L2-resident limit, across the middle of the axes.
+    note_y = (max(row["gbs_min_1024"] for row in rows) + min(row["l2_resident_limit_gbs_1024"] for row in rows)) / 2
+    ax.text((len(VARIANTS) - 1) / 2, note_y, "a bar above its solid segment moves more bytes per second than its machine's DRAM:\n"
             "part of them come from the L2", ha="center", va="center", fontsize=9, color="#333333")
     handles, names = [], []
     for label, _, colour, line_colour in MACHINES:

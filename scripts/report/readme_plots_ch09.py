@@ -1,5 +1,5 @@
 """Chapter 09's plots, drawn from its committed sweeps on the H200
-(results/h200/chapters_1fb7097/ch09_sweep_*.json):
+(results/<H200_BATCHES>/ch09_sweep_*.json; results.py names the folder):
 
 - ch09_paper_sizes: the paper's sizes, n = 16 ... 4096 (`--sweep paper --type int`): the add's and
   the naive transpose's times now (kernel only, and with the copies) beside paper 003's (Tabs. 8 and
@@ -15,7 +15,6 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 
 from readme_plots import committed_runs, readme_plot
-
 
 
 def _sweep(root: str, name: str) -> dict:

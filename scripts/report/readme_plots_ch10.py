@@ -1,6 +1,6 @@
 """Chapter 10's plot: TFLOP/s of each step of the matrix multiply at 4096³ float on the H200, the
 CUDA kernel and its OpenCL port side by side, against strict-FP32 cuBLAS measured in the same run
-(results/h200/chapters_1fb7097/ch10_4096_float.json)."""
+(results/<H200_BATCHES>/ch10_4096_float.json; results.py names the folder)."""
 from __future__ import annotations
 
 

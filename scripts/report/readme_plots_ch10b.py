@@ -1,5 +1,6 @@
 """Chapter 10b's plot: TFLOP/s of each step at 8192³ on the H200, in TF32 and in BF16, against cuBLAS
-in the same run and arithmetic (results/h200/chapters_1fb7097/ch10b_8192.json).
+in the same run and arithmetic (results/<H200_BATCHES>/ch10b_8192.json;
+results.py names the folder).
 
 The steps are read and drawn by tensor_core_steps.py, which the lecture report's figure
 (plots_tensor_cores.py) shares.

@@ -1,5 +1,6 @@
 """Chapter 10c's plot: the FP8 steps at 8192³ on the H200 against cuBLASLt's FP8 and its BF16 product
-in the same run (results/h200/chapters_1fb7097/ch10c_8192.json).
+in the same run (results/<H200_BATCHES>/ch10c_8192.json; results.py
+names the folder).
 
 The bars are drawn by tensor_core_steps.py, which chapter 10b's figure and the lecture report share.
 """

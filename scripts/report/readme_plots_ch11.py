@@ -1,6 +1,6 @@
 """Chapter 11's README plots, drawn from the committed H200 runs: the chapter's batch
-(results/h200/chapters_1fb7097/ch11_*.json) and the lecture's cubes of 32³ and 96³
-(results/h200_lecture/ch11_tlm_coalesced_mesh*.json)."""
+(results/<H200_BATCHES>/ch11_*.json) and the lecture's cubes of 32³ and 96³
+(results/<H200_LECTURE>/ch11_tlm_coalesced_mesh*.json); results.py names both folders."""
 from __future__ import annotations
 
 

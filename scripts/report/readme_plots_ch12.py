@@ -1,5 +1,5 @@
 """Chapter 12's README plots: the roofline of every routine at the goal sizes on the H200 and its host
-(results/h200/chapters_1fb7097/ch12_goals.json, its "roofline" key), one panel per backend, drawn by
+(results/<H200_BATCHES>/ch12_goals.json, its "roofline" key; results.py names the folder), one panel per backend, drawn by
 the report's roofline panel (plots_roofline.py) so that the README and the report show the same
 picture."""
 from __future__ import annotations
